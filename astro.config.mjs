@@ -1,0 +1,13 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import maru from './src/integrations/maru.ts';
+
+export default defineConfig({
+  base: process.env.BASE_PATH || '/',
+  site: process.env.MARU_SITE || undefined,
+  trailingSlash: 'ignore',
+  integrations: [maru()],
+  markdown: { syntaxHighlight: { type: 'shiki', excludeLangs: ['mermaid'] } },
+  server: { host: '127.0.0.1' },
+  vite: { server: { watch: { ignored: ['**/dist/**', '**/bench/out/**'] } } },
+});

@@ -1,0 +1,17 @@
+// The README's test command: every vitest suite, then one plain summary line that CI can read.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+
+mkdirSync('test-results', { recursive: true });
+const out = 'test-results/vitest.json';
+const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...process.argv.slice(2)];
+const run = spawnSync('vitest', args, { stdio: 'inherit', shell: false });
+let summary = 'no results';
+try {
+  const r = JSON.parse(readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  summary = `${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`;
+} catch {
+  // vitest crashed before writing results; its own output says why.
+}
+console.log(`\n${summary}`);
+process.exit(run.status ?? 1);

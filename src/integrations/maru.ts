@@ -1,0 +1,72 @@
+import { unified } from '@astrojs/markdown-remark';
+import type { AstroIntegration } from 'astro';
+import { AstroError } from 'astro/errors';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { toArtifacts } from '../lib/artifacts/emit.ts';
+import { toContentPath } from '../lib/slug.ts';
+import { anchorHash, joinUrl, docPath } from '../lib/url.ts';
+import type { Wiki } from '../lib/pipeline.ts';
+import remarkHeadingIds from '../markdown/remark-heading-ids.ts';
+import remarkStripTitle from '../markdown/remark-strip-title.ts';
+import remarkWikiLinks from '../markdown/remark-wiki-links.ts';
+import { contentRoot } from './collect.ts';
+import { emitContext, errorReport, loadWiki, siteConfig, writeArtifacts } from './wiki-build.ts';
+import { serveArtifacts } from './dev-server.ts';
+
+/** Builds the wiki before Astro does: every content error fails the build at once, before anything is written. */
+export default function maru(): AstroIntegration {
+  const root = contentRoot();
+  let wiki: Wiki;
+  return {
+    name: 'maru',
+    hooks: {
+      'astro:config:setup': ({ updateConfig, logger }) => {
+        wiki = loadWiki(root);
+        const report = errorReport(wiki, root);
+        if (report) throw new AstroError(report, '위 목록의 파일과 줄을 고친 뒤 다시 빌드하세요. 이전 빌드 결과(dist/)는 그대로 둡니다.');
+        for (const d of wiki.dropped) logger.info(`[filter:drafts] ${d.path} (${d.id})`);
+        logger.info(`${wiki.documents.length} documents from ${relative(process.cwd(), root) || '.'}`);
+        updateConfig({ markdown: { processor: unified(markdownOptions(wiki, root)) } });
+      },
+      'astro:server:setup': ({ server }) => {
+        serveArtifacts(server, () => {
+          const fresh = loadWiki(root);
+          return errorReport(fresh, root) ? undefined : toArtifacts(fresh, emitContext(fresh, siteConfig(), root));
+        });
+      },
+      'astro:build:done': ({ dir, logger }) => {
+        const files = toArtifacts(wiki, emitContext(wiki, siteConfig(), root));
+        writeArtifacts(fileURLToPath(dir), files);
+        logger.info(`wrote ${files.size} wiki artifacts`);
+      },
+    },
+  };
+}
+
+/** The remark pipeline of the site: the same heading ids and link targets as the catalog. */
+function markdownOptions(wiki: Wiki, root: string) {
+  const base = wiki.options.base;
+  const pageOf = (id: string, anchor?: string) => `${joinUrl(base, docPath(id))}${anchorHash(anchor ?? '')}`;
+  return {
+    smartypants: false,
+    remarkPlugins: [
+      remarkStripTitle,
+      remarkHeadingIds,
+      [
+        remarkWikiLinks,
+        {
+          resolveWiki: (target: string, anchor?: string) => {
+            const doc = wiki.resolver.wiki(target);
+            return doc ? pageOf(doc.id, anchor) : undefined;
+          },
+          resolveUrl: (url: string, fromPath: string) => {
+            const r = wiki.resolver.url(url, fromPath);
+            return r.doc ? pageOf(r.doc.id, r.anchor) : undefined;
+          },
+          contentPathOf: (file: { path?: string }) => toContentPath(relative(root, file.path ?? '')),
+        },
+      ],
+    ],
+  } as Parameters<typeof unified>[0];
+}

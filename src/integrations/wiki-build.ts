@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import siteConfigInput from '../../maru.config.ts';
+import { toArtifacts, type EmitContext } from '../lib/artifacts/emit.ts';
+import { resolveSiteConfig, type SiteConfig } from '../lib/config.ts';
+import { buildWiki, type Wiki } from '../lib/pipeline.ts';
+import { formatReport } from '../lib/problems.ts';
+import { normalizeBase } from '../lib/url.ts';
+import { collectFiles, contentRoot, gitHead } from './collect.ts';
+
+/** The site configuration from `maru.config.ts`, validated. */
+export function siteConfig(): SiteConfig {
+  return resolveSiteConfig(siteConfigInput);
+}
+
+/** The base path from `BASE_PATH` (default `/`). */
+export function basePath(): string {
+  return normalizeBase(process.env.BASE_PATH);
+}
+
+/** Collects and builds the wiki under `root`. */
+export function loadWiki(root = contentRoot(), config = siteConfig(), base = basePath()): Wiki {
+  return buildWiki(collectFiles(root), { categories: config.categories, base });
+}
+
+/** The report of every error, or undefined when the wiki builds. */
+export function errorReport(wiki: Wiki, root = contentRoot()): string | undefined {
+  if (!wiki.problems.some((p) => p.severity === 'error')) return undefined;
+  const shown = relative(process.cwd(), root) || '.';
+  return formatReport(wiki.problems, shown.startsWith('..') ? root : shown);
+}
+
+/** sha256 hex of a UTF-8 string. */
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** Emit context: deterministic time (SOURCE_DATE_EPOCH, commit time, newest document), commit and site. */
+export function emitContext(wiki: Wiki, config: SiteConfig, root = contentRoot()): EmitContext {
+  const head = gitHead(root);
+  const epoch = process.env.SOURCE_DATE_EPOCH;
+  const newest = wiki.documents.map((d) => d.source.updatedAt).sort().pop() ?? new Date(0).toISOString();
+  const generatedAt = epoch ? new Date(Number(epoch) * 1000).toISOString() : (head.time ?? newest);
+  return { sha256, generatedAt, commit: head.commit, site: config.site ?? null, title: config.title, description: config.description };
+}
+
+/** Writes every artifact under `outDir`. */
+export function writeArtifacts(outDir: string, files: Map<string, string>): void {
+  for (const [path, text] of files) {
+    const full = join(outDir, path);
+    mkdirSync(dirname(full), { recursive: true });
+    writeFileSync(full, text);
+  }
+}
+
+/** Builds the artifacts of the wiki under `root` into `outDir` without Astro (tests, benchmarks). */
+export function buildArtifacts(root: string, outDir: string, base = '/'): { wiki: Wiki; files: Map<string, string> } {
+  const config = siteConfig();
+  const wiki = loadWiki(root, config, normalizeBase(base));
+  const report = errorReport(wiki, root);
+  if (report) throw new Error(report);
+  const files = toArtifacts(wiki, emitContext(wiki, config, root));
+  writeArtifacts(outDir, files);
+  return { wiki, files };
+}

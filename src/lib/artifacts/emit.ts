@@ -1,0 +1,157 @@
+import { stringify } from 'yaml';
+import { buildSearch, toIndexEnvelope, type SearchSource } from '../search/envelope.ts';
+import { SEARCH_OPTIONS_VERSION } from '../search/contract.ts';
+import { stripExplicitIds } from '../markdown/heading-id.ts';
+import type { Wiki, WikiDocument } from '../pipeline.ts';
+import { joinUrl } from '../url.ts';
+import { ARTIFACT_DIR, ARTIFACT_VERSION, type Catalog, type CatalogEntry, type Manifest } from './schema.ts';
+
+/** Inputs of emitting that come from outside the content (hashing, time, commit, site). */
+export interface EmitContext {
+  sha256: (text: string) => string;
+  generatedAt: string;
+  commit: string | null;
+  site: string | null;
+  title: string;
+  description: string;
+}
+
+/** The normalised Markdown of a document and where each heading landed in it. */
+export function toNormalizedMarkdown(doc: WikiDocument): { text: string; headingLines: number[] } {
+  const s = doc.source;
+  const front = stringify(
+    { id: s.id, title: s.title, project: s.project, category: s.category, tags: s.tags, ...(s.aliases.length ? { aliases: s.aliases } : {}), summary: s.summary, created_at: s.createdAt.slice(0, 10), updated_at: s.updatedAt.slice(0, 10), url: doc.url, source: s.sourcePath },
+    { lineWidth: 0 },
+  );
+  const head = `---\n${front}---\n\n`;
+  const offset = head.split('\n').length - 1;
+  const body = stripExplicitIds(s.body.replace(/^\n+/, ''));
+  const removed = s.body.length - s.body.replace(/^\n+/, '').length;
+  return { text: `${head}${body.endsWith('\n') ? body : `${body}\n`}`, headingLines: s.markdown.headings.map((h) => h.line - removed + offset) };
+}
+
+/** Every file under the build output that the wiki emits, keyed by path relative to the output folder. */
+export function toArtifacts(wiki: Wiki, ctx: EmitContext): Map<string, string> {
+  const files = new Map<string, string>();
+  const entries: CatalogEntry[] = [];
+  const sources: SearchSource[] = [];
+  for (const doc of wiki.documents) {
+    const md = toNormalizedMarkdown(doc);
+    const markdownPath = `${ARTIFACT_DIR}/docs/${doc.source.id}.md`;
+    files.set(markdownPath, md.text);
+    entries.push(toCatalogEntry(doc, markdownPath, ctx.sha256(md.text), md.headingLines));
+    sources.push(toSearchSource(doc));
+  }
+  const catalog = toCatalog(entries);
+  const catalogJson = `${JSON.stringify(catalog)}\n`;
+  const indexJson = `${JSON.stringify(toIndexEnvelope(buildSearch(sources)))}\n`;
+  files.set(`${ARTIFACT_DIR}/catalog.json`, catalogJson);
+  files.set(`${ARTIFACT_DIR}/search-index.json`, indexJson);
+  const manifest: Manifest = {
+    format: 'maru-wiki',
+    version: ARTIFACT_VERSION,
+    searchOptionsVersion: SEARCH_OPTIONS_VERSION,
+    generatedAt: ctx.generatedAt,
+    commit: ctx.commit,
+    base: wiki.options.base,
+    site: ctx.site,
+    documentCount: entries.length,
+    buildId: ctx.sha256(catalogJson + indexJson).slice(0, 16),
+    files: { 'catalog.json': fileInfo(catalogJson, ctx), 'search-index.json': fileInfo(indexJson, ctx) },
+  };
+  files.set(`${ARTIFACT_DIR}/manifest.json`, `${JSON.stringify(manifest, null, 2)}\n`);
+  files.set('llms.txt', toLlmsTxt(wiki, ctx));
+  files.set('llms-full.txt', toLlmsFullTxt(wiki, files));
+  return files;
+}
+
+function fileInfo(text: string, ctx: EmitContext) {
+  return { sha256: ctx.sha256(text), bytes: new TextEncoder().encode(text).length };
+}
+
+/** The catalog row of one document. */
+export function toCatalogEntry(doc: WikiDocument, markdownPath: string, sha256: string, headingLines: number[]): CatalogEntry {
+  const s = doc.source;
+  return {
+    id: s.id,
+    title: s.title,
+    project: s.project,
+    category: s.category,
+    tags: s.tags,
+    aliases: s.aliases,
+    summary: s.summary,
+    status: s.status === 'deprecated' ? 'deprecated' : 'published',
+    ...(s.owner ? { owner: s.owner } : {}),
+    prompt: s.prompt,
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
+    sourcePath: s.sourcePath,
+    url: doc.url,
+    markdownPath,
+    sha256,
+    headings: s.markdown.headings.map((h, i) => ({ depth: h.depth, text: h.text, anchor: h.anchor, line: headingLines[i]! })),
+    links: doc.linkIds,
+    backlinks: doc.backlinks,
+    related: doc.related,
+    wordCount: s.markdown.wordCount,
+    extra: s.extra,
+  };
+}
+
+function toSearchSource(doc: WikiDocument): SearchSource {
+  const s = doc.source;
+  return {
+    document: {
+      id: s.id,
+      title: s.title,
+      project: s.project,
+      category: s.category,
+      tags: s.tags,
+      updatedAt: s.updatedAt,
+      url: doc.url,
+      summary: s.summary,
+      sections: s.markdown.sections.map((sec) => ({ anchor: sec.anchor, heading: sec.path[sec.path.length - 1] ?? '', depth: sec.depth })),
+    },
+    aliases: s.aliases,
+    sectionTexts: s.markdown.sections.map((sec) => ({ headings: sec.path.join(' '), body: sec.text })),
+  };
+}
+
+/** Catalog with per-project, per-category and per-tag counts, all sorted for stable output. */
+export function toCatalog(entries: CatalogEntry[]): Catalog {
+  const count = (keys: string[]) => {
+    const m = new Map<string, number>();
+    for (const k of keys) m.set(k, (m.get(k) ?? 0) + 1);
+    return [...m].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([id, n]) => ({ id, count: n }));
+  };
+  const projects = count(entries.map((e) => e.project)).map((p) => {
+    const mine = entries.filter((e) => e.project === p.id);
+    const categories = Object.fromEntries(count(mine.map((e) => e.category)).map((c) => [c.id, c.count]));
+    return { ...p, categories, updatedAt: mine.map((e) => e.updatedAt).sort().pop()! };
+  });
+  return { version: ARTIFACT_VERSION, documents: entries, projects, categories: count(entries.map((e) => e.category)), tags: count(entries.flatMap((e) => e.tags)) };
+}
+
+function absolute(ctx: EmitContext, wiki: Wiki, path: string): string {
+  const rel = joinUrl(wiki.options.base, path);
+  return ctx.site ? new URL(rel, ctx.site).href : rel;
+}
+
+/** `llms.txt` per llmstxt.org: title, summary, then one list per project linking the Markdown versions. */
+export function toLlmsTxt(wiki: Wiki, ctx: EmitContext): string {
+  const lines = [`# ${ctx.title}`, '', `> ${ctx.description}`, '', `This wiki has ${wiki.documents.length} documents. Each link below is the Markdown version of a page; \`llms-full.txt\` holds them all in one file.`, ''];
+  const projects = [...new Set(wiki.documents.map((d) => d.source.project))].sort();
+  for (const p of projects) {
+    lines.push(`## ${p}`, '');
+    for (const d of wiki.documents.filter((x) => x.source.project === p)) {
+      const summary = d.source.summary ? `: ${d.source.summary.replace(/\s+/g, ' ')}` : '';
+      lines.push(`- [${d.source.title}](${absolute(ctx, wiki, `${ARTIFACT_DIR}/docs/${d.source.id}.md`)})${summary}`);
+    }
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+function toLlmsFullTxt(wiki: Wiki, files: Map<string, string>): string {
+  return wiki.documents.map((d) => files.get(`${ARTIFACT_DIR}/docs/${d.source.id}.md`)!).join('\n\n');
+}

@@ -1,0 +1,78 @@
+import * as z from 'zod';
+import { RelatedEntrySchema } from '../relations.ts';
+
+/** Version of the `_wiki/*` layout; loaders refuse any other. */
+export const ARTIFACT_VERSION = 1;
+/** Where the artifacts live inside the build output. */
+export const ARTIFACT_DIR = '_wiki';
+
+/** A heading of a document; `line` is 1-based in `_wiki/docs/<id>.md`. */
+export const CatalogHeadingSchema = z.object({ depth: z.number().int().min(1).max(6), text: z.string(), anchor: z.string(), line: z.number().int().positive() });
+
+/** One published document's metadata, outline and relations. */
+export const CatalogEntrySchema = z.object({
+  id: z.string().min(1),
+  title: z.string().min(1),
+  project: z.string().min(1),
+  category: z.string().min(1),
+  tags: z.array(z.string()),
+  aliases: z.array(z.string()),
+  summary: z.string(),
+  status: z.enum(['published', 'deprecated']),
+  owner: z.string().optional(),
+  prompt: z.boolean(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  /** Path of the source file relative to the content root. */
+  sourcePath: z.string(),
+  /** Page URL including the site's base path. */
+  url: z.string(),
+  /** Path of the normalised Markdown relative to the build output. */
+  markdownPath: z.string(),
+  /** sha256 of the normalised Markdown file, so one manifest hash vouches for every document. */
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  headings: z.array(CatalogHeadingSchema),
+  links: z.array(z.string()),
+  backlinks: z.array(z.string()),
+  related: z.array(RelatedEntrySchema),
+  wordCount: z.number().int().nonnegative(),
+  /** Frontmatter keys Maru does not interpret, kept as written. */
+  extra: z.record(z.string(), z.unknown()),
+});
+export type CatalogEntry = z.output<typeof CatalogEntrySchema>;
+
+const CountSchema = z.object({ id: z.string(), count: z.number().int().positive() });
+
+/** `_wiki/catalog.json`. */
+export const CatalogSchema = z.object({
+  version: z.literal(ARTIFACT_VERSION),
+  documents: z.array(CatalogEntrySchema),
+  projects: z.array(CountSchema.extend({ categories: z.record(z.string(), z.number().int()), updatedAt: z.iso.datetime() })),
+  categories: z.array(CountSchema),
+  tags: z.array(CountSchema),
+});
+export type Catalog = z.output<typeof CatalogSchema>;
+
+const FileInfoSchema = z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/), bytes: z.number().int().nonnegative() });
+
+/** `_wiki/manifest.json`: what was built, when, from which commit, and the hash of every artifact. */
+export const ManifestSchema = z.object({
+  format: z.literal('maru-wiki'),
+  version: z.literal(ARTIFACT_VERSION),
+  searchOptionsVersion: z.number().int(),
+  /** Build time: SOURCE_DATE_EPOCH, else the commit time, else the newest document date (deterministic). */
+  generatedAt: z.iso.datetime(),
+  commit: z.string().nullable(),
+  base: z.string(),
+  site: z.string().nullable(),
+  documentCount: z.number().int().nonnegative(),
+  /** Hash of catalog.json + search-index.json; changes whenever anything served changes. */
+  buildId: z.string(),
+  files: z.object({ 'catalog.json': FileInfoSchema, 'search-index.json': FileInfoSchema }),
+});
+export type Manifest = z.output<typeof ManifestSchema>;
+
+/** Names a version mismatch the way MiniSearch does, with what to do about it. */
+export function versionError(what: string, found: unknown, expected: number): string {
+  return `${what} version ${String(found)} is not supported (expected ${expected}). Rebuild with \`npm run build\`.`;
+}

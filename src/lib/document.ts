@@ -1,0 +1,156 @@
+import type * as z from 'zod';
+import { DEFAULT_CATEGORY, DEFAULT_PROJECT, FrontmatterSchema, toIsoDate } from './frontmatter.ts';
+import { splitFrontmatter } from './frontmatter-parse.ts';
+import { parseMarkdown, type ParsedMarkdown } from './markdown/parse.ts';
+import { describeValue, type Problem } from './problems.ts';
+import { toContentPath, toSlug, type ContentPath, type Slug } from './slug.ts';
+
+/** A file as collected from disk: its text (or why it could not be read) and its dates. */
+export interface RawFile {
+  path: string;
+  text?: string;
+  /** Why the file could not be read (permissions, encoding). */
+  readError?: string;
+  /** ISO date of the last Git commit that touched the file. */
+  gitUpdatedAt?: string;
+  /** ISO date of the first Git commit that added the file. */
+  gitCreatedAt?: string;
+  /** ISO date of the file's modification time. */
+  mtime: string;
+}
+
+/** A parsed, validated document before links are resolved. */
+export interface SourceDocument {
+  id: Slug;
+  sourcePath: ContentPath;
+  title: string;
+  project: string;
+  category: string;
+  tags: string[];
+  aliases: string[];
+  related: string[];
+  summary: string;
+  status: 'draft' | 'published' | 'deprecated';
+  owner?: string;
+  prompt: boolean;
+  createdAt: string;
+  updatedAt: string;
+  /** Frontmatter keys Maru does not know, kept as written. */
+  extra: Record<string, unknown>;
+  body: string;
+  /** Line in the file where the body starts. */
+  bodyLine: number;
+  markdown: ParsedMarkdown;
+  /** Line of each frontmatter key in the file, for later error reports. */
+  fieldLines: Record<string, number>;
+}
+
+const KNOWN_KEYS = new Set(Object.keys(FrontmatterSchema.shape));
+
+const REQUIREMENTS: Record<string, [string, string]> = {
+  id: ['올바른 id가 아닙니다', 'id는 소문자, 숫자, 한글, "-", "/"만 써서 적으세요 (예: search-tokenizer)'],
+  title: ['비어 있지 않은 문자열이어야 합니다', 'title: 문서 제목 처럼 쓰세요'],
+  project: ['올바른 project 이름이 아닙니다', '공백 없이 글자, 숫자, "-"만 쓰세요 (예: search)'],
+  category: ['문자열이어야 합니다', 'category: concept 처럼 쓰세요'],
+  tags: ['문자열 목록이어야 합니다', 'YAML 목록으로 쓰세요: tags: [검색, 한국어]'],
+  aliases: ['문자열 목록이어야 합니다', 'YAML 목록으로 쓰세요: aliases: [별칭1, 별칭2]'],
+  related: ['문서 id 목록이어야 합니다', 'YAML 목록으로 쓰세요: related: [other-id]'],
+  summary: ['문자열이어야 합니다', '한 문장으로 쓰세요'],
+  owner: ['문자열이어야 합니다', '담당자나 팀 이름을 쓰세요'],
+  status: ['draft, published, deprecated 중 하나여야 합니다', '게시하지 않을 문서는 status: draft 로 쓰세요'],
+  updated_at: ['올바른 날짜가 아닙니다', 'YYYY-MM-DD 형식의 실제 날짜로 쓰세요 (예: updated_at: 2026-11-30)'],
+  created_at: ['올바른 날짜가 아닙니다', 'YYYY-MM-DD 형식의 실제 날짜로 쓰세요 (예: created_at: 2026-11-30)'],
+  prompt: ['true 또는 false여야 합니다', 'prompt: true 처럼 쓰세요'],
+};
+
+/** Parses and validates one collected file; every problem found is returned, none thrown. */
+export function toSourceDocument(raw: RawFile, categories: readonly string[]): { doc?: SourceDocument; problems: Problem[] } {
+  const path = toContentPath(raw.path);
+  if (raw.text === undefined) {
+    return { problems: [{ path, line: 1, field: 'file', message: `파일을 읽을 수 없습니다 (${raw.readError ?? 'unknown'})`, hint: '파일 권한과 UTF-8 인코딩을 확인하세요', severity: 'error' }] };
+  }
+  const split = splitFrontmatter(path, raw.text);
+  if (!split.file) return { problems: split.problems };
+  const { data, body, bodyLine, lineOf } = split.file;
+  const problems: Problem[] = [];
+  const result = FrontmatterSchema.safeParse(data);
+  const fm = result.success ? result.data : FrontmatterSchema.parse(dropInvalid(data, result.error, problems, path, lineOf));
+  if (fm.category !== undefined && !categories.includes(fm.category)) {
+    problems.push({ path, line: lineOf('category'), field: 'category', message: `${describeValue(fm.category)}은(는) 허용된 분류가 아닙니다`, hint: `다음 중 하나를 쓰세요: ${categories.join(', ')} (maru.config.ts의 categories에서 바꿀 수 있습니다)`, severity: 'error' });
+  }
+  if (fm.created_at && fm.updated_at && fm.created_at > fm.updated_at) {
+    problems.push({ path, line: lineOf('created_at'), field: 'created_at', message: `작성일 ${fm.created_at.slice(0, 10)}이(가) 수정일 ${fm.updated_at.slice(0, 10)}보다 늦습니다`, hint: 'created_at은 updated_at과 같거나 이전 날짜여야 합니다', severity: 'error' });
+  }
+  const markdown = parseMarkdown(body);
+  const updatedAt = fm.updated_at ?? raw.gitUpdatedAt ?? raw.mtime;
+  const fieldLines: Record<string, number> = {};
+  for (const key of Object.keys(data)) fieldLines[key] = lineOf(key);
+  const doc: SourceDocument = {
+    id: (fm.id as Slug | undefined) ?? toSlug(path),
+    sourcePath: path,
+    title: fm.title ?? markdown.h1 ?? fileTitle(path),
+    project: fm.project ?? defaultProject(path),
+    category: fm.category !== undefined && categories.includes(fm.category) ? fm.category : DEFAULT_CATEGORY,
+    tags: unique(fm.tags ?? []),
+    aliases: unique(fm.aliases ?? []),
+    related: unique(fm.related ?? []),
+    summary: fm.summary ?? (typeof data.description === 'string' ? data.description : leadSummary(markdown)),
+    status: fm.status ?? 'published',
+    ...(fm.owner ? { owner: fm.owner } : {}),
+    prompt: fm.prompt ?? false,
+    createdAt: fm.created_at ?? raw.gitCreatedAt ?? (raw.gitUpdatedAt ? raw.gitUpdatedAt : updatedAt),
+    updatedAt,
+    extra: Object.fromEntries(Object.entries(data).filter(([k]) => !KNOWN_KEYS.has(k)).map(([k, v]) => [k, jsonSafe(v)])),
+    body,
+    bodyLine,
+    markdown,
+    fieldLines,
+  };
+  if (doc.createdAt > doc.updatedAt) doc.createdAt = doc.updatedAt;
+  return { doc, problems };
+}
+
+/** Reports each invalid field and returns the data without those fields, so one bad field hides nothing else. */
+function dropInvalid(data: Record<string, unknown>, error: z.ZodError, problems: Problem[], path: ContentPath, lineOf: (f: string) => number): Record<string, unknown> {
+  const copy = { ...data };
+  const seen = new Set<string>();
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? 'frontmatter');
+    if (seen.has(field)) continue;
+    seen.add(field);
+    delete copy[field];
+    const [requirement, hint] = REQUIREMENTS[field] ?? ['올바르지 않습니다', issue.message];
+    problems.push({ path, line: lineOf(field), field, message: `${describeValue(data[field])}은(는) ${requirement}`, hint, severity: 'error' });
+  }
+  return copy;
+}
+
+/** First folder under the content root, else the default project. */
+export function defaultProject(path: string): string {
+  const parts = toContentPath(path).split('/');
+  return parts.length > 1 ? toSlug(parts[0]!) : DEFAULT_PROJECT;
+}
+
+function fileTitle(path: string): string {
+  const name = toContentPath(path).split('/').pop()!.replace(/\.(md|mdx|markdown)$/i, '');
+  return name === 'index' ? toContentPath(path).split('/').slice(-2, -1)[0] ?? name : name;
+}
+
+function leadSummary(md: ParsedMarkdown): string {
+  const text = md.sections[0]?.text || md.sections[1]?.text || '';
+  if (text.length <= 160) return text;
+  const cut = text.slice(0, 160);
+  const sentence = cut.search(/[.!?。](\s|$)(?![\s\S]*[.!?。](\s|$))/);
+  return sentence > 40 ? cut.slice(0, sentence + 1) : `${cut.trimEnd()}…`;
+}
+
+function unique(values: readonly string[]): string[] {
+  return [...new Set(values.map((v) => v.trim()).filter(Boolean))];
+}
+
+function jsonSafe(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  return JSON.parse(JSON.stringify(value ?? null)) as unknown;
+}
+
+export { toIsoDate };

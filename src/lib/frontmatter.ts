@@ -1,0 +1,67 @@
+import * as z from 'zod';
+import { isSlug } from './slug.ts';
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** True when `value` is a real calendar date (YYYY-MM-DD, optionally with a time). */
+export function isValidDate(value: string): boolean {
+  const m = DATE.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** Normalises a valid date string (or a YAML Date) to an ISO timestamp in UTC. */
+export function toIsoDate(value: string | Date): string {
+  if (value instanceof Date) return value.toISOString();
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00.000Z` : new Date(value.replace(' ', 'T')).toISOString();
+}
+
+const DateField = z
+  .union([z.string(), z.date()])
+  .refine((v) => (v instanceof Date ? !Number.isNaN(v.getTime()) : isValidDate(v)), {
+    message: 'date',
+  })
+  .transform(toIsoDate);
+
+const StringList = z.union([z.array(z.string().min(1)), z.string().min(1).transform((s) => [s])]);
+
+/**
+ * The frontmatter fields Maru understands. Every field is optional: defaults come from the path,
+ * the first heading and Git (see `toDocumentMeta`). Unknown keys are kept, not rejected.
+ */
+export const FrontmatterSchema = z.looseObject({
+  /** Stable id (slug); defaults to the path without extension. */
+  id: z.string().refine(isSlug, { message: 'slug' }).optional(),
+  /** Title; defaults to the first `# heading`, else the file name. */
+  title: z.string().min(1).optional(),
+  /** Project; defaults to the first folder under the content root, else "general". */
+  project: z.string().refine((s) => /^[\p{L}\p{N}_-]+$/u.test(s), { message: 'project' }).optional(),
+  /** One of the configured categories; defaults to "reference". */
+  category: z.string().optional(),
+  /** Tags people filter by. */
+  tags: StringList.optional(),
+  /** Other names people search by. */
+  aliases: StringList.optional(),
+  /** Ids of explicitly related documents. */
+  related: StringList.optional(),
+  /** One-sentence summary. */
+  summary: z.string().optional(),
+  /** Person or team responsible. */
+  owner: z.string().optional(),
+  /** `draft` documents are not published. */
+  status: z.enum(['draft', 'published', 'deprecated']).optional(),
+  /** Last meaningful update; defaults to the file's last Git commit, else its mtime. */
+  updated_at: DateField.optional(),
+  /** Creation date; defaults to the file's first Git commit, else `updated_at`. */
+  created_at: DateField.optional(),
+  /** Whether MCP clients see this document as a prompt. */
+  prompt: z.boolean().optional(),
+});
+export type Frontmatter = z.output<typeof FrontmatterSchema>;
+
+/** The category assigned when frontmatter names none. */
+export const DEFAULT_CATEGORY = 'reference';
+/** The project assigned to documents at the content root. */
+export const DEFAULT_PROJECT = 'general';

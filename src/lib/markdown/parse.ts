@@ -1,0 +1,170 @@
+import GithubSlugger from 'github-slugger';
+import type { Heading, Link, Nodes, Root, RootContent } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { visit } from 'unist-util-visit';
+import { splitExplicitId, takeHeadingId } from './heading-id.ts';
+import { findWikiLinks } from './wikilink.ts';
+
+/** A heading as the site renders it: the anchor matches the `id` attribute on the page. */
+export interface ParsedHeading {
+  depth: number;
+  text: string;
+  anchor: string;
+  /** 1-based line in the Markdown body. */
+  line: number;
+}
+
+/** A searchable slice of a document: the lead (before the first h2/h3) or one h2/h3 section. */
+export interface ParsedSection {
+  /** '' for the lead. */
+  anchor: string;
+  /** Heading texts from the outermost h2 down to this section's heading. */
+  path: string[];
+  depth: number;
+  /** Plain text of the section without code blocks or raw HTML. */
+  text: string;
+  /** 1-based first and last body lines of the section (heading included). */
+  startLine: number;
+  endLine: number;
+}
+
+/** An internal link before resolution: a wikilink target or a relative/absolute URL. */
+export interface RawLink {
+  kind: 'wiki' | 'url';
+  target: string;
+  anchor?: string;
+  line: number;
+}
+
+export interface ParsedMarkdown {
+  /** Text of the first `# heading`, if the body opens with one. */
+  h1?: string;
+  headings: ParsedHeading[];
+  sections: ParsedSection[];
+  links: RawLink[];
+  wordCount: number;
+}
+
+/** Section boundaries: h2 and h3 start a new searchable unit; deeper headings stay in their parent. */
+export const SECTION_DEPTHS = new Set([2, 3]);
+
+const processor = unified().use(remarkParse).use(remarkGfm);
+
+/** Parses a Markdown body (without frontmatter) into headings, sections, links and counts. */
+export function parseMarkdown(body: string): ParsedMarkdown {
+  const tree = processor.runSync(processor.parse(body)) as Root;
+  const headings = collectHeadings(tree);
+  const lineCount = body.split('\n').length;
+  return {
+    ...(firstH1(tree) ? { h1: firstH1(tree) } : {}),
+    headings,
+    sections: collectSections(tree, headings, lineCount),
+    links: collectLinks(tree),
+    wordCount: countWords(plainText(tree.children)),
+  };
+}
+
+function headingText(node: Heading): string {
+  return toString(node, { includeHtml: false }).trim();
+}
+
+function leadingTitle(tree: Root): Heading | undefined {
+  const first = tree.children.find((n) => n.type !== 'html' && n.type !== 'definition');
+  return first?.type === 'heading' && first.depth === 1 ? first : undefined;
+}
+
+function firstH1(tree: Root): string | undefined {
+  const title = leadingTitle(tree);
+  return title ? splitExplicitId(headingText(title)).text.trim() || undefined : undefined;
+}
+
+/** Mirrors Astro's rehypeHeadingIds: one slugger per document, explicit ids bypass it; the leading title is not a heading. */
+function collectHeadings(tree: Root): ParsedHeading[] {
+  const slugger = new GithubSlugger();
+  const out: ParsedHeading[] = [];
+  const title = leadingTitle(tree);
+  visit(tree, 'heading', (node) => {
+    if (node === title) return;
+    const copy = structuredClone(node);
+    const id = takeHeadingId(copy, true);
+    const text = headingText(copy);
+    out.push({ depth: node.depth, text, anchor: id ?? slugger.slug(text), line: node.position?.start.line ?? 1 });
+  });
+  return out;
+}
+
+function collectSections(tree: Root, headings: ParsedHeading[], lineCount: number): ParsedSection[] {
+  const starts = headings.filter((h) => SECTION_DEPTHS.has(h.depth));
+  const sections: ParsedSection[] = [];
+  const stack: ParsedHeading[] = [];
+  const leadEnd = (starts[0]?.line ?? lineCount + 1) - 1;
+  sections.push({ anchor: '', path: [], depth: 1, text: '', startLine: 1, endLine: leadEnd });
+  starts.forEach((h, i) => {
+    while (stack.length && stack[stack.length - 1]!.depth >= h.depth) stack.pop();
+    stack.push(h);
+    const endLine = (starts[i + 1]?.line ?? lineCount + 1) - 1;
+    sections.push({ anchor: h.anchor, path: stack.map((s) => s.text), depth: h.depth, text: '', startLine: h.line, endLine });
+  });
+  fillSectionText(tree.children, sections);
+  return sections;
+}
+
+function fillSectionText(children: RootContent[], sections: ParsedSection[]): void {
+  const parts: string[][] = sections.map(() => []);
+  let current = 0;
+  for (const node of children) {
+    const line = node.position?.start.line ?? 1;
+    while (current + 1 < sections.length && sections[current + 1]!.startLine <= line) current++;
+    if (node.type === 'heading') continue;
+    const text = plainText([node]);
+    if (text) parts[current]!.push(text);
+  }
+  sections.forEach((s, i) => (s.text = parts[i]!.join('\n')));
+}
+
+/** Prose text of nodes, skipping fenced code, raw HTML/JSX tags and YAML. */
+function plainText(nodes: RootContent[]): string {
+  const out: string[] = [];
+  const walk = (node: Nodes): void => {
+    if (node.type === 'code' || node.type === 'html' || node.type === 'yaml') return;
+    if (node.type === 'text' || node.type === 'inlineCode') {
+      out.push(node.value);
+      return;
+    }
+    if ('children' in node) {
+      for (const child of node.children) walk(child);
+      if (node.type === 'paragraph' || node.type === 'listItem' || node.type === 'tableCell' || node.type === 'heading') out.push(' ');
+    }
+  };
+  nodes.forEach(walk);
+  return out.join('').replace(/\s+/g, ' ').trim();
+}
+
+function collectLinks(tree: Root): RawLink[] {
+  const links: RawLink[] = [];
+  visit(tree, (node) => {
+    if (node.type === 'text') {
+      for (const m of findWikiLinks(node.value)) {
+        const line = (node.position?.start.line ?? 1) + (node.value.slice(0, m.index).match(/\n/g)?.length ?? 0);
+        links.push({ kind: 'wiki', target: m.target, ...(m.anchor ? { anchor: m.anchor } : {}), line });
+      }
+    } else if (node.type === 'link' || node.type === 'definition') {
+      const url = (node as Link).url;
+      if (isInternalUrl(url)) links.push({ kind: 'url', target: url, line: node.position?.start.line ?? 1 });
+    }
+  });
+  return links;
+}
+
+/** True for links that point inside the wiki (relative paths and site-absolute paths). */
+export function isInternalUrl(url: string): boolean {
+  return url.length > 0 && !/^[a-z][a-z0-9+.-]*:/i.test(url) && !url.startsWith('//') && !url.startsWith('#');
+}
+
+/** Counts words the way a reader would: Hangul words and Latin words alike, code excluded. */
+export function countWords(text: string): number {
+  return text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+}

@@ -1,0 +1,132 @@
+import { toSourceDocument, type RawFile, type SourceDocument } from './document.ts';
+import { createLinkResolver, resolveLinks, type LinkResolver, type ResolvedLink } from './links.ts';
+import type { Problem } from './problems.ts';
+import { backlinksOf, relatedOf, type RelatedEntry } from './relations.ts';
+import { termVectors } from './similarity.ts';
+import { docPath, joinUrl } from './url.ts';
+
+/** Options of a wiki build that change its output. */
+export interface WikiOptions {
+  categories: readonly string[];
+  /** Site base path, e.g. `/` or `/pr-preview/pr-12/`. */
+  base: string;
+}
+
+/** A published document with everything derived from the rest of the wiki. */
+export interface WikiDocument {
+  source: SourceDocument;
+  url: string;
+  links: ResolvedLink[];
+  /** Distinct ids this document links to, sorted. */
+  linkIds: string[];
+  backlinks: string[];
+  related: RelatedEntry[];
+}
+
+/** A file left out of the build and why (drafts). */
+export interface DroppedFile {
+  path: string;
+  id: string;
+  reason: 'draft';
+}
+
+/** The whole wiki: published documents sorted by id, problems, and what was dropped. */
+export interface Wiki {
+  documents: WikiDocument[];
+  problems: Problem[];
+  dropped: DroppedFile[];
+  resolver: LinkResolver;
+  options: WikiOptions;
+}
+
+/** Runs the named steps collect → parse → filter → derive; emitting is `toArtifacts`. */
+export function buildWiki(files: readonly RawFile[], options: WikiOptions): Wiki {
+  const { docs, problems } = parseAll(files, options);
+  const { published, dropped } = filterDrafts(docs);
+  problems.push(...findDuplicateIds(docs));
+  const resolver = createLinkResolver(published);
+  const documents = derive(published, resolver, options, problems);
+  return { documents, problems, dropped, resolver, options };
+}
+
+/** Parses every file, collecting every problem rather than stopping at the first. */
+export function parseAll(files: readonly RawFile[], options: WikiOptions): { docs: SourceDocument[]; problems: Problem[] } {
+  const docs: SourceDocument[] = [];
+  const problems: Problem[] = [];
+  for (const file of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
+    const r = toSourceDocument(file, options.categories);
+    problems.push(...r.problems);
+    if (r.doc) docs.push(r.doc);
+  }
+  return { docs, problems };
+}
+
+/** Drafts are not published. */
+export function isPublished(doc: SourceDocument): boolean {
+  return doc.status !== 'draft';
+}
+
+function filterDrafts(docs: SourceDocument[]): { published: SourceDocument[]; dropped: DroppedFile[] } {
+  const dropped = docs.filter((d) => !isPublished(d)).map((d) => ({ path: d.sourcePath, id: d.id, reason: 'draft' as const }));
+  return { published: docs.filter(isPublished).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)), dropped };
+}
+
+/** Two files with one id is an error that names both files (drafts included: ids must stay unique). */
+export function findDuplicateIds(docs: readonly SourceDocument[]): Problem[] {
+  const first = new Map<string, SourceDocument>();
+  const problems: Problem[] = [];
+  for (const d of docs) {
+    const prev = first.get(d.id);
+    if (!prev) {
+      first.set(d.id, d);
+      continue;
+    }
+    const line = d.fieldLines.id ?? 1;
+    problems.push({
+      path: d.sourcePath,
+      line,
+      field: 'id',
+      message: `id "${d.id}"를 ${prev.sourcePath}:${prev.fieldLines.id ?? 1} 에서도 쓰고 있습니다`,
+      hint: '문서마다 다른 id를 쓰세요 (둘 중 하나의 id를 바꾸거나 파일을 합치세요)',
+      severity: 'error',
+    });
+  }
+  return problems;
+}
+
+function derive(published: SourceDocument[], resolver: LinkResolver, options: WikiOptions, problems: Problem[]): WikiDocument[] {
+  const ids = new Set<string>(published.map((d) => d.id));
+  const linksById = new Map<string, ResolvedLink[]>();
+  for (const d of published) {
+    const r = resolveLinks(d, resolver);
+    problems.push(...r.problems);
+    linksById.set(d.id, r.links);
+    for (const rel of d.related) {
+      if (!ids.has(rel)) {
+        problems.push({ path: d.sourcePath, line: d.fieldLines.related ?? 1, field: 'related', message: `"${rel}"라는 id의 문서가 없습니다`, hint: '있는 문서의 id를 쓰거나 related에서 지우세요', severity: 'error' });
+      }
+    }
+  }
+  const vectors = termVectors(published.map((d) => [d.title, d.aliases.join(' '), d.tags.join(' '), ...d.markdown.sections.map((s) => `${s.path.join(' ')} ${s.text}`)].join('\n')));
+  const inputs = published.map((d, i) => ({
+    id: d.id,
+    tags: d.tags,
+    related: d.related.filter((r) => ids.has(r)),
+    links: distinct(linksById.get(d.id)!.map((l) => l.id)),
+    vector: vectors[i]!,
+  }));
+  const backlinks = backlinksOf(inputs);
+  const related = relatedOf(inputs, backlinks);
+  return published.map((source, i) => ({
+    source,
+    url: joinUrl(options.base, docPath(source.id)),
+    links: linksById.get(source.id)!,
+    linkIds: inputs[i]!.links.filter((id) => id !== source.id),
+    backlinks: backlinks.get(source.id) ?? [],
+    related: related.get(source.id) ?? [],
+  }));
+}
+
+function distinct(values: readonly string[]): string[] {
+  return [...new Set(values)].sort();
+}

@@ -1,0 +1,47 @@
+/** One thing wrong with the content, located precisely enough to fix without searching. */
+export interface Problem {
+  /** Content path relative to the content root (as the user sees it in the repository). */
+  path: string;
+  line: number;
+  /** The frontmatter field, or `file` / `link` / `related` for non-field problems. */
+  field: string;
+  /** What is wrong, in Korean, naming the value. */
+  message: string;
+  /** How to fix it, in Korean. */
+  hint: string;
+  severity: 'error' | 'warning';
+}
+
+/** Formats one problem as `path:line field: what is wrong. how to fix it.` */
+export function formatProblem(p: Problem): string {
+  return `${p.path}:${p.line} ${p.field}: ${p.message}. ${p.hint}`;
+}
+
+/** Sorts problems by file, then line, then field, so reports are stable. */
+export function sortProblems(problems: readonly Problem[]): Problem[] {
+  return [...problems].sort((a, b) => a.path.localeCompare(b.path) || a.line - b.line || a.field.localeCompare(b.field) || a.message.localeCompare(b.message));
+}
+
+/** The whole build-failure report: a one-line summary, then every error on its own line. */
+export function formatReport(problems: readonly Problem[], root: string): string {
+  const errors = sortProblems(problems.filter((p) => p.severity === 'error'));
+  const files = new Set(errors.map((p) => p.path)).size;
+  const lines = errors.map((p) => formatProblem({ ...p, path: joinRoot(root, p.path) }));
+  return [`위키 문서에 오류 ${errors.length}개가 있습니다 (파일 ${files}개). 모두 고친 뒤 다시 빌드하세요.`, ...lines].join('\n');
+}
+
+function joinRoot(root: string, path: string): string {
+  const r = root.replace(/\\/g, '/').replace(/\/+$/, '');
+  return r && r !== '.' ? `${r}/${path}` : path;
+}
+
+/** Describes a YAML value in Korean for error messages: `"a, b"`, `숫자 3`, `목록`. */
+export function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return '빈 값';
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number') return `숫자 ${value}`;
+  if (typeof value === 'boolean') return `${value}`;
+  if (Array.isArray(value)) return `목록 ${JSON.stringify(value)}`;
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  return '객체';
+}

@@ -1,0 +1,64 @@
+/** Hangul syllables block: 가 (U+AC00) … 힣 (U+D7A3). */
+const HANGUL_FIRST = 0xac00;
+const HANGUL_LAST = 0xd7a3;
+const JUNGSEONG_COUNT = 21;
+const JONGSEONG_COUNT = 28;
+
+/**
+ * Vowels that Korean writers confuse because they sound alike: ㅐ/ㅔ, ㅒ/ㅖ, ㅙ/ㅚ/ㅞ.
+ * Folding them makes '랜더링' find '렌더링' and '이팩트' find '이펙트'.
+ */
+const VOWEL_FOLD: Readonly<Record<number, number>> = { 1: 5, 3: 7, 10: 11, 15: 11 };
+
+/** Folds sound-alike vowels in every Hangul syllable; the result has the same length. */
+export function foldHangulVowels(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    if (code < HANGUL_FIRST || code > HANGUL_LAST) {
+      out += ch;
+      continue;
+    }
+    const index = code - HANGUL_FIRST;
+    const vowel = Math.floor(index / JONGSEONG_COUNT) % JUNGSEONG_COUNT;
+    const folded = VOWEL_FOLD[vowel];
+    out += folded === undefined ? ch : String.fromCodePoint(code + (folded - vowel) * JONGSEONG_COUNT);
+  }
+  return out;
+}
+
+/**
+ * Verb endings that carry no search meaning in a question ('초기화하려면' → '초기화').
+ * Longest first so the longest ending is removed.
+ */
+const ENDINGS = [
+  '하려면', '하는법', '하나요', '되나요', '인가요', '합니까', '하세요', '입니다', '됩니다', '할때', '하는', '하기', '하면',
+  '되는', '되면', '에서는', '으로는', '에게서', '이라는', '이란', '이라', '나요', '려면', '는지', '할까', '해야',
+].sort((a, b) => b.length - a.length);
+
+/** Postpositions (조사) commonly attached to nouns; longest first. */
+const PARTICLES = [
+  '에서', '에게', '으로', '까지', '부터', '처럼', '보다', '이나', '이랑', '하고', '에는', '로는', '과의', '와의', '에서의', '으로의',
+  '은', '는', '이', '가', '을', '를', '의', '에', '로', '와', '과', '도', '만', '랑', '요',
+].sort((a, b) => b.length - a.length);
+
+function stripOne(word: string, suffixes: readonly string[]): string {
+  for (const s of suffixes) {
+    if (word.length - s.length >= 2 && word.endsWith(s)) return word.slice(0, -s.length);
+  }
+  return word;
+}
+
+/** Removes one verb ending and then one particle, never leaving fewer than two syllables. */
+export function stripKoreanSuffixes(word: string): string {
+  return stripOne(stripOne(word, ENDINGS), PARTICLES);
+}
+
+/** Overlapping two-character grams; a one-character word is its own gram. */
+export function bigrams(word: string): string[] {
+  const chars = [...word];
+  if (chars.length < 2) return chars.length ? [word] : [];
+  const out: string[] = [];
+  for (let i = 0; i < chars.length - 1; i++) out.push(chars[i]! + chars[i + 1]!);
+  return out;
+}

@@ -1,0 +1,103 @@
+import { DEFAULT_SEARCH_OPTIONS, queryTerms, queryUnits } from './contract.ts';
+import type { LoadedSearch, SearchDocument } from './envelope.ts';
+
+/** Narrowing applied to documents before ranking. */
+export interface SearchFilters {
+  project?: string | undefined;
+  category?: string | undefined;
+  /** Every tag listed must be on the document. */
+  tags?: readonly string[] | undefined;
+}
+
+/** One ranked document with the section that matched best. */
+export interface SearchHit {
+  document: SearchDocument;
+  score: number;
+  /** Best-matching section; anchor '' means the top of the document. */
+  section: { anchor: string; path: string[] };
+  /** Index terms that matched, for highlighting. */
+  terms: string[];
+}
+
+/** Hard cap on query length, shared by the site and the MCP server. */
+export const MAX_QUERY_LENGTH = 4000;
+/** Weight of a document's other matching sections relative to its best one. */
+const OTHER_SECTIONS_WEIGHT = 0.3;
+/** How many other sections count towards a document's score. */
+const OTHER_SECTIONS_COUNTED = 5;
+/** How much the lead (title, aliases, tags) must win by before a hit points at the top of the page. */
+const LEAD_PREFERENCE = 0.5;
+
+/** The search every caller uses: ranked documents for a query, filtered, each with its best section. */
+export function searchDocuments(search: LoadedSearch, query: string, filters: SearchFilters = {}, limit = 10): SearchHit[] {
+  const q = query.trim().slice(0, MAX_QUERY_LENGTH);
+  if (!q) return [];
+  const allowed = (d: SearchDocument) => matchesFilters(d, filters);
+  const perDoc = new Map<number, { units: Map<number, number>; terms: Set<string> }>();
+  for (const unit of queryUnits(search.index, q)) {
+    const [d, s] = unit.id.split('.').map(Number) as [number, number];
+    const doc = search.documents[d];
+    if (!doc || !allowed(doc)) continue;
+    const entry = perDoc.get(d) ?? { units: new Map<number, number>(), terms: new Set<string>() };
+    entry.units.set(s, unit.score);
+    unit.terms.forEach((t) => entry.terms.add(t));
+    perDoc.set(d, entry);
+  }
+  const hits: SearchHit[] = [];
+  for (const [d, e] of perDoc) {
+    const document = search.documents[d]!;
+    hits.push({
+      document,
+      score: round(documentScore([...e.units.values()])),
+      section: sectionAt(document, bestSection(e.units)),
+      terms: [...e.terms].sort(),
+    });
+  }
+  hits.sort((a, b) => b.score - a.score || a.document.id.localeCompare(b.document.id));
+  return hits.slice(0, Math.max(0, limit));
+}
+
+/** The best section's score plus a share of the next few, so one long page cannot win on volume. */
+function documentScore(scores: number[]): number {
+  const [best = 0, ...rest] = scores.sort((a, b) => b - a);
+  return best + OTHER_SECTIONS_WEIGHT * rest.slice(0, OTHER_SECTIONS_COUNTED).reduce((a, b) => a + b, 0);
+}
+
+function bestSection(units: Map<number, number>): number {
+  let best = 0;
+  let bestScore = -1;
+  for (const [s, score] of units) {
+    const weighted = s === 0 ? score * LEAD_PREFERENCE : score;
+    if (weighted > bestScore || (weighted === bestScore && s < best)) [best, bestScore] = [s, weighted];
+  }
+  return best;
+}
+
+/** The heading path of section `index` (outermost heading first). */
+export function sectionAt(document: SearchDocument, index: number): { anchor: string; path: string[] } {
+  const section = document.sections[index];
+  if (!section || index === 0) return { anchor: '', path: [] };
+  const path = [section.heading];
+  let depth = section.depth;
+  for (let i = index - 1; i > 0 && depth > 2; i--) {
+    const s = document.sections[i]!;
+    if (s.depth < depth) {
+      path.unshift(s.heading);
+      depth = s.depth;
+    }
+  }
+  return { anchor: section.anchor, path };
+}
+
+function matchesFilters(d: SearchDocument, f: SearchFilters): boolean {
+  if (f.project && d.project !== f.project) return false;
+  if (f.category && d.category !== f.category) return false;
+  if (f.tags?.length && !f.tags.every((t) => d.tags.includes(t))) return false;
+  return true;
+}
+
+function round(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}
+
+export { DEFAULT_SEARCH_OPTIONS, queryTerms };

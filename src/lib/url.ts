@@ -1,0 +1,25 @@
+import type { Slug } from './slug.ts';
+
+/** A site URL path that already includes the base path. */
+export type Href = string & { readonly __brand: 'href' };
+
+/** Normalises a base path to `/` or `/a/b/` (leading and trailing slash). */
+export function normalizeBase(base: string | undefined): string {
+  const trimmed = (base ?? '/').replace(/^\/+|\/+$/g, '');
+  return trimmed ? `/${trimmed}/` : '/';
+}
+
+/** Joins a base path and a site-relative path: `joinUrl('/pr/1', 'docs/a/')` → `/pr/1/docs/a/`. */
+export function joinUrl(base: string, path: string): Href {
+  return (normalizeBase(base) + path.replace(/^\/+/, '')) as Href;
+}
+
+/** The page of a document, relative to the base. */
+export function docPath(id: Slug | string): string {
+  return `docs/${id.split('/').map(encodeURIComponent).join('/')}/`;
+}
+
+/** Encodes a heading anchor for use after `#`. */
+export function anchorHash(anchor: string): string {
+  return anchor ? `#${encodeURIComponent(anchor)}` : '';
+}

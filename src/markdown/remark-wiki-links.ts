@@ -1,0 +1,46 @@
+import type { Link, PhrasingContent, Root, Text } from 'mdast';
+import type { Transformer } from 'unified';
+import { visit, SKIP } from 'unist-util-visit';
+import type { VFile } from 'vfile';
+import { findWikiLinks } from '../lib/markdown/wikilink.ts';
+
+/** Options of remarkWikiLinks; without resolvers links are left as written. */
+export interface Options {
+  /** Page href for a wikilink target and optional anchor; undefined when there is no such document. */
+  resolveWiki?: (target: string, anchor: string | undefined) => string | undefined;
+  /** Page href for a Markdown link URL written in the file at `fromPath` (content path); undefined to leave it. */
+  resolveUrl?: (url: string, fromPath: string) => string | undefined;
+  /** Content path of a vfile (default: its path as given). */
+  contentPathOf?: (file: VFile) => string;
+}
+
+/** Turns `[[id]]`, `[[id|label]]` and `[[id#heading]]` into links and points `.md`/site links at pages. */
+export default function remarkWikiLinks(options: Options = {}): Transformer<Root> {
+  return (tree, file) => {
+    const fromPath = options.contentPathOf?.(file) ?? file.path;
+    visit(tree, 'text', (node: Text, index, parent) => {
+      if (!parent || index === undefined || parent.type === 'link' || parent.type === 'linkReference') return;
+      const matches = findWikiLinks(node.value);
+      if (!matches.length) return;
+      const parts: PhrasingContent[] = [];
+      let at = 0;
+      for (const m of matches) {
+        if (m.index > at) parts.push({ type: 'text', value: node.value.slice(at, m.index) });
+        const href = options.resolveWiki?.(m.target, m.anchor);
+        const label = m.label ?? (m.anchor ? `${m.target} § ${m.anchor}` : m.target);
+        const link: Link = { type: 'link', url: href ?? '#', children: [{ type: 'text', value: label }], data: { hProperties: { className: href ? ['wikilink'] : ['wikilink', 'broken'] } } };
+        parts.push(link);
+        at = m.index + m.length;
+      }
+      if (at < node.value.length) parts.push({ type: 'text', value: node.value.slice(at) });
+      parent.children.splice(index, 1, ...parts);
+      return [SKIP, index + parts.length];
+    });
+    if (options.resolveUrl) {
+      visit(tree, 'link', (node: Link) => {
+        const href = options.resolveUrl!(node.url, fromPath);
+        if (href) node.url = href;
+      });
+    }
+  };
+}

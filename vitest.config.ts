@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'mcp/**/*.test.ts', 'scripts/**/*.test.ts', 'test/**/*.test.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
+    // Builds and browsers are heavy on 2 cores; files run two at a time.
+    maxWorkers: 2,
+    fileParallelism: true,
+  },
+});
