@@ -4,6 +4,8 @@ import maru from './src/integrations/maru.ts';
 
 export default defineConfig({
   base: process.env.BASE_PATH || '/',
+  // Separate caches let tests build different content folders side by side.
+  cacheDir: process.env.MARU_CACHE_DIR || './node_modules/.astro',
   site: process.env.MARU_SITE || undefined,
   trailingSlash: 'ignore',
   integrations: [maru()],

@@ -64,7 +64,7 @@ export function collectFiles(root: string): RawFile[] {
       return { ...base, text: decoder.decode(readFileSync(full)) };
     } catch (error) {
       const err = error as NodeJS.ErrnoException;
-      return { ...base, readError: err.code ?? (err instanceof TypeError ? 'UTF-8이 아닌 인코딩' : err.message) };
+      return { ...base, readError: err.code === 'ERR_ENCODING_INVALID_ENCODED_DATA' ? 'UTF-8이 아닙니다' : (err.code ?? err.message) };
     }
   });
 }

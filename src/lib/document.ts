@@ -107,7 +107,7 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[]): {
     fieldLines,
   };
   if (doc.createdAt > doc.updatedAt) doc.createdAt = doc.updatedAt;
-  return { doc, problems };
+  return { doc, problems: problems.sort((a, b) => a.line - b.line) };
 }
 
 /** Reports each invalid field and returns the data without those fields, so one bad field hides nothing else. */

@@ -22,7 +22,7 @@ export function splitFrontmatter(path: string, text: string): { file?: SplitFile
     parsed = matter(source, {
       engines: {
         yaml: (s: string) => {
-          yamlDoc = parseDocument(s, { lineCounter, prettyErrors: false, uniqueKeys: true });
+          yamlDoc = parseDocument(s, { lineCounter, prettyErrors: true, uniqueKeys: true });
           if (yamlDoc.errors.length) throw yamlDoc.errors[0]!;
           const js: unknown = yamlDoc.toJS();
           return (js ?? {}) as object;
@@ -31,7 +31,8 @@ export function splitFrontmatter(path: string, text: string): { file?: SplitFile
     }) as unknown as typeof parsed;
   } catch (error) {
     const err = error as { linePos?: { line: number }[]; message?: string };
-    const line = (err.linePos?.[0]?.line ?? 0) + 1;
+    // gray-matter hands over the YAML starting with the newline after `---`, so YAML lines are file lines.
+    const line = err.linePos?.[0]?.line ?? 1;
     const reason = (err.message ?? String(error)).split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
     return { problems: [{ path, line, field: 'frontmatter', message: `YAML 문법 오류입니다 (${reason})`, hint: '들여쓰기, 따옴표, 콜론(:) 뒤 공백을 확인하세요', severity: 'error' }] };
   }
@@ -44,7 +45,7 @@ export function splitFrontmatter(path: string, text: string): { file?: SplitFile
   const lineOf = (field: string): number => {
     if (!doc || !isMap(doc.contents)) return 1;
     for (const item of doc.contents.items) {
-      if (isScalar(item.key) && item.key.value === field && item.key.range) return lineCounter.linePos(item.key.range[0]).line + 1;
+      if (isScalar(item.key) && item.key.value === field && item.key.range) return lineCounter.linePos(item.key.range[0]).line;
     }
     return 1;
   };

@@ -86,7 +86,8 @@ export function findDuplicateIds(docs: readonly SourceDocument[]): Problem[] {
       path: d.sourcePath,
       line,
       field: 'id',
-      message: `id "${d.id}"를 ${prev.sourcePath}:${prev.fieldLines.id ?? 1} 에서도 쓰고 있습니다`,
+      message: `id "${d.id}"를 {see}에서도 쓰고 있습니다`,
+      see: { path: prev.sourcePath, line: prev.fieldLines.id ?? 1 },
       hint: '문서마다 다른 id를 쓰세요 (둘 중 하나의 id를 바꾸거나 파일을 합치세요)',
       severity: 'error',
     });

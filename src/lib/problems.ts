@@ -10,11 +10,14 @@ export interface Problem {
   /** How to fix it, in Korean. */
   hint: string;
   severity: 'error' | 'warning';
+  /** Another place involved (the other file of a duplicate id); replaces `{see}` in the message. */
+  see?: { path: string; line: number };
 }
 
 /** Formats one problem as `path:line field: what is wrong. how to fix it.` */
-export function formatProblem(p: Problem): string {
-  return `${p.path}:${p.line} ${p.field}: ${p.message}. ${p.hint}`;
+export function formatProblem(p: Problem, root = ''): string {
+  const message = p.see ? p.message.replace('{see}', `${joinRoot(root, p.see.path)}:${p.see.line}`) : p.message;
+  return `${joinRoot(root, p.path)}:${p.line} ${p.field}: ${message}. ${p.hint}.`;
 }
 
 /** Sorts problems by file, then line, then field, so reports are stable. */
@@ -26,7 +29,7 @@ export function sortProblems(problems: readonly Problem[]): Problem[] {
 export function formatReport(problems: readonly Problem[], root: string): string {
   const errors = sortProblems(problems.filter((p) => p.severity === 'error'));
   const files = new Set(errors.map((p) => p.path)).size;
-  const lines = errors.map((p) => formatProblem({ ...p, path: joinRoot(root, p.path) }));
+  const lines = errors.map((p) => formatProblem(p, root));
   return [`위키 문서에 오류 ${errors.length}개가 있습니다 (파일 ${files}개). 모두 고친 뒤 다시 빌드하세요.`, ...lines].join('\n');
 }
 

@@ -42,6 +42,11 @@ const PARTICLES = [
   '은', '는', '이', '가', '을', '를', '의', '에', '로', '와', '과', '도', '만', '랑', '요',
 ].sort((a, b) => b.length - a.length);
 
+/** True when a whole word is only a particle or an ending, as in 'useState를' or 'props로'. */
+export function isBareSuffix(word: string): boolean {
+  return PARTICLES.includes(word) || ENDINGS.includes(word) || PARTICLES.some((p) => ENDINGS.some((e) => e + p === word)) || ['하기', '하는', '하면', '해서', '할', '한', '된', '될'].includes(word);
+}
+
 function stripOne(word: string, suffixes: readonly string[]): string {
   for (const s of suffixes) {
     if (word.length - s.length >= 2 && word.endsWith(s)) return word.slice(0, -s.length);

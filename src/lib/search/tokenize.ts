@@ -1,4 +1,4 @@
-import { bigrams, foldHangulVowels, stripKoreanSuffixes } from './korean.ts';
+import { bigrams, foldHangulVowels, isBareSuffix, stripKoreanSuffixes } from './korean.ts';
 
 /** Runs of Hangul, runs of other CJK scripts, and runs of other letters/digits, split at script changes. */
 const RUN = /(\p{Script=Hangul}+)|([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+)|([[\p{L}\p{N}]--[\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]]+)/gv;
@@ -10,7 +10,11 @@ const RUN = /(\p{Script=Hangul}+)|([\p{Script=Han}\p{Script=Hiragana}\p{Script=K
  */
 export function tokenize(text: string): string[] {
   const terms: string[] = [];
+  let latinEnd = -1;
   for (const m of text.normalize('NFKC').toLowerCase().matchAll(RUN)) {
+    // A particle glued to an English word ('props로') belongs to that word, not to the index.
+    if (m[1] && m.index === latinEnd && isBareSuffix(m[1])) continue;
+    if (m[3]) latinEnd = m.index + m[3].length;
     if (m[1]) {
       const word = foldHangulVowels(stripKoreanSuffixes(m[1]));
       terms.push(...bigrams(word));

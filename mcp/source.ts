@@ -1,0 +1,80 @@
+import { readFile, realpath } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+
+/** Where the artifacts come from: a build folder or a deployed site's base URL. */
+export interface ArtifactSource {
+  /** How the user named it (`./dist`, `https://wiki.example/`), for messages. */
+  readonly label: string;
+  readonly kind: 'dir' | 'url';
+  /** Reads a file by its path relative to the build output (`_wiki/catalog.json`). */
+  read(rel: string): Promise<string>;
+}
+
+/** Thrown when a file does not exist (as opposed to being unreadable or refused). */
+export class NotFoundError extends Error {}
+
+/** A relative artifact path: forward slashes, no empty, `.` or `..` segments. */
+function checkRel(rel: string): void {
+  const bad = isAbsolute(rel) || rel.includes('\\') || rel.includes('\0') || rel.split('/').some((s) => s === '' || s === '.' || s === '..');
+  if (bad) throw new Error(`Refusing to read "${rel}": artifact paths must be relative and stay inside the artifact folder.`);
+}
+
+/** True when `path` is `root` or below it (both already realpath'd). */
+export function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
+}
+
+/** A folder source; the folder is realpath'd once here so every later check compares real paths. */
+export async function dirSource(dir: string): Promise<ArtifactSource> {
+  const label = dir;
+  let root: string;
+  try {
+    root = await realpath(resolve(dir));
+  } catch {
+    throw new NotFoundError(notFoundMessage(label));
+  }
+  return {
+    label,
+    kind: 'dir',
+    async read(rel) {
+      checkRel(rel);
+      let real: string;
+      try {
+        real = await realpath(join(root, rel));
+      } catch {
+        throw new NotFoundError(`${rel} is missing in ${label}.`);
+      }
+      // A symlink inside the build may point anywhere; only targets inside the folder are served.
+      if (!isInside(root, real)) throw new Error(`Refusing ${rel} in ${label}: it is a symlink that leads outside the artifact folder.`);
+      return readFile(real, 'utf8');
+    },
+  };
+}
+
+/** A deployed site's base URL (`https://wiki.example/team/`); files are fetched below it. */
+export function urlSource(spec: string, timeoutMs = 15_000): ArtifactSource {
+  const base = new URL(spec.endsWith('/') ? spec : `${spec}/`);
+  return {
+    label: base.href,
+    kind: 'url',
+    async read(rel) {
+      checkRel(rel);
+      const url = new URL(rel.split('/').map(encodeURIComponent).join('/'), base);
+      const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+      if (res.status === 404) throw new NotFoundError(`${rel} is missing at ${base.href} (GET ${url.href} → 404).`);
+      if (!res.ok) throw new Error(`GET ${url.href} → HTTP ${res.status}.`);
+      return res.text();
+    },
+  };
+}
+
+/** A source for `--artifacts`: http(s) URLs are fetched, anything else is a folder. */
+export async function openSource(spec: string): Promise<ArtifactSource> {
+  return /^https?:\/\//i.test(spec) ? urlSource(spec) : dirSource(spec);
+}
+
+/** The message for a folder without a build, telling the user how to make one. */
+export function notFoundMessage(label: string): string {
+  return `Artifacts not found in ${label} (looked for _wiki/manifest.json). Run \`npm run build\` first.`;
+}

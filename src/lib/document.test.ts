@@ -1,0 +1,58 @@
+import { describe, expect, test } from 'vitest';
+import { DEFAULT_CATEGORIES } from './config.ts';
+import { toSourceDocument } from './document.ts';
+
+const cats = [...DEFAULT_CATEGORIES];
+const raw = (path: string, text: string, extra = {}) => ({ path, text, mtime: '2026-01-02T03:04:05.000Z', ...extra });
+
+describe('toSourceDocument defaults', () => {
+  test('plain Markdown without frontmatter gets id, title, project, category and dates', () => {
+    const { doc, problems } = toSourceDocument(raw('learn/Thinking In React.md', '# 리액트로 사고하기\n\n본문 문장입니다.\n\n## 1단계\n\n내용'), cats);
+    expect(problems).toEqual([]);
+    expect(doc).toMatchObject({ id: 'learn/thinking-in-react', title: '리액트로 사고하기', project: 'learn', category: 'reference', tags: [], status: 'published', updatedAt: '2026-01-02T03:04:05.000Z', createdAt: '2026-01-02T03:04:05.000Z', summary: '본문 문장입니다.' });
+    expect(doc!.markdown.headings).toEqual([{ depth: 2, text: '1단계', anchor: '1단계', line: 5 }]);
+  });
+
+  test('a file at the root belongs to the "general" project and is titled by its name', () => {
+    const { doc } = toSourceDocument(raw('notes.md', '본문'), cats);
+    expect(doc).toMatchObject({ id: 'notes', project: 'general', title: 'notes' });
+  });
+
+  test('Git dates win over mtime; frontmatter wins over Git', () => {
+    const git = { gitUpdatedAt: '2026-05-01T00:00:00.000Z', gitCreatedAt: '2026-04-01T00:00:00.000Z' };
+    expect(toSourceDocument(raw('a.md', 'x', git), cats).doc).toMatchObject({ updatedAt: '2026-05-01T00:00:00.000Z', createdAt: '2026-04-01T00:00:00.000Z' });
+    const fm = '---\nupdated_at: 2026-11-30\ncreated_at: 2026-10-01\n---\nx';
+    expect(toSourceDocument(raw('a.md', fm, git), cats).doc).toMatchObject({ updatedAt: '2026-11-30T00:00:00.000Z', createdAt: '2026-10-01T00:00:00.000Z' });
+  });
+
+  test('frontmatter fields, aliases as a single string, unknown keys kept', () => {
+    const text = '---\nid: my-doc\ntitle: 제목\nproject: search\ncategory: decision\ntags: [검색, Korean]\naliases: 별칭\nowner: 검색팀\nauthor: kim\n---\n본문';
+    const { doc } = toSourceDocument(raw('x/y.md', text), cats);
+    expect(doc).toMatchObject({ id: 'my-doc', title: '제목', project: 'search', category: 'decision', tags: ['검색', 'Korean'], aliases: ['별칭'], owner: '검색팀', extra: { author: 'kim' } });
+  });
+
+  test('react.dev style explicit heading ids are honoured and stripped', () => {
+    const { doc } = toSourceDocument(raw('a.md', '## 일반 변수로 충분하지 않은 경우 {/*when-a-regular-variable*/}\n\n## 두 번째 {#second}\n'), cats);
+    expect(doc!.markdown.headings.map((h) => [h.text, h.anchor])).toEqual([
+      ['일반 변수로 충분하지 않은 경우', 'when-a-regular-variable'],
+      ['두 번째', 'second'],
+    ]);
+  });
+
+  test('drafts are parsed with status draft', () => {
+    expect(toSourceDocument(raw('a.md', '---\nstatus: draft\n---\nx'), cats).doc?.status).toBe('draft');
+  });
+});
+
+describe('toSourceDocument problems', () => {
+  test('every invalid field is reported with its line, and the rest still parses', () => {
+    const text = '---\ntitle: 좋은 제목\ntags: 3\nupdated_at: 2026-02-30\ncategory: concepts\nstatus: live\n---\n본문';
+    const { doc, problems } = toSourceDocument(raw('docs/a.md', text), cats);
+    expect(problems.map((p) => `${p.line} ${p.field}`)).toEqual(['3 tags', '4 updated_at', '5 category', '6 status']);
+    expect(doc?.title).toBe('좋은 제목');
+  });
+
+  test('an unreadable file is one problem, not a crash', () => {
+    expect(toSourceDocument({ path: 'a.md', readError: 'EACCES', mtime: '2026-01-01T00:00:00.000Z' }, cats).problems[0]).toMatchObject({ line: 1, field: 'file', message: '파일을 읽을 수 없습니다 (EACCES)' });
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, test } from 'vitest';
+import { foldHangulVowels, stripKoreanSuffixes } from './korean.ts';
+import { tokenize } from './tokenize.ts';
+import { queryTerms } from './contract.ts';
+
+describe('tokenize', () => {
+  test.each([
+    ['컴포넌트를', ['컴포', '포넌', '넌트']],
+    ['컴포넌트', ['컴포', '포넌', '넌트']],
+    ['상태끌어올리기', ['상테', '테끌', '끌어', '어올', '올리', '리기']],
+    ['상태 끌어올리기', ['상테', '끌어', '어올', '올리', '리기']],
+    ['props 전달', ['props', '전달']],
+    ['props로 전달하기', ['props', '전달']],
+    ['useState를 쓰는 법', ['usestate', '쓰는', '법']],
+    ['React 19', ['react', '19']],
+    ['이팩트', ['이펙', '펙트']],
+    ['랜더링', ['렌더', '더링']],
+    ['초기화하려면', ['초기', '기화']],
+    ['수', ['수']],
+  ])('%s', (text, terms) => {
+    expect(tokenize(text)).toEqual(terms);
+  });
+
+  test('folding ㅐ→ㅔ is applied to index and query alike', () => {
+    expect(tokenize('상태')).toEqual(tokenize('상테'));
+  });
+
+  test('spacing variants share all but the bigram across the space', () => {
+    const joined = new Set(tokenize('반응형데이터'));
+    expect(tokenize('반응형 데이터').every((t) => joined.has(t))).toBe(true);
+  });
+});
+
+describe('Korean helpers', () => {
+  test.each([
+    ['컴포넌트를', '컴포넌트'],
+    ['데이터의', '데이터'],
+    ['서버에서', '서버'],
+    ['추가', '추가'],
+    ['실행되는', '실행'],
+  ])('strips %s → %s', (word, stem) => expect(stripKoreanSuffixes(word)).toBe(stem));
+
+  test('folds sound-alike vowels without changing length', () => {
+    expect(foldHangulVowels('리엑트 랜더링 왜')).toBe('리엑트 렌더링 외');
+    expect(foldHangulVowels('리액트')).toBe('리엑트');
+  });
+
+  test('query terms drop question words', () => {
+    expect(queryTerms('컴포넌트를 어떻게 나누나요')).toEqual(['컴포', '포넌', '넌트', '나누']);
+  });
+});
