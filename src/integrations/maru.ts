@@ -1,13 +1,14 @@
 import { unified } from '@astrojs/markdown-remark';
 import type { AstroIntegration } from 'astro';
-import { AstroError } from 'astro/errors';
-import { relative } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toArtifacts } from '../lib/artifacts/emit.ts';
 import { toContentPath } from '../lib/slug.ts';
 import { anchorHash, joinUrl, docPath } from '../lib/url.ts';
 import type { Wiki } from '../lib/pipeline.ts';
 import remarkHeadingIds from '../markdown/remark-heading-ids.ts';
+import remarkMissingImages from '../markdown/remark-missing-images.ts';
 import remarkStripTitle from '../markdown/remark-strip-title.ts';
 import remarkWikiLinks from '../markdown/remark-wiki-links.ts';
 import { contentRoot } from './collect.ts';
@@ -24,7 +25,11 @@ export default function maru(): AstroIntegration {
       'astro:config:setup': ({ updateConfig, logger }) => {
         wiki = loadWiki(root);
         const report = errorReport(wiki, root);
-        if (report) throw new AstroError(report, '위 목록의 파일과 줄을 고친 뒤 다시 빌드하세요. 이전 빌드 결과(dist/)는 그대로 둡니다.');
+        if (report) {
+          // A stack trace would bury the list; the report is the whole message. Nothing has been written yet.
+          logger.error(`${report}\n이전 빌드 결과는 그대로 둡니다.`);
+          process.exit(1);
+        }
         for (const d of wiki.dropped) logger.info(`[filter:drafts] ${d.path} (${d.id})`);
         logger.info(`${wiki.documents.length} documents from ${relative(process.cwd(), root) || '.'}`);
         updateConfig({ markdown: { processor: unified(markdownOptions(wiki, root)) } });
@@ -53,6 +58,7 @@ function markdownOptions(wiki: Wiki, root: string) {
     remarkPlugins: [
       remarkStripTitle,
       remarkHeadingIds,
+      [remarkMissingImages, { exists: (src: string, file: { path?: string }) => existsSync(resolve(dirname(file.path ?? root), src)) }],
       [
         remarkWikiLinks,
         {

@@ -25,8 +25,6 @@ export const MAX_QUERY_LENGTH = 4000;
 const OTHER_SECTIONS_WEIGHT = 0.3;
 /** How many other sections count towards a document's score. */
 const OTHER_SECTIONS_COUNTED = 5;
-/** How much the lead (title, aliases, tags) must win by before a hit points at the top of the page. */
-const LEAD_PREFERENCE = 0.5;
 
 /** The search every caller uses: ranked documents for a query, filtered, each with its best section. */
 export function searchDocuments(search: LoadedSearch, query: string, filters: SearchFilters = {}, limit = 10): SearchHit[] {
@@ -67,8 +65,8 @@ function bestSection(units: Map<number, number>): number {
   let best = 0;
   let bestScore = -1;
   for (const [s, score] of units) {
-    const weighted = s === 0 ? score * LEAD_PREFERENCE : score;
-    if (weighted > bestScore || (weighted === bestScore && s < best)) [best, bestScore] = [s, weighted];
+    // On a tie the earlier section wins, so a title match points at the top of the page.
+    if (score > bestScore || (score === bestScore && s < best)) [best, bestScore] = [s, score];
   }
   return best;
 }

@@ -1,0 +1,73 @@
+import { describe, expect, test } from 'vitest';
+import { buildSearch, loadSearch, toIndexEnvelope, type SearchSource } from './envelope.ts';
+import { searchDocuments } from './search.ts';
+
+function source(id: string, title: string, sections: [string, string, number, string][], extra: Partial<SearchSource['document']> = {}, aliases: string[] = []): SearchSource {
+  const all: [string, string, number, string][] = [['', '', 1, ''], ...sections];
+  return {
+    document: { id, title, project: 'p', category: 'concept', tags: [], updatedAt: '2026-11-01T00:00:00.000Z', url: `/docs/${id}/`, summary: '', sections: all.map(([anchor, heading, depth]) => ({ anchor, heading, depth })), ...extra },
+    aliases,
+    sectionTexts: all.map(([, heading, , body]) => ({ headings: heading, body })),
+  };
+}
+
+const SOURCES = [
+  source('state-lifting', '상태 끌어올리기', [['why', '왜 끌어올리나', 2, '두 컴포넌트가 같은 상태를 공유해야 할 때 부모로 옮깁니다.'], ['how', '방법', 2, 'props로 값을 전달하고 이벤트 핸들러를 넘깁니다.']], { tags: ['state'] }),
+  source('components', '컴포넌트 나누기', [['split', '나누는 기준', 2, '컴포넌트를 작게 나누면 재사용하기 쉽습니다.']], { project: 'q', category: 'guide' }),
+  source('use-state', 'useState', [['params', '매개변수', 2, 'initialState는 초기값입니다.'], ['pitfalls', '주의사항', 2, 'state는 렌더링 사이에 유지됩니다. setState는 다음 렌더링에 반영됩니다.']]),
+  source('fonts', '글꼴 정책', [['web', '웹 글꼴', 2, '본문 글꼴은 Pretendard를 씁니다.']], {}, ['웹폰트', 'font']),
+];
+
+describe('searchDocuments', () => {
+  const search = buildSearch(SOURCES);
+  const top = (q: string, filters = {}) => searchDocuments(search, q, filters).map((h) => h.document.id);
+
+  test.each([
+    ['컴포넌트를', 'components'],
+    ['상태끌어올리기', 'state-lifting'],
+    ['상태 끌어 올리기', 'state-lifting'],
+    ['props 전달', 'state-lifting'],
+    ['useState', 'use-state'],
+    ['useStat', 'use-state'],
+    ['usestaet', 'use-state'],
+    ['웹폰트', 'fonts'],
+    ['setState 렌더링', 'use-state'],
+  ])('%s → %s first', (q, id) => {
+    expect(top(q)[0]).toBe(id);
+  });
+
+  test('points at the best-matching section with its heading path', () => {
+    const hit = searchDocuments(search, 'setState 다음 렌더링 반영')[0]!;
+    expect(hit.document.id).toBe('use-state');
+    expect(hit.section).toEqual({ anchor: 'pitfalls', path: ['주의사항'] });
+  });
+
+  test('a title match points at the top of the page', () => {
+    expect(searchDocuments(search, '글꼴 정책')[0]!.section).toEqual({ anchor: '', path: [] });
+  });
+
+  test('filters by project, category and tags', () => {
+    expect(top('컴포넌트', { project: 'q' })).toEqual(['components']);
+    expect(top('컴포넌트', { category: 'guide' })).toEqual(['components']);
+    expect(top('상태', { tags: ['state'] })).toEqual(['state-lifting']);
+    expect(top('상태', { tags: ['nope'] })).toEqual([]);
+  });
+
+  test('empty and whitespace queries find nothing', () => {
+    expect(top('')).toEqual([]);
+    expect(top('   ')).toEqual([]);
+  });
+
+  test('toJSON → JSON text → loadSearch answers exactly the same', () => {
+    const restored = loadSearch(JSON.parse(JSON.stringify(toIndexEnvelope(search))));
+    for (const q of ['컴포넌트를', '상태끌어올리기', 'useStat', '웹폰트', 'props 전달']) {
+      expect(searchDocuments(restored, q)).toEqual(searchDocuments(search, q));
+    }
+  });
+
+  test('an index built with other search options is refused with what to do', () => {
+    const envelope = { ...toIndexEnvelope(search), searchOptionsVersion: 0 };
+    expect(() => loadSearch(envelope)).toThrow(/search options version 0, but this code uses version \d+\. Rebuild with `npm run build`\./);
+    expect(() => loadSearch({ ...envelope, version: 9 })).toThrow('Search index version 9 is not supported (expected 1). Rebuild with `npm run build`.');
+  });
+});

@@ -1,0 +1,93 @@
+import type { Catalog, CatalogEntry } from '../artifacts/schema.ts';
+import type { SiteConfig } from '../config.ts';
+import { formatDate, relativeDate } from './dates.ts';
+import type { Routes } from './routes.ts';
+import { categoryLabel, type Strings } from './strings.ts';
+
+/** What every page helper needs: the catalog, the config, the base path and the clock. */
+export interface UiContext {
+  catalog: Catalog;
+  config: SiteConfig;
+  strings: Strings;
+  routes: Routes;
+  now: Date;
+}
+
+/** A labelled link with a count, for projects, categories and tags. */
+export interface Facet {
+  value: string;
+  label: string;
+  count: number;
+  href: string;
+}
+
+/** A date shown both ways: `2026년 11월 27일` and `3일 전`. */
+export interface ShownDate {
+  iso: string;
+  absolute: string;
+  relative: string;
+}
+
+/** Everything a document card (in lists, related, backlinks, changes) shows. */
+export interface DocCard {
+  id: string;
+  title: string;
+  href: string;
+  summary: string;
+  project: string;
+  projectTitle: string;
+  projectHref: string;
+  category: string;
+  categoryLabel: string;
+  categoryHref: string;
+  tags: string[];
+  updated: ShownDate;
+}
+
+/** Both renderings of a date for the context's language and clock. */
+export function shownDate(ctx: UiContext, iso: string): ShownDate {
+  return { iso, absolute: formatDate(iso, ctx.config.lang), relative: relativeDate(iso, ctx.now, ctx.config.lang) };
+}
+
+/** Display title of a project: the configured title, else its id. */
+export function projectTitle(config: SiteConfig, id: string): string {
+  return config.projects[id]?.title ?? id;
+}
+
+/** The card of one catalog entry. */
+export function toCard(ctx: UiContext, doc: CatalogEntry): DocCard {
+  return {
+    id: doc.id,
+    title: doc.title,
+    href: doc.url,
+    summary: doc.summary,
+    project: doc.project,
+    projectTitle: projectTitle(ctx.config, doc.project),
+    projectHref: ctx.routes.project(doc.project),
+    category: doc.category,
+    categoryLabel: categoryLabel(ctx.strings, doc.category),
+    categoryHref: ctx.routes.category(doc.category),
+    tags: doc.tags,
+    updated: shownDate(ctx, doc.updatedAt),
+  };
+}
+
+/** Cards for ids that exist in the catalog, in the given order. */
+export function cardsFor(ctx: UiContext, ids: readonly string[]): DocCard[] {
+  const byId = new Map(ctx.catalog.documents.map((d) => [d.id, d]));
+  return ids.flatMap((id) => {
+    const doc = byId.get(id);
+    return doc ? [toCard(ctx, doc)] : [];
+  });
+}
+
+/** Facets of the projects, categories or tags of the catalog. */
+export function catalogFacets(ctx: UiContext, kind: 'project' | 'category' | 'tag'): Facet[] {
+  if (kind === 'project') return ctx.catalog.projects.map((p) => ({ value: p.id, label: projectTitle(ctx.config, p.id), count: p.count, href: ctx.routes.project(p.id) }));
+  if (kind === 'tag') return ctx.catalog.tags.map((t) => ({ value: t.id, label: t.id, count: t.count, href: ctx.routes.tag(t.id) }));
+  const order = ctx.config.categories;
+  const rank = (id: string) => (order.indexOf(id) < 0 ? order.length : order.indexOf(id));
+  return [...ctx.catalog.categories]
+    .sort((a, b) => rank(a.id) - rank(b.id) || a.id.localeCompare(b.id))
+    .map((c) => ({ value: c.id, label: categoryLabel(ctx.strings, c.id), count: c.count, href: ctx.routes.category(c.id) }));
+}

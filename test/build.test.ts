@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { buildArtifacts } from '../src/integrations/wiki-build.ts';
+import { CatalogSchema, ManifestSchema } from '../src/lib/artifacts/schema.ts';
+import { loadSearch } from '../src/lib/search/envelope.ts';
+import { searchDocuments } from '../src/lib/search/search.ts';
+import { EXPECTED_REPORT } from './build-errors.test.ts';
+import { astroBuild, ROOT, tempDir } from './helpers/astro.ts';
+
+const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+const json = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => statSync(join(dir, f)).isFile()).sort();
+}
+
+describe('npm run build on the example wiki', () => {
+  const out = tempDir('maru-dist-');
+  let build: { status: number | null; output: string };
+  beforeAll(() => {
+    build = astroBuild(out);
+  });
+
+  test('succeeds and writes every artifact', () => {
+    expect(build.status, build.output).toBe(0);
+    for (const f of ['_wiki/manifest.json', '_wiki/catalog.json', '_wiki/search-index.json', 'llms.txt', 'llms-full.txt', 'index.html']) expect(existsSync(join(out, f)), f).toBe(true);
+  });
+
+  test('the manifest hashes match and every catalog entry validates', () => {
+    const manifest = ManifestSchema.parse(json(join(out, '_wiki/manifest.json')));
+    for (const [name, info] of Object.entries(manifest.files)) {
+      expect(sha(join(out, '_wiki', name))).toBe(info.sha256);
+      expect(statSync(join(out, '_wiki', name)).size).toBe(info.bytes);
+    }
+    const catalog = CatalogSchema.parse(json(join(out, '_wiki/catalog.json')));
+    expect(manifest.documentCount).toBe(catalog.documents.length);
+    expect(catalog.documents.length).toBeGreaterThanOrEqual(30);
+    for (const doc of catalog.documents) {
+      expect(sha(join(out, doc.markdownPath)), doc.id).toBe(doc.sha256);
+      expect(existsSync(join(out, 'docs', doc.id, 'index.html')), doc.id).toBe(true);
+    }
+    expect(catalog.projects.map((p) => p.id)).toEqual(['maru', 'onboarding', 'operations', 'search']);
+    expect(catalog.categories.map((c) => c.id)).toEqual(['concept', 'decision', 'guide', 'history', 'policy', 'reference', 'workflow']);
+  });
+
+  test('drafts are not published anywhere', () => {
+    const catalog = CatalogSchema.parse(json(join(out, '_wiki/catalog.json')));
+    expect(catalog.documents.some((d) => d.id === 'search-miss-report')).toBe(false);
+    expect(existsSync(join(out, 'docs/search-miss-report'))).toBe(false);
+    expect(readFileSync(join(out, 'llms-full.txt'), 'utf8')).not.toContain('id: search-miss-report');
+  });
+
+  test('heading ids on every page equal the catalog anchors', () => {
+    const catalog = CatalogSchema.parse(json(join(out, '_wiki/catalog.json')));
+    for (const doc of catalog.documents) {
+      const html = readFileSync(join(out, 'docs', doc.id, 'index.html'), 'utf8');
+      const ids = new Set([...html.matchAll(/<h[2-6][^>]* id="([^"]+)"/g)].map((m) => m[1]));
+      for (const h of doc.headings) expect(ids.has(h.anchor), `${doc.id} #${h.anchor}`).toBe(true);
+    }
+  });
+
+  test('the Astro build and the plain artifact builder emit byte-identical artifacts', () => {
+    const plain = tempDir('maru-plain-');
+    buildArtifacts(join(ROOT, 'content'), plain);
+    for (const f of listFiles(join(plain, '_wiki'))) expect(readFileSync(join(out, '_wiki', f), 'utf8'), f).toBe(readFileSync(join(plain, '_wiki', f), 'utf8'));
+  });
+
+  test('a Korean query with a particle finds the tokenizer page through the built index', () => {
+    const search = loadSearch(json(join(out, '_wiki/search-index.json')));
+    expect(searchDocuments(search, '토크나이저를')[0]?.document.id).toBe('search-tokenizer');
+  });
+
+  test('broken content fails with the full report and leaves the previous output untouched', () => {
+    const before = listFiles(out).map((f) => `${f}:${statSync(join(out, f)).mtimeMs}`);
+    const broken = astroBuild(out, { WIKI_CONTENT_DIR: 'test/fixtures/content-broken' });
+    expect(broken.status).not.toBe(0);
+    const report = EXPECTED_REPORT.map((l) => l.replaceAll('content/', 'test/fixtures/content-broken/'));
+    for (const line of report) expect(broken.output).toContain(line);
+    expect(listFiles(out).map((f) => `${f}:${statSync(join(out, f)).mtimeMs}`)).toEqual(before);
+  });
+});
+
+describe('determinism', () => {
+  test('the same content and commit give byte-identical artifacts', () => {
+    const [a, b] = [tempDir(), tempDir()];
+    buildArtifacts(join(ROOT, 'content'), a);
+    buildArtifacts(join(ROOT, 'content'), b);
+    const files = listFiles(a);
+    expect(files.length).toBeGreaterThan(30);
+    expect(listFiles(b)).toEqual(files);
+    for (const f of files) expect(sha(join(b, f)), f).toBe(sha(join(a, f)));
+    expect(relative(a, a)).toBe('');
+  });
+});

@@ -1,0 +1,36 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { baselineDocuments, buildWikiSearch } from '../scripts/lib/eval-corpus.ts';
+import { seedBaselineSearch } from '../src/lib/search/baseline.ts';
+import { evaluate, EvalSetSchema } from '../src/lib/search/evaluate.ts';
+import { searchDocuments } from '../src/lib/search/search.ts';
+import { ROOT } from './helpers/astro.ts';
+
+const CORPUS = resolve(ROOT, '../shared/corpora/ko-react-docs');
+
+describe.runIf(existsSync(CORPUS))('search quality floor on ko-react-docs (npm run eval:search)', () => {
+  const set = EvalSetSchema.parse(JSON.parse(readFileSync(resolve(ROOT, 'test/fixtures/eval/ko-react-docs.queries.json'), 'utf8')));
+  const { wiki, search } = buildWikiSearch(CORPUS);
+  const maru = evaluate(set.queries, (q) => ({ ids: searchDocuments(search, q, {}, 10).map((h) => h.document.id) }));
+  const docs = baselineDocuments(wiki);
+  const seed = evaluate(set.queries, (q) => ({ ids: seedBaselineSearch(docs, q, 10).map((r) => r.id) }));
+
+  test('the labelled set has at least 50 queries of every kind', () => {
+    expect(set.queries.length).toBeGreaterThanOrEqual(50);
+    expect(Object.keys(maru.byKind).sort()).toEqual(['english', 'keyword', 'mixed', 'paraphrase', 'question', 'section', 'spacing', 'typo']);
+  });
+
+  // Floors sit just under today's figures (MRR@10 0.888, recall@5 0.949) so a regression fails loudly.
+  test('Maru holds its floor', () => {
+    expect(maru.overall.mrr10).toBeGreaterThanOrEqual(0.88);
+    expect(maru.overall.recall5).toBeGreaterThanOrEqual(0.94);
+    expect(maru.byKind.spacing!.mrr10).toBeGreaterThanOrEqual(0.95);
+    expect(maru.byKind.typo!.mrr10).toBeGreaterThanOrEqual(0.9);
+  });
+
+  test('and beats the seed scorer by a wide margin', () => {
+    expect(maru.overall.mrr10 - seed.overall.mrr10).toBeGreaterThanOrEqual(0.15);
+    expect(seed.byKind.spacing!.mrr10).toBeLessThan(0.2);
+  });
+});
