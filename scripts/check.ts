@@ -1,0 +1,26 @@
+// npm run check [-- --json] [--content <dir>] [--now <date>]: content checks for reviewers; non-zero exit on errors only.
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { contentWarnings } from '../src/lib/content-checks.ts';
+import { formatProblem, sortProblems } from '../src/lib/problems.ts';
+import { contentRoot } from '../src/integrations/collect.ts';
+import { loadWiki, siteConfig } from '../src/integrations/wiki-build.ts';
+import { relative } from 'node:path';
+
+const { values } = parseArgs({ options: { json: { type: 'boolean', default: false }, content: { type: 'string' }, now: { type: 'string' } } });
+const root = values.content ? resolve(values.content) : contentRoot();
+const config = siteConfig();
+const wiki = loadWiki(root, config, '/');
+const problems = sortProblems([...wiki.problems, ...contentWarnings(wiki, { staleAfterDays: config.staleAfterDays, now: values.now ?? new Date().toISOString() })]);
+const errors = problems.filter((p) => p.severity === 'error');
+const warnings = problems.filter((p) => p.severity === 'warning');
+const shown = relative(process.cwd(), root) || '.';
+
+if (values.json) {
+  console.log(JSON.stringify({ root: shown, documents: wiki.documents.length, errors: errors.length, warnings: warnings.length, problems: problems.map((p) => ({ ...p, path: `${shown}/${p.path}` })) }, null, 2));
+} else {
+  for (const p of errors) console.log(`오류 ${formatProblem(p, shown)}`);
+  for (const p of warnings) console.log(`경고 ${formatProblem(p, shown)}`);
+  console.log(`문서 ${wiki.documents.length}개 검사: 오류 ${errors.length}개, 경고 ${warnings.length}개`);
+}
+process.exit(errors.length ? 1 : 0);

@@ -1,0 +1,47 @@
+import type { Wiki } from './pipeline.ts';
+import type { Problem } from './problems.ts';
+import { nearestNeighbours, termVectors } from './similarity.ts';
+
+/** Similarity at or above which two documents are reported as near-duplicates (the seed's rule). */
+export const DUPLICATE_SIMILARITY = 0.8;
+
+/** Options of the content checks beyond what the build enforces. */
+export interface CheckOptions {
+  /** Documents not updated for more than this many days are flagged. */
+  staleAfterDays: number;
+  /** "Now", as an ISO date, so results are reproducible. */
+  now: string;
+}
+
+/** Warnings a reviewer wants on top of the build's errors: summaries, staleness, near-duplicates. */
+export function contentWarnings(wiki: Wiki, options: CheckOptions): Problem[] {
+  const problems: Problem[] = [];
+  const now = Date.parse(options.now);
+  for (const d of wiki.documents) {
+    const s = d.source;
+    if (s.fieldLines.summary === undefined) {
+      problems.push({ path: s.sourcePath, line: 1, field: 'summary', message: 'summary가 없습니다', hint: '검색 결과와 llms.txt에 보일 한 문장 요약을 frontmatter에 쓰세요', severity: 'warning' });
+    }
+    const days = Math.floor((now - Date.parse(s.updatedAt)) / 86_400_000);
+    if (days > options.staleAfterDays) {
+      problems.push({ path: s.sourcePath, line: s.fieldLines.updated_at ?? 1, field: 'updated_at', message: `${days}일 동안 수정되지 않았습니다 (기준 ${options.staleAfterDays}일)`, hint: '내용이 아직 맞는지 확인하고 updated_at을 고치거나 status: deprecated로 표시하세요', severity: 'warning' });
+    }
+  }
+  problems.push(...nearDuplicates(wiki));
+  return problems;
+}
+
+/** Pairs of documents whose content similarity is at least DUPLICATE_SIMILARITY, reported once per pair. */
+export function nearDuplicates(wiki: Wiki): Problem[] {
+  const docs = wiki.documents;
+  const vectors = termVectors(docs.map((d) => [d.source.title, ...d.source.markdown.sections.map((s) => s.text)].join('\n')));
+  const out: Problem[] = [];
+  nearestNeighbours(vectors, DUPLICATE_SIMILARITY, 5).forEach((list, i) => {
+    for (const n of list) {
+      if (n.index <= i) continue;
+      const [a, b] = [docs[i]!.source, docs[n.index]!.source];
+      out.push({ path: a.sourcePath, line: 1, field: 'content', message: `${b.sourcePath}와(과) 내용이 ${Math.round(n.similarity * 100)}% 비슷합니다 (${a.id} ↔ ${b.id})`, hint: '한 문서로 합치거나 서로 다른 점을 분명히 하세요', severity: 'warning' });
+    }
+  });
+  return out;
+}
