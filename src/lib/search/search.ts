@@ -1,4 +1,5 @@
 import { DEFAULT_SEARCH_OPTIONS, queryTerms, queryUnits } from './contract.ts';
+import { tokenize } from './tokenize.ts';
 import type { LoadedSearch, SearchDocument } from './envelope.ts';
 
 /** Narrowing applied to documents before ranking. */
@@ -44,15 +45,16 @@ export function searchDocuments(search: LoadedSearch, query: string, filters: Se
   const hits: SearchHit[] = [];
   for (const [d, e] of perDoc) {
     const document = search.documents[d]!;
-    hits.push({
-      document,
-      score: round(documentScore([...e.units.values()])),
-      section: sectionAt(document, bestSection(e.units)),
-      terms: [...e.terms].sort(),
-    });
+    hits.push({ document, score: round(documentScore([...e.units.values()])), section: { anchor: '', path: [] }, terms: [...e.terms].sort() });
   }
   hits.sort((a, b) => b.score - a.score || a.document.id.localeCompare(b.document.id));
-  return hits.slice(0, Math.max(0, limit));
+  const top = hits.slice(0, Math.max(0, limit));
+  const terms = queryTerms(q);
+  for (const hit of top) {
+    const d = search.documents.indexOf(hit.document);
+    hit.section = sectionAt(hit.document, bestSection(perDoc.get(d)!.units, isTitleQuery(hit.document.title, terms)));
+  }
+  return top;
 }
 
 /** The best section's score plus a share of the next few, so one long page cannot win on volume. */
@@ -61,14 +63,20 @@ function documentScore(scores: number[]): number {
   return best + OTHER_SECTIONS_WEIGHT * rest.slice(0, OTHER_SECTIONS_COUNTED).reduce((a, b) => a + b, 0);
 }
 
-function bestSection(units: Map<number, number>): number {
+/** A query made only of title words is about the whole page; otherwise the best-matching section wins. */
+function bestSection(units: Map<number, number>, titleQuery: boolean): number {
   let best = 0;
   let bestScore = -1;
   for (const [s, score] of units) {
-    // On a tie the earlier section wins, so a title match points at the top of the page.
+    if (s === 0 && units.size > 1 && !titleQuery) continue;
     if (score > bestScore || (score === bestScore && s < best)) [best, bestScore] = [s, score];
   }
-  return best;
+  return titleQuery ? 0 : best;
+}
+
+function isTitleQuery(title: string, terms: readonly string[]): boolean {
+  const titleTerms = new Set(tokenize(title));
+  return terms.length > 0 && terms.every((t) => titleTerms.has(t));
 }
 
 /** The heading path of section `index` (outermost heading first). */
