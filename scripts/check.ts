@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { contentWarnings } from '../src/lib/content-checks.ts';
-import { formatProblem, sortProblems } from '../src/lib/problems.ts';
+import { formatProblem, problemMessage, sortProblems } from '../src/lib/problems.ts';
 import { contentRoot } from '../src/integrations/collect.ts';
 import { loadWiki, siteConfig } from '../src/integrations/wiki-build.ts';
 import { relative } from 'node:path';
@@ -17,7 +17,7 @@ const warnings = problems.filter((p) => p.severity === 'warning');
 const shown = relative(process.cwd(), root) || '.';
 
 if (values.json) {
-  console.log(JSON.stringify({ root: shown, documents: wiki.documents.length, errors: errors.length, warnings: warnings.length, problems: problems.map((p) => ({ ...p, path: `${shown}/${p.path}` })) }, null, 2));
+  console.log(JSON.stringify({ root: shown, documents: wiki.documents.length, errors: errors.length, warnings: warnings.length, problems: problems.map(({ see: _see, ...p }) => ({ ...p, path: `${shown}/${p.path}`, message: problemMessage({ ...p, ...(_see ? { see: _see } : {}) }, shown) })) }, null, 2));
 } else {
   for (const p of errors) console.log(`오류 ${formatProblem(p, shown)}`);
   for (const p of warnings) console.log(`경고 ${formatProblem(p, shown)}`);

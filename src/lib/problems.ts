@@ -16,8 +16,12 @@ export interface Problem {
 
 /** Formats one problem as `path:line field: what is wrong. how to fix it.` */
 export function formatProblem(p: Problem, root = ''): string {
-  const message = p.see ? p.message.replace('{see}', `${joinRoot(root, p.see.path)}:${p.see.line}`) : p.message;
-  return `${joinRoot(root, p.path)}:${p.line} ${p.field}: ${message}. ${p.hint}.`;
+  return `${joinRoot(root, p.path)}:${p.line} ${p.field}: ${problemMessage(p, root)}. ${p.hint}.`;
+}
+
+/** The message with the other place (if any) written out relative to `root`. */
+export function problemMessage(p: Problem, root = ''): string {
+  return p.see ? p.message.replace('{see}', `${joinRoot(root, p.see.path)}:${p.see.line}`) : p.message;
 }
 
 /** Sorts problems by file, then line, then field, so reports are stable. */

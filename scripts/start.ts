@@ -1,0 +1,79 @@
+// `npm start`: the built site, the MCP endpoint /mcp and /healthz on one port, building first if needed.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { realpath } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createHttpApp, extraHosts } from '../mcp/http/app.ts';
+import { loadTokens } from '../mcp/http/auth.ts';
+import { listen } from '../mcp/http/listen.ts';
+import { openStore } from '../mcp/store.ts';
+import { normalizeBase } from '../src/lib/url.ts';
+
+const USAGE = `Usage: npm start -- [--host 127.0.0.1] [--port 4321] [--dist ./dist] [--tokens-file <file>]
+
+Serves the built wiki, its MCP endpoint (/mcp) and /healthz on one port (PORT, default 4321).
+Builds the site first when <dist>/_wiki/manifest.json is missing. Bearer tokens: MARU_MCP_TOKENS
+(comma-separated) or --tokens-file (one per line). Site base path: BASE_PATH, else the build's base.`;
+
+async function main(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      host: { type: 'string', default: '127.0.0.1' },
+      port: { type: 'string', default: process.env.PORT ?? '4321' },
+      dist: { type: 'string', default: './dist' },
+      'tokens-file': { type: 'string' },
+      'poll-ms': { type: 'string', default: '1000' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.error(USAGE);
+    return 0;
+  }
+  const dist = values.dist;
+  if (!existsSync(join(dist, '_wiki', 'manifest.json'))) {
+    const code = buildSite(dist);
+    if (code !== 0) return code;
+  }
+  let store;
+  try {
+    store = await openStore(dist);
+  } catch (e) {
+    console.error(`maru: ${(e as Error).message}`);
+    return 1;
+  }
+  store.watch({ intervalMs: Number(values['poll-ms']) });
+  const set = store.current();
+  const base = normalizeBase(process.env.BASE_PATH ?? set.manifest.base);
+  const tokens = loadTokens(process.env.MARU_MCP_TOKENS, values['tokens-file']);
+  const app = createHttpApp({ store, siteRoot: await realpath(dist), base, tokens, extraHosts: extraHosts(values.host) });
+  const { server, url } = await listen(app.listener, values.host, Number(values.port));
+  console.error(`maru: site ${url}${base}  MCP ${url}/mcp  health ${url}/healthz  (build ${set.manifest.buildId}, ${set.manifest.documentCount} documents${tokens.length ? `, ${tokens.length} bearer token(s)` : ''})`);
+  const stop = () => {
+    store.close();
+    void app.close();
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return 0;
+}
+
+/** Runs `astro build` from node_modules/.bin (not npx: killing an npx wrapper leaves astro running). */
+function buildSite(dist: string): number {
+  if (resolve(dist) !== resolve('dist')) {
+    console.error(`maru: no build in ${dist} (looked for _wiki/manifest.json). Build it, or omit --dist to build ./dist here.`);
+    return 1;
+  }
+  console.error('maru: no build in ./dist yet; running astro build…');
+  const astro = join('node_modules', '.bin', process.platform === 'win32' ? 'astro.cmd' : 'astro');
+  // The build's own output goes to stderr too, so stdout stays clean for anyone piping this process.
+  const run = spawnSync(astro, ['build'], { stdio: ['ignore', 2, 2] });
+  if (run.status !== 0) console.error(`maru: astro build failed (exit ${run.status ?? run.signal}); fix the errors above and run npm start again.`);
+  return run.status ?? 1;
+}
+
+process.exitCode = await main(process.argv.slice(2));
