@@ -21,10 +21,10 @@ describe.runIf(existsSync(CORPUS))('search quality floor on ko-react-docs (npm r
     expect(Object.keys(maru.byKind).sort()).toEqual(['english', 'keyword', 'mixed', 'paraphrase', 'question', 'section', 'spacing', 'typo']);
   });
 
-  // Floors sit just under today's figures (MRR@10 0.888, recall@5 0.949) so a regression fails loudly.
+  // Floors sit just under today's figures (MRR@10 0.904, recall@5 0.970) so a regression fails loudly.
   test('Maru holds its floor', () => {
-    expect(maru.overall.mrr10).toBeGreaterThanOrEqual(0.88);
-    expect(maru.overall.recall5).toBeGreaterThanOrEqual(0.94);
+    expect(maru.overall.mrr10).toBeGreaterThanOrEqual(0.9);
+    expect(maru.overall.recall5).toBeGreaterThanOrEqual(0.96);
     expect(maru.byKind.spacing!.mrr10).toBeGreaterThanOrEqual(0.95);
     expect(maru.byKind.typo!.mrr10).toBeGreaterThanOrEqual(0.9);
   });

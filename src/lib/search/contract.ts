@@ -1,12 +1,12 @@
 import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
-import { isLatinTerm, QUERY_STOP_WORDS, tokenize } from './tokenize.ts';
+import { isLatinTerm, QUERY_STOP_WORDS, tokenize, tokenizeQuery } from './tokenize.ts';
 
 /**
  * The one search definition shared by the build, the browser and the MCP server.
  * Bump SEARCH_OPTIONS_VERSION whenever anything here changes how terms are produced or scored:
  * an index built with other options answers wrongly, so loaders refuse a mismatch.
  */
-export const SEARCH_OPTIONS_VERSION = 3;
+export const SEARCH_OPTIONS_VERSION = 4;
 
 /** Each indexed unit is one section of one document: `${docIndex}.${sectionIndex}`. */
 export const ID_FIELD = 'id';
@@ -44,6 +44,7 @@ export function fuzzyFor(term: string): number | false {
 export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
   boost: { ...FIELD_BOOSTS },
   combineWith: 'OR',
+  tokenize: (text: string) => tokenizeQuery(text),
   processTerm: processQueryTerm,
   prefix: (term: string) => isLatinTerm(term) && term.length >= 3,
   fuzzy: (term: string) => fuzzyFor(term),
@@ -78,10 +79,16 @@ export function loadIndex(json: SerializedIndex): SearchIndex {
 
 /** Runs a raw query against the index; `searchDocuments` is the function callers want. */
 export function queryUnits(index: SearchIndex, query: string): { id: string; score: number; terms: string[]; queryTerms: string[] }[] {
-  return index.search(query).map((r) => ({ id: String(r.id), score: r.score, terms: r.terms, queryTerms: r.queryTerms }));
+  const typed = new Set(tokenize(query));
+  // Loanword expansions help recall but count less than what the user typed.
+  const boostTerm = (term: string) => (typed.has(term) ? 1 : EXPANSION_WEIGHT);
+  return index.search(query, { boostTerm }).map((r) => ({ id: String(r.id), score: r.score, terms: r.terms, queryTerms: r.queryTerms }));
 }
+
+/** Weight of a term the query gained by loanword expansion. */
+export const EXPANSION_WEIGHT = 0.5;
 
 /** The query terms the user's text turns into (for highlighting and miss reports). */
 export function queryTerms(query: string): string[] {
-  return tokenize(query).filter((t) => processQueryTerm(t) !== null);
+  return tokenizeQuery(query).filter((t) => processQueryTerm(t) !== null);
 }
