@@ -19,9 +19,21 @@ export function basePath(): string {
   return normalizeBase(process.env.BASE_PATH);
 }
 
-/** Collects and builds the wiki under `root`. */
+/**
+ * Collects and builds the wiki under `root`. The integration and the prerendered pages live in
+ * separate module graphs of one process, so the result is shared through `globalThis`, keyed by
+ * everything that changes it (files' texts and dates included), instead of parsing twice.
+ */
 export function loadWiki(root = contentRoot(), config = siteConfig(), base = basePath()): Wiki {
-  return buildWiki(collectFiles(root), { categories: config.categories, base });
+  const files = collectFiles(root);
+  const key = sha256(JSON.stringify([root, base, config.categories, files]));
+  const cache = ((globalThis as { __maruWikiCache?: Map<string, Wiki> }).__maruWikiCache ??= new Map());
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const wiki = buildWiki(files, { categories: config.categories, base });
+  cache.clear(); // one wiki per process is enough; dev rebuilds replace it
+  cache.set(key, wiki);
+  return wiki;
 }
 
 /** The report of every error, or undefined when the wiki builds. */
