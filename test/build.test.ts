@@ -70,6 +70,8 @@ describe('npm run build on the example wiki', () => {
   test('a Korean query with a particle finds the tokenizer page through the built index', () => {
     const search = loadSearch(json(join(out, '_wiki/search-index.json')));
     expect(searchDocuments(search, '토크나이저를')[0]?.document.id).toBe('search-tokenizer');
+    // '토씨' is written nowhere but in the glossary, which says it is another name for 조사.
+    expect(searchDocuments(search, '토씨')[0]?.document.id).toBe('search-particles');
   });
 
   test('broken content fails with the full report and leaves the previous output untouched', () => {

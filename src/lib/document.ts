@@ -33,6 +33,7 @@ export interface SourceDocument {
   status: 'draft' | 'published' | 'deprecated';
   owner?: string;
   prompt: boolean;
+  glossary: boolean;
   createdAt: string;
   updatedAt: string;
   /** Frontmatter keys Maru does not know, kept as written. */
@@ -61,6 +62,7 @@ const REQUIREMENTS: Record<string, [string, string]> = {
   updated_at: ['올바른 날짜가 아닙니다', 'YYYY-MM-DD 형식의 실제 날짜로 쓰세요 (예: updated_at: 2026-11-30)'],
   created_at: ['올바른 날짜가 아닙니다', 'YYYY-MM-DD 형식의 실제 날짜로 쓰세요 (예: created_at: 2026-11-30)'],
   prompt: ['true 또는 false여야 합니다', 'prompt: true 처럼 쓰세요'],
+  glossary: ['true 또는 false여야 합니다', 'glossary: true 처럼 쓰세요'],
 };
 
 /** Parses and validates one collected file; every problem found is returned, none thrown. */
@@ -98,6 +100,7 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[]): {
     status: fm.status ?? 'published',
     ...(fm.owner ? { owner: fm.owner } : {}),
     prompt: fm.prompt ?? false,
+    glossary: fm.glossary ?? false,
     createdAt: fm.created_at ?? raw.gitCreatedAt ?? (raw.gitUpdatedAt ? raw.gitUpdatedAt : updatedAt),
     updatedAt,
     extra: Object.fromEntries(Object.entries(data).filter(([k]) => !KNOWN_KEYS.has(k)).map(([k, v]) => [k, jsonSafe(v)])),

@@ -56,6 +56,8 @@ export const FrontmatterSchema = z.looseObject({
   updated_at: DateField.optional(),
   /** Creation date; defaults to the file's first Git commit, else `updated_at`. */
   created_at: DateField.optional(),
+  /** The document's tables (용어 | 다른 이름 | …) define synonyms that widen every search. */
+  glossary: z.boolean().optional(),
   /** Whether MCP clients see this document as a prompt. */
   prompt: z.boolean().optional(),
 });

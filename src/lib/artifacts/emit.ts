@@ -2,6 +2,7 @@ import { stringify } from 'yaml';
 import { buildSearch, toIndexEnvelope, type SearchSource } from '../search/envelope.ts';
 import { SEARCH_OPTIONS_VERSION } from '../search/contract.ts';
 import { stripExplicitIds } from '../markdown/heading-id.ts';
+import { glossaryGroups } from '../glossary.ts';
 import type { Wiki, WikiDocument } from '../pipeline.ts';
 import { joinUrl } from '../url.ts';
 import { ARTIFACT_DIR, ARTIFACT_VERSION, type Catalog, type CatalogEntry, type Manifest } from './schema.ts';
@@ -44,7 +45,8 @@ export function toArtifacts(wiki: Wiki, ctx: EmitContext): Map<string, string> {
   }
   const catalog = toCatalog(entries);
   const catalogJson = `${JSON.stringify(catalog)}\n`;
-  const indexJson = `${JSON.stringify(toIndexEnvelope(buildSearch(sources)))}\n`;
+  const synonyms = wiki.documents.filter((d) => d.source.glossary).flatMap((d) => glossaryGroups(d.source.body));
+  const indexJson = `${JSON.stringify(toIndexEnvelope(buildSearch(sources, synonyms)))}\n`;
   files.set(`${ARTIFACT_DIR}/catalog.json`, catalogJson);
   files.set(`${ARTIFACT_DIR}/search-index.json`, indexJson);
   const manifest: Manifest = {

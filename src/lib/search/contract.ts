@@ -6,7 +6,7 @@ import { isLatinTerm, QUERY_STOP_WORDS, tokenize, tokenizeQuery } from './tokeni
  * Bump SEARCH_OPTIONS_VERSION whenever anything here changes how terms are produced or scored:
  * an index built with other options answers wrongly, so loaders refuse a mismatch.
  */
-export const SEARCH_OPTIONS_VERSION = 4;
+export const SEARCH_OPTIONS_VERSION = 5;
 
 /** Each indexed unit is one section of one document: `${docIndex}.${sectionIndex}`. */
 export const ID_FIELD = 'id';
@@ -78,14 +78,14 @@ export function loadIndex(json: SerializedIndex): SearchIndex {
 }
 
 /** Runs a raw query against the index; `searchDocuments` is the function callers want. */
-export function queryUnits(index: SearchIndex, query: string): { id: string; score: number; terms: string[]; queryTerms: string[] }[] {
+export function queryUnits(index: SearchIndex, query: string, expansion = ''): { id: string; score: number; terms: string[]; queryTerms: string[] }[] {
   const typed = new Set(tokenize(query));
   // Loanword expansions help recall but count less than what the user typed.
   const boostTerm = (term: string) => (typed.has(term) ? 1 : EXPANSION_WEIGHT);
-  return index.search(query, { boostTerm }).map((r) => ({ id: String(r.id), score: r.score, terms: r.terms, queryTerms: r.queryTerms }));
+  return index.search(expansion ? `${query} ${expansion}` : query, { boostTerm }).map((r) => ({ id: String(r.id), score: r.score, terms: r.terms, queryTerms: r.queryTerms }));
 }
 
-/** Weight of a term the query gained by loanword expansion. */
+/** Weight of a term the query gained by loanword or glossary expansion. */
 export const EXPANSION_WEIGHT = 0.5;
 
 /** The query terms the user's text turns into (for highlighting and miss reports). */

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { createIndex, loadIndex, SEARCH_OPTIONS_VERSION, type IndexUnit, type SearchIndex, type SerializedIndex } from './contract.ts';
+import { synonymMatcher, type SynonymMatcher } from './synonyms.ts';
 
 /** Version of the `search-index.json` envelope layout. */
 export const INDEX_ENVELOPE_VERSION = 1;
@@ -31,6 +32,8 @@ export const IndexEnvelopeSchema = z.object({
   version: z.literal(INDEX_ENVELOPE_VERSION),
   searchOptionsVersion: z.number().int(),
   documents: z.array(SearchDocumentSchema),
+  /** Synonym groups from glossary documents; a query naming one member also looks for the others. */
+  synonyms: z.array(z.array(z.string())),
   index: z.custom<SerializedIndex>((v) => typeof v === 'object' && v !== null && 'serializationVersion' in v, {
     message: 'index must be MiniSearch.toJSON() output',
   }),
@@ -41,6 +44,8 @@ export type IndexEnvelope = z.output<typeof IndexEnvelopeSchema>;
 export interface LoadedSearch {
   documents: readonly SearchDocument[];
   index: SearchIndex;
+  synonyms: readonly (readonly string[])[];
+  matcher: SynonymMatcher;
 }
 
 /** Text of one section prepared for indexing. */
@@ -57,7 +62,7 @@ export interface SearchSource {
 }
 
 /** Builds the units and the index for a set of documents (sections in the order of `document.sections`). */
-export function buildSearch(sources: readonly SearchSource[]): LoadedSearch {
+export function buildSearch(sources: readonly SearchSource[], synonyms: readonly (readonly string[])[] = []): LoadedSearch {
   const units: IndexUnit[] = [];
   sources.forEach((s, d) => {
     s.sectionTexts.forEach((text, i) => {
@@ -73,12 +78,12 @@ export function buildSearch(sources: readonly SearchSource[]): LoadedSearch {
       });
     });
   });
-  return { documents: sources.map((s) => s.document), index: createIndex(units) };
+  return { documents: sources.map((s) => s.document), index: createIndex(units), synonyms, matcher: synonymMatcher(synonyms) };
 }
 
 /** Serialises a built search into the envelope written as `_wiki/search-index.json`. */
 export function toIndexEnvelope(search: LoadedSearch): IndexEnvelope {
-  return { version: INDEX_ENVELOPE_VERSION, searchOptionsVersion: SEARCH_OPTIONS_VERSION, documents: [...search.documents], index: search.index.toJSON() };
+  return { version: INDEX_ENVELOPE_VERSION, searchOptionsVersion: SEARCH_OPTIONS_VERSION, documents: [...search.documents], synonyms: search.synonyms.map((g) => [...g]), index: search.index.toJSON() };
 }
 
 /** Validates an envelope (already JSON-parsed) and restores the index; throws a message that says what to do. */
@@ -94,5 +99,5 @@ export function loadSearch(json: unknown): LoadedSearch {
   if (parsed.data.searchOptionsVersion !== SEARCH_OPTIONS_VERSION) {
     throw new Error(`Search index was built with search options version ${parsed.data.searchOptionsVersion}, but this code uses version ${SEARCH_OPTIONS_VERSION}. Rebuild with \`npm run build\`.`);
   }
-  return { documents: parsed.data.documents, index: loadIndex(parsed.data.index) };
+  return { documents: parsed.data.documents, index: loadIndex(parsed.data.index), synonyms: parsed.data.synonyms, matcher: synonymMatcher(parsed.data.synonyms) };
 }

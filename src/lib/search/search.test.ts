@@ -65,6 +65,16 @@ describe('searchDocuments', () => {
     }
   });
 
+  test('glossary synonyms widen every search, in both directions, and survive serialisation', () => {
+    const withGlossary = buildSearch(SOURCES, [['글꼴', '서체', 'typeface'], ['상태', '스테이트']]);
+    expect(searchDocuments(search, 'typeface')).toEqual([]);
+    expect(searchDocuments(withGlossary, 'typeface')[0]?.document.id).toBe('fonts');
+    expect(searchDocuments(withGlossary, '서체를 바꾸려면')[0]?.document.id).toBe('fonts');
+    expect(searchDocuments(withGlossary, '스테이트 끌어올리기')[0]?.document.id).toBe('state-lifting');
+    const restored = loadSearch(JSON.parse(JSON.stringify(toIndexEnvelope(withGlossary))));
+    expect(searchDocuments(restored, 'typeface')).toEqual(searchDocuments(withGlossary, 'typeface'));
+  });
+
   test('an index built with other search options is refused with what to do', () => {
     const envelope = { ...toIndexEnvelope(search), searchOptionsVersion: 0 };
     expect(() => loadSearch(envelope)).toThrow(/search options version 0, but this code uses version \d+\. Rebuild with `npm run build`\./);

@@ -33,7 +33,7 @@ export function searchDocuments(search: LoadedSearch, query: string, filters: Se
   if (!q) return [];
   const allowed = (d: SearchDocument) => matchesFilters(d, filters);
   const perDoc = new Map<number, { units: Map<number, number>; terms: Set<string> }>();
-  for (const unit of queryUnits(search.index, q)) {
+  for (const unit of queryUnits(search.index, q, search.matcher.expand(q))) {
     const [d, s] = unit.id.split('.').map(Number) as [number, number];
     const doc = search.documents[d];
     if (!doc || !allowed(doc)) continue;
