@@ -1,22 +1,22 @@
-// npm run bench: what Maru's build and search cost on a real corpus, against plain MiniSearch, in one run.
-// Writes bench/results.md and bench/results.json. Figures are medians over repeated runs, with min–max.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// npm run bench: what Maru's build and search cost at several sizes, against plain MiniSearch, in one run.
+// Writes bench/results.md and bench/results.json. Figures are medians over repeated runs with p95 and min–max.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-// The baseline is MiniSearch with its defaults: the one place outside the search contract that imports it, on purpose.
+// The baseline is MiniSearch with its defaults: besides the search contract, only benchmarks import it, on purpose.
 import MiniSearch from 'minisearch';
 import { toArtifacts } from '../src/lib/artifacts/emit.ts';
 import { loadSearch } from '../src/lib/search/envelope.ts';
 import { searchDocuments } from '../src/lib/search/search.ts';
 import { EvalSetSchema } from '../src/lib/search/evaluate.ts';
 import { emitContext, loadWiki, siteConfig } from '../src/integrations/wiki-build.ts';
+import { writeCorpus } from './lib/generate-corpus.ts';
+import { materialFromSharedCorpora } from './lib/material.ts';
 
-const corpus = resolve(process.env.BENCH_CORPUS ?? '../shared/corpora/ko-react-docs');
-const runs = Number(process.env.BENCH_RUNS ?? 5);
-const queries = EvalSetSchema.parse(JSON.parse(readFileSync('test/fixtures/eval/ko-react-docs.queries.json', 'utf8'))).queries.map((q) => q.q);
-
-const stats = (xs: number[]) => {
+type Stats = { median: number; p95: number; min: number; max: number };
+const stats = (xs: number[]): Stats => {
   const s = [...xs].sort((a, b) => a - b);
   const at = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
   return { median: at(0.5), p95: at(0.95), min: s[0]!, max: s[s.length - 1]! };
@@ -26,85 +26,105 @@ const time = <T>(fn: () => T): [T, number] => {
   const r = fn();
   return [r, performance.now() - t];
 };
-
-const config = siteConfig();
-const buildTimes: number[] = [];
-let files = new Map<string, string>();
-let docCount = 0;
-for (let i = 0; i < runs; i++) {
-  const [f, ms] = time(() => {
-    const wiki = loadWiki(corpus, config, '/');
-    docCount = wiki.documents.length;
-    return toArtifacts(wiki, emitContext(wiki, config, corpus));
-  });
-  files = f;
-  buildTimes.push(ms);
-}
-const indexJson = files.get('_wiki/search-index.json')!;
-const catalogJson = files.get('_wiki/catalog.json')!;
-
-const loadTimes: number[] = [];
-let search = loadSearch(JSON.parse(indexJson));
-for (let i = 0; i < runs; i++) loadTimes.push(time(() => (search = loadSearch(JSON.parse(indexJson))))[1]);
-const parseFloor = stats(Array.from({ length: runs }, () => time(() => JSON.parse(indexJson))[1]));
-
-const latencies: number[] = [];
-for (let r = 0; r < runs; r++) for (const q of queries) latencies.push(time(() => searchDocuments(search, q, {}, 10))[1]);
-
-// Plain MiniSearch with default options over the same document texts, one unit per document.
-const docs = files.get('llms-full.txt')!.split(/\n(?=---\nid: )/).map((text, id) => ({ id, text }));
-const plain = new MiniSearch({ fields: ['text'] });
-plain.addAll(docs);
-const plainJson = JSON.stringify(plain);
-const plainLatencies: number[] = [];
-for (let r = 0; r < runs; r++) for (const q of queries) plainLatencies.push(time(() => plain.search(q))[1]);
-
 const kib = (s: string | Buffer) => Math.round(Buffer.byteLength(s) / 1024);
-const result = {
-  date: new Date().toISOString(),
-  machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB`,
-  node: process.version,
-  corpus: corpus.split('/').pop(),
-  documents: docCount,
-  runs,
-  artifactBuildMs: stats(buildTimes),
-  indexLoadMs: stats(loadTimes),
-  indexJsonParseFloorMs: parseFloor,
-  searchMs: stats(latencies),
-  plainMiniSearchSearchMs: stats(plainLatencies),
-  sizesKiB: {
-    searchIndex: kib(indexJson),
-    searchIndexGzip: kib(gzipSync(indexJson)),
-    catalog: kib(catalogJson),
-    catalogGzip: kib(gzipSync(catalogJson)),
-    plainMiniSearch: kib(plainJson),
-    plainMiniSearchGzip: kib(gzipSync(plainJson)),
-  },
-  rssMiB: Math.round(process.memoryUsage().rss / 2 ** 20),
-};
-const f = (s: { median: number; p95: number; min: number; max: number }) => `${s.median.toFixed(2)} (p95 ${s.p95.toFixed(2)}, ${s.min.toFixed(2)}–${s.max.toFixed(2)})`;
-const md = [
-  `# Benchmarks`,
-  '',
-  `Measured ${result.date.slice(0, 10)} on ${result.machine}, Node ${result.node}; corpus \`${result.corpus}\` (${docCount} documents), ${runs} runs. Milliseconds as median (p95, min–max).`,
-  '',
-  '| what | figure |',
-  '| --- | --- |',
-  `| artifacts (parse + catalog + index + docs), ms | ${f(result.artifactBuildMs)} |`,
-  `| loadSearch (JSON.parse + loadJS), ms | ${f(result.indexLoadMs)} |`,
-  `| JSON.parse of the same file alone, ms | ${f(parseFloor)} |`,
-  `| searchDocuments per query (${queries.length} eval queries), ms | ${f(result.searchMs)} |`,
-  `| plain MiniSearch default search per query, ms | ${f(result.plainMiniSearchSearchMs)} |`,
-  `| search-index.json raw / gzip, KiB | ${result.sizesKiB.searchIndex} / ${result.sizesKiB.searchIndexGzip} |`,
-  `| plain MiniSearch (defaults) raw / gzip, KiB | ${result.sizesKiB.plainMiniSearch} / ${result.sizesKiB.plainMiniSearchGzip} |`,
-  `| index gzip ratio Maru / plain | ${(result.sizesKiB.searchIndexGzip / result.sizesKiB.plainMiniSearchGzip).toFixed(2)} |`,
-  `| catalog.json raw / gzip, KiB | ${result.sizesKiB.catalog} / ${result.sizesKiB.catalogGzip} |`,
-  `| process RSS at the end, MiB | ${result.rssMiB} |`,
-  '',
-  'Not measured yet (issue 6): full `astro build` share, 1,000/10,000 generated documents, MCP cold start and HTTP load, Chromium first search, Pagefind.',
-  '',
-].join('\n');
+const queries = EvalSetSchema.parse(JSON.parse(readFileSync('test/fixtures/eval/ko-react-docs.queries.json', 'utf8'))).queries.map((q) => q.q);
+const GENERATED_QUERIES = ['프로세스와 스레드 차이', '인덱스를 어떻게 쓰나요', '트랜잭션 격리 수준', 'Redis timeout', '상태 끌어올리기', 'webhook retry', '데드락조건', '컴포넌트 랜더링', 'TCP 3-way handshake', 'useEffect 의존성'];
+
+function child(mode: string, file: string): { ms: number; rssMiB: number; baseMiB: number } {
+  const r = spawnSync(process.execPath, ['--expose-gc', 'scripts/lib/bench-load.ts', mode, file], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  if (r.status !== 0) throw new Error(r.stderr);
+  return JSON.parse(r.stdout) as { ms: number; rssMiB: number; baseMiB: number };
+}
+
+function benchCorpus(name: string, root: string, runs: number, qs: string[]) {
+  const config = siteConfig();
+  const buildTimes: number[] = [];
+  let files = new Map<string, string>();
+  let documents = 0;
+  for (let i = 0; i < runs; i++) {
+    (globalThis as { __maruWikiCache?: Map<string, unknown> }).__maruWikiCache?.clear();
+    const [f, ms] = time(() => {
+      const wiki = loadWiki(root, config, '/');
+      documents = wiki.documents.length;
+      return toArtifacts(wiki, emitContext(wiki, config, root));
+    });
+    files = f;
+    buildTimes.push(ms);
+  }
+  const out = resolve('.tmp/bench', name);
+  mkdirSync(out, { recursive: true });
+  const indexJson = files.get('_wiki/search-index.json')!;
+  writeFileSync(join(out, 'search-index.json'), indexJson);
+  const search = loadSearch(JSON.parse(indexJson));
+  const latencies: number[] = [];
+  for (let r = 0; r < Math.max(3, runs); r++) for (const q of qs) latencies.push(time(() => searchDocuments(search, q, {}, 10))[1]);
+
+  // Plain MiniSearch with default options over the same documents, one unit per document.
+  const plain = new MiniSearch({ fields: ['text'] });
+  plain.addAll(files.get('llms-full.txt')!.split(/\n(?=---\nid: )/).map((text, id) => ({ id, text })));
+  const plainJson = JSON.stringify(plain);
+  writeFileSync(join(out, 'plain.json'), plainJson);
+  const plainLatencies: number[] = [];
+  for (let r = 0; r < Math.max(3, runs); r++) for (const q of qs) plainLatencies.push(time(() => plain.search(q))[1]);
+
+  const loads = { maru: [] as number[], plain: [] as number[], parse: [] as number[], maruRss: [] as number[], plainRss: [] as number[] };
+  for (let i = 0; i < runs; i++) {
+    const m = child('maru', join(out, 'search-index.json'));
+    const p = child('plain', join(out, 'plain.json'));
+    loads.maru.push(m.ms);
+    loads.plain.push(p.ms);
+    loads.maruRss.push(m.rssMiB - m.baseMiB);
+    loads.plainRss.push(p.rssMiB - p.baseMiB);
+    loads.parse.push(child('parse', join(out, 'search-index.json')).ms);
+  }
+  return {
+    name,
+    documents,
+    runs,
+    artifactBuildMs: stats(buildTimes),
+    searchMs: stats(latencies),
+    plainSearchMs: stats(plainLatencies),
+    loadMs: stats(loads.maru),
+    parseFloorMs: stats(loads.parse),
+    plainLoadMs: stats(loads.plain),
+    loadedMiB: stats(loads.maruRss),
+    plainLoadedMiB: stats(loads.plainRss),
+    sizesKiB: { index: kib(indexJson), indexGzip: kib(gzipSync(indexJson)), catalog: kib(files.get('_wiki/catalog.json')!), catalogGzip: kib(gzipSync(files.get('_wiki/catalog.json')!)), plain: kib(plainJson), plainGzip: kib(gzipSync(plainJson)) },
+  };
+}
+
+const sizes = (process.env.BENCH_SIZES ?? '1000,10000').split(',').filter(Boolean).map(Number);
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const results = [];
+const react = resolve('../shared/corpora/ko-react-docs');
+if (existsSync(react)) results.push(benchCorpus('ko-react-docs', react, runs, queries));
+for (const n of sizes) {
+  const dir = resolve(`.tmp/corpus-${n}`);
+  if (!existsSync(join(dir, 'ops'))) writeCorpus(dir, n, materialFromSharedCorpora(), 1);
+  results.push(benchCorpus(`generated-${n}`, dir, n >= 10000 ? 1 : runs, GENERATED_QUERIES));
+}
+
+const f = (s: Stats, d = 1) => `${s.median.toFixed(d)} (p95 ${s.p95.toFixed(d)}, ${s.min.toFixed(d)}–${s.max.toFixed(d)})`;
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB`;
+const md = [`# Benchmarks`, '', `Measured ${new Date().toISOString().slice(0, 16)}Z on ${machine}, Node ${process.version}. Milliseconds and MiB as median (p95, min–max) over the runs shown; the machine is shared, so compare the ratios measured in the same run.`, ''];
+for (const r of results) {
+  md.push(
+    `## ${r.name}: ${r.documents} documents, ${r.runs} run(s)`,
+    '',
+    '| what | Maru | plain MiniSearch (defaults) | ratio |',
+    '| --- | --- | --- | --- |',
+    `| index raw / gzip, KiB | ${r.sizesKiB.index} / ${r.sizesKiB.indexGzip} | ${r.sizesKiB.plain} / ${r.sizesKiB.plainGzip} | ${(r.sizesKiB.indexGzip / r.sizesKiB.plainGzip).toFixed(2)} (gzip) |`,
+    `| load in a fresh process, ms | ${f(r.loadMs)} | ${f(r.plainLoadMs)} | ${(r.loadMs.median / r.plainLoadMs.median).toFixed(2)} |`,
+    `| … against JSON.parse of the same file alone, ms | ${f(r.parseFloorMs)} | | ${(r.loadMs.median / r.parseFloorMs.median).toFixed(2)} |`,
+    `| memory added by the loaded index, MiB | ${f(r.loadedMiB)} | ${f(r.plainLoadedMiB)} | ${(r.loadedMiB.median / r.plainLoadedMiB.median).toFixed(2)} |`,
+    `| search per query in process, ms | ${f(r.searchMs, 2)} | ${f(r.plainSearchMs, 2)} | |`,
+    `| artifacts (parse, catalog, relations, index, docs), ms | ${f(r.artifactBuildMs, 0)} | | |`,
+    `| catalog.json raw / gzip, KiB | ${r.sizesKiB.catalog} / ${r.sizesKiB.catalogGzip} | | |`,
+    '',
+  );
+}
+md.push('Not measured yet (issue 6): full `astro build` time and share, MCP cold start and HTTP load, Chromium first search, Pagefind.', '');
 mkdirSync('bench', { recursive: true });
-writeFileSync('bench/results.md', md);
-writeFileSync('bench/results.json', `${JSON.stringify(result, null, 2)}\n`);
-console.log(md);
+writeFileSync('bench/results.md', md.join('\n'));
+writeFileSync('bench/results.json', `${JSON.stringify({ date: new Date().toISOString(), machine, node: process.version, results }, null, 2)}\n`);
+console.log(md.join('\n'));
