@@ -8,6 +8,14 @@ export interface ArtifactSource {
   readonly kind: 'dir' | 'url';
   /** Reads a file by its path relative to the build output (`_wiki/catalog.json`). */
   read(rel: string): Promise<string>;
+  /** URL sources only: a conditional GET with the validators of the last answer; `undefined` means 304. */
+  readIfChanged?(rel: string, validators: Validators): Promise<{ text: string; validators: Validators } | undefined>;
+}
+
+/** HTTP cache validators remembered between polls. */
+export interface Validators {
+  etag?: string | undefined;
+  lastModified?: string | undefined;
 }
 
 /** Thrown when a file does not exist (as opposed to being unreadable or refused). */
@@ -55,16 +63,32 @@ export async function dirSource(dir: string): Promise<ArtifactSource> {
 /** A deployed site's base URL (`https://wiki.example/team/`); files are fetched below it. */
 export function urlSource(spec: string, timeoutMs = 15_000): ArtifactSource {
   const base = new URL(spec.endsWith('/') ? spec : `${spec}/`);
+  const get = async (rel: string, headers: Record<string, string> = {}) => {
+    checkRel(rel);
+    const url = new URL(rel.split('/').map(encodeURIComponent).join('/'), base);
+    const res = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) }).catch((e: Error) => {
+      // undici reports only "fetch failed"; the cause says whether it was DNS, a refused connection or the timeout.
+      const why = e.cause instanceof Error ? e.cause.message : e.message;
+      throw new Error(`Cannot fetch ${url.href}: ${why}. Check that the site is up and that --artifacts is its base URL.`);
+    });
+    if (res.status === 404) throw new NotFoundError(`${rel} is missing at ${base.href} (GET ${url.href} → 404).`);
+    if (!res.ok && res.status !== 304) throw new Error(`GET ${url.href} → HTTP ${res.status}.`);
+    return res;
+  };
   return {
     label: base.href,
     kind: 'url',
     async read(rel) {
-      checkRel(rel);
-      const url = new URL(rel.split('/').map(encodeURIComponent).join('/'), base);
-      const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
-      if (res.status === 404) throw new NotFoundError(`${rel} is missing at ${base.href} (GET ${url.href} → 404).`);
-      if (!res.ok) throw new Error(`GET ${url.href} → HTTP ${res.status}.`);
-      return res.text();
+      return (await get(rel)).text();
+    },
+    async readIfChanged(rel, v) {
+      const headers: Record<string, string> = {};
+      if (v.etag) headers['if-none-match'] = v.etag;
+      if (v.lastModified) headers['if-modified-since'] = v.lastModified;
+      const res = await get(rel, headers);
+      if (res.status === 304) return undefined;
+      const validators = { etag: res.headers.get('etag') ?? undefined, lastModified: res.headers.get('last-modified') ?? undefined };
+      return { text: await res.text(), validators };
     },
   };
 }

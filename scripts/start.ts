@@ -10,24 +10,16 @@ import { listen } from '../mcp/http/listen.ts';
 import { openStore } from '../mcp/store.ts';
 import { normalizeBase } from '../src/lib/url.ts';
 
-const USAGE = `Usage: npm start -- [--host 127.0.0.1] [--port 4321] [--dist ./dist] [--tokens-file <file>]
+const USAGE = `Usage: npm start -- [--host 127.0.0.1] [--port 4321] [--dist ./dist] [--tokens-file <file>] [--poll-ms 1000]
 
 Serves the built wiki, its MCP endpoint (/mcp) and /healthz on one port (PORT, default 4321).
 Builds the site first when <dist>/_wiki/manifest.json is missing. Bearer tokens: MARU_MCP_TOKENS
-(comma-separated) or --tokens-file (one per line). Site base path: BASE_PATH, else the build's base.`;
+(comma-separated) or --tokens-file (one per line). Site base path: BASE_PATH, else the build's base.
+A new build in <dist> is picked up by itself (the manifest is checked every --poll-ms).`;
 
 async function main(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      host: { type: 'string', default: '127.0.0.1' },
-      port: { type: 'string', default: process.env.PORT ?? '4321' },
-      dist: { type: 'string', default: './dist' },
-      'tokens-file': { type: 'string' },
-      'poll-ms': { type: 'string', default: '1000' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
+  const values = parseOptions(argv);
+  if (!values) return 2;
   if (values.help) {
     console.error(USAGE);
     return 0;
@@ -38,7 +30,9 @@ async function main(argv: string[]): Promise<number> {
     if (code !== 0) return code;
   }
   let store;
+  let tokens: string[];
   try {
+    tokens = loadTokens(process.env.MARU_MCP_TOKENS, values['tokens-file']);
     store = await openStore(dist);
   } catch (e) {
     console.error(`maru: ${(e as Error).message}`);
@@ -47,7 +41,6 @@ async function main(argv: string[]): Promise<number> {
   store.watch({ intervalMs: Number(values['poll-ms']) });
   const set = store.current();
   const base = normalizeBase(process.env.BASE_PATH ?? set.manifest.base);
-  const tokens = loadTokens(process.env.MARU_MCP_TOKENS, values['tokens-file']);
   const app = createHttpApp({ store, siteRoot: await realpath(dist), base, tokens, extraHosts: extraHosts(values.host) });
   const { server, url } = await listen(app.listener, values.host, Number(values.port));
   console.error(`maru: site ${url}${base}  MCP ${url}/mcp  health ${url}/healthz  (build ${set.manifest.buildId}, ${set.manifest.documentCount} documents${tokens.length ? `, ${tokens.length} bearer token(s)` : ''})`);
@@ -60,6 +53,26 @@ async function main(argv: string[]): Promise<number> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   return 0;
+}
+
+/** The parsed options, or undefined (after printing the usage) when they do not parse. */
+function parseOptions(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      options: {
+        host: { type: 'string', default: '127.0.0.1' },
+        port: { type: 'string', default: process.env.PORT ?? '4321' },
+        dist: { type: 'string', default: './dist' },
+        'tokens-file': { type: 'string' },
+        'poll-ms': { type: 'string', default: '1000' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }).values;
+  } catch (e) {
+    console.error(`${(e as Error).message}\n\n${USAGE}`);
+    return undefined;
+  }
 }
 
 /** Runs `astro build` from node_modules/.bin (not npx: killing an npx wrapper leaves astro running). */

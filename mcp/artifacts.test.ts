@@ -1,0 +1,71 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildFixture, EXAMPLE_CONTENT, removeDir } from '../test/mcp/helpers.ts';
+import { loadArtifacts, sha256 } from './artifacts.ts';
+import { dirSource } from './source.ts';
+
+let good: string;
+const copies: string[] = [];
+
+beforeAll(() => {
+  good = buildFixture(EXAMPLE_CONTENT);
+});
+
+afterAll(() => {
+  removeDir(good);
+  copies.forEach(removeDir);
+});
+
+/** A copy of the good build with one file rewritten. */
+function variant(file: string, edit: (text: string) => string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'maru-variant-'));
+  copies.push(dir);
+  cpSync(join(good, '_wiki'), join(dir, '_wiki'), { recursive: true });
+  writeFileSync(join(dir, file), edit(readFileSync(join(dir, file), 'utf8')));
+  return dir;
+}
+
+function editManifest(change: (m: Record<string, unknown>) => Record<string, unknown>) {
+  return (text: string) => JSON.stringify(change(JSON.parse(text) as Record<string, unknown>));
+}
+
+describe('loadArtifacts', () => {
+  test('loads and cross-checks a good build', async () => {
+    const set = await loadArtifacts(await dirSource(good));
+    expect(set.ids.length).toBe(set.manifest.documentCount);
+    expect(set.markdown.get('deploy')).toBe(readFileSync(join(good, '_wiki/docs/deploy.md'), 'utf8'));
+    expect(sha256(set.markdown.get('deploy')!)).toBe(set.byId.get('deploy')!.sha256);
+  });
+
+  test('a missing folder or manifest says to build', async () => {
+    await expect(dirSource('./no-such-dist')).rejects.toThrow('Artifacts not found in ./no-such-dist (looked for _wiki/manifest.json). Run `npm run build` first.');
+    const empty = mkdtempSync(join(tmpdir(), 'maru-empty-'));
+    copies.push(empty);
+    await expect(loadArtifacts(await dirSource(empty))).rejects.toThrow(`Artifacts not found in ${empty} (looked for _wiki/manifest.json). Run \`npm run build\` first.`);
+  });
+
+  test.each([
+    ['format version', editManifest((m) => ({ ...m, version: 2 })), 'manifest.json: Artifact version 2 is not supported (expected 1). Rebuild with `npm run build`.'],
+    ['search options version', editManifest((m) => ({ ...m, searchOptionsVersion: 1 })), 'the index was built with search options version 1, but this server uses version'],
+    ['format', editManifest((m) => ({ ...m, format: 'other' })), 'manifest.json has format "other", expected "maru-wiki". Point --artifacts at a Maru build.'],
+    ['schema', editManifest((m) => ({ ...m, documentCount: 'many' })), 'manifest.json field documentCount:'],
+    ['JSON', () => '{', 'manifest.json is not valid JSON. Rebuild with `npm run build`.'],
+  ])('a manifest with a wrong %s is refused', async (_what, edit, message) => {
+    const dir = variant('_wiki/manifest.json', edit);
+    await expect(loadArtifacts(await dirSource(dir))).rejects.toThrow(`Artifacts in ${dir} are not usable: ${message}`);
+  });
+
+  test.each(['_wiki/catalog.json', '_wiki/search-index.json', '_wiki/docs/deploy.md'])('a changed %s fails its sha256 check', async (file) => {
+    const dir = variant(file, (t) => `${t}\n`);
+    const name = file.startsWith('_wiki/docs/') ? file : file.slice('_wiki/'.length);
+    await expect(loadArtifacts(await dirSource(dir))).rejects.toThrow(new RegExp(`^Artifacts in ${dir} are not usable: ${name.replace(/\./g, '\\.')} has sha256 [0-9a-f]{12}…, but the manifest says`));
+  });
+
+  test('a missing document is named', async () => {
+    const dir = variant('_wiki/manifest.json', (t) => t);
+    rmSync(join(dir, '_wiki/docs/deploy.md'));
+    await expect(loadArtifacts(await dirSource(dir))).rejects.toThrow(`Artifacts in ${dir} are not usable: _wiki/docs/deploy.md is missing in ${dir}.`);
+  });
+});

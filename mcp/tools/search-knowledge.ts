@@ -1,0 +1,78 @@
+import type { McpServer } from '@modelcontextprotocol/server';
+import * as z from 'zod';
+import type { CatalogEntry } from '../../src/lib/artifacts/schema.ts';
+import { makeSnippet, markdownToText, sliceSection } from '../../src/lib/sections.ts';
+import { MAX_QUERY_LENGTH, searchDocuments } from '../../src/lib/search/search.ts';
+import type { ArtifactSet } from '../artifacts.ts';
+import { day, docRef, DocumentRefSchema, fail, fitted, ok, READ_ONLY, type ToolDeps } from './common.ts';
+import { checkName } from './filters.ts';
+
+const SNIPPET_CHARS = 300;
+
+export const SearchKnowledgeInputSchema = z.object({
+  query: z.string().describe('What to look for, in Korean or English words (e.g. "배포 롤백", "search tokenizer"). Max 4,000 characters.'),
+  project: z.string().optional().describe('Only this project (see list_projects).'),
+  category: z.string().optional().describe('Only this category, e.g. guide, policy, decision.'),
+  tags: z.array(z.string()).optional().describe('Only documents carrying all of these tags.'),
+  limit: z.number().int().min(1).max(50).default(10).describe('Maximum hits (1-50, default 10).'),
+});
+
+const HitSchema = DocumentRefSchema.extend({
+  score: z.number().describe('Relevance; only meaningful relative to the other hits.'),
+  section: z.object({ anchor: z.string(), path: z.array(z.string()) }).describe('Best-matching section: heading anchor ("" = top of the page) and heading path.'),
+  snippet: z.string().describe('About 300 characters of that section around the matched words.'),
+});
+
+export const SearchKnowledgeOutputSchema = z.object({
+  query: z.string(),
+  results: z.array(HitSchema),
+  truncated: z.number().int().describe('Hits left out to stay under the size limit (0 normally).'),
+});
+
+/** Registers `search_knowledge`: the website's own ranking (shared searchDocuments) plus section snippets. */
+export function registerSearchKnowledgeTool(server: McpServer, deps: ToolDeps): void {
+  server.registerTool(
+    'search_knowledge',
+    {
+      title: 'Search the wiki',
+      description:
+        'Full-text search over the team wiki (Korean and English), ranked exactly like the website search. Returns ids, titles, URIs, site URLs and a ~300 character snippet of the best-matching section. Then call read_knowledge with an id (and section anchor) to read the text.',
+      inputSchema: SearchKnowledgeInputSchema,
+      outputSchema: SearchKnowledgeOutputSchema,
+      annotations: READ_ONLY,
+    },
+    async (args) => {
+      const set = deps.artifacts();
+      const query = args.query.trim();
+      if (!query) return fail('query is empty. Pass a few words to search for, or call list_knowledge to browse.');
+      if (args.query.length > MAX_QUERY_LENGTH) {
+        return fail(`query is ${args.query.length} characters; the limit is ${MAX_QUERY_LENGTH}. Search with a few key words instead of a whole passage.`);
+      }
+      const bad = checkName(set, 'project', args.project) ?? checkName(set, 'category', args.category);
+      if (bad) return bad;
+      const hits = searchDocuments(set.search, query, { project: args.project, category: args.category, tags: args.tags }, args.limit);
+      const results = hits.flatMap((h) => {
+        const entry = set.byId.get(h.document.id);
+        return entry ? [{ ...docRef(entry), score: h.score, section: h.section, snippet: snippetOf(set, entry, h.section.anchor, h.terms) }] : [];
+      });
+      return fitted(results, (kept, dropped) => {
+        const lines = kept.map((r, i) => {
+          const where = r.section.path.length ? ` § ${r.section.path.join(' > ')}` : '';
+          return `${i + 1}. ${r.id} — ${r.title} (${r.project}/${r.category}, ${day(r.updatedAt)}, score ${r.score})${where}\n   ${r.snippet}`;
+        });
+        const cut = dropped ? `\n${dropped} more hits left out to stay under the size limit; lower limit or add filters.` : '';
+        const text = kept.length
+          ? `${kept.length} hits for "${query.slice(0, 100)}":\n${lines.join('\n')}${cut}\nRead one with read_knowledge(document_id, section).`
+          : `No documents match "${query.slice(0, 100)}". Try fewer or other words (synonyms, English/Korean), drop filters, or browse with list_knowledge.`;
+        return ok({ query, results: [...kept], truncated: dropped }, text);
+      });
+    },
+  );
+}
+
+/** A snippet from the hit's section; the lead falls back to the summary when it has no text of its own. */
+function snippetOf(set: ArtifactSet, entry: CatalogEntry, anchor: string, terms: readonly string[]): string {
+  const markdown = set.markdown.get(entry.id) ?? '';
+  const text = markdownToText(sliceSection(markdown, entry.headings, anchor)) || entry.summary || markdownToText(markdown);
+  return makeSnippet(text, terms, SNIPPET_CHARS).text;
+}

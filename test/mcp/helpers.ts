@@ -1,0 +1,121 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type * as z from 'zod';
+import { buildArtifacts } from '../../src/integrations/wiki-build.ts';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const EXAMPLE_CONTENT = join(ROOT, 'content');
+/** The shared corpus lives beside the repository (CI lays a copy of shared/ there too). */
+export const KO_REACT_CONTENT = resolve(ROOT, '../shared/corpora/ko-react-docs');
+
+/** A fresh temp folder holding `_wiki/*` built from `content` (no Astro: the MCP server needs only the artifacts). */
+export function buildFixture(content: string, prefix = 'maru-mcp-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  buildArtifacts(content, dir);
+  return dir;
+}
+
+export function removeDir(dir: string | undefined): void {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+}
+
+/** legacy = the 2025 initialize handshake (the SDK default); auto = probe for the 2026-07-28 era. */
+export type Era = 'legacy' | 'auto';
+
+function newClient(era: Era): Client {
+  return new Client({ name: 'maru-test', version: '1.0.0' }, { versionNegotiation: { mode: era } });
+}
+
+/** The SDK client over the real stdio process, started exactly as `npm run mcp` starts it. */
+export async function connectStdio(artifacts: string, era: Era = 'legacy', extraArgs: string[] = []): Promise<Client> {
+  const client = newClient(era);
+  const transport = new StdioClientTransport({ command: process.execPath, args: [join(ROOT, 'mcp/cli.ts'), '--artifacts', artifacts, ...extraArgs], cwd: ROOT, stderr: 'pipe' });
+  await client.connect(transport);
+  return client;
+}
+
+/** The same through npm itself; `--silent` keeps npm's "> maru@… mcp" banner off stdout, which is the protocol. */
+export async function connectNpm(artifacts: string): Promise<Client> {
+  const client = newClient('legacy');
+  const env = { ...process.env, PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH ?? ''}` } as Record<string, string>;
+  await client.connect(new StdioClientTransport({ command: 'npm', args: ['run', '--silent', 'mcp', '--', '--artifacts', artifacts], cwd: ROOT, env, stderr: 'pipe' }));
+  return client;
+}
+
+/** The SDK client over Streamable HTTP. */
+export async function connectHttp(url: string, era: Era = 'legacy', headers: Record<string, string> = {}): Promise<Client> {
+  const client = newClient(era);
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+  return client;
+}
+
+/** Calls a tool that must succeed and parses its structuredContent with the tool's own output schema. */
+export async function callOk<S extends z.ZodType>(client: Client, name: string, args: Record<string, unknown>, schema: S): Promise<{ data: z.output<S>; text: string }> {
+  const result = await client.callTool({ name, arguments: args });
+  const text = textOf(result);
+  if (result.isError) throw new Error(`${name} failed: ${text}`);
+  return { data: schema.parse(result.structuredContent), text };
+}
+
+/** Calls a tool that must fail and returns its error text. */
+export async function callError(client: Client, name: string, args: Record<string, unknown>): Promise<string> {
+  const result = await client.callTool({ name, arguments: args });
+  if (!result.isError) throw new Error(`${name} unexpectedly succeeded: ${textOf(result).slice(0, 200)}`);
+  return textOf(result);
+}
+
+export function textOf(result: { content?: unknown }): string {
+  const content = (result.content ?? []) as { type: string; text?: string }[];
+  return content.map((c) => (c.type === 'text' ? (c.text ?? '') : '')).join('\n');
+}
+
+/** A running `npm start` (scripts/start.ts) on a free port, with its base URL. */
+export interface StartedServer {
+  url: string;
+  child: ChildProcess;
+  stderr: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Spawns scripts/start.ts with PORT=0 and waits for the line that names its URL. */
+export async function spawnStart(dist: string, env: Record<string, string> = {}, args: string[] = []): Promise<StartedServer> {
+  const child = spawn(process.execPath, [join(ROOT, 'scripts/start.ts'), '--dist', dist, '--poll-ms', '100', ...args], { cwd: ROOT, env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  const url = await new Promise<string>((done, reject) => {
+    const timer = setTimeout(() => reject(new Error(`start.ts did not come up: ${err}`)), 20_000);
+    child.stderr!.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+      const m = /MCP (http:\/\/\S+)\/mcp/.exec(err);
+      if (m) {
+        clearTimeout(timer);
+        done(m[1]!);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`start.ts exited ${code}: ${err}`)));
+  });
+  return {
+    url,
+    child,
+    stderr: () => err,
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Polls `check` until it returns true or the time is up. */
+export async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('condition not met in time');
+}

@@ -1,0 +1,102 @@
+// The ko-react-docs corpus (226 Korean documents, ids with `/`, one 324k-character page) over stdio and HTTP.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { loadSearch } from '../../src/lib/search/envelope.ts';
+import { searchDocuments } from '../../src/lib/search/search.ts';
+import { MAX_RESULT_CHARS, resultSize } from '../../mcp/tools/common.ts';
+import { ListKnowledgeOutputSchema } from '../../mcp/tools/list-knowledge.ts';
+import { ReadKnowledgeOutputSchema } from '../../mcp/tools/read-knowledge.ts';
+import { SearchKnowledgeOutputSchema } from '../../mcp/tools/search-knowledge.ts';
+import { buildFixture, callOk, connectHttp, connectStdio, KO_REACT_CONTENT, removeDir, spawnStart, type StartedServer } from './helpers.ts';
+
+const BIG = 'blog/2025/04/23/react-labs-view-transitions-activity-and-more';
+let dir: string;
+let server: StartedServer;
+
+beforeAll(async () => {
+  dir = buildFixture(KO_REACT_CONTENT, 'maru-mcp-ko-');
+  server = await spawnStart(dir);
+});
+
+afterAll(async () => {
+  await server?.stop();
+  removeDir(dir);
+});
+
+describe.each([
+  ['stdio', () => connectStdio(dir)],
+  ['http', () => connectHttp(`${server.url}/mcp`, 'auto')],
+] as const)('%s', (_name, connect) => {
+  let client: Client;
+  beforeAll(async () => {
+    client = await connect();
+  });
+  afterAll(async () => {
+    await client?.close();
+  });
+
+  // Which section a hit points at is the search module's call (tested there); here only where it is unambiguous.
+  test.each([
+    ['useState', 'reference/react/usestate', ''],
+    ['state 변수를 추가하기', 'learn/state-a-components-memory', 'adding-a-state-variable'],
+    ['컴포넌트를', 'learn/your-first-component', undefined],
+  ])('search %j finds %s first (section %j), in the website ranking', async (query, id, anchor) => {
+    const { data } = await callOk(client, 'search_knowledge', { query }, SearchKnowledgeOutputSchema);
+    expect(data.results[0]).toMatchObject({ id, uri: `knowledge://documents/${id}`, url: `/docs/${id}/` });
+    if (anchor !== undefined) expect(data.results[0]?.section.anchor).toBe(anchor);
+    const site = searchDocuments(loadSearch(JSON.parse(readFileSync(join(dir, '_wiki/search-index.json'), 'utf8'))), query, {}, 10);
+    expect(data.results.map((r) => [r.id, r.score, r.section.anchor])).toEqual(site.map((h) => [h.document.id, h.score, h.section.anchor]));
+  });
+
+  test('a 50-hit search stays under the result cap', async () => {
+    const raw = await client.callTool({ name: 'search_knowledge', arguments: { query: 'react 컴포넌트', limit: 50 } });
+    expect(resultSize(raw as never)).toBeLessThanOrEqual(MAX_RESULT_CHARS);
+    const data = SearchKnowledgeOutputSchema.parse(raw.structuredContent);
+    expect(data.results.length + data.truncated).toBe(50);
+  });
+
+  test('ids with slashes read through the resource, completion and read_knowledge', async () => {
+    const file = readFileSync(join(dir, '_wiki/docs/reference/react/usestate.md'), 'utf8');
+    const read = await client.readResource({ uri: 'knowledge://documents/reference/react/usestate' });
+    expect(read.contents[0]).toMatchObject({ uri: 'knowledge://documents/reference/react/usestate', text: file });
+    const done = await client.complete({ ref: { type: 'ref/resource', uri: 'knowledge://documents/{+id}' }, argument: { name: 'id', value: 'reference/react/usest' } });
+    expect(done.completion.values).toEqual(['reference/react/usestate']);
+    const section = await callOk(client, 'read_knowledge', { document_id: 'reference/react/usestate', section: 'usestate' }, ReadKnowledgeOutputSchema);
+    expect(section.data.section).toEqual({ anchor: 'usestate', path: ['레퍼런스', 'useState(initialState)'] });
+    const { resources } = await client.listResources();
+    expect(resources).toHaveLength(226);
+  });
+
+  test('the 324k-character page is read in capped pages that add up to the file', async () => {
+    const file = readFileSync(join(dir, `_wiki/docs/${BIG}.md`), 'utf8');
+    let text = '';
+    let offset: number | null = 0;
+    let pages = 0;
+    while (offset !== null) {
+      const raw = await client.callTool({ name: 'read_knowledge', arguments: { document_id: BIG, offset, max_chars: 12000 } });
+      expect(resultSize(raw as never)).toBeLessThanOrEqual(MAX_RESULT_CHARS);
+      const data = ReadKnowledgeOutputSchema.parse(raw.structuredContent);
+      text += data.content;
+      offset = data.next_offset;
+      pages++;
+    }
+    expect(text).toBe(file);
+    expect(pages).toBeGreaterThanOrEqual(Math.ceil(file.length / 12000));
+  });
+
+  test('list_knowledge cuts pages to the size cap but its cursor still covers all 226 documents once', async () => {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const raw = await client.callTool({ name: 'list_knowledge', arguments: { limit: 100, ...(cursor ? { cursor } : {}) } });
+      expect(resultSize(raw as never)).toBeLessThanOrEqual(MAX_RESULT_CHARS);
+      const data = ListKnowledgeOutputSchema.parse(raw.structuredContent);
+      seen.push(...data.documents.map((d) => d.id));
+      cursor = data.next_cursor ?? undefined;
+    } while (cursor);
+    expect(seen).toHaveLength(226);
+    expect(new Set(seen).size).toBe(226);
+  });
+});

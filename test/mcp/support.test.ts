@@ -1,0 +1,61 @@
+import { describe, expect, test } from 'vitest';
+import { closestIds, editDistance } from '../../src/lib/mcp-support/closest.ts';
+import { parseDateBound } from '../../src/lib/mcp-support/dates.ts';
+import { charWindow, decodeCursor, encodeCursor } from '../../src/lib/mcp-support/paging.ts';
+import { uriOf } from '../../mcp/tools/common.ts';
+
+describe('closestIds', () => {
+  const ids = ['deploy', 'pr-preview', 'search-tokenizer', 'search-overview', 'reference/react/usestate', 'learn/state-a-components-memory'];
+  test.each([
+    ['deplyo', ['deploy']],
+    ['search-tokeniser', ['search-tokenizer', 'search-overview']],
+    ['usestate', ['reference/react/usestate']],
+    ['zzzzzzzzzzzzzzzz', []],
+  ])('%s → %j', (wanted, expected) => {
+    expect(closestIds(wanted, ids, 2)).toEqual(expected);
+  });
+  test('edit distance', () => {
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+    expect(editDistance('', 'abc')).toBe(3);
+  });
+});
+
+describe('parseDateBound', () => {
+  test.each([
+    ['2026-11-01', 'start', Date.parse('2026-11-01T00:00:00Z')],
+    ['2026-11-01', 'end', Date.parse('2026-11-01T23:59:59.999Z')],
+    ['2026-11-01T09:00:00+09:00', 'end', Date.parse('2026-11-01T00:00:00Z')],
+  ] as const)('%s (%s)', (value, edge, ms) => {
+    expect(parseDateBound('from', value, edge)).toEqual({ ok: true, ms });
+  });
+  test.each(['2026-02-30', '2026-13-01', 'yesterday', '11/01/2026', ''])('%j is refused with the accepted forms', (value) => {
+    expect(parseDateBound('from', value, 'start')).toEqual({
+      ok: false,
+      error: `from: "${value}" is not a date. Use YYYY-MM-DD (e.g. 2026-11-01) or an ISO 8601 date-time (e.g. 2026-11-01T09:00:00Z).`,
+    });
+  });
+});
+
+describe('cursors', () => {
+  test('round trip, and refusal for garbage or another build', () => {
+    expect(decodeCursor(encodeCursor(40, 'abc123'), 'abc123')).toEqual({ ok: true, offset: 40 });
+    expect(decodeCursor(encodeCursor(40, 'abc123'), 'def456')).toEqual({ ok: false, error: 'cursor belongs to an older build of the wiki, which has since been replaced. Call again without cursor to start over.' });
+    expect(decodeCursor('!!!', 'abc123').ok).toBe(false);
+  });
+});
+
+describe('charWindow', () => {
+  test('prefers a line end near the window end, and pages add up', () => {
+    const text = `${'a'.repeat(90)}\n${'b'.repeat(50)}`;
+    expect(charWindow(text, 0, 100)).toEqual({ text: `${'a'.repeat(90)}\n`, next: 91 });
+    expect(charWindow(text, 91, 100)).toEqual({ text: 'b'.repeat(50), next: null });
+  });
+  test('never splits a surrogate pair', () => {
+    expect(charWindow('ab😀cd', 0, 3)).toEqual({ text: 'ab', next: 2 });
+  });
+});
+
+test('uriOf keeps slashes and encodes the rest', () => {
+  expect(uriOf('reference/react/usestate')).toBe('knowledge://documents/reference/react/usestate');
+  expect(uriOf('한글 문서')).toBe('knowledge://documents/%ED%95%9C%EA%B8%80%20%EB%AC%B8%EC%84%9C');
+});
