@@ -6,7 +6,7 @@ export default defineConfig({
   base: process.env.BASE_PATH || '/',
   // Separate caches let tests build different content folders side by side.
   cacheDir: process.env.MARU_CACHE_DIR || './node_modules/.astro',
-  site: process.env.MARU_SITE || undefined,
+  ...(process.env.MARU_SITE ? { site: process.env.MARU_SITE } : {}),
   trailingSlash: 'ignore',
   integrations: [maru()],
   markdown: { syntaxHighlight: { type: 'shiki', excludeLangs: ['mermaid'] } },

@@ -11,7 +11,7 @@ const FILES = [
 
 describe('catalog relations', () => {
   const wiki = buildWiki(FILES, { categories: ['concept', 'reference'], base: '/' });
-  const byId = new Map(wiki.documents.map((d) => [d.source.id, d]));
+  const byId = new Map<string, (typeof wiki.documents)[number]>(wiki.documents.map((d) => [d.source.id, d]));
 
   test('drafts are dropped and logged, and their links do not count', () => {
     expect(wiki.documents.map((d) => d.source.id)).toEqual(['a', 'b', 'c']);

@@ -7,7 +7,8 @@ const EXPLICIT_ID = /\s*\{(?:#([^}\s]+)|\/\*\s*([^*]+?)\s*\*\/)\}\s*$/;
 export function splitExplicitId(text: string): { text: string; id?: string } {
   const m = EXPLICIT_ID.exec(text);
   if (!m) return { text };
-  return { text: text.slice(0, m.index), id: m[1] ?? m[2] };
+  const id = m[1] ?? m[2];
+  return id ? { text: text.slice(0, m.index), id } : { text };
 }
 
 /**

@@ -59,7 +59,7 @@ export function parseMarkdown(body: string): ParsedMarkdown {
   const headings = collectHeadings(tree);
   const lineCount = body.split('\n').length;
   return {
-    ...(firstH1(tree) ? { h1: firstH1(tree) } : {}),
+    ...h1Of(tree),
     headings,
     sections: collectSections(tree, headings, lineCount),
     links: collectLinks(tree),
@@ -74,6 +74,11 @@ function headingText(node: Heading): string {
 function leadingTitle(tree: Root): Heading | undefined {
   const first = tree.children.find((n) => n.type !== 'html' && n.type !== 'definition');
   return first?.type === 'heading' && first.depth === 1 ? first : undefined;
+}
+
+function h1Of(tree: Root): { h1?: string } {
+  const h1 = firstH1(tree);
+  return h1 ? { h1 } : {};
 }
 
 function firstH1(tree: Root): string | undefined {
