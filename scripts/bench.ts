@@ -14,6 +14,8 @@ import { EvalSetSchema } from '../src/lib/search/evaluate.ts';
 import { emitContext, loadWiki, siteConfig } from '../src/integrations/wiki-build.ts';
 import { writeCorpus } from './lib/generate-corpus.ts';
 import { materialFromSharedCorpora } from './lib/material.ts';
+import { mcpColdStartMs, mcpHttpLoad, parseFloorMs } from './lib/bench-mcp.ts';
+import { writeArtifacts } from '../src/integrations/wiki-build.ts';
 
 type Stats = { median: number; p95: number; min: number; max: number };
 const stats = (xs: number[]): Stats => {
@@ -36,7 +38,7 @@ function child(mode: string, file: string): { ms: number; rssMiB: number; baseMi
   return JSON.parse(r.stdout) as { ms: number; rssMiB: number; baseMiB: number };
 }
 
-function benchCorpus(name: string, root: string, runs: number, qs: string[]) {
+async function benchCorpus(name: string, root: string, runs: number, qs: string[], httpSeconds: number) {
   const config = siteConfig();
   const buildTimes: number[] = [];
   let files = new Map<string, string>();
@@ -55,6 +57,15 @@ function benchCorpus(name: string, root: string, runs: number, qs: string[]) {
   mkdirSync(out, { recursive: true });
   const indexJson = files.get('_wiki/search-index.json')!;
   writeFileSync(join(out, 'search-index.json'), indexJson);
+  const dist = join(out, 'dist');
+  writeArtifacts(dist, files);
+  const cold: number[] = [];
+  const floor: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    cold.push(await mcpColdStartMs(dist, qs[0]!));
+    floor.push(parseFloorMs(dist));
+  }
+  const http = httpSeconds > 0 ? await mcpHttpLoad(dist, qs, httpSeconds) : undefined;
   const search = loadSearch(JSON.parse(indexJson));
   const latencies: number[] = [];
   for (let r = 0; r < Math.max(3, runs); r++) for (const q of qs) latencies.push(time(() => searchDocuments(search, q, {}, 10))[1]);
@@ -84,6 +95,9 @@ function benchCorpus(name: string, root: string, runs: number, qs: string[]) {
     artifactBuildMs: stats(buildTimes),
     searchMs: stats(latencies),
     plainSearchMs: stats(plainLatencies),
+    mcpColdStartMs: stats(cold),
+    bareNodeParseMs: stats(floor),
+    http,
     loadMs: stats(loads.maru),
     parseFloorMs: stats(loads.parse),
     plainLoadMs: stats(loads.plain),
@@ -97,11 +111,12 @@ const sizes = (process.env.BENCH_SIZES ?? '1000,10000').split(',').filter(Boolea
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const results = [];
 const react = resolve('../shared/corpora/ko-react-docs');
-if (existsSync(react)) results.push(benchCorpus('ko-react-docs', react, runs, queries));
+const httpSeconds = Number(process.env.BENCH_HTTP_SECONDS ?? 30);
+if (existsSync(react)) results.push(await benchCorpus('ko-react-docs', react, runs, queries, httpSeconds));
 for (const n of sizes) {
   const dir = resolve(`.tmp/corpus-${n}`);
   if (!existsSync(join(dir, 'ops'))) writeCorpus(dir, n, materialFromSharedCorpora(), 1);
-  results.push(benchCorpus(`generated-${n}`, dir, n >= 10000 ? 1 : runs, GENERATED_QUERIES));
+  results.push(await benchCorpus(`generated-${n}`, dir, n >= 10000 ? 1 : runs, GENERATED_QUERIES, n <= 1000 ? httpSeconds : 0));
 }
 
 const f = (s: Stats, d = 1) => `${s.median.toFixed(d)} (p95 ${s.p95.toFixed(d)}, ${s.min.toFixed(d)}–${s.max.toFixed(d)})`;
@@ -119,11 +134,13 @@ for (const r of results) {
     `| memory added by the loaded index, MiB | ${f(r.loadedMiB)} | ${f(r.plainLoadedMiB)} | ${(r.loadedMiB.median / r.plainLoadedMiB.median).toFixed(2)} |`,
     `| search per query in process, ms | ${f(r.searchMs, 2)} | ${f(r.plainSearchMs, 2)} | |`,
     `| artifacts (parse, catalog, relations, index, docs), ms | ${f(r.artifactBuildMs, 0)} | | |`,
+    `| MCP cold start: spawn to first search_knowledge answer over stdio, ms | ${f(r.mcpColdStartMs, 0)} | bare node reading + JSON.parse of the same _wiki/*.json: ${f(r.bareNodeParseMs, 0)} | ${(r.mcpColdStartMs.median / r.bareNodeParseMs.median).toFixed(2)} |`,
+    ...(r.http ? [`| HTTP /mcp, 50 clients × ${httpSeconds} s: req/s, p50 / p99 ms, errors | ${r.http.requestsPerSec} req/s, ${r.http.p50Ms} / ${r.http.p99Ms} ms, ${r.http.errors} errors of ${r.http.total} | RSS ${r.http.rssBeforeMiB.toFixed(0)} → ${r.http.rssAfterMiB.toFixed(0)} MiB | |`] : []),
     `| catalog.json raw / gzip, KiB | ${r.sizesKiB.catalog} / ${r.sizesKiB.catalogGzip} | | |`,
     '',
   );
 }
-md.push('Not measured yet (issue 6): full `astro build` time and share, MCP cold start and HTTP load, Chromium first search, Pagefind.', '');
+md.push('Not measured yet (issue 6): full `astro build` time and share, Chromium first search and per-keystroke latency, Pagefind.', '');
 mkdirSync('bench', { recursive: true });
 writeFileSync('bench/results.md', md.join('\n'));
 writeFileSync('bench/results.json', `${JSON.stringify({ date: new Date().toISOString(), machine, node: process.version, results }, null, 2)}\n`);
