@@ -42,18 +42,14 @@ export function searchDocuments(search: LoadedSearch, query: string, filters: Se
     unit.terms.forEach((t) => entry.terms.add(t));
     perDoc.set(d, entry);
   }
-  const hits: SearchHit[] = [];
-  for (const [d, e] of perDoc) {
-    const document = search.documents[d]!;
-    hits.push({ document, score: round(documentScore([...e.units.values()])), section: { anchor: '', path: [] }, terms: [...e.terms].sort() });
-  }
-  hits.sort((a, b) => b.score - a.score || a.document.id.localeCompare(b.document.id));
-  const top = hits.slice(0, Math.max(0, limit));
   const terms = queryTerms(q);
-  for (const hit of top) {
-    const d = search.documents.indexOf(hit.document);
-    hit.section = sectionAt(hit.document, bestSection(perDoc.get(d)!.units, isTitleQuery(hit.document.title, terms)));
-  }
+  const ranked = [...perDoc].map(([d, e]) => ({ d, e, score: round(documentScore([...e.units.values()])) }));
+  ranked.sort((a, b) => b.score - a.score || a.d - b.d);
+  const top = ranked.slice(0, Math.max(0, limit)).map(({ d, e, score }): SearchHit => {
+    const document = search.documents[d]!;
+    const section = sectionAt(document, bestSection(e.units, isTitleQuery(document.title, terms)));
+    return { document, score, section, terms: [...e.terms].sort() };
+  });
   return top;
 }
 
