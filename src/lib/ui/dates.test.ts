@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { dayOf, daysBetween, formatDate, relativeDate } from './dates.ts';
+import { dayOf, daysBetween, formatDate, relativeDate, sinceDay } from './dates.ts';
 
 const NOW = new Date('2026-11-30T07:30:00.000Z');
 
@@ -33,4 +33,13 @@ describe('relativeDate', () => {
 test('dayOf and daysBetween use UTC calendar days', () => {
   expect(dayOf('2026-11-27T23:00:00.000Z')).toBe('2026-11-27');
   expect(daysBetween('2026-11-27T23:00:00.000Z', NOW)).toBe(3);
+});
+
+test.each([
+  [7, '2026-11-24'],
+  [1, '2026-11-30'],
+  [0, ''],
+  [Number.NaN, ''],
+])('sinceDay(now, %s) = %s', (days, want) => {
+  expect(sinceDay(NOW, days)).toBe(want);
 });

@@ -28,3 +28,9 @@ export function relativeDate(iso: string, now: Date, lang: Lang): string {
   if (days < 365) return rtf.format(-Math.floor(days / 30), 'month');
   return rtf.format(-Math.floor(days / 365), 'year');
 }
+
+/** The first calendar day (`YYYY-MM-DD`) of a window of `days` days ending today; '' for "all time". */
+export function sinceDay(now: Date, days: number): string {
+  if (!(days > 0)) return '';
+  return new Date(Date.parse(now.toISOString().slice(0, 10)) - (days - 1) * DAY).toISOString().slice(0, 10);
+}

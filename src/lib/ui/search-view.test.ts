@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { SearchHit } from '../search/search.ts';
-import { alternativeQueries, hitHref, hitSnippet, parseSearchState, searchParams, toFilters, toSegments } from './search-view.ts';
+import { alternativeQueries, guessQuery, hitHref, hitSnippet, parseSearchState, searchParams, toFilters, toSegments } from './search-view.ts';
 
 const hit = (anchor: string, path: string[], terms: string[]): SearchHit => ({
   document: { id: 'a', title: 'A', project: 'p', category: 'c', tags: [], updatedAt: '', url: '/base/docs/a/', summary: '요약 토크나이저 설명', sections: [] },
@@ -36,6 +36,9 @@ describe('hitSnippet', () => {
   test('uses the lead for anchor ""', () => {
     expect(hitSnippet(hit('', [], ['리드']), md, headings).text).toBe('리드 문단이다.');
   });
+  test('looks through the whole document when the best section has no matching word', () => {
+    expect(hitSnippet(hit('', [], ['자른다']), md, headings)).toEqual({ text: '리드 문단이다. 설정 토크나이저는 한글을 자른다. 다음 끝.', highlights: [[23, 26]] });
+  });
   test('falls back to the summary without Markdown', () => {
     expect(hitSnippet(hit('설정', ['설정'], ['토크나이저']), undefined, undefined)).toEqual({ text: '요약 토크나이저 설명', highlights: [[3, 8]] });
   });
@@ -56,4 +59,13 @@ test.each([
   ['  ', []],
 ])('alternativeQueries(%s)', (q, want) => {
   expect(alternativeQueries(q)).toEqual(want);
+});
+
+test.each([
+  ['/pr/1/docs/search-tokeniser/', '/pr/1/', 'search tokeniser'],
+  ['/docs/%EA%B2%80%EC%83%89-%EC%88%9C%EC%9C%84/', '/', '검색 순위'],
+  ['/pr/1/docs/a/index.html', '/pr/1/', 'a'],
+  ['/', '/', ''],
+])('guessQuery(%s)', (path, base, want) => {
+  expect(guessQuery(path, base)).toBe(want);
 });

@@ -30,14 +30,17 @@ export function hitHref(hit: SearchHit): string {
 /** Length of a result snippet, in characters. */
 export const SNIPPET_LENGTH = 160;
 
-/** The snippet of a hit from its document's Markdown: the best section's text, else the summary. */
+/** The snippet of a hit: from its best section, else wherever the document matches, else its summary. */
 export function hitSnippet(hit: SearchHit, markdown: string | undefined, headings: CatalogEntry['headings'] | undefined, max = SNIPPET_LENGTH): Snippet {
+  const candidates: string[] = [];
   if (markdown !== undefined && headings) {
-    const text = markdownToText(sliceSection(markdown, headings, hit.section.anchor));
-    const body = stripHeading(text, hit.section.path.at(-1));
-    if (body) return makeSnippet(body, hit.terms, max);
+    candidates.push(stripHeading(markdownToText(sliceSection(markdown, headings, hit.section.anchor)), hit.section.path.at(-1)));
+    // A lead that only repeats the title (or is empty) says nothing; the matching words are further down.
+    candidates.push(markdownToText(markdown.replace(/^---\n[\s\S]*?\n---\n/, '')));
   }
-  return makeSnippet(hit.document.summary, hit.terms, max);
+  candidates.push(hit.document.summary);
+  const snippets = candidates.filter((text) => text.trim()).map((text) => makeSnippet(text, hit.terms, max));
+  return snippets.find((s) => s.highlights.length > 0) ?? snippets[0] ?? { text: '', highlights: [] };
 }
 
 function stripHeading(text: string, heading: string | undefined): string {

@@ -1,0 +1,49 @@
+import type { CatalogEntry } from '../lib/artifacts/schema.ts';
+import type { LoadedSearch } from '../lib/search/envelope.ts';
+import type { SearchFilters, SearchHit } from '../lib/search/search.ts';
+import { joinUrl } from '../lib/url.ts';
+
+type Headings = CatalogEntry['headings'];
+
+const base = import.meta.env.BASE_URL;
+let searchPromise: Promise<LoadedSearch> | undefined;
+let headingsPromise: Promise<Map<string, Headings>> | undefined;
+const markdown = new Map<string, Promise<string | undefined>>();
+
+async function fetchJson(path: string): Promise<unknown> {
+  const res = await fetch(joinUrl(base, path));
+  if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+  return res.json();
+}
+
+/** Loads the search index once, on first use (code and data are both fetched lazily). */
+export function loadSiteSearch(): Promise<LoadedSearch> {
+  searchPromise ??= Promise.all([import('../lib/search/envelope.ts'), fetchJson('_wiki/search-index.json')]).then(([m, json]) => m.loadSearch(json));
+  searchPromise.catch(() => (searchPromise = undefined));
+  return searchPromise;
+}
+
+/** Runs the shared search function (the same one the MCP server uses). */
+export async function runSearch(query: string, filters: SearchFilters, limit: number): Promise<SearchHit[]> {
+  const [search, { searchDocuments }] = await Promise.all([loadSiteSearch(), import('../lib/search/search.ts')]);
+  return searchDocuments(search, query, filters, limit);
+}
+
+/** Heading outlines (with Markdown line numbers) of every document, from the catalog, loaded once. */
+export function loadHeadings(): Promise<Map<string, Headings>> {
+  headingsPromise ??= fetchJson('_wiki/catalog.json').then((c) => new Map((c as { documents: CatalogEntry[] }).documents.map((d) => [d.id, d.headings])));
+  headingsPromise.catch(() => (headingsPromise = undefined));
+  return headingsPromise;
+}
+
+/** The normalised Markdown of a document (`_wiki/docs/<id>.md`), cached; undefined when it cannot be fetched. */
+export function loadMarkdown(id: string): Promise<string | undefined> {
+  let p = markdown.get(id);
+  if (!p) {
+    p = fetch(joinUrl(base, `_wiki/docs/${id.split('/').map(encodeURIComponent).join('/')}.md`))
+      .then((r) => (r.ok ? r.text() : undefined))
+      .catch(() => undefined);
+    markdown.set(id, p);
+  }
+  return p;
+}

@@ -1,0 +1,233 @@
+import type { SearchHit } from '../lib/search/search.ts';
+import { alternativeQueries, hitHref, hitSnippet, parseSearchState, searchParams, toFilters, toSegments, type SearchState } from '../lib/ui/search-view.ts';
+import { getStrings, type Lang, type Strings } from '../lib/ui/strings.ts';
+import { loadHeadings, loadMarkdown, runSearch } from './search-engine.ts';
+
+/** Display names the server renders into `data-labels`. */
+interface Labels {
+  projects: Record<string, string>;
+  categories: Record<string, string>;
+}
+
+/** Results whose snippet is fetched from the document's Markdown. */
+const SNIPPETS_FOR = 8;
+const DEBOUNCE_MS = 60;
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/**
+ * `<maru-search data-limit data-mode="inline|dialog|page">`: a search box whose results appear as you type.
+ * Arrow keys move through results, Enter opens the selected (or best) one at its section.
+ * In page mode the query and filters live in the URL (`?q=…&project=…`), so a search can be shared.
+ */
+export class MaruSearch extends HTMLElement {
+  #input!: HTMLInputElement;
+  #list!: HTMLUListElement;
+  #status!: HTMLElement;
+  #form!: HTMLFormElement;
+  #strings!: Strings;
+  #labels: Labels = { projects: {}, categories: {} };
+  #hits: SearchHit[] = [];
+  #active = -1;
+  #searched: string | undefined;
+  #generation = 0;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  get mode(): string {
+    return this.dataset['mode'] ?? 'inline';
+  }
+
+  connectedCallback(): void {
+    this.#strings = getStrings((document.documentElement.lang === 'en' ? 'en' : 'ko') satisfies Lang);
+    this.#input = this.querySelector('input[name="q"]')!;
+    this.#list = this.querySelector('[role="listbox"]')!;
+    this.#status = this.querySelector('.search-status')!;
+    this.#form = this.querySelector('form')!;
+    this.#labels = JSON.parse(this.dataset['labels'] ?? '{}') as Labels;
+    this.#input.addEventListener('input', () => this.#schedule());
+    this.#input.addEventListener('keydown', (e) => this.#onKey(e));
+    this.#form.addEventListener('submit', (e) => this.#onSubmit(e));
+    this.#form.addEventListener('change', (e) => e.target !== this.#input && this.#schedule(0));
+    this.#list.addEventListener('mousemove', (e) => {
+      const option = (e.target as Element).closest('[role="option"]');
+      const i = option ? [...this.#list.querySelectorAll('[role="option"]')].indexOf(option) : -1;
+      if (i >= 0 && i !== this.#active) this.#select(i);
+    });
+    if (this.mode === 'page') {
+      const state = parseSearchState(new URLSearchParams(location.search));
+      this.#input.value = state.q;
+      for (const key of ['project', 'category', 'tag'] as const) {
+        const select = this.#form.elements.namedItem(key);
+        if (select instanceof HTMLSelectElement) select.value = state[key];
+      }
+    }
+    if (this.#input.value.trim()) this.#schedule(0);
+  }
+
+  /** Focuses the box and selects its text (used by the dialog). */
+  focusInput(): void {
+    this.#input.focus();
+    this.#input.select();
+  }
+
+  #state(): SearchState {
+    const value = (name: string) => {
+      const field = this.#form.elements.namedItem(name);
+      return field instanceof HTMLSelectElement ? field.value : '';
+    };
+    return { q: this.#input.value, project: value('project'), category: value('category'), tag: value('tag') };
+  }
+
+  #schedule(delay = DEBOUNCE_MS): void {
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => void this.#run(), delay);
+  }
+
+  async #run(): Promise<void> {
+    const generation = ++this.#generation;
+    const state = this.#state();
+    this.#searched = state.q;
+    const full = this.closest('dialog')?.querySelector<HTMLAnchorElement>('[data-full-results]');
+    if (full) full.search = searchParams(state).toString();
+    if (this.mode === 'page') history.replaceState(null, '', `${location.pathname}${searchParams(state).size ? `?${searchParams(state)}` : ''}`);
+    if (!state.q.trim()) return this.#render([], state);
+    this.dataset['state'] = 'loading';
+    const slow = setTimeout(() => generation === this.#generation && (this.#status.textContent = this.#strings.searchLoading), 150);
+    try {
+      const limit = Number(this.dataset['limit'] ?? 10);
+      const hits = await runSearch(state.q, toFilters(state), limit);
+      if (generation !== this.#generation) return;
+      this.#render(hits, state);
+      if (!hits.length) await this.#suggest(state, generation);
+      void this.#fillSnippets(hits.slice(0, SNIPPETS_FOR), generation);
+    } catch (error) {
+      console.error(error);
+      if (generation === this.#generation) this.#status.textContent = this.#strings.searchError;
+    } finally {
+      clearTimeout(slow);
+      if (generation === this.#generation) this.dataset['state'] = 'done';
+    }
+  }
+
+  #render(hits: SearchHit[], state: SearchState): void {
+    const s = this.#strings;
+    this.#hits = hits;
+    this.#active = -1;
+    this.#input.removeAttribute('aria-activedescendant');
+    this.#list.replaceChildren(...hits.map((hit, i) => this.#option(hit, i)));
+    this.#list.hidden = hits.length === 0;
+    this.#input.setAttribute('aria-expanded', String(hits.length > 0));
+    this.querySelector('.search-suggest')?.remove();
+    this.#status.textContent = !state.q.trim() ? (this.mode === 'page' ? s.searchEmpty : '') : hits.length ? s.searchResultsCount(hits.length) : s.searchNoResults(state.q.trim());
+    if (hits.length && this.mode !== 'page') this.#select(0, false);
+  }
+
+  #option(hit: SearchHit, i: number): HTMLLIElement {
+    const li = el('li');
+    li.setAttribute('role', 'none');
+    const a = el('a', 'hit');
+    a.href = hitHref(hit);
+    a.id = `${this.id || 'search'}-hit-${i}`;
+    a.setAttribute('role', 'option');
+    a.setAttribute('aria-selected', 'false');
+    a.tabIndex = -1;
+    const head = el('span', 'hit-head');
+    head.append(el('span', 'hit-title', hit.document.title));
+    if (hit.section.path.length) head.append(el('span', 'hit-section', hit.section.path.join(' › ')));
+    const meta = el('span', 'hit-meta', [this.#labels.projects[hit.document.project] ?? hit.document.project, this.#labels.categories[hit.document.category] ?? hit.document.category].join(' · '));
+    const snippet = el('span', 'hit-snippet');
+    this.#fillSnippet(snippet, hit, undefined, undefined);
+    a.append(head, snippet, meta);
+    li.append(a);
+    return li;
+  }
+
+  #fillSnippet(node: Element, hit: SearchHit, md: string | undefined, headings: Parameters<typeof hitSnippet>[2]): void {
+    node.replaceChildren(...toSegments(hitSnippet(hit, md, headings)).map((seg) => (seg.mark ? el('mark', undefined, seg.text) : document.createTextNode(seg.text))));
+  }
+
+  async #fillSnippets(hits: SearchHit[], generation: number): Promise<void> {
+    const headings = await loadHeadings().catch(() => undefined);
+    if (!headings) return;
+    await Promise.all(
+      hits.map(async (hit, i) => {
+        const md = await loadMarkdown(hit.document.id);
+        const node = this.#list.querySelectorAll('.hit-snippet')[i];
+        if (md !== undefined && node && generation === this.#generation) this.#fillSnippet(node, hit, md, headings.get(hit.document.id));
+      }),
+    );
+  }
+
+  async #suggest(state: SearchState, generation: number): Promise<void> {
+    const s = this.#strings;
+    const filtered = Boolean(state.project || state.category || state.tag);
+    const found: string[] = [];
+    for (const q of alternativeQueries(state.q)) if ((await runSearch(q, toFilters(state), 1)).length) found.push(q);
+    if (generation !== this.#generation) return;
+    const box = el('div', 'search-suggest');
+    box.append(el('p', 'search-suggest-title', s.searchTry));
+    if (found.length) {
+      const p = el('p', undefined, `${s.searchTryWords} `);
+      for (const q of found) {
+        const b = el('button', 'chip', q);
+        b.type = 'button';
+        b.addEventListener('click', () => {
+          this.#input.value = q;
+          this.#input.focus();
+          this.#schedule(0);
+        });
+        p.append(b, ' ');
+      }
+      box.append(p);
+    }
+    const tips = el('ul');
+    for (const tip of [filtered ? s.searchTipFilters : undefined, s.searchTipSpacing, s.searchTipSynonym, s.searchTipBrowse]) if (tip) tips.append(el('li', undefined, tip));
+    box.append(tips);
+    this.#list.after(box);
+  }
+
+  #options(): HTMLAnchorElement[] {
+    return [...this.#list.querySelectorAll<HTMLAnchorElement>('[role="option"]')];
+  }
+
+  #select(i: number, scroll = true): void {
+    const options = this.#options();
+    options.forEach((o, k) => o.setAttribute('aria-selected', String(k === i)));
+    this.#active = i;
+    const option = options[i];
+    if (option) {
+      this.#input.setAttribute('aria-activedescendant', option.id);
+      if (scroll) option.scrollIntoView({ block: 'nearest' });
+    }
+  }
+
+  #onKey(e: KeyboardEvent): void {
+    const n = this.#hits.length;
+    if (!n || e.isComposing) return;
+    const moves: Record<string, number> = { ArrowDown: (this.#active + 1) % n, ArrowUp: (this.#active - 1 + n) % n, Home: 0, End: n - 1 };
+    const target = moves[e.key];
+    if (target === undefined || ((e.key === 'Home' || e.key === 'End') && !e.ctrlKey)) return;
+    e.preventDefault();
+    this.#select(target);
+  }
+
+  async #onSubmit(e: SubmitEvent): Promise<void> {
+    e.preventDefault();
+    if (this.mode === 'page' && this.#active < 0) return void this.#schedule(0);
+    // Enter can come before the debounced search of the last keystroke (or IME commit) has run.
+    if (this.#searched !== this.#input.value) {
+      clearTimeout(this.#timer);
+      await this.#run();
+    }
+    const option = this.#options()[Math.max(0, this.#active)];
+    if (option) location.assign(option.href);
+    else if (this.#input.value.trim() && this.#hits.length === 0 && this.mode !== 'page') location.assign(this.#form.action + `?${searchParams(this.#state())}`);
+  }
+}
+
+customElements.define('maru-search', MaruSearch);

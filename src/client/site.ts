@@ -1,0 +1,5 @@
+// Behaviour present on every page; search code and the index load only when a search starts.
+import './theme-toggle.ts';
+import './relative-time.ts';
+import './search.ts';
+import './search-dialog.ts';

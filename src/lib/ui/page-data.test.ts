@@ -1,0 +1,121 @@
+import { describe, expect, test } from 'vitest';
+import type { Catalog, CatalogEntry } from '../artifacts/schema.ts';
+import { resolveSiteConfig } from '../config.ts';
+import { changesPage, docPage, hasDiagram, homePage, listingPage, searchFilters, tagIndex, uiContext } from './page-data.ts';
+import { routesFor } from './routes.ts';
+
+const NOW = new Date('2026-11-30T09:00:00.000Z');
+
+function entry(id: string, over: Partial<CatalogEntry> = {}): CatalogEntry {
+  return {
+    id, title: id.toUpperCase(), project: 'p', category: 'guide', tags: [], aliases: [], summary: `${id} summary`, status: 'published', prompt: false,
+    createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-27T00:00:00.000Z', sourcePath: `p/${id}.md`, url: `/b/docs/${id}/`,
+    markdownPath: `_wiki/docs/${id}.md`, sha256: '0'.repeat(64), headings: [], links: [], backlinks: [], related: [], wordCount: 400, extra: {}, ...over,
+  };
+}
+
+const A = entry('a', {
+  tags: ['검색', 'ci'],
+  owner: '검색팀',
+  headings: [
+    { depth: 2, text: '개요', anchor: '개요', line: 10 },
+    { depth: 3, text: '세부', anchor: '세부', line: 12 },
+    { depth: 4, text: '더 세부', anchor: '더-세부', line: 14 },
+  ],
+  backlinks: ['b'],
+  related: [{ id: 'b', reasons: ['linked-from', 'shared-tags'], sharedTags: ['검색'], score: 3.5 }, { id: 'gone', reasons: ['similar'], score: 1 }],
+});
+const B = entry('b', { project: 'q', category: 'decision', tags: ['검색'], createdAt: '2026-11-27T00:00:00.000Z', updatedAt: '2026-11-27T00:00:00.000Z', links: ['a'] });
+const CATALOG: Catalog = {
+  version: 1,
+  documents: [A, B],
+  projects: [
+    { id: 'p', count: 1, categories: { guide: 1 }, updatedAt: '2026-11-27T00:00:00.000Z' },
+    { id: 'q', count: 1, categories: { decision: 1 }, updatedAt: '2026-11-27T00:00:00.000Z' },
+  ],
+  categories: [{ id: 'guide', count: 1 }, { id: 'decision', count: 1 }],
+  tags: [{ id: 'ci', count: 1 }, { id: '검색', count: 2 }],
+};
+const config = resolveSiteConfig({ projects: { p: { title: '피', description: '피 설명' } }, editUrl: 'https://git.example/edit/main/content' });
+const ctx = uiContext({ catalog: CATALOG, config }, '/b', NOW);
+
+test('routes respect the base and encode Korean segments', () => {
+  const r = routesFor('/pr/1/');
+  expect([r.home, r.doc('a/b'), r.tag('검색'), r.search('토크 나이저'), r.file('_wiki/docs/a.md')]).toEqual([
+    '/pr/1/', '/pr/1/docs/a/b/', '/pr/1/tags/%EA%B2%80%EC%83%89/', '/pr/1/search/?q=%ED%86%A0%ED%81%AC%20%EB%82%98%EC%9D%B4%EC%A0%80', '/pr/1/_wiki/docs/a.md',
+  ]);
+});
+
+describe('docPage', () => {
+  const page = docPage(ctx, A);
+  test('meta: project title, category label, both dates, reading time', () => {
+    expect(page.card).toMatchObject({ projectTitle: '피', projectHref: '/b/projects/p/', categoryLabel: '가이드', categoryHref: '/b/categories/guide/' });
+    expect(page.card.updated).toEqual({ iso: '2026-11-27T00:00:00.000Z', absolute: '2026년 11월 27일', relative: '3일 전' });
+    expect(page.owner).toBe('검색팀');
+    expect(page.minutes).toBe(2);
+  });
+  test('TOC keeps depths 2-3 with encoded hashes', () => {
+    expect(page.toc).toEqual([
+      { depth: 2, text: '개요', href: '#%EA%B0%9C%EC%9A%94' },
+      { depth: 3, text: '세부', href: '#%EC%84%B8%EB%B6%80' },
+    ]);
+  });
+  test('related entries get Korean reason labels and skip unknown ids; backlinks become cards', () => {
+    expect(page.related.map((r) => [r.card.id, r.reasons, r.sharedTags])).toEqual([['b', ['이 문서를 언급', '같은 태그'], ['검색']]]);
+    expect(page.backlinks.map((c) => c.href)).toEqual(['/b/docs/b/']);
+  });
+  test('edit and Markdown links', () => {
+    expect(page.editHref).toBe('https://git.example/edit/main/content/p/a.md');
+    expect(page.markdownHref).toBe('/b/_wiki/docs/a.md');
+    expect(docPage(uiContext({ catalog: CATALOG, config: resolveSiteConfig({}) }, '/'), A).editHref).toBeUndefined();
+  });
+  test('side navigation lists the project documents by category', () => {
+    expect(page.siblings).toEqual([{ label: '가이드', items: [{ title: 'A', href: '/b/docs/a/', current: true }] }]);
+  });
+});
+
+test('homePage: projects with descriptions and category links, recent documents', () => {
+  const home = homePage(ctx);
+  expect(home.total).toBe(2);
+  expect(home.projects.map((p) => [p.label, p.description, p.count, p.categories.map((c) => c.href)])).toEqual([
+    ['피', '피 설명', 1, ['/b/projects/p/?category=guide']],
+    ['q', '', 1, ['/b/projects/q/?category=decision']],
+  ]);
+  expect(home.categories.map((c) => c.value)).toEqual(['decision', 'guide']);
+  expect(home.tags.map((t) => t.value)).toEqual(['검색', 'ci']);
+  expect(home.recent.map((c) => c.id)).toEqual(['a', 'b']);
+});
+
+test('listingPage: documents of a tag with filters for the other fields', () => {
+  const page = listingPage(ctx, 'tag', '검색');
+  expect(page.title).toBe('#검색');
+  expect(page.cards.map((c) => c.id)).toEqual(['a', 'b']);
+  expect(page.filters.map((f) => [f.field, f.options.map((o) => o.value)])).toEqual([
+    ['project', ['p', 'q']],
+    ['category', ['decision', 'guide']],
+    ['tag', ['ci']],
+  ]);
+  expect(listingPage(ctx, 'project', 'p')).toMatchObject({ title: '피', description: '피 설명' });
+});
+
+test('changesPage: creations and later updates by day, newest first', () => {
+  const { days } = changesPage(ctx);
+  expect(days.map((d) => [d.day, d.relative, d.events.map((e) => `${e.kind}:${e.card.id}`)])).toEqual([
+    ['2026-11-27', '3일 전', ['updated:a', 'added:b']],
+    ['2026-11-01', '4주 전', ['added:a']],
+  ]);
+});
+
+test('search filters and the tag index', () => {
+  expect(searchFilters(ctx).projects.map((p) => p.label)).toEqual(['피', 'q']);
+  expect(tagIndex(ctx).map((t) => [t.value, t.count])).toEqual([['검색', 2], ['ci', 1]]);
+});
+
+test.each([
+  ['```mermaid\nflowchart TD\n```', true],
+  ['~~~ mermaid\n~~~', true],
+  ['```ts\nmermaid\n```', false],
+  [undefined, false],
+])('hasDiagram(%j) = %s', (md, want) => {
+  expect(hasDiagram(md)).toBe(want);
+});
