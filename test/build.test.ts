@@ -7,7 +7,7 @@ import { CatalogSchema, ManifestSchema } from '../src/lib/artifacts/schema.ts';
 import { loadSearch } from '../src/lib/search/envelope.ts';
 import { searchDocuments } from '../src/lib/search/search.ts';
 import { EXPECTED_REPORT } from './build-errors.test.ts';
-import { astroBuild, ROOT, tempDir } from './helpers/astro.ts';
+import { astroBuild, buildDir, ROOT, tempDir } from './helpers/astro.ts';
 
 const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 const json = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
@@ -17,7 +17,7 @@ function listFiles(dir: string): string[] {
 }
 
 describe('npm run build on the example wiki', () => {
-  const out = tempDir('maru-dist-');
+  const out = buildDir('example-');
   let build: { status: number | null; output: string };
   beforeAll(() => {
     build = astroBuild(out);

@@ -2,7 +2,7 @@ import { cpSync, existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { CatalogSchema } from '../src/lib/artifacts/schema.ts';
-import { astroBuild, ROOT, tempDir } from './helpers/astro.ts';
+import { astroBuild, buildDir, ROOT, tempDir } from './helpers/astro.ts';
 
 const CORPUS = resolve(ROOT, '../shared/corpora/ko-react-docs');
 
@@ -10,7 +10,7 @@ describe.runIf(existsSync(CORPUS))('ordinary Markdown without Maru frontmatter (
   test('builds and indexes all 226 documents with defaulted ids, titles, projects and dates', () => {
     const content = tempDir('maru-corpus-');
     cpSync(CORPUS, content, { recursive: true });
-    const out = tempDir('maru-corpus-dist-');
+    const out = buildDir('ko-react-');
     const build = astroBuild(out, { WIKI_CONTENT_DIR: content });
     expect(build.status, build.output.slice(-3000)).toBe(0);
     const catalog = CatalogSchema.parse(JSON.parse(readFileSync(join(out, '_wiki/catalog.json'), 'utf8')));

@@ -11,6 +11,7 @@ import remarkHeadingIds from '../markdown/remark-heading-ids.ts';
 import remarkMissingImages from '../markdown/remark-missing-images.ts';
 import remarkStripTitle from '../markdown/remark-strip-title.ts';
 import remarkWikiLinks from '../markdown/remark-wiki-links.ts';
+import rehypeCallouts from '../markdown/rehype-callouts.ts';
 import { contentRoot } from './collect.ts';
 import { emitContext, errorReport, loadWiki, siteConfig, writeArtifacts } from './wiki-build.ts';
 import { serveArtifacts } from './dev-server.ts';
@@ -32,7 +33,7 @@ export default function maru(): AstroIntegration {
         }
         for (const d of wiki.dropped) logger.info(`[filter:drafts] ${d.path} (${d.id})`);
         logger.info(`${wiki.documents.length} documents from ${relative(process.cwd(), root) || '.'}`);
-        updateConfig({ markdown: { processor: unified(markdownOptions(wiki, root)) } });
+        updateConfig({ markdown: { processor: unified(markdownOptions(wiki, root, siteConfig().lang)) } });
       },
       'astro:server:setup': ({ server }) => {
         serveArtifacts(server, () => {
@@ -50,7 +51,7 @@ export default function maru(): AstroIntegration {
 }
 
 /** The remark pipeline of the site: the same heading ids and link targets as the catalog. */
-function markdownOptions(wiki: Wiki, root: string) {
+function markdownOptions(wiki: Wiki, root: string, lang: 'ko' | 'en') {
   const base = wiki.options.base;
   const pageOf = (id: string, anchor?: string) => `${joinUrl(base, docPath(id))}${anchorHash(anchor ?? '')}`;
   return {
@@ -66,6 +67,11 @@ function markdownOptions(wiki: Wiki, root: string) {
             const doc = wiki.resolver.wiki(target);
             return doc ? pageOf(doc.id, anchor) : undefined;
           },
+          labelOf: (target: string, anchor?: string) => {
+            const doc = wiki.resolver.wiki(target);
+            const heading = anchor ? doc?.markdown.headings.find((h) => h.anchor === anchor)?.text : undefined;
+            return doc ? (heading ? `${doc.title} › ${heading}` : doc.title) : undefined;
+          },
           resolveUrl: (url: string, fromPath: string) => {
             const r = wiki.resolver.url(url, fromPath);
             return r.doc ? pageOf(r.doc.id, r.anchor) : undefined;
@@ -74,5 +80,6 @@ function markdownOptions(wiki: Wiki, root: string) {
         },
       ],
     ],
+    rehypePlugins: [[rehypeCallouts, { titles: lang === 'en' ? { note: 'Note', tip: 'Tip', important: 'Important', warning: 'Warning', caution: 'Caution' } : {} }]],
   } as Parameters<typeof unified>[0];
 }

@@ -10,6 +10,8 @@ export interface Options {
   resolveWiki?: (target: string, anchor: string | undefined) => string | undefined;
   /** Page href for a Markdown link URL written in the file at `fromPath` (content path); undefined to leave it. */
   resolveUrl?: (url: string, fromPath: string) => string | undefined;
+  /** Text shown for `[[target]]` and `[[target#anchor]]` without a label, e.g. the target's title. */
+  labelOf?: (target: string, anchor: string | undefined) => string | undefined;
   /** Content path of a vfile (default: its path as given). */
   contentPathOf?: (file: VFile) => string;
 }
@@ -27,7 +29,7 @@ export default function remarkWikiLinks(options: Options = {}): Transformer<Root
       for (const m of matches) {
         if (m.index > at) parts.push({ type: 'text', value: node.value.slice(at, m.index) });
         const href = options.resolveWiki?.(m.target, m.anchor);
-        const label = m.label ?? (m.anchor ? `${m.target} § ${m.anchor}` : m.target);
+        const label = m.label ?? options.labelOf?.(m.target, m.anchor) ?? (m.anchor ? `${m.target} § ${m.anchor}` : m.target);
         const link: Link = { type: 'link', url: href ?? '#', children: [{ type: 'text', value: label }], data: { hProperties: { className: href ? ['wikilink'] : ['wikilink', 'broken'] } } };
         parts.push(link);
         at = m.index + m.length;

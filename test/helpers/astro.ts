@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -15,6 +15,16 @@ export function astroBuild(outDir: string, env: Record<string, string> = {}): { 
     maxBuffer: 1 << 26,
   });
   return { status: r.status, output: `${r.stdout}\n${r.stderr}` };
+}
+
+/**
+ * A fresh output folder for an Astro build. It lives inside the project: with an outDir elsewhere,
+ * Astro puts its prerender chunks in the shared `.astro/` folder and concurrent builds corrupt them.
+ */
+export function buildDir(prefix = 'dist-'): string {
+  const parent = join(ROOT, 'node_modules/.cache/maru-test-builds');
+  mkdirSync(parent, { recursive: true });
+  return mkdtempSync(join(parent, prefix));
 }
 
 /** A fresh temporary folder. */
