@@ -7,15 +7,17 @@ import { parseArgs } from 'node:util';
 import { createHttpApp, extraHosts } from '../mcp/http/app.ts';
 import { loadTokens } from '../mcp/http/auth.ts';
 import { listen } from '../mcp/http/listen.ts';
+import { openMissLog } from '../mcp/misses.ts';
 import { openStore } from '../mcp/store.ts';
 import { normalizeBase } from '../src/lib/url.ts';
 
-const USAGE = `Usage: npm start -- [--host 127.0.0.1] [--port 4321] [--dist ./dist] [--tokens-file <file>] [--poll-ms 1000]
+const USAGE = `Usage: npm start -- [--host 127.0.0.1] [--port 4321] [--dist ./dist] [--tokens-file <file>] [--poll-ms 1000] [--log-misses <file>]
 
 Serves the built wiki, its MCP endpoint (/mcp) and /healthz on one port (PORT, default 4321).
 Builds the site first when <dist>/_wiki/manifest.json is missing. Bearer tokens: MARU_MCP_TOKENS
 (comma-separated) or --tokens-file (one per line). Site base path: BASE_PATH, else the build's base.
-A new build in <dist> is picked up by itself (the manifest is checked every --poll-ms).`;
+A new build in <dist> is picked up by itself (the manifest is checked every --poll-ms).
+--log-misses appends searches with no or weak results (MCP, and the site's POST /_wiki/miss) to a JSON Lines file.`;
 
 async function main(argv: string[]): Promise<number> {
   const values = parseOptions(argv);
@@ -41,7 +43,9 @@ async function main(argv: string[]): Promise<number> {
   store.watch({ intervalMs: Number(values['poll-ms']) });
   const set = store.current();
   const base = normalizeBase(process.env.BASE_PATH ?? set.manifest.base);
-  const app = createHttpApp({ store, siteRoot: await realpath(dist), base, tokens, extraHosts: extraHosts(values.host) });
+  const misses = values['log-misses'] === undefined ? undefined : openMissLog(values['log-misses']);
+  if (misses) console.error(`maru: logging searches with no or weak results to ${misses.file}`);
+  const app = createHttpApp({ store, siteRoot: await realpath(dist), base, tokens, extraHosts: extraHosts(values.host), misses });
   const { server, url } = await listen(app.listener, values.host, Number(values.port));
   console.error(`maru: site ${url}${base}  MCP ${url}/mcp  health ${url}/healthz  (build ${set.manifest.buildId}, ${set.manifest.documentCount} documents${tokens.length ? `, ${tokens.length} bearer token(s)` : ''})`);
   const stop = () => {
@@ -66,6 +70,7 @@ function parseOptions(argv: string[]) {
         dist: { type: 'string', default: './dist' },
         'tokens-file': { type: 'string' },
         'poll-ms': { type: 'string', default: '1000' },
+        'log-misses': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }).values;

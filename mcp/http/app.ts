@@ -1,9 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hostHeaderValidation, originValidation, toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler } from '@modelcontextprotocol/server';
+import type { ArtifactSet } from '../artifacts.ts';
+import type { MissLog } from '../misses.ts';
 import { createServer as createMcpServer } from '../server.ts';
+import type { Writer } from '../write/writer.ts';
 import type { ArtifactStore } from '../store.ts';
 import { bearerGuard } from './auth.ts';
+import { handleMissPost, MISS_PATH } from './miss.ts';
 import { createStaticHandler, send } from './static.ts';
 
 /** Hostnames a local server answers to; anything else in Host or Origin is a DNS-rebinding attempt. */
@@ -20,13 +24,24 @@ export interface HttpAppOptions {
   /** Hostnames accepted in Host and Origin, besides the local ones (for `--host` binds behind a proxy). */
   extraHosts?: readonly string[];
   log?: (msg: string) => void;
+  /** --allow-write: serves remember_knowledge; refused unless bearer tokens are configured. */
+  writer?: Writer | undefined;
+  /** --log-misses: MCP searches log weak results, and the site may POST its own to /_wiki/miss. */
+  misses?: MissLog | undefined;
 }
+
+/** Why an HTTP server with a writer but no tokens does not start. */
+export const WRITE_NEEDS_TOKENS =
+  '--allow-write over HTTP needs bearer tokens: anyone who can reach the port could write into the content folder. Set MARU_MCP_TOKENS or --tokens-file, or use --allow-write with stdio only.';
 
 /** The one request listener of `npm start`: `/mcp`, `/healthz` and the static site. */
 export function createHttpApp(options: HttpAppOptions): { listener: (req: IncomingMessage, res: ServerResponse) => void; close: () => Promise<void> } {
-  const { store } = options;
+  const { store, writer, misses } = options;
+  if (writer && !options.tokens?.length) throw new Error(WRITE_NEEDS_TOKENS);
   const log = options.log ?? ((m: string) => console.error(m));
-  const mcp = createMcpHandler(() => createMcpServer({ artifacts: () => store.current() }), { onerror: (e) => log(`maru-mcp: ${e.message}`) });
+  const artifacts = writer ? () => writer.current() : () => store.current();
+  const mcp = createMcpHandler(() => createMcpServer({ artifacts, writer, misses }), { onerror: (e) => log(`maru-mcp: ${e.message}`) });
+  const missPaths = new Set([MISS_PATH, `${options.base ?? '/'}${MISS_PATH.slice(1)}`]);
   const mcpNode = toNodeHandler(mcp);
   const hostnames = [...LOCAL_HOSTNAMES, ...(options.extraHosts ?? [])];
   const hostOk = hostHeaderValidation(hostnames);
@@ -43,7 +58,11 @@ export function createHttpApp(options: HttpAppOptions): { listener: (req: Incomi
       void mcpNode(req as unknown as Parameters<typeof mcpNode>[0], res).catch((e: Error) => log(`maru-mcp: /mcp failed: ${e.message}`));
       return;
     }
-    if (path === '/healthz') return health(store, res);
+    if (path === '/healthz') return health(store, res, artifacts);
+    if (misses && missPaths.has(path ?? '')) {
+      if (!hostOk(req, res)) return;
+      return handleMissPost(req, res, misses);
+    }
     if (site) {
       void site(req, res).catch((e: Error) => {
         log(`maru: ${req.url ?? ''}: ${e.message}`);
@@ -57,8 +76,8 @@ export function createHttpApp(options: HttpAppOptions): { listener: (req: Incomi
 }
 
 /** `/healthz`: which build is served and how the last reload went; 200 even after a failed reload, since the last good build still serves. */
-function health(store: ArtifactStore, res: ServerResponse): void {
-  const set = store.current();
+function health(store: ArtifactStore, res: ServerResponse, artifacts: () => ArtifactSet): void {
+  const set = artifacts();
   const last = store.lastReload();
   const body = {
     ok: last?.ok ?? true,

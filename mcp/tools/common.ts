@@ -3,10 +3,13 @@ import * as z from 'zod';
 import type { CatalogEntry } from '../../src/lib/artifacts/schema.ts';
 import { closestIds } from '../../src/lib/mcp-support/closest.ts';
 import type { ArtifactSet } from '../artifacts.ts';
+import type { MissLog } from '../misses.ts';
 
 /** What every tool needs: a getter, so each call reads the set current at that moment (reloads swap it). */
 export interface ToolDeps {
   artifacts: () => ArtifactSet;
+  /** Where search_knowledge logs weak searches (--log-misses), if anywhere. */
+  misses?: MissLog | undefined;
 }
 
 /** Signature shared by the `registerXTool` functions. */

@@ -2,7 +2,8 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import type { CatalogEntry } from '../../src/lib/artifacts/schema.ts';
 import { makeSnippet, markdownToText, sliceSection } from '../../src/lib/sections.ts';
-import { MAX_QUERY_LENGTH, searchDocuments } from '../../src/lib/search/search.ts';
+import { MAX_MISS_QUERY, type MissReport } from '../../src/lib/misses/misses.ts';
+import { MAX_QUERY_LENGTH, searchDocuments, type SearchHit } from '../../src/lib/search/search.ts';
 import type { ArtifactSet } from '../artifacts.ts';
 import { day, docRef, DocumentRefSchema, fail, fitted, ok, READ_ONLY, type ToolDeps } from './common.ts';
 import { checkName } from './filters.ts';
@@ -51,6 +52,7 @@ export function registerSearchKnowledgeTool(server: McpServer, deps: ToolDeps): 
       const bad = checkName(set, 'project', args.project) ?? checkName(set, 'category', args.category);
       if (bad) return bad;
       const hits = searchDocuments(set.search, query, { project: args.project, category: args.category, tags: args.tags }, args.limit);
+      if (deps.misses) void deps.misses.record(missReport(query, args, hits), 'mcp');
       const results = hits.flatMap((h) => {
         const entry = set.byId.get(h.document.id);
         return entry ? [{ ...docRef(entry), score: h.score, section: h.section, snippet: snippetOf(set, entry, h.section.anchor, h.terms) }] : [];
@@ -68,6 +70,12 @@ export function registerSearchKnowledgeTool(server: McpServer, deps: ToolDeps): 
       });
     },
   );
+}
+
+/** The miss-log view of one search: the query, its filters, how many hits and the best score. */
+function missReport(query: string, args: { project?: string | undefined; category?: string | undefined; tags?: string[] | undefined }, hits: readonly SearchHit[]): MissReport {
+  const filters = { ...(args.project ? { project: args.project } : {}), ...(args.category ? { category: args.category } : {}), ...(args.tags?.length ? { tags: args.tags } : {}) };
+  return { query: query.slice(0, MAX_MISS_QUERY), filters, resultCount: hits.length, bestScore: hits[0]?.score ?? null };
 }
 
 /** A snippet from the hit's section; the lead falls back to the summary when it has no text of its own. */

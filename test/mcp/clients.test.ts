@@ -53,7 +53,7 @@ describe('MCP Inspector CLI', () => {
 /**
  * Check ids expected to fail, each for a reason outside this server's scope: the conformance suite drives
  * its own fixture tools and prompts (`test_missing_capability`, `test_logging_tool`, …), which a wiki
- * server does not have, and Maru offers no prompts and never changes its tool list at run time.
+ * server does not have, and Maru never changes its tool list at run time.
  */
 const EXPECTED_FAILURES: Record<string, string[]> = {
   'server-initialize': [],
@@ -65,8 +65,8 @@ const EXPECTED_FAILURES: Record<string, string[]> = {
   'sep-2164-resource-not-found': [],
   // The four "Not testable: server does not list the diagnostic tool …" checks.
   'server-stateless': ['sep-2575-http-server-no-independent-requests-on-stream', 'sep-2575-missing-capability-http-400', 'sep-2575-server-no-log-without-loglevel', 'sep-2575-server-rejects-undeclared-capability'],
-  // prompts/list → -32601: Maru has no prompts.
-  caching: ['sep-2549-prompts-list-caching-hints'],
+  // prompts/list now answers (wiki prompts and wiki_briefing) with its cache hints.
+  caching: [],
 };
 
 describe('conformance subset', () => {

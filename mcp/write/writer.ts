@@ -1,0 +1,165 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DUPLICATE_SIMILARITY } from '../../src/lib/content-checks.ts';
+import { toSourceDocument } from '../../src/lib/document.ts';
+import {
+  checkFields,
+  frontmatterOf,
+  isSafeContentPath,
+  rememberId,
+  rememberPath,
+  renderNewDocument,
+  renderUpdatedDocument,
+  similarDocuments,
+  stripLeadingTitle,
+  titleFromBody,
+  type SimilarDocument,
+} from '../../src/lib/write/remember.ts';
+import { sha256, type ArtifactSet } from '../artifacts.ts';
+import type { ArtifactStore } from '../store.ts';
+import { changedMessage, openContentRoot, replaceFile, WriteRefused, writeNewFile } from './content-root.ts';
+import { commitOnBranch } from './git.ts';
+import { readSnapshot, scanFolder, snapshotArtifacts, type Scan, type Snapshot } from './snapshot.ts';
+
+/** What a caller asks to remember. */
+export interface RememberRequest {
+  content: string;
+  title?: string | undefined;
+  project?: string | undefined;
+  category?: string | undefined;
+  tags?: readonly string[] | undefined;
+  id?: string | undefined;
+  externalId?: string | undefined;
+  force?: boolean | undefined;
+}
+
+/** What happened: saved (or already identical), or refused as a near-duplicate. */
+export type RememberOutcome =
+  | { status: 'created' | 'updated' | 'unchanged'; id: string; path: string; searchable: boolean; note: string; branch?: string | undefined; similar: SimilarDocument[] }
+  | { status: 'duplicate'; similar: SimilarDocument[] };
+
+/** The write side of one server: the content folder, what the server last read of it, and the served set. */
+export interface Writer {
+  readonly root: string;
+  /** The set to serve: rebuilt in memory after a write, until the store loads a newer build. */
+  current(): ArtifactSet;
+  /** Saves one document; throws WriteRefused with a message for the model. Calls run one at a time. */
+  remember(request: RememberRequest): Promise<RememberOutcome>;
+}
+
+export interface WriterOptions {
+  /** Commit each saved file on a branch `maru/remember-<id>`. */
+  git?: boolean;
+  log?: (msg: string) => void;
+}
+
+const DEFAULT_PROJECT = 'general';
+const PREFERRED_CATEGORY = 'reference';
+
+/** Opens the content folder for writing beside the store's build. */
+export async function openWriter(dir: string, store: ArtifactStore, options: WriterOptions = {}): Promise<Writer> {
+  const root = await openContentRoot(dir);
+  const log = options.log ?? ((m: string) => console.error(m));
+  const base = () => store.current().manifest.base;
+  let seen = readSnapshot(root, base());
+  let overlay: { set: ArtifactSet; over: ArtifactSet } | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const current = () => {
+    const built = store.current();
+    // A build loaded after the write (npm run build) is the new truth; the in-memory set gives way to it.
+    return overlay && overlay.over === built ? overlay.set : built;
+  };
+
+  /** Re-reads the folder: it becomes what the server "saw", and the served set when it builds. */
+  const refresh = async (): Promise<string | undefined> => {
+    seen = readSnapshot(root, base());
+    try {
+      overlay = { set: await snapshotArtifacts(seen, root), over: store.current() };
+      return undefined;
+    } catch (e) {
+      const why = (e as Error).message;
+      log(`maru-mcp: the content folder does not build, search still serves the previous set: ${why}`);
+      return why;
+    }
+  };
+
+  const remember = async (req: RememberRequest): Promise<RememberOutcome> => {
+    // Ids and external ids come from the folder as it is now; similarity from the documents as last read and served.
+    const fresh = scanFolder(root);
+    const existing = req.externalId === undefined ? undefined : fresh.byExternalId.get(req.externalId);
+    const plan = existing ? await planUpdate(root, seen, existing, req, refresh) : planNew(fresh, seen.categories, req);
+    const parsed = toSourceDocument({ path: plan.path, text: plan.text, mtime: new Date().toISOString() }, seen.categories);
+    const errors = parsed.problems.filter((p) => p.severity === 'error');
+    if (!parsed.doc || errors.length) throw new WriteRefused(`The document would not build: ${errors.map((p) => `${p.field}: ${p.message} (${p.hint})`).join('; ')}`);
+    const others = seen.wiki.documents.filter((d) => d.source.id !== plan.id).map((d) => ({ id: d.source.id, title: d.source.title, text: comparableText(d.source) }));
+    const similar = similarDocuments(comparableText(parsed.doc), others, DUPLICATE_SIMILARITY);
+    if (similar.length && !req.force) return { status: 'duplicate', similar };
+    if (plan.kind === 'update' && plan.text === plan.before) return { status: 'unchanged', id: plan.id, path: plan.path, searchable: true, note: 'The document already has this content; nothing was written.', similar };
+    if (plan.kind === 'update') await replaceFile(root, plan.path, plan.text, plan.beforeSha);
+    else await writeNewFile(root, plan.path, plan.text);
+    const buildError = await refresh();
+    const branch = options.git ? commitOnBranch(root, plan.path, plan.id, plan.kind, log) : undefined;
+    const note = buildError ? `Saved, but the content folder has build errors elsewhere, so search does not show it yet: ${buildError.slice(0, 500)}` : 'Saved; search_knowledge and read_knowledge show it now, and everyone sees it after the next build.';
+    return { status: plan.kind === 'update' ? 'updated' : 'created', id: plan.id, path: plan.path, searchable: !buildError, note, branch, similar };
+  };
+
+  return {
+    root,
+    current,
+    remember(request) {
+      const mine = queue.then(() => remember(request));
+      queue = mine.catch(() => undefined);
+      return mine;
+    },
+  };
+}
+
+type Plan = { kind: 'new'; id: string; path: string; text: string } | { kind: 'update'; id: string; path: string; text: string; before: string; beforeSha: string };
+
+function planNew(fresh: Scan, categories: readonly string[], req: RememberRequest): Plan {
+  const title = (req.title ?? titleFromBody(req.content)).trim();
+  const category = req.category ?? (categories.includes(PREFERRED_CATEGORY) ? PREFERRED_CATEGORY : categories[0]!);
+  const fields = { title, project: req.project ?? DEFAULT_PROJECT, category, id: rememberId(title, req.id) };
+  const errors = checkFields(fields, categories);
+  if (errors.length) throw new WriteRefused(`Nothing was saved. ${errors.join(' ')}`);
+  if (fresh.ids.has(fields.id)) {
+    throw new WriteRefused(`A document with id "${fields.id}" already exists. Pass another title or id; to update a document saved with remember_knowledge, pass its external_id.`);
+  }
+  const path = rememberPath(fields.project, fields.id);
+  if (!isSafeContentPath(path)) throw new WriteRefused(`Refusing to write "${path}": it would leave the content folder.`);
+  const body = stripLeadingTitle(req.content, title);
+  const text = renderNewDocument({ ...fields, tags: req.tags ?? [], externalId: req.externalId, body, date: today() });
+  return { kind: 'new', id: fields.id, path, text };
+}
+
+async function planUpdate(root: string, seen: Snapshot, existing: { path: string; id: string }, req: RememberRequest, refresh: () => Promise<unknown>): Promise<Plan> {
+  if (req.id !== undefined && req.id !== existing.id) throw new WriteRefused(`external_id "${req.externalId}" belongs to document "${existing.id}"; an update cannot change its id. Leave id out.`);
+  const before = await readFile(join(root, existing.path), 'utf8');
+  const seenSha = seen.hashes.get(existing.path);
+  if (seenSha === undefined || sha256(before) !== seenSha) {
+    await refresh();
+    throw new WriteRefused(changedMessage(existing.path));
+  }
+  const front = frontmatterOf(before);
+  if (front === undefined) throw new WriteRefused(`"${existing.path}" has no frontmatter to update; fix the file by hand.`);
+  const fields = { title: req.title, project: req.project, category: req.category, tags: req.tags };
+  const errors = checkFields({ title: req.title ?? 'x', project: req.project ?? 'x', category: req.category ?? seen.categories[0]!, id: existing.id }, seen.categories);
+  if (errors.length) throw new WriteRefused(`Nothing was saved. ${errors.join(' ')}`);
+  const body = req.title ? stripLeadingTitle(req.content, req.title) : req.content;
+  const text = renderUpdatedDocument(front, { ...definedOnly(fields), body, date: today() });
+  return { kind: 'update', id: existing.id, path: existing.path, text, before, beforeSha: seenSha };
+}
+
+/** The text the build's duplicate check compares: title and section texts. */
+function comparableText(doc: { title: string; markdown: { sections: readonly { text: string }[] } }): string {
+  return [doc.title, ...doc.markdown.sections.map((s) => s.text)].join('\n');
+}
+
+function definedOnly<T extends Record<string, unknown>>(o: T): Partial<{ [K in keyof T]: Exclude<T[K], undefined> }> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<{ [K in keyof T]: Exclude<T[K], undefined> }>;
+}
+
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}

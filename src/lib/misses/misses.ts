@@ -1,0 +1,74 @@
+import * as z from 'zod';
+
+/** A search whose best hit scores below this counts as weak (scores of real matches in the example wiki start near 20). */
+export const WEAK_BEST_SCORE = 10;
+/** Longest query kept in the log; longer ones are cut. */
+export const MAX_MISS_QUERY = 500;
+/** Largest accepted POST body of `/_wiki/miss`, in bytes. */
+export const MAX_MISS_BODY = 4096;
+
+/** Filters a search ran with; only names, never who searched. */
+export const MissFiltersSchema = z.strictObject({
+  /** Project filter, if any. */
+  project: z.string().max(100).optional(),
+  /** Category filter, if any. */
+  category: z.string().max(100).optional(),
+  /** Tag filters, if any. */
+  tags: z.array(z.string().max(100)).max(20).optional(),
+});
+export type MissFilters = z.output<typeof MissFiltersSchema>;
+
+/** What the site's search client posts to `/_wiki/miss`. */
+export const MissReportSchema = z.strictObject({
+  /** The query as typed. */
+  query: z.string().trim().min(1).max(MAX_MISS_QUERY),
+  /** Filters in effect. */
+  filters: MissFiltersSchema.default({}),
+  /** How many results were shown. */
+  resultCount: z.number().int().min(0).max(100_000),
+  /** Score of the best result, or null when there was none. */
+  bestScore: z.number().finite().nullable().default(null),
+});
+export type MissReport = z.output<typeof MissReportSchema>;
+
+/** One line of the miss log (JSON Lines). */
+export const MissEntrySchema = MissReportSchema.extend({
+  /** When, ISO 8601. */
+  time: z.iso.datetime(),
+  /** Which search: the MCP tool or the website. */
+  source: z.enum(['mcp', 'site']),
+});
+export type MissEntry = z.output<typeof MissEntrySchema>;
+
+/** True when a search found nothing or only weak matches, so it belongs in the miss log. */
+export function isMiss(resultCount: number, bestScore: number | null | undefined): boolean {
+  return resultCount === 0 || bestScore === null || bestScore === undefined || bestScore < WEAK_BEST_SCORE;
+}
+
+/** The log line of a miss. */
+export function toMissLine(report: MissReport, source: MissEntry['source'], time: string): string {
+  const entry: MissEntry = { time, source, query: report.query.slice(0, MAX_MISS_QUERY), filters: report.filters, resultCount: report.resultCount, bestScore: report.bestScore };
+  return `${JSON.stringify(entry)}\n`;
+}
+
+/** The form queries are grouped by: NFC, lowercase, punctuation dropped, spaces collapsed. */
+export function normalizeQuery(query: string): string {
+  return query.normalize('NFC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim().replace(/\s+/g, ' ');
+}
+
+/** Parses a JSON Lines log; bad lines are counted, not thrown. */
+export function parseMissLog(text: string): { entries: MissEntry[]; skipped: number } {
+  const entries: MissEntry[] = [];
+  let skipped = 0;
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      const parsed = MissEntrySchema.safeParse(JSON.parse(line));
+      if (parsed.success) entries.push(parsed.data);
+      else skipped++;
+    } catch {
+      skipped++;
+    }
+  }
+  return { entries, skipped };
+}
