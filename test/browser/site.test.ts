@@ -1,9 +1,11 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launch, seriousViolations } from './browser.ts';
 import { checkLinks } from './link-check.ts';
 import { buildAndServe, type BuiltSite } from './site.ts';
+import { CatalogSchema } from '../../src/lib/artifacts/schema.ts';
 
 const SCREENSHOTS = 'test-results/screenshots';
 /** A query with a particle attached ('한글을') whose best section is a heading of search-tokenizer. */
@@ -268,7 +270,7 @@ describe.each(['/', '/pr-preview/pr-12/'])('site built with base %s', (base) => 
   });
 });
 
-const CORPUS = '/work/shared/corpora/ko-react-docs';
+const CORPUS = resolve(import.meta.dirname, '../../../shared/corpora/ko-react-docs');
 /**
  * Known leftovers that are not the site's own: script.md has `<script>` inside a raw `<Note>` HTML block, which
  * the Markdown pipeline passes through, so the browser swallows the rest of the body and the TOC anchor is lost.
@@ -283,6 +285,14 @@ describe.skipIf(!existsSync(CORPUS))('ko-react-docs corpus built with base /pr-p
   });
   afterAll(async () => {
     await site?.dispose();
+  });
+
+  test('ordinary Markdown without Maru frontmatter builds: all 226 documents indexed with defaulted ids, titles, projects', () => {
+    const catalog = CatalogSchema.parse(JSON.parse(readFileSync(join(site.dir, '_wiki/catalog.json'), 'utf8')));
+    expect(catalog.documents).toHaveLength(226);
+    expect(catalog.documents.find((d) => d.id === 'reference/react/usestate')).toMatchObject({ title: 'useState', project: 'reference', category: 'reference', sourcePath: 'reference/react/useState.md' });
+    expect(catalog.projects.map((p) => p.id)).toEqual(['blog', 'community', 'errors', 'general', 'learn', 'reference', 'warnings']);
+    expect(existsSync(join(site.dir, 'docs/reference/react/usestate/index.html'))).toBe(true);
   });
 
   test('every link the site itself renders resolves; broken links written in the corpus are reported', () => {
