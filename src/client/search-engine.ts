@@ -2,6 +2,7 @@ import type { CatalogEntry } from '../lib/artifacts/schema.ts';
 import type { LoadedSearch } from '../lib/search/envelope.ts';
 import type { SearchFilters, SearchHit } from '../lib/search/search.ts';
 import { joinUrl } from '../lib/url.ts';
+import { isMiss } from '../lib/misses/misses.ts';
 
 type Headings = CatalogEntry['headings'];
 
@@ -46,4 +47,22 @@ export function loadMarkdown(id: string): Promise<string | undefined> {
     markdown.set(id, p);
   }
   return p;
+}
+
+/** How long a query must stand before its miss is reported, so half-typed queries are not logged. */
+const MISS_SETTLE_MS = 2000;
+let missTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Reports a search that found nothing (or only weak matches) to `npm start`'s opt-in miss log, once the
+ * query has stood for a while. A static host answers 404 and the report is simply dropped.
+ */
+export function reportMissLater(query: string, filters: SearchFilters, hits: readonly SearchHit[]): void {
+  clearTimeout(missTimer);
+  const bestScore = hits[0]?.score ?? null;
+  if (!query.trim() || !isMiss(hits.length, bestScore)) return;
+  missTimer = setTimeout(() => {
+    const body = JSON.stringify({ query: query.trim(), filters: { ...filters }, resultCount: hits.length, bestScore });
+    fetch(joinUrl(base, '_wiki/miss'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, keepalive: true }).catch(() => undefined);
+  }, MISS_SETTLE_MS);
 }

@@ -1,7 +1,7 @@
 import type { SearchHit } from '../lib/search/search.ts';
 import { alternativeQueries, hitHref, hitSnippet, parseSearchState, searchParams, toFilters, toSegments, type SearchState } from '../lib/ui/search-view.ts';
 import { getStrings, type Lang, type Strings } from '../lib/ui/strings.ts';
-import { loadHeadings, loadMarkdown, runSearch } from './search-engine.ts';
+import { loadHeadings, loadMarkdown, reportMissLater, runSearch } from './search-engine.ts';
 
 /** Display names the server renders into `data-labels`. */
 interface Labels {
@@ -103,6 +103,7 @@ export class MaruSearch extends HTMLElement {
       const hits = await runSearch(state.q, toFilters(state), limit);
       if (generation !== this.#generation) return;
       this.#render(hits, state);
+      reportMissLater(state.q, toFilters(state), hits);
       if (!hits.length) await this.#suggest(state, generation);
       void this.#fillSnippets(hits.slice(0, SNIPPETS_FOR), generation);
     } catch (error) {

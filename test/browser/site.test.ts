@@ -1,4 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -94,6 +96,35 @@ describe.each(['/', '/pr-preview/pr-12/'])('site built with base %s', (base) => 
     await page.keyboard.press('Escape');
     expect(await page.locator('dialog.search-dialog').evaluate((d) => (d as HTMLDialogElement).open)).toBe(false);
     await page.close();
+  });
+
+  test.runIf(base === '/')('under npm start --log-misses, a search that found nothing is logged once it settles', async () => {
+    const log = join(mkdtempSync(join(tmpdir(), 'maru-misses-')), 'misses.jsonl');
+    const server = spawn(process.execPath, ['scripts/start.ts', '--dist', site.dir, '--log-misses', log], { env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    try {
+      const origin = await new Promise<string>((resolveUrl, reject) => {
+        let err = '';
+        server.stderr.on('data', (d: Buffer) => {
+          err += d.toString();
+          const m = /site (http:\/\/127\.0\.0\.1:\d+)\//.exec(err);
+          if (m) resolveUrl(m[1]!);
+        });
+        server.on('exit', () => reject(new Error(err)));
+      });
+      const page = await context.newPage();
+      await page.goto(`${origin}/`);
+      await page.locator('body').click({ position: { x: 5, y: 300 } });
+      await page.keyboard.press('Control+k');
+      await page.locator('#dialog-search-q').pressSequentially('qqqzzzx', { delay: 30 });
+      await page.locator('#dialog-search .search-suggest').waitFor({ timeout: 5_000 });
+      await expect.poll(() => (existsSync(log) ? readFileSync(log, 'utf8') : ''), { timeout: 8_000 }).toContain('qqqzzzx');
+      const entries = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { source: string; query: string; resultCount: number });
+      // Only the settled query is logged, not every prefix typed on the way.
+      expect(entries.map((e) => [e.source, e.query, e.resultCount])).toEqual([['site', 'qqqzzzx', 0]]);
+      await page.close();
+    } finally {
+      server.kill();
+    }
   });
 
   test('the search page keeps the query and filters in the URL', async () => {
