@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { baselineDocuments, buildWikiSearch } from '../scripts/lib/eval-corpus.ts';
 import { seedBaselineSearch } from '../src/lib/search/baseline.ts';
 import { evaluate, EvalSetSchema } from '../src/lib/search/evaluate.ts';
@@ -11,10 +11,15 @@ const CORPUS = resolve(ROOT, '../shared/corpora/ko-react-docs');
 
 describe.runIf(existsSync(CORPUS))('search quality floor on ko-react-docs (npm run eval:search)', () => {
   const set = EvalSetSchema.parse(JSON.parse(readFileSync(resolve(ROOT, 'test/fixtures/eval/ko-react-docs.queries.json'), 'utf8')));
-  const { wiki, search } = buildWikiSearch(CORPUS);
-  const maru = evaluate(set.queries, (q) => ({ ids: searchDocuments(search, q, {}, 10).map((h) => h.document.id) }));
-  const docs = baselineDocuments(wiki);
-  const seed = evaluate(set.queries, (q) => ({ ids: seedBaselineSearch(docs, q, 10).map((r) => r.id) }));
+  let maru: ReturnType<typeof evaluate>;
+  let seed: ReturnType<typeof evaluate>;
+  // In beforeAll, not at collection: a skipped describe still collects, and the corpus may be absent.
+  beforeAll(() => {
+    const { wiki, search } = buildWikiSearch(CORPUS);
+    maru = evaluate(set.queries, (q) => ({ ids: searchDocuments(search, q, {}, 10).map((h) => h.document.id) }));
+    const docs = baselineDocuments(wiki);
+    seed = evaluate(set.queries, (q) => ({ ids: seedBaselineSearch(docs, q, 10).map((r) => r.id) }));
+  });
 
   test('the labelled set has at least 50 queries of every kind', () => {
     expect(set.queries.length).toBeGreaterThanOrEqual(50);

@@ -5,10 +5,21 @@ import type { Wiki } from '../../src/lib/pipeline.ts';
 import { loadSearch } from '../../src/lib/search/envelope.ts';
 import { emitContext, loadWiki, siteConfig } from '../../src/integrations/wiki-build.ts';
 
+/** What to leave out of a build when measuring what it is worth. */
+export interface Ablation {
+  glossary?: boolean;
+  aliases?: boolean;
+}
+
 /** Builds a corpus the way `npm run build` does and loads its search index the way clients do. */
-export function buildWikiSearch(root: string): { wiki: Wiki; search: LoadedSearch } {
+export function buildWikiSearch(root: string, keep: Ablation = {}): { wiki: Wiki; search: LoadedSearch } {
   const config = siteConfig();
-  const wiki = loadWiki(root, config, '/');
+  const built = loadWiki(root, config, '/');
+  // A copy: the loaded wiki is shared through a process-wide cache.
+  const wiki: Wiki = {
+    ...built,
+    documents: built.documents.map((d) => ({ ...d, source: { ...d.source, glossary: keep.glossary === false ? false : d.source.glossary, aliases: keep.aliases === false ? [] : d.source.aliases } })),
+  };
   const files = toArtifacts(wiki, emitContext(wiki, config, root));
   return { wiki, search: loadSearch(JSON.parse(files.get('_wiki/search-index.json')!)) };
 }

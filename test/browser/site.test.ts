@@ -65,8 +65,8 @@ describe.each(['/', '/pr-preview/pr-12/'])('site built with base %s', (base) => 
     await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
     await input.pressSequentially(QUERY, { delay: 20 });
     const first = page.locator('#dialog-search-results [role="option"]').first();
-    await first.waitFor();
-    expect(await first.locator('.hit-title').textContent()).toBe(EXPECTED.title);
+    // Results follow the typing: wait for those of the whole query, not of a prefix.
+    await expect.poll(() => first.locator('.hit-title').textContent(), { timeout: 10_000 }).toBe(EXPECTED.title);
     expect(await first.getAttribute('aria-selected')).toBe('true');
     await expect.poll(() => first.locator('.hit-snippet mark').count()).toBeGreaterThan(0);
     expect(await first.locator('.hit-snippet mark').first().textContent()).toMatch(/한글|자르/);
