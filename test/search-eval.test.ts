@@ -39,3 +39,20 @@ describe.runIf(existsSync(CORPUS))('search quality floor on ko-react-docs (npm r
     expect(seed.byKind.spacing!.mrr10).toBeLessThan(0.2);
   });
 });
+
+describe('aliases and the glossary on the example wiki (queries written without seeing either)', () => {
+  const set = EvalSetSchema.parse(JSON.parse(readFileSync(resolve(ROOT, 'test/fixtures/eval/example-wiki.queries.json'), 'utf8')));
+  const run = (keep: { glossary: boolean; aliases: boolean }) => {
+    const { search } = buildWikiSearch(resolve(ROOT, 'content'), keep);
+    return evaluate(set.queries, (q) => ({ ids: searchDocuments(search, q, {}, 10).map((h) => h.document.id) })).byKind;
+  };
+
+  test('each of them improves paraphrase queries, and keyword queries stay where they were', () => {
+    const all = run({ glossary: true, aliases: true });
+    const noGlossary = run({ glossary: false, aliases: true });
+    const neither = run({ glossary: false, aliases: false });
+    expect(all.paraphrase!.mrr10).toBeGreaterThan(noGlossary.paraphrase!.mrr10);
+    expect(noGlossary.paraphrase!.mrr10).toBeGreaterThan(neither.paraphrase!.mrr10);
+    expect(all.keyword!.mrr10).toBe(neither.keyword!.mrr10);
+  });
+});
