@@ -10,6 +10,7 @@ import type { Wiki } from '../lib/pipeline.ts';
 import remarkHeadingIds from '../markdown/remark-heading-ids.ts';
 import remarkMissingImages from '../markdown/remark-missing-images.ts';
 import remarkStripTitle from '../markdown/remark-strip-title.ts';
+import remarkInertScripts from '../markdown/remark-inert-scripts.ts';
 import remarkWikiLinks from '../markdown/remark-wiki-links.ts';
 import rehypeCallouts from '../markdown/rehype-callouts.ts';
 import { contentRoot } from './collect.ts';
@@ -57,6 +58,7 @@ function markdownOptions(wiki: Wiki, root: string, lang: 'ko' | 'en') {
   return {
     smartypants: false,
     remarkPlugins: [
+      remarkInertScripts,
       remarkStripTitle,
       remarkHeadingIds,
       [remarkMissingImages, { exists: (src: string, file: { path?: string }) => existsSync(resolve(dirname(file.path ?? root), src)) }],
