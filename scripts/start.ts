@@ -35,7 +35,13 @@ async function main(argv: string[]): Promise<number> {
   let tokens: string[];
   try {
     tokens = loadTokens(process.env.MARU_MCP_TOKENS, values['tokens-file']);
-    store = await openStore(dist);
+    store = await openStore(dist).catch(async (e: Error) => {
+      // A ./dist left by an older version (other artifact or search-options version) is rebuilt, not refused.
+      if (resolve(dist) !== resolve('dist') || !/Rebuild with/.test(e.message)) throw e;
+      console.error(`maru: ${e.message.split('\n')[0]}`);
+      if (buildSite(dist) !== 0) throw new Error('the rebuild failed; see the errors above.');
+      return openStore(dist);
+    });
   } catch (e) {
     console.error(`maru: ${(e as Error).message}`);
     return 1;
@@ -86,7 +92,7 @@ function buildSite(dist: string): number {
     console.error(`maru: no build in ${dist} (looked for _wiki/manifest.json). Build it, or omit --dist to build ./dist here.`);
     return 1;
   }
-  console.error('maru: no build in ./dist yet; running astro build…');
+  console.error(existsSync(join(dist, '_wiki', 'manifest.json')) ? 'maru: rebuilding ./dist…' : 'maru: no build in ./dist yet; running astro build…');
   const astro = join('node_modules', '.bin', process.platform === 'win32' ? 'astro.cmd' : 'astro');
   // The build's own output goes to stderr too, so stdout stays clean for anyone piping this process.
   const run = spawnSync(astro, ['build'], { stdio: ['ignore', 2, 2] });
