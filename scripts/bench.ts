@@ -15,6 +15,7 @@ import { emitContext, loadWiki, siteConfig } from '../src/integrations/wiki-buil
 import { writeCorpus } from './lib/generate-corpus.ts';
 import { materialFromSharedCorpora } from './lib/material.ts';
 import { mcpColdStartMs, mcpHttpLoad, parseFloorMs } from './lib/bench-mcp.ts';
+import { browserSearch, buildSite, haveChromium } from './lib/bench-browser.ts';
 import { writeArtifacts } from '../src/integrations/wiki-build.ts';
 
 type Stats = { median: number; p95: number; min: number; max: number };
@@ -119,6 +120,23 @@ for (const n of sizes) {
   results.push(await benchCorpus(`generated-${n}`, dir, n >= 10000 ? 1 : runs, GENERATED_QUERIES, n <= 1000 ? httpSeconds : 0));
 }
 
+// The browser at 1,000 documents: full astro build, then first search and per-query cost in Chromium.
+let browser: { buildMs: number; firstSearchMs: Stats; indexLoadMs: Stats; perQueryMs: Stats; fetchedKiB: number; fetchedGzipKiB: number } | undefined;
+if (haveChromium() && sizes.includes(1000) && process.env.BENCH_BROWSER !== '0') {
+  const site = resolve('node_modules/.cache/maru-bench-site/dist');
+  const buildMs = buildSite(resolve('.tmp/corpus-1000'), site);
+  const runsB = [];
+  for (let i = 0; i < runs; i++) runsB.push(await browserSearch(site, GENERATED_QUERIES));
+  browser = {
+    buildMs,
+    firstSearchMs: stats(runsB.map((r) => r.firstSearchMs)),
+    indexLoadMs: stats(runsB.map((r) => r.indexLoadMs)),
+    perQueryMs: stats(runsB.flatMap((r) => r.perQueryMs)),
+    fetchedKiB: runsB[0]!.fetchedKiB,
+    fetchedGzipKiB: runsB[0]!.fetchedGzipKiB,
+  };
+}
+
 const f = (s: Stats, d = 1) => `${s.median.toFixed(d)} (p95 ${s.p95.toFixed(d)}, ${s.min.toFixed(d)}–${s.max.toFixed(d)})`;
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB`;
 const md = [`# Benchmarks`, '', `Measured ${new Date().toISOString().slice(0, 16)}Z on ${machine}, Node ${process.version}. Milliseconds and MiB as median (p95, min–max) over the runs shown; the machine is shared, so compare the ratios measured in the same run.`, ''];
@@ -140,10 +158,24 @@ for (const r of results) {
     '',
   );
 }
-md.push('Not measured yet (issue 6): full `astro build` time and share, Chromium first search and per-keystroke latency, Pagefind.', '');
+if (browser) {
+  md.push(
+    '## In Chromium: generated-1000, served by `npm start` on 127.0.0.1',
+    '',
+    '| what | figure |',
+    '| --- | --- |',
+    `| full \`astro build\` of the 1,000 documents, ms | ${browser.buildMs.toFixed(0)} |`,
+    `| first search (index fetch + load + answer), ms | ${f(browser.firstSearchMs, 0)} |`,
+    `| … of which fetching and loading the index, ms | ${f(browser.indexLoadMs, 0)} |`,
+    `| per query while typing (every prefix of ${GENERATED_QUERIES.length} queries), ms | ${f(browser.perQueryMs, 2)} |`,
+    `| bytes fetched for the first search (index, catalog, Markdown), KiB raw / gzip | ${browser.fetchedKiB} / ${browser.fetchedGzipKiB} |`,
+    '',
+  );
+}
+md.push('Not measured yet (issue 6): the share of `astro build` spent on `_wiki/*`, Pagefind side by side.', '');
 // The analysis of missed targets is written by people, from the figures above.
 if (existsSync('bench/notes.md')) md.push(readFileSync('bench/notes.md', 'utf8'));
 mkdirSync('bench', { recursive: true });
 writeFileSync('bench/results.md', md.join('\n'));
-writeFileSync('bench/results.json', `${JSON.stringify({ date: new Date().toISOString(), machine, node: process.version, results }, null, 2)}\n`);
+writeFileSync('bench/results.json', `${JSON.stringify({ date: new Date().toISOString(), machine, node: process.version, results, browser }, null, 2)}\n`);
 console.log(md.join('\n'));

@@ -19,7 +19,12 @@ async function fetchJson(path: string): Promise<unknown> {
 
 /** Loads the search index once, on first use (code and data are both fetched lazily). */
 export function loadSiteSearch(): Promise<LoadedSearch> {
-  searchPromise ??= Promise.all([import('../lib/search/envelope.ts'), fetchJson('_wiki/search-index.json')]).then(([m, json]) => m.loadSearch(json));
+  const start = performance.now();
+  searchPromise ??= Promise.all([import('../lib/search/envelope.ts'), fetchJson('_wiki/search-index.json')]).then(([m, json]) => {
+    const search = m.loadSearch(json);
+    performance.measure('maru:index-load', { start, end: performance.now() });
+    return search;
+  });
   searchPromise.catch(() => (searchPromise = undefined));
   return searchPromise;
 }
@@ -27,7 +32,11 @@ export function loadSiteSearch(): Promise<LoadedSearch> {
 /** Runs the shared search function (the same one the MCP server uses). */
 export async function runSearch(query: string, filters: SearchFilters, limit: number): Promise<SearchHit[]> {
   const [search, { searchDocuments }] = await Promise.all([loadSiteSearch(), import('../lib/search/search.ts')]);
-  return searchDocuments(search, query, filters, limit);
+  const start = performance.now();
+  const hits = searchDocuments(search, query, filters, limit);
+  // A performance entry per query lets `npm run bench` read the cost in a real browser.
+  performance.measure('maru:search', { start, end: performance.now() });
+  return hits;
 }
 
 /** Heading outlines (with Markdown line numbers) of every document, from the catalog, loaded once. */
