@@ -1,4 +1,4 @@
-import { DEFAULT_SEARCH_OPTIONS, queryTerms, queryUnits } from './contract.ts';
+import { queryTerms, queryUnits } from './contract.ts';
 import { tokenize } from './tokenize.ts';
 import type { LoadedSearch, SearchDocument } from './envelope.ts';
 
@@ -101,5 +101,3 @@ function matchesFilters(d: SearchDocument, f: SearchFilters): boolean {
 function round(n: number): number {
   return Math.round(n * 1000) / 1000;
 }
-
-export { DEFAULT_SEARCH_OPTIONS, queryTerms };
