@@ -6,6 +6,7 @@ import { buildArtifacts } from '../src/integrations/wiki-build.ts';
 import { CatalogSchema, ManifestSchema } from '../src/lib/artifacts/schema.ts';
 import { loadSearch } from '../src/lib/search/envelope.ts';
 import { searchDocuments } from '../src/lib/search/search.ts';
+import { indexedHeadings, sliceSection } from '../src/lib/sections.ts';
 import { EXPECTED_REPORT } from './build-errors.test.ts';
 import { astroBuild, buildDir, ROOT, tempDir } from './helpers/astro.ts';
 
@@ -65,6 +66,21 @@ describe('npm run build on the example wiki', () => {
     const plain = tempDir('maru-plain-');
     buildArtifacts(join(ROOT, 'content'), plain);
     for (const f of listFiles(join(plain, '_wiki'))) expect(readFileSync(join(out, '_wiki', f), 'utf8'), f).toBe(readFileSync(join(plain, '_wiki', f), 'utf8'));
+  });
+
+  test('the index carries each section heading line, so a browser can cut sections out without the catalog', () => {
+    const search = loadSearch(json(join(out, '_wiki/search-index.json')));
+    const catalog = CatalogSchema.parse(json(join(out, '_wiki/catalog.json')));
+    let checked = 0;
+    for (const doc of search.documents) {
+      const lines = readFileSync(join(out, '_wiki/docs', `${doc.id}.md`), 'utf8').split('\n');
+      const headings = indexedHeadings(doc);
+      for (const h of headings) expect(lines[h.line - 1], `${doc.id} #${h.anchor}`).toMatch(new RegExp(`^#{2,3} `));
+      const entry = catalog.documents.find((d) => d.id === doc.id)!;
+      for (const h of headings) expect(sliceSection(lines.join('\n'), headings, h.anchor), `${doc.id} #${h.anchor}`).toBe(sliceSection(lines.join('\n'), entry.headings, h.anchor));
+      checked += headings.length;
+    }
+    expect(checked).toBeGreaterThan(200);
   });
 
   test('a Korean query with a particle finds the tokenizer page through the built index', () => {

@@ -1,14 +1,11 @@
-import type { CatalogEntry } from '../lib/artifacts/schema.ts';
 import type { LoadedSearch } from '../lib/search/envelope.ts';
 import type { SearchFilters, SearchHit } from '../lib/search/search.ts';
 import { joinUrl } from '../lib/url.ts';
 import { isMiss } from '../lib/misses/misses.ts';
 
-type Headings = CatalogEntry['headings'];
 
 const base = import.meta.env.BASE_URL;
 let searchPromise: Promise<LoadedSearch> | undefined;
-let headingsPromise: Promise<Map<string, Headings>> | undefined;
 const markdown = new Map<string, Promise<string | undefined>>();
 
 async function fetchJson(path: string): Promise<unknown> {
@@ -37,13 +34,6 @@ export async function runSearch(query: string, filters: SearchFilters, limit: nu
   // A performance entry per query lets `npm run bench` read the cost in a real browser.
   performance.measure('maru:search', { start, end: performance.now() });
   return hits;
-}
-
-/** Heading outlines (with Markdown line numbers) of every document, from the catalog, loaded once. */
-export function loadHeadings(): Promise<Map<string, Headings>> {
-  headingsPromise ??= fetchJson('_wiki/catalog.json').then((c) => new Map((c as { documents: CatalogEntry[] }).documents.map((d) => [d.id, d.headings])));
-  headingsPromise.catch(() => (headingsPromise = undefined));
-  return headingsPromise;
 }
 
 /** The normalised Markdown of a document (`_wiki/docs/<id>.md`), cached; undefined when it cannot be fetched. */

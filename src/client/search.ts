@@ -1,7 +1,8 @@
 import type { SearchHit } from '../lib/search/search.ts';
 import { alternativeQueries, hitHref, hitSnippet, parseSearchState, searchParams, toFilters, toSegments, type SearchState } from '../lib/ui/search-view.ts';
 import { getStrings, type Lang, type Strings } from '../lib/ui/strings.ts';
-import { loadHeadings, loadMarkdown, reportMissLater, runSearch } from './search-engine.ts';
+import { loadMarkdown, reportMissLater, runSearch } from './search-engine.ts';
+import { indexedHeadings } from '../lib/sections.ts';
 
 /** Display names the server renders into `data-labels`. */
 interface Labels {
@@ -153,13 +154,12 @@ export class MaruSearch extends HTMLElement {
   }
 
   async #fillSnippets(hits: SearchHit[], generation: number): Promise<void> {
-    const headings = await loadHeadings().catch(() => undefined);
-    if (!headings) return;
+    // Section lines come with the index, so snippets need only each hit's Markdown, never the whole catalog.
     await Promise.all(
       hits.map(async (hit, i) => {
         const md = await loadMarkdown(hit.document.id);
         const node = this.#list.querySelectorAll('.hit-snippet')[i];
-        if (md !== undefined && node && generation === this.#generation) this.#fillSnippet(node, hit, md, headings.get(hit.document.id));
+        if (md !== undefined && node && generation === this.#generation) this.#fillSnippet(node, hit, md, indexedHeadings(hit.document));
       }),
     );
   }

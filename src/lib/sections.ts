@@ -1,7 +1,13 @@
 import type { CatalogEntry } from './artifacts/schema.ts';
+import type { SearchDocument } from './search/envelope.ts';
 import { foldHangulVowels } from './search/korean.ts';
 
 type Heading = CatalogEntry['headings'][number];
+
+/** The section headings a search index carries for a document, in the catalog's shape, for `sliceSection`. */
+export function indexedHeadings(document: SearchDocument): Heading[] {
+  return document.sections.filter((s) => s.anchor).map((s) => ({ depth: s.depth, text: s.heading, anchor: s.anchor, line: s.line }));
+}
 
 /** Finds a heading by anchor, by heading path (`상위 > 하위`) or by heading text, case-insensitively. */
 export function findHeading(headings: readonly Heading[], selector: string): Heading | undefined {

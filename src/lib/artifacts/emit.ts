@@ -41,7 +41,7 @@ export function toArtifacts(wiki: Wiki, ctx: EmitContext): Map<string, string> {
     const markdownPath = `${ARTIFACT_DIR}/docs/${doc.source.id}.md`;
     files.set(markdownPath, md.text);
     entries.push(toCatalogEntry(doc, markdownPath, ctx.sha256(md.text), md.headingLines));
-    sources.push(toSearchSource(doc));
+    sources.push(toSearchSource(doc, md.headingLines));
   }
   const catalog = toCatalog(entries);
   const catalogJson = `${JSON.stringify(catalog)}\n`;
@@ -100,8 +100,9 @@ export function toCatalogEntry(doc: WikiDocument, markdownPath: string, sha256: 
   };
 }
 
-function toSearchSource(doc: WikiDocument): SearchSource {
+function toSearchSource(doc: WikiDocument, headingLines: readonly number[]): SearchSource {
   const s = doc.source;
+  const lineOf = (anchor: string) => headingLines[s.markdown.headings.findIndex((h) => h.anchor === anchor)] ?? 1;
   return {
     document: {
       id: s.id,
@@ -112,7 +113,7 @@ function toSearchSource(doc: WikiDocument): SearchSource {
       updatedAt: s.updatedAt,
       url: doc.url,
       summary: s.summary,
-      sections: s.markdown.sections.map((sec) => ({ anchor: sec.anchor, heading: sec.path[sec.path.length - 1] ?? '', depth: sec.depth })),
+      sections: s.markdown.sections.map((sec) => ({ anchor: sec.anchor, heading: sec.path[sec.path.length - 1] ?? '', depth: sec.depth, line: sec.anchor ? lineOf(sec.anchor) : 1 })),
     },
     aliases: s.aliases,
     sectionTexts: s.markdown.sections.map((sec) => ({ headings: sec.path.join(' '), body: sec.text })),

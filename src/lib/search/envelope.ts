@@ -3,7 +3,7 @@ import { createIndex, loadIndex, SEARCH_OPTIONS_VERSION, type IndexUnit, type Se
 import { synonymMatcher, type SynonymMatcher } from './synonyms.ts';
 
 /** Version of the `search-index.json` envelope layout. */
-export const INDEX_ENVELOPE_VERSION = 1;
+export const INDEX_ENVELOPE_VERSION = 2;
 
 /** A section of a document as search results name it. */
 export const SearchSectionSchema = z.object({
@@ -11,6 +11,8 @@ export const SearchSectionSchema = z.object({
   anchor: z.string(),
   heading: z.string(),
   depth: z.number().int(),
+  /** 1-based line of the heading in `_wiki/docs/<id>.md` (1 for the lead), so a browser can cut the section out without the catalog. */
+  line: z.number().int().positive(),
 });
 
 /** What a search result shows about a document, stored once per document beside the index. */

@@ -5,7 +5,7 @@ import { searchDocuments } from './search.ts';
 function source(id: string, title: string, sections: [string, string, number, string][], extra: Partial<SearchSource['document']> = {}, aliases: string[] = []): SearchSource {
   const all: [string, string, number, string][] = [['', '', 1, ''], ...sections];
   return {
-    document: { id, title, project: 'p', category: 'concept', tags: [], updatedAt: '2026-11-01T00:00:00.000Z', url: `/docs/${id}/`, summary: '', sections: all.map(([anchor, heading, depth]) => ({ anchor, heading, depth })), ...extra },
+    document: { id, title, project: 'p', category: 'concept', tags: [], updatedAt: '2026-11-01T00:00:00.000Z', url: `/docs/${id}/`, summary: '', sections: all.map(([anchor, heading, depth], i) => ({ anchor, heading, depth, line: i + 1 })), ...extra },
     aliases,
     sectionTexts: all.map(([, heading, , body]) => ({ headings: heading, body })),
   };
@@ -78,6 +78,6 @@ describe('searchDocuments', () => {
   test('an index built with other search options is refused with what to do', () => {
     const envelope = { ...toIndexEnvelope(search), searchOptionsVersion: 0 };
     expect(() => loadSearch(envelope)).toThrow(/search options version 0, but this code uses version \d+\. Rebuild with `npm run build`\./);
-    expect(() => loadSearch({ ...envelope, version: 9 })).toThrow('Search index version 9 is not supported (expected 1). Rebuild with `npm run build`.');
+    expect(() => loadSearch({ ...envelope, version: 9 })).toThrow('Search index version 9 is not supported (expected 2). Rebuild with `npm run build`.');
   });
 });
