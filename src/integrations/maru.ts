@@ -3,7 +3,6 @@ import type { AstroIntegration } from 'astro';
 import { existsSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { toArtifacts } from '../lib/artifacts/emit.ts';
 import { toContentPath } from '../lib/slug.ts';
 import { anchorHash, joinUrl, docPath } from '../lib/url.ts';
 import type { Wiki } from '../lib/pipeline.ts';
@@ -14,7 +13,7 @@ import remarkInertScripts from '../markdown/remark-inert-scripts.ts';
 import remarkWikiLinks from '../markdown/remark-wiki-links.ts';
 import rehypeCallouts from '../markdown/rehype-callouts.ts';
 import { contentRoot } from './collect.ts';
-import { emitContext, errorReport, loadWiki, siteConfig, writeArtifacts } from './wiki-build.ts';
+import { artifactsOf, errorReport, loadWiki, siteConfig, writeArtifacts } from './wiki-build.ts';
 import { serveArtifacts } from './dev-server.ts';
 
 /** Builds the wiki before Astro does: every content error fails the build at once, before anything is written. */
@@ -39,11 +38,11 @@ export default function maru(): AstroIntegration {
       'astro:server:setup': ({ server }) => {
         serveArtifacts(server, () => {
           const fresh = loadWiki(root);
-          return errorReport(fresh, root) ? undefined : toArtifacts(fresh, emitContext(fresh, siteConfig(), root));
+          return errorReport(fresh, root) ? undefined : artifactsOf(fresh, siteConfig(), root);
         });
       },
       'astro:build:done': ({ dir, logger }) => {
-        const files = toArtifacts(wiki, emitContext(wiki, siteConfig(), root));
+        const files = artifactsOf(wiki, siteConfig(), root);
         writeArtifacts(fileURLToPath(dir), files);
         logger.info(`wrote ${files.size} wiki artifacts`);
       },

@@ -57,6 +57,17 @@ export function emitContext(wiki: Wiki, config: SiteConfig, root = contentRoot()
   return { sha256, generatedAt, commit: head.commit, site: config.site ?? null, title: config.title, description: config.description };
 }
 
+/**
+ * The artifacts of a wiki, emitted once per wiki: the prerendered pages, `astro:build:done` and the dev
+ * server all ask for them, and emitting builds the whole search index.
+ */
+export function artifactsOf(wiki: Wiki, config = siteConfig(), root = contentRoot()): Map<string, string> {
+  const memo = ((globalThis as { __maruArtifacts?: WeakMap<Wiki, Map<string, string>> }).__maruArtifacts ??= new WeakMap());
+  let files = memo.get(wiki);
+  if (!files) memo.set(wiki, (files = toArtifacts(wiki, emitContext(wiki, config, root))));
+  return files;
+}
+
 /** Writes every artifact under `outDir`. */
 export function writeArtifacts(outDir: string, files: Map<string, string>): void {
   for (const [path, text] of files) {
@@ -72,7 +83,7 @@ export function buildArtifacts(root: string, outDir: string, base = '/'): { wiki
   const wiki = loadWiki(root, config, normalizeBase(base));
   const report = errorReport(wiki, root);
   if (report) throw new Error(report);
-  const files = toArtifacts(wiki, emitContext(wiki, config, root));
+  const files = artifactsOf(wiki, config, root);
   writeArtifacts(outDir, files);
   return { wiki, files };
 }

@@ -1,8 +1,7 @@
-import { toArtifacts } from '../lib/artifacts/emit.ts';
 import type { Catalog, CatalogEntry } from '../lib/artifacts/schema.ts';
 import type { SiteConfig } from '../lib/config.ts';
 import { contentRoot } from '../integrations/collect.ts';
-import { emitContext, loadWiki, siteConfig } from '../integrations/wiki-build.ts';
+import { artifactsOf, loadWiki, siteConfig } from '../integrations/wiki-build.ts';
 
 /** What every page may read: the catalog exactly as `_wiki/catalog.json` holds it, and the config. */
 export interface SiteData {
@@ -19,7 +18,7 @@ export function getSiteData(): SiteData {
   const config = siteConfig();
   const root = contentRoot();
   const wiki = loadWiki(root, config);
-  const files = toArtifacts(wiki, emitContext(wiki, config, root));
+  const files = artifactsOf(wiki, config, root);
   const catalog = JSON.parse(files.get('_wiki/catalog.json')!) as Catalog;
   cached = { catalog, byId: new Map(catalog.documents.map((d) => [d.id, d])), config };
   return cached;
