@@ -13,8 +13,8 @@ export interface ArtifactSet {
   readonly byId: ReadonlyMap<string, CatalogEntry>;
   /** Every id, sorted. */
   readonly ids: readonly string[];
-  /** `_wiki/docs/<id>.md` text by id, each checked against its catalog sha256. */
-  readonly markdown: ReadonlyMap<string, string>;
+  /** `_wiki/docs/<id>.md` text by id, read on first use (or up front, see `loadArtifacts`) and checked against its catalog sha256. */
+  readonly markdown: MarkdownStore;
   readonly source: string;
   /** When this set was loaded (ISO). */
   readonly loadedAt: string;
@@ -28,8 +28,70 @@ export function sha256(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
-/** Loads and fully validates a build; throws one message naming the source, the file and what to do. */
-export async function loadArtifacts(source: ArtifactSource, manifestText?: string): Promise<ArtifactSet> {
+/**
+ * The documents' Markdown, read when first asked for and kept. At 10,000 documents reading and
+ * hashing every file took longer than everything else a cold start does, so a first load reads
+ * none of them; a reload reads them all before the new set replaces the old (see `loadArtifacts`).
+ */
+export class MarkdownStore {
+  readonly #read = new Map<string, Promise<string>>();
+  readonly #source: ArtifactSource;
+  readonly #byId: ReadonlyMap<string, CatalogEntry>;
+  readonly #fail: (detail: string) => never;
+
+  constructor(source: ArtifactSource, byId: ReadonlyMap<string, CatalogEntry>, fail: (detail: string) => never) {
+    this.#source = source;
+    this.#byId = byId;
+    this.#fail = fail;
+  }
+
+  /** The text of a document, or undefined for an unknown id; rejects when the file is missing or was changed after the build. */
+  get(id: string): Promise<string | undefined> {
+    const entry = this.#byId.get(id);
+    if (!entry) return Promise.resolve(undefined);
+    let p = this.#read.get(id);
+    if (!p) {
+      p = this.#source.read(entry.markdownPath).then(
+        (text) => {
+          checkHash(entry.markdownPath, text, entry.sha256, this.#fail);
+          return text;
+        },
+        (e: Error) => this.#fail(e.message),
+      );
+      // A failed read is not kept: the next call tries again.
+      p.catch(() => this.#read.delete(id));
+      this.#read.set(id, p);
+    }
+    return p;
+  }
+
+  /** Several documents at once, as a lookup for code that needs them synchronously. */
+  async getMany(ids: readonly string[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    let next = 0;
+    const worker = async () => {
+      while (next < ids.length) {
+        const id = ids[next++]!;
+        const text = await this.get(id);
+        if (text !== undefined) out.set(id, text);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(DOC_READ_CONCURRENCY, ids.length) }, worker));
+    return out;
+  }
+
+  /** Reads and checks every document; rejects with the first problem. */
+  async verifyAll(): Promise<void> {
+    await this.getMany([...this.#byId.keys()]);
+  }
+}
+
+/**
+ * Loads and validates a build; throws one message naming the source, the file and what to do.
+ * With `verifyDocuments` every Markdown file is read and hash-checked before it returns (reloads
+ * use it, so a broken new build never replaces a good one); otherwise each is checked when first read.
+ */
+export async function loadArtifacts(source: ArtifactSource, manifestText?: string, options: { verifyDocuments?: boolean } = {}): Promise<ArtifactSet> {
   const fail = (detail: string): never => {
     throw new Error(`Artifacts in ${source.label} are not usable: ${detail}`);
   };
@@ -49,8 +111,9 @@ export async function loadArtifacts(source: ArtifactSource, manifestText?: strin
   if (catalog.documents.length !== manifest.documentCount || search.documents.length !== manifest.documentCount) {
     fail(`manifest says ${manifest.documentCount} documents, catalog has ${catalog.documents.length}, search index has ${search.documents.length}. Rebuild with \`npm run build\`.`);
   }
-  const markdown = await readDocuments(source, catalog.documents, fail);
   const byId = new Map(catalog.documents.map((d) => [d.id, d]));
+  const markdown = new MarkdownStore(source, byId, fail);
+  if (options.verifyDocuments) await markdown.verifyAll();
   return { manifest, catalog, search, byId, ids: [...byId.keys()].sort(), markdown, source: source.label, loadedAt: new Date().toISOString() };
 }
 
@@ -97,21 +160,6 @@ function checkHash(name: string, text: string, expected: string, fail: (d: strin
   if (actual !== expected) {
     fail(`${name} has sha256 ${actual.slice(0, 12)}…, but the manifest says ${expected.slice(0, 12)}…. The build is incomplete or was changed after it was written; rebuild with \`npm run build\`.`);
   }
-}
-
-async function readDocuments(source: ArtifactSource, docs: readonly CatalogEntry[], fail: (d: string) => never): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  let next = 0;
-  const worker = async () => {
-    while (next < docs.length) {
-      const doc = docs[next++]!;
-      const text = await source.read(doc.markdownPath).catch((e: Error) => fail(e.message));
-      checkHash(doc.markdownPath, text, doc.sha256, fail);
-      out.set(doc.id, text);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(DOC_READ_CONCURRENCY, docs.length) }, worker));
-  return out;
 }
 
 function issueText(issues: readonly { path: PropertyKey[]; message: string }[]): string {

@@ -45,11 +45,12 @@ export function registerPrompts(server: McpServer, deps: ToolDeps): (set: Artifa
         project: completable(z.string().describe('Project name, e.g. "search" (see list_projects).'), (value) => completeProject(deps.artifacts(), value)),
       }),
     },
-    ({ project }) => {
+    async ({ project }) => {
       const set = deps.artifacts();
       const known = set.catalog.projects.map((p) => p.id);
       if (!known.includes(project)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown project "${project.slice(0, 100)}". Known projects: ${known.join(', ')}.`);
-      const text = briefingText(project, set.catalog.documents, set.search.synonyms, (id) => set.markdown.get(id) ?? '');
+      const markdown = await set.markdown.getMany(set.catalog.documents.filter((d) => d.project === project).map((d) => d.id));
+      const text = briefingText(project, set.catalog.documents, set.search.synonyms, (id) => markdown.get(id) ?? '');
       return { description: `Briefing for project ${project}`, messages: [{ role: 'user', content: { type: 'text', text } }] };
     },
   );
@@ -57,9 +58,9 @@ export function registerPrompts(server: McpServer, deps: ToolDeps): (set: Artifa
 }
 
 /** The prompt of one document: its body as a single user message. */
-function documentPrompt(set: ArtifactSet, id: string): GetPromptResult {
+async function documentPrompt(set: ArtifactSet, id: string): Promise<GetPromptResult> {
   const entry = set.byId.get(id);
-  const text = entry?.prompt ? set.markdown.get(id) : undefined;
+  const text = entry?.prompt ? await set.markdown.get(id) : undefined;
   if (!entry || text === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt "${id}" is no longer in the wiki. List the prompts again.`);
   return { description: entry.summary || entry.title, messages: [{ role: 'user', content: { type: 'text', text: promptBody(text) } }] };
 }

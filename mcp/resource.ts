@@ -19,7 +19,7 @@ export function registerDocumentResource(server: McpServer, deps: ToolDeps): voi
   server.registerResource('document', template, { title: 'Wiki document', description: 'One wiki document as normalised Markdown with frontmatter.', mimeType: 'text/markdown' }, async (uri, variables) => {
     const set = deps.artifacts();
     const id = decodeId(String(variables.id ?? ''));
-    const text = id === undefined ? undefined : set.markdown.get(id);
+    const text = id === undefined ? undefined : await set.markdown.get(id);
     if (text === undefined) throw new ResourceNotFoundError(`${uri.href}: ${unknownIdMessage(set, id ?? String(variables.id))}`);
     return { contents: [{ uri: uriOf(id!), mimeType: 'text/markdown', text }] };
   });

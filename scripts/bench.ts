@@ -17,6 +17,9 @@ import { materialFromSharedCorpora } from './lib/material.ts';
 import { mcpColdStartMs, mcpHttpLoad, parseFloorMs } from './lib/bench-mcp.ts';
 import { browserSearch, buildSite, haveChromium } from './lib/bench-browser.ts';
 import { writeArtifacts } from '../src/integrations/wiki-build.ts';
+import { alternativesInBrowser, type AlternativesFigures } from './lib/bench-alternatives.ts';
+import { buildShare } from './lib/bench-build.ts';
+import { splitIndexPrototype, type SplitFigures } from './lib/bench-split.ts';
 
 type Stats = { median: number; p95: number; min: number; max: number };
 const stats = (xs: number[]): Stats => {
@@ -69,7 +72,7 @@ async function benchCorpus(name: string, root: string, runs: number, qs: string[
   const http = httpSeconds > 0 ? await mcpHttpLoad(dist, qs, httpSeconds) : undefined;
   const search = loadSearch(JSON.parse(indexJson));
   const latencies: number[] = [];
-  for (let r = 0; r < Math.max(3, runs); r++) for (const q of qs) latencies.push(time(() => searchDocuments(search, q, {}, 10))[1]);
+  for (let r = 0; r < Math.max(3, runs); r++) for (const q of qs) latencies.push(time(() => searchDocuments(search, q, {}, 10, (d) => files.get(`_wiki/docs/${d.id}.md`)))[1]);
 
   // Plain MiniSearch with default options over the same documents, one unit per document.
   const plain = new MiniSearch({ fields: ['text'] });
@@ -121,7 +124,9 @@ for (const n of sizes) {
 }
 
 // The browser at 1,000 documents: full astro build, then first search and per-query cost in Chromium.
-let browser: { buildMs: number; firstSearchMs: Stats; indexLoadMs: Stats; perQueryMs: Stats; fetchedKiB: number; fetchedGzipKiB: number } | undefined;
+let browser: { buildMs: number; firstSearchMs: Stats; indexLoadMs: Stats; perQueryMs: Stats; perQueryTotalMs: Stats; fetchedKiB: number; fetchedGzipKiB: number } | undefined;
+let alternatives: AlternativesFigures | undefined;
+let share: { fullMs: number; withoutArtifactsMs: number; ratio: number } | undefined;
 if (haveChromium() && sizes.includes(1000) && process.env.BENCH_BROWSER !== '0') {
   const site = resolve('node_modules/.cache/maru-bench-site/dist');
   const buildMs = buildSite(resolve('.tmp/corpus-1000'), site);
@@ -132,10 +137,16 @@ if (haveChromium() && sizes.includes(1000) && process.env.BENCH_BROWSER !== '0')
     firstSearchMs: stats(runsB.map((r) => r.firstSearchMs)),
     indexLoadMs: stats(runsB.map((r) => r.indexLoadMs)),
     perQueryMs: stats(runsB.flatMap((r) => r.perQueryMs)),
+    perQueryTotalMs: stats(runsB.flatMap((r) => r.perQueryTotalMs)),
     fetchedKiB: runsB[0]!.fetchedKiB,
     fetchedGzipKiB: runsB[0]!.fetchedGzipKiB,
   };
+  alternatives = await alternativesInBrowser(site, GENERATED_QUERIES, { runs });
 }
+if (sizes.includes(1000) && process.env.BENCH_BUILD_SHARE !== '0') share = buildShare(resolve('.tmp/corpus-1000'));
+// The split-index prototype at the largest size: what a first search would fetch if the index were cut by term.
+const largest = Math.max(...sizes);
+const split: SplitFigures | undefined = Number.isFinite(largest) ? splitIndexPrototype(resolve('.tmp/bench', `generated-${largest}`, 'search-index.json'), GENERATED_QUERIES) : undefined;
 
 const f = (s: Stats, d = 1) => `${s.median.toFixed(d)} (p95 ${s.p95.toFixed(d)}, ${s.min.toFixed(d)}–${s.max.toFixed(d)})`;
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB`;
@@ -167,15 +178,50 @@ if (browser) {
     `| full \`astro build\` of the 1,000 documents, ms | ${browser.buildMs.toFixed(0)} |`,
     `| first search (index fetch + load + answer), ms | ${f(browser.firstSearchMs, 0)} |`,
     `| … of which fetching and loading the index, ms | ${f(browser.indexLoadMs, 0)} |`,
-    `| per query while typing (every prefix of ${GENERATED_QUERIES.length} queries), ms | ${f(browser.perQueryMs, 2)} |`,
+    `| per query while typing (every prefix of ${GENERATED_QUERIES.length} queries), main-thread work, ms | ${f(browser.perQueryMs, 2)} |`,
+    `| … the whole wait, fetching the candidates' Markdown included, ms | ${f(browser.perQueryTotalMs, 2)} |`,
     `| bytes fetched for the first search (index, catalog, Markdown), KiB raw / gzip | ${browser.fetchedKiB} / ${browser.fetchedGzipKiB} |`,
     '',
   );
 }
-md.push('Not measured yet (issue 6): the share of `astro build` spent on `_wiki/*`, Pagefind side by side.', '');
+if (alternatives && browser) {
+  md.push(
+    `## Side by side in Chromium: generated-1000 (${alternatives.runs} runs, fresh browser context each)`,
+    '',
+    '| what | Maru | ' + alternatives.alternatives.map((a) => a.name).join(' | ') + ' |',
+    '| --- | --- | ' + alternatives.alternatives.map(() => '---').join(' | ') + ' |',
+    `| index raw / gzip, KiB | ${results.find((r) => r.name === 'generated-1000')?.sizesKiB.index ?? '?'} / ${results.find((r) => r.name === 'generated-1000')?.sizesKiB.indexGzip ?? '?'} | ` + alternatives.alternatives.map((a) => `${a.index.rawKiB} / ${a.index.gzipKiB}`).join(' | ') + ' |',
+    `| fetched for the first query, gzip KiB | ${browser.fetchedGzipKiB} | ` + alternatives.alternatives.map((a) => `${a.firstQueryFetched.gzipKiB}`).join(' | ') + ' |',
+    `| first query (fetch + load + answer), ms | ${f(browser.firstSearchMs, 0)} | ` + alternatives.alternatives.map((a) => f(a.firstQueryMs, 0)).join(' | ') + ' |',
+    `| per query while typing, ms | ${f(browser.perQueryMs, 2)} | ` + alternatives.alternatives.map((a) => f(a.perQueryMs, 2)).join(' | ') + ' |',
+    `| Maru's first query ÷ this one | | ` + alternatives.alternatives.map((a) => (browser!.firstSearchMs.median / a.firstQueryMs.median).toFixed(2)).join(' | ') + ' |',
+    '',
+    `Pagefind ${alternatives.pagefind.version} (languages ${alternatives.pagefind.languages.join(', ')}): first query with the top-10 result fragments ${f(alternatives.pagefind.firstQueryWithTop10Ms, 0)} ms, ${alternatives.pagefind.firstQueryWithTop10Fetched.gzipKiB} KiB gzip fetched.`,
+    '',
+  );
+}
+if (share) {
+  md.push('## Build time: generated-1000', '', '| full `astro build`, ms | same pages without `_wiki/*` (MARU_SKIP_ARTIFACTS=1), ms | ratio |', '| --- | --- | --- |', `| ${share.fullMs.toFixed(0)} | ${share.withoutArtifactsMs.toFixed(0)} | ${share.ratio.toFixed(2)} |`, '');
+}
+if (split) {
+  md.push(
+    `## Split-index prototype: generated-${largest}`,
+    '',
+    `The index cut into ${split.shards} shards by a hash of each term (Latin terms by their first two letters, so prefix search stays within one shard), plus a base file (document table, field lengths). A first search fetches the base and the shards of its terms.`,
+    '',
+    '| what | figure |',
+    '| --- | --- |',
+    `| whole index, gzip KiB | ${split.wholeGzipKiB} |`,
+    `| base file (documents, field lengths), gzip KiB | ${split.baseGzipKiB} |`,
+    `| largest shard, gzip KiB | ${split.largestShardGzipKiB} |`,
+    `| fetched by a first search (base + its shards), gzip KiB: median / max over ${GENERATED_QUERIES.length} queries | ${split.firstSearchGzipKiB.median} / ${split.firstSearchGzipKiB.max} |`,
+    `| same hits as the whole index (top 10, ${GENERATED_QUERIES.length} queries) | ${split.sameHits} |`,
+    '',
+  );
+}
 // The analysis of missed targets is written by people, from the figures above.
 if (existsSync('bench/notes.md')) md.push(readFileSync('bench/notes.md', 'utf8'));
 mkdirSync('bench', { recursive: true });
 writeFileSync('bench/results.md', md.join('\n'));
-writeFileSync('bench/results.json', `${JSON.stringify({ date: new Date().toISOString(), machine, node: process.version, results, browser }, null, 2)}\n`);
+writeFileSync('bench/results.json', `${JSON.stringify({ date: new Date().toISOString(), machine, node: process.version, results, browser, alternatives, buildShare: share, split }, null, 2)}\n`);
 console.log(md.join('\n'));

@@ -11,9 +11,9 @@ import { searchDocuments } from '../src/lib/search/search.ts';
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { content: { type: 'string' }, 'no-glossary': { type: 'boolean', default: false }, 'no-aliases': { type: 'boolean', default: false }, misses: { type: 'boolean', default: false }, json: { type: 'boolean', default: false } } });
 const corpus = resolve(values.content ?? process.env.EVAL_CORPUS ?? '../shared/corpora/ko-react-docs');
 const set = EvalSetSchema.parse(JSON.parse(readFileSync(resolve(positionals[0] ?? 'test/fixtures/eval/ko-react-docs.queries.json'), 'utf8')));
-const { wiki, search } = buildWikiSearch(corpus, { glossary: !values['no-glossary'], aliases: !values['no-aliases'] });
+const { wiki, search, markdownOf } = buildWikiSearch(corpus, { glossary: !values['no-glossary'], aliases: !values['no-aliases'] });
 const maru = evaluate(set.queries, (q) => {
-  const hits = searchDocuments(search, q, {}, 10);
+  const hits = searchDocuments(search, q, {}, 10, markdownOf);
   return { ids: hits.map((h) => h.document.id), sections: new Map(hits.map((h) => [h.document.id, h.section.anchor])) };
 });
 const docs = baselineDocuments(wiki);

@@ -54,7 +54,7 @@ export function registerReadKnowledgeTool(server: McpServer, deps: ToolDeps): vo
       if (isResult(entry)) return entry;
       const base = { id: entry.id, title: entry.title, uri: uriOf(entry.id), url: entry.url, updatedAt: entry.updatedAt, format: args.format };
       if (args.format === 'outline') return outlineResult(entry, base);
-      const markdown = set.markdown.get(entry.id) ?? '';
+      const markdown = (await set.markdown.get(entry.id)) ?? '';
       let section: { anchor: string; path: string[] } | null = null;
       let text = markdown;
       if (args.section !== undefined && args.section.trim() !== '') {

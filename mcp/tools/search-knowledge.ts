@@ -3,8 +3,7 @@ import * as z from 'zod';
 import type { CatalogEntry } from '../../src/lib/artifacts/schema.ts';
 import { makeSnippet, markdownToText, sliceSection } from '../../src/lib/sections.ts';
 import { MAX_MISS_QUERY, type MissReport } from '../../src/lib/misses/misses.ts';
-import { MAX_QUERY_LENGTH, searchDocuments, type SearchHit } from '../../src/lib/search/search.ts';
-import type { ArtifactSet } from '../artifacts.ts';
+import { MAX_QUERY_LENGTH, searchDocumentsAsync, type SearchHit } from '../../src/lib/search/search.ts';
 import { day, docRef, DocumentRefSchema, fail, fitted, ok, READ_ONLY, type ToolDeps } from './common.ts';
 import { checkName } from './filters.ts';
 
@@ -51,11 +50,12 @@ export function registerSearchKnowledgeTool(server: McpServer, deps: ToolDeps): 
       }
       const bad = checkName(set, 'project', args.project) ?? checkName(set, 'category', args.category);
       if (bad) return bad;
-      const hits = searchDocuments(set.search, query, { project: args.project, category: args.category, tags: args.tags }, args.limit);
+      const hits = await searchDocumentsAsync(set.search, query, { project: args.project, category: args.category, tags: args.tags }, args.limit, (d) => set.markdown.get(d.id));
+      const markdown = await set.markdown.getMany(hits.map((h) => h.document.id));
       if (deps.misses) void deps.misses.record(missReport(query, args, hits), 'mcp');
       const results = hits.flatMap((h) => {
         const entry = set.byId.get(h.document.id);
-        return entry ? [{ ...docRef(entry), score: h.score, section: h.section, snippet: snippetOf(set, entry, h.section.anchor, h.terms) }] : [];
+        return entry ? [{ ...docRef(entry), score: h.score, section: h.section, snippet: snippetOf(markdown.get(entry.id) ?? '', entry, h.section.anchor, h.terms) }] : [];
       });
       return fitted(results, (kept, dropped) => {
         const lines = kept.map((r, i) => {
@@ -79,8 +79,7 @@ function missReport(query: string, args: { project?: string | undefined; categor
 }
 
 /** A snippet from the hit's section; the lead falls back to the summary when it has no text of its own. */
-function snippetOf(set: ArtifactSet, entry: CatalogEntry, anchor: string, terms: readonly string[]): string {
-  const markdown = set.markdown.get(entry.id) ?? '';
+function snippetOf(markdown: string, entry: CatalogEntry, anchor: string, terms: readonly string[]): string {
   const text = markdownToText(sliceSection(markdown, entry.headings, anchor)) || entry.summary || markdownToText(markdown);
   return makeSnippet(text, terms, SNIPPET_CHARS).text;
 }

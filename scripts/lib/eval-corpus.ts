@@ -3,6 +3,7 @@ import { toArtifacts } from '../../src/lib/artifacts/emit.ts';
 import type { BaselineDocument } from '../../src/lib/search/baseline.ts';
 import type { Wiki } from '../../src/lib/pipeline.ts';
 import { loadSearch } from '../../src/lib/search/envelope.ts';
+import type { MarkdownOf } from '../../src/lib/search/search.ts';
 import { emitContext, loadWiki, siteConfig } from '../../src/integrations/wiki-build.ts';
 
 /** What to leave out of a build when measuring what it is worth. */
@@ -12,7 +13,7 @@ export interface Ablation {
 }
 
 /** Builds a corpus the way `npm run build` does and loads its search index the way clients do. */
-export function buildWikiSearch(root: string, keep: Ablation = {}): { wiki: Wiki; search: LoadedSearch } {
+export function buildWikiSearch(root: string, keep: Ablation = {}): { wiki: Wiki; search: LoadedSearch; markdownOf: MarkdownOf } {
   const config = siteConfig();
   const built = loadWiki(root, config, '/');
   // A copy: the loaded wiki is shared through a process-wide cache.
@@ -21,7 +22,7 @@ export function buildWikiSearch(root: string, keep: Ablation = {}): { wiki: Wiki
     documents: built.documents.map((d) => ({ ...d, source: { ...d.source, glossary: keep.glossary === false ? false : d.source.glossary, aliases: keep.aliases === false ? [] : d.source.aliases } })),
   };
   const files = toArtifacts(wiki, emitContext(wiki, config, root));
-  return { wiki, search: loadSearch(JSON.parse(files.get('_wiki/search-index.json')!)) };
+  return { wiki, search: loadSearch(JSON.parse(files.get('_wiki/search-index.json')!)), markdownOf: (d) => files.get(`_wiki/docs/${d.id}.md`) };
 }
 
 /** The same documents as the seed's scorer sees them. */

@@ -51,7 +51,8 @@ export function sliceSection(markdown: string, headings: readonly Heading[], anc
   return lines.slice(h.line - 1, next ? next.line - 1 : lines.length).join('\n').trim();
 }
 
-function frontmatterEnd(lines: string[]): number {
+/** Index of the first line after a leading YAML frontmatter block (0 when there is none). */
+export function frontmatterEnd(lines: readonly string[]): number {
   if (lines[0] !== '---') return 0;
   const close = lines.indexOf('---', 1);
   return close < 0 ? 0 : close + 1;

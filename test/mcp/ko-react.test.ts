@@ -50,7 +50,7 @@ describe.skipIf(!HAVE_CORPUS).each([
     const { data } = await callOk(client, 'search_knowledge', { query }, SearchKnowledgeOutputSchema);
     expect(data.results[0]).toMatchObject({ id, uri: `knowledge://documents/${id}`, url: `/docs/${id}/` });
     if (anchor !== undefined) expect(data.results[0]?.section.anchor).toBe(anchor);
-    const site = searchDocuments(loadSearch(JSON.parse(readFileSync(join(dir, '_wiki/search-index.json'), 'utf8'))), query, {}, 10);
+    const site = searchDocuments(loadSearch(JSON.parse(readFileSync(join(dir, '_wiki/search-index.json'), 'utf8'))), query, {}, 10, (d) => readFileSync(join(dir, `_wiki/docs/${d.id}.md`), 'utf8'));
     expect(data.results.map((r) => [r.id, r.score, r.section.anchor])).toEqual(site.map((h) => [h.document.id, h.score, h.section.anchor]));
   });
 

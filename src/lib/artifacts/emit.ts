@@ -1,5 +1,5 @@
 import { stringify } from 'yaml';
-import { buildSearch, toIndexEnvelope, type SearchSource } from '../search/envelope.ts';
+import { buildIndexEnvelope, type SearchSource } from '../search/envelope.ts';
 import { SEARCH_OPTIONS_VERSION } from '../search/contract.ts';
 import { stripExplicitIds } from '../markdown/heading-id.ts';
 import { glossaryGroups } from '../glossary.ts';
@@ -46,7 +46,7 @@ export function toArtifacts(wiki: Wiki, ctx: EmitContext): Map<string, string> {
   const catalog = toCatalog(entries);
   const catalogJson = `${JSON.stringify(catalog)}\n`;
   const synonyms = wiki.documents.filter((d) => d.source.glossary).flatMap((d) => glossaryGroups(d.source.body));
-  const indexJson = `${JSON.stringify(toIndexEnvelope(buildSearch(sources, synonyms)))}\n`;
+  const indexJson = `${JSON.stringify(buildIndexEnvelope(sources, synonyms))}\n`;
   files.set(`${ARTIFACT_DIR}/catalog.json`, catalogJson);
   files.set(`${ARTIFACT_DIR}/search-index.json`, indexJson);
   const manifest: Manifest = {
@@ -110,12 +110,12 @@ function toSearchSource(doc: WikiDocument, headingLines: readonly number[]): Sea
       project: s.project,
       category: s.category,
       tags: s.tags,
+      aliases: s.aliases,
       updatedAt: s.updatedAt,
       url: doc.url,
       summary: s.summary,
       sections: s.markdown.sections.map((sec) => ({ anchor: sec.anchor, heading: sec.path[sec.path.length - 1] ?? '', depth: sec.depth, line: sec.anchor ? lineOf(sec.anchor) : 1 })),
     },
-    aliases: s.aliases,
     sectionTexts: s.markdown.sections.map((sec) => ({ headings: sec.path.join(' '), body: sec.text })),
   };
 }

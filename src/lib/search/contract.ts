@@ -6,12 +6,16 @@ import { isLatinTerm, QUERY_STOP_WORDS, tokenize, tokenizeQuery } from './tokeni
  * Bump SEARCH_OPTIONS_VERSION whenever anything here changes how terms are produced or scored:
  * an index built with other options answers wrongly, so loaders refuse a mismatch.
  */
-export const SEARCH_OPTIONS_VERSION = 5;
+export const SEARCH_OPTIONS_VERSION = 6;
 
-/** Each indexed unit is one section of one document: `${docIndex}.${sectionIndex}`. */
+/**
+ * Each indexed unit is one whole document, its id the document's position in the envelope's table.
+ * Sections are ranked afterwards from the Markdown of the best documents (see `section-rank.ts`):
+ * one unit per section made the index 2× plain MiniSearch and slow at 10,000 documents.
+ */
 export const ID_FIELD = 'id';
 
-/** Fields indexed per unit. The lead unit (section 0) carries the document-level fields. */
+/** Fields indexed per document. */
 export const INDEX_FIELDS = ['title', 'aliases', 'tags', 'headings', 'body'] as const;
 export type IndexField = (typeof INDEX_FIELDS)[number];
 
@@ -22,7 +26,26 @@ export const STORE_FIELDS: readonly string[] = [];
 export const FIELD_BOOSTS: Readonly<Record<IndexField, number>> = { title: 8, aliases: 6, tags: 4, headings: 3, body: 1 };
 
 /** A unit as handed to MiniSearch. */
-export type IndexUnit = { id: string } & Record<IndexField, string>;
+export type IndexUnit = { id: number } & Record<IndexField, string>;
+
+/**
+ * Body postings of a term found in more than this share of documents are left out of the index:
+ * such terms (common bigrams like '컴포' in a React wiki) say little about which document is meant,
+ * yet make up ~45 % of all postings. They still match titles, aliases, tags and headings, and the
+ * section ranking counts them in the text of the candidates.
+ */
+export const COMMON_BODY_SHARE = 0.3;
+/** Below this many documents nothing is left out: shares are noise in a small wiki. */
+export const COMMON_BODY_MIN_DOCUMENTS = 100;
+
+/** How many of the best documents get their sections ranked (and may be reordered by them). */
+export const SECTION_RANK_DEPTH = 20;
+
+/** BM25 parameters, MiniSearch's defaults; section ranking uses the same ones. */
+export const BM25 = { k: 1.2, b: 0.7, d: 0.5 } as const;
+
+/** Match weights of a term the user did not type exactly (MiniSearch's prefix/fuzzy weights). */
+export const DERIVED_TERM_WEIGHTS = { fuzzy: 0.4, prefix: 0.6 } as const;
 
 /** Identity after tokenizing: all normalisation happens in `tokenize` so index and query agree. */
 export function processTerm(term: string): string {
@@ -48,7 +71,8 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
   processTerm: processQueryTerm,
   prefix: (term: string) => isLatinTerm(term) && term.length >= 3,
   fuzzy: (term: string) => fuzzyFor(term),
-  weights: { fuzzy: 0.4, prefix: 0.6 },
+  weights: { ...DERIVED_TERM_WEIGHTS },
+  bm25: { ...BM25 },
 };
 
 const OPTIONS: Options<IndexUnit> = {
@@ -77,12 +101,27 @@ export function loadIndex(json: SerializedIndex): SearchIndex {
   return MiniSearch.loadJS<IndexUnit>(json, OPTIONS);
 }
 
+/** One document matched by a raw query. */
+export interface DocumentMatch {
+  /** Position in the envelope's document table. */
+  doc: number;
+  score: number;
+  /** Index terms that matched (after prefix and typo expansion). */
+  terms: string[];
+  /** Query terms that found something. */
+  queryTerms: string[];
+}
+
 /** Runs a raw query against the index; `searchDocuments` is the function callers want. */
-export function queryUnits(index: SearchIndex, query: string, expansion = ''): { id: string; score: number; terms: string[]; queryTerms: string[] }[] {
+export function queryDocuments(index: SearchIndex, query: string, expansion = ''): DocumentMatch[] {
   const typed = new Set(tokenize(query));
   // Loanword expansions help recall but count less than what the user typed.
   const boostTerm = (term: string) => (typed.has(term) ? 1 : EXPANSION_WEIGHT);
-  return index.search(expansion ? `${query} ${expansion}` : query, { boostTerm }).map((r) => ({ id: String(r.id), score: r.score, terms: r.terms, queryTerms: r.queryTerms }));
+  // Prefix and typo tolerance are for what the user typed; an expansion ('컴포넌트' → 'component') is matched exactly,
+  // or 'component' would go on to match every 'componentDidMount' of a class-component reference page.
+  const prefix = (term: string) => typed.has(term) && isLatinTerm(term) && term.length >= 3;
+  const fuzzy = (term: string) => (typed.has(term) ? fuzzyFor(term) : false);
+  return index.search(expansion ? `${query} ${expansion}` : query, { boostTerm, prefix, fuzzy }).map((r) => ({ doc: Number(r.id), score: r.score, terms: r.terms, queryTerms: r.queryTerms }));
 }
 
 /** Weight of a term the query gained by loanword or glossary expansion. */

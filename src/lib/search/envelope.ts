@@ -1,9 +1,11 @@
 import * as z from 'zod';
-import { createIndex, loadIndex, SEARCH_OPTIONS_VERSION, type IndexUnit, type SearchIndex, type SerializedIndex } from './contract.ts';
+import { COMMON_BODY_MIN_DOCUMENTS, COMMON_BODY_SHARE, createIndex, INDEX_FIELDS, loadIndex, SEARCH_OPTIONS_VERSION, type IndexField, type IndexUnit, type SearchIndex, type SerializedIndex } from './contract.ts';
+import { tokenize } from './tokenize.ts';
+import { decodePostings, encodePostings } from './postings.ts';
 import { synonymMatcher, type SynonymMatcher } from './synonyms.ts';
 
 /** Version of the `search-index.json` envelope layout. */
-export const INDEX_ENVELOPE_VERSION = 2;
+export const INDEX_ENVELOPE_VERSION = 3;
 
 /** A section of a document as search results name it. */
 export const SearchSectionSchema = z.object({
@@ -13,7 +15,10 @@ export const SearchSectionSchema = z.object({
   depth: z.number().int(),
   /** 1-based line of the heading in `_wiki/docs/<id>.md` (1 for the lead), so a browser can cut the section out without the catalog. */
   line: z.number().int().positive(),
+  /** How many index terms the section's prose yields, for the section ranking's length normalisation. */
+  terms: z.number().int().nonnegative(),
 });
+export type SearchSection = z.output<typeof SearchSectionSchema>;
 
 /** What a search result shows about a document, stored once per document beside the index. */
 export const SearchDocumentSchema = z.object({
@@ -22,12 +27,26 @@ export const SearchDocumentSchema = z.object({
   project: z.string(),
   category: z.string(),
   tags: z.array(z.string()),
+  /** Other names people search by; the section ranking scores them on the lead. */
+  aliases: z.array(z.string()),
   updatedAt: z.string(),
   url: z.string(),
   summary: z.string(),
   sections: z.array(SearchSectionSchema),
 });
 export type SearchDocument = z.output<typeof SearchDocumentSchema>;
+
+/**
+ * Corpus figures the section ranking needs to score sections as a per-section index would: the
+ * number of sections, and each field's mean length in terms over all sections (the lead
+ * section carries title, aliases and tags; every other section has the title before its headings).
+ */
+export const SectionStatsSchema = z.object({
+  sections: z.number().int().nonnegative(),
+  /** Mean number of index terms of each field over all sections. */
+  averageTerms: z.object({ title: z.number(), aliases: z.number(), tags: z.number(), headings: z.number(), body: z.number() }),
+});
+export type SectionStats = z.output<typeof SectionStatsSchema>;
 
 /** `_wiki/search-index.json`: versions, the document table and MiniSearch's serialised index. */
 export const IndexEnvelopeSchema = z.object({
@@ -36,9 +55,14 @@ export const IndexEnvelopeSchema = z.object({
   documents: z.array(SearchDocumentSchema),
   /** Synonym groups from glossary documents; a query naming one member also looks for the others. */
   synonyms: z.array(z.array(z.string())),
+  /** Terms whose body postings were left out for being in too many documents (see COMMON_BODY_SHARE). */
+  commonTerms: z.array(z.string()),
+  sectionStats: SectionStatsSchema,
+  /** MiniSearch.toJSON() with its `index` (the postings) moved to `postings`, encoded by `encodePostings`. */
   index: z.custom<SerializedIndex>((v) => typeof v === 'object' && v !== null && 'serializationVersion' in v, {
     message: 'index must be MiniSearch.toJSON() output',
   }),
+  postings: z.string(),
 });
 export type IndexEnvelope = z.output<typeof IndexEnvelopeSchema>;
 
@@ -48,6 +72,21 @@ export interface LoadedSearch {
   index: SearchIndex;
   synonyms: readonly (readonly string[])[];
   matcher: SynonymMatcher;
+  commonTerms: ReadonlySet<string>;
+  sectionStats: SectionStats;
+  /** Per term, in how many sections it occurs in each field (INDEX_FIELDS order). */
+  sectionFrequency: ReadonlyMap<string, readonly number[]>;
+}
+
+/** The fields of every section as a per-section index would see them. */
+export function sectionFields(document: SourceDocument, texts: readonly SectionText[]): Record<IndexField, string>[] {
+  return texts.map((text, i) => ({
+    title: i === 0 ? document.title : '',
+    aliases: i === 0 ? document.aliases.join(' ') : '',
+    tags: i === 0 ? document.tags.join(' ') : '',
+    headings: i === 0 ? text.headings : `${document.title} ${text.headings}`,
+    body: i === 0 && document.summary ? `${document.summary}\n${text.body}` : text.body,
+  }));
 }
 
 /** Text of one section prepared for indexing. */
@@ -56,36 +95,75 @@ export interface SectionText {
   body: string;
 }
 
-/** Input to `buildSearch`: per document, its table row, its document-level fields and its section texts. */
+/** A document table row as the build knows it, before section term counts are added. */
+export type SourceDocument = Omit<SearchDocument, 'sections'> & { sections: Omit<SearchSection, 'terms'>[] };
+
+/** Input to `buildSearch`: per document, its table row and its section texts (in the order of `document.sections`). */
 export interface SearchSource {
-  document: SearchDocument;
-  aliases: readonly string[];
+  document: SourceDocument;
   sectionTexts: readonly SectionText[];
 }
 
-/** Builds the units and the index for a set of documents (sections in the order of `document.sections`). */
-export function buildSearch(sources: readonly SearchSource[], synonyms: readonly (readonly string[])[] = []): LoadedSearch {
-  const units: IndexUnit[] = [];
-  sources.forEach((s, d) => {
-    s.sectionTexts.forEach((text, i) => {
-      const lead = i === 0;
-      units.push({
-        id: `${d}.${i}`,
-        title: lead ? s.document.title : '',
-        aliases: lead ? s.aliases.join(' ') : '',
-        tags: lead ? s.document.tags.join(' ') : '',
-        // Sections carry their document's title as context: '무한 루프' in the useEffect page beats it elsewhere.
-        headings: lead ? text.headings : `${s.document.title} ${text.headings}`,
-        body: lead && s.document.summary ? `${s.document.summary}\n${text.body}` : text.body,
+/** Builds the index for a set of documents and serialises it into the envelope written as `_wiki/search-index.json`. */
+export function buildIndexEnvelope(sources: readonly SearchSource[], synonyms: readonly (readonly string[])[] = []): IndexEnvelope {
+  const units: IndexUnit[] = sources.map((s, d) => ({
+    id: d,
+    title: s.document.title,
+    aliases: s.document.aliases.join(' '),
+    tags: s.document.tags.join(' '),
+    headings: s.document.sections.map((x) => x.heading).filter(Boolean).join('\n'),
+    body: [s.document.summary, ...s.sectionTexts.map((t) => t.body)].filter(Boolean).join('\n'),
+  }));
+  const { index: postings, ...rest } = createIndex(units).toJSON();
+  const bodyField = INDEX_FIELDS.indexOf('body');
+  const limit = sources.length >= COMMON_BODY_MIN_DOCUMENTS ? COMMON_BODY_SHARE * sources.length : Infinity;
+  const commonTerms: string[] = [];
+  const frequency = new Map<string, number[]>();
+  const totals = INDEX_FIELDS.map(() => 0);
+  let sectionCount = 0;
+  const documents: SearchDocument[] = [];
+  for (const source of sources) {
+    const bodyTerms: number[] = [];
+    for (const fields of sectionFields(source.document, source.sectionTexts)) {
+      sectionCount++;
+      INDEX_FIELDS.forEach((field, f) => {
+        const tokens = tokenize(fields[field]);
+        totals[f]! += tokens.length;
+        if (field === 'body') bodyTerms.push(tokens.length);
+        for (const term of new Set(tokens)) {
+          const counts = frequency.get(term) ?? frequency.set(term, INDEX_FIELDS.map(() => 0)).get(term)!;
+          counts[f]!++;
+        }
       });
-    });
-  });
-  return { documents: sources.map((s) => s.document), index: createIndex(units), synonyms, matcher: synonymMatcher(synonyms) };
+    }
+    documents.push({ ...source.document, sections: source.document.sections.map((x, i) => ({ ...x, terms: bodyTerms[i] ?? 0 })) });
+  }
+  const encoded = encodePostings(
+    postings,
+    (term, field, documents) => {
+      if (field !== bodyField || documents <= limit) return true;
+      commonTerms.push(term);
+      return false;
+    },
+    (term) => frequency.get(term),
+  );
+  const average = (f: number) => (sectionCount ? Math.round((totals[f]! / sectionCount) * 10) / 10 : 0);
+  const averageTerms = Object.fromEntries(INDEX_FIELDS.map((field, f) => [field, average(f)])) as Record<IndexField, number>;
+  return {
+    version: INDEX_ENVELOPE_VERSION,
+    searchOptionsVersion: SEARCH_OPTIONS_VERSION,
+    documents,
+    synonyms: synonyms.map((g) => [...g]),
+    commonTerms: commonTerms.sort(),
+    sectionStats: { sections: sectionCount, averageTerms },
+    index: { ...rest, index: [] },
+    postings: encoded,
+  };
 }
 
-/** Serialises a built search into the envelope written as `_wiki/search-index.json`. */
-export function toIndexEnvelope(search: LoadedSearch): IndexEnvelope {
-  return { version: INDEX_ENVELOPE_VERSION, searchOptionsVersion: SEARCH_OPTIONS_VERSION, documents: [...search.documents], synonyms: search.synonyms.map((g) => [...g]), index: search.index.toJSON() };
+/** Builds a queryable search in memory, exactly as a client would load it from the envelope. */
+export function buildSearch(sources: readonly SearchSource[], synonyms: readonly (readonly string[])[] = []): LoadedSearch {
+  return loadSearch(buildIndexEnvelope(sources, synonyms));
 }
 
 /** Validates an envelope (already JSON-parsed) and restores the index; throws a message that says what to do. */
@@ -101,5 +179,21 @@ export function loadSearch(json: unknown): LoadedSearch {
   if (parsed.data.searchOptionsVersion !== SEARCH_OPTIONS_VERSION) {
     throw new Error(`Search index was built with search options version ${parsed.data.searchOptionsVersion}, but this code uses version ${SEARCH_OPTIONS_VERSION}. Rebuild with \`npm run build\`.`);
   }
-  return { documents: parsed.data.documents, index: loadIndex(parsed.data.index), synonyms: parsed.data.synonyms, matcher: synonymMatcher(parsed.data.synonyms) };
+  const data = parsed.data;
+  let postings;
+  const sectionFrequency = new Map<string, number[]>();
+  try {
+    postings = decodePostings(data.postings, (term, counts) => sectionFrequency.set(term, counts));
+  } catch (e) {
+    throw new Error(`Search index is malformed: ${(e as Error).message} Rebuild with \`npm run build\`.`);
+  }
+  return {
+    documents: data.documents,
+    index: loadIndex({ ...data.index, index: postings }),
+    synonyms: data.synonyms,
+    matcher: synonymMatcher(data.synonyms),
+    commonTerms: new Set(data.commonTerms),
+    sectionStats: data.sectionStats,
+    sectionFrequency,
+  };
 }

@@ -1,12 +1,17 @@
 import { describe, expect, test } from 'vitest';
-import { buildSearch, loadSearch, toIndexEnvelope, type SearchSource } from './envelope.ts';
-import { searchDocuments } from './search.ts';
+import { buildIndexEnvelope, buildSearch, loadSearch, type SearchSource } from './envelope.ts';
+import { searchDocuments, searchDocumentsAsync, type MarkdownOf } from './search.ts';
+
+/** Markdown of each test document as `_wiki/docs/<id>.md` would hold it: a heading line, then its prose. */
+const MARKDOWN = new Map<string, string>();
+const markdownOf: MarkdownOf = (d) => MARKDOWN.get(d.id);
 
 function source(id: string, title: string, sections: [string, string, number, string][], extra: Partial<SearchSource['document']> = {}, aliases: string[] = []): SearchSource {
   const all: [string, string, number, string][] = [['', '', 1, ''], ...sections];
+  // Line 1 is the (empty) lead; each section is a heading line followed by one line of prose.
+  MARKDOWN.set(id, ['', ...sections.flatMap(([, heading, depth, body]) => [`${'#'.repeat(depth)} ${heading}`, body])].join('\n'));
   return {
-    document: { id, title, project: 'p', category: 'concept', tags: [], updatedAt: '2026-11-01T00:00:00.000Z', url: `/docs/${id}/`, summary: '', sections: all.map(([anchor, heading, depth], i) => ({ anchor, heading, depth, line: i + 1 })), ...extra },
-    aliases,
+    document: { id, title, project: 'p', category: 'concept', tags: [], aliases, updatedAt: '2026-11-01T00:00:00.000Z', url: `/docs/${id}/`, summary: '', sections: all.map(([anchor, heading, depth], i) => ({ anchor, heading, depth, line: i === 0 ? 1 : 2 * i })), ...extra },
     sectionTexts: all.map(([, heading, , body]) => ({ headings: heading, body })),
   };
 }
@@ -20,7 +25,7 @@ const SOURCES = [
 
 describe('searchDocuments', () => {
   const search = buildSearch(SOURCES);
-  const top = (q: string, filters = {}) => searchDocuments(search, q, filters).map((h) => h.document.id);
+  const top = (q: string, filters = {}) => searchDocuments(search, q, filters, 10, markdownOf).map((h) => h.document.id);
 
   test.each([
     ['컴포넌트를', 'components'],
@@ -37,13 +42,22 @@ describe('searchDocuments', () => {
   });
 
   test('points at the best-matching section with its heading path', () => {
-    const hit = searchDocuments(search, 'setState 다음 렌더링 반영')[0]!;
+    const hit = searchDocuments(search, 'setState 다음 렌더링 반영', {}, 10, markdownOf)[0]!;
     expect(hit.document.id).toBe('use-state');
     expect(hit.section).toEqual({ anchor: 'pitfalls', path: ['주의사항'] });
   });
 
+  test('without the Markdown the index order stands and hits point at the top of the page', async () => {
+    const hits = searchDocuments(search, 'setState 다음 렌더링 반영');
+    expect(hits[0]!.document.id).toBe('use-state');
+    expect(hits[0]!.section).toEqual({ anchor: '', path: [] });
+    // Fetched Markdown (the browser's way) gives the same answer as Markdown at hand.
+    const fetched = await searchDocumentsAsync(search, 'setState 다음 렌더링 반영', {}, 10, async (d) => MARKDOWN.get(d.id));
+    expect(fetched).toEqual(searchDocuments(search, 'setState 다음 렌더링 반영', {}, 10, markdownOf));
+  });
+
   test('a title match points at the top of the page', () => {
-    expect(searchDocuments(search, '글꼴 정책')[0]!.section).toEqual({ anchor: '', path: [] });
+    expect(searchDocuments(search, '글꼴 정책', {}, 10, markdownOf)[0]!.section).toEqual({ anchor: '', path: [] });
   });
 
   test('filters by project, category and tags', () => {
@@ -58,26 +72,26 @@ describe('searchDocuments', () => {
     expect(top('   ')).toEqual([]);
   });
 
-  test('toJSON → JSON text → loadSearch answers exactly the same', () => {
-    const restored = loadSearch(JSON.parse(JSON.stringify(toIndexEnvelope(search))));
+  test('envelope → JSON text → loadSearch answers exactly the same', () => {
+    const restored = loadSearch(JSON.parse(JSON.stringify(buildIndexEnvelope(SOURCES))));
     for (const q of ['컴포넌트를', '상태끌어올리기', 'useStat', '웹폰트', 'props 전달']) {
-      expect(searchDocuments(restored, q)).toEqual(searchDocuments(search, q));
+      expect(searchDocuments(restored, q, {}, 10, markdownOf)).toEqual(searchDocuments(search, q, {}, 10, markdownOf));
     }
   });
 
   test('glossary synonyms widen every search, in both directions, and survive serialisation', () => {
     const withGlossary = buildSearch(SOURCES, [['글꼴', '서체', 'typeface'], ['상태', '스테이트']]);
-    expect(searchDocuments(search, 'typeface')).toEqual([]);
-    expect(searchDocuments(withGlossary, 'typeface')[0]?.document.id).toBe('fonts');
-    expect(searchDocuments(withGlossary, '서체를 바꾸려면')[0]?.document.id).toBe('fonts');
-    expect(searchDocuments(withGlossary, '스테이트 끌어올리기')[0]?.document.id).toBe('state-lifting');
-    const restored = loadSearch(JSON.parse(JSON.stringify(toIndexEnvelope(withGlossary))));
-    expect(searchDocuments(restored, 'typeface')).toEqual(searchDocuments(withGlossary, 'typeface'));
+    expect(searchDocuments(search, 'typeface', {}, 10, markdownOf)).toEqual([]);
+    expect(searchDocuments(withGlossary, 'typeface', {}, 10, markdownOf)[0]?.document.id).toBe('fonts');
+    expect(searchDocuments(withGlossary, '서체를 바꾸려면', {}, 10, markdownOf)[0]?.document.id).toBe('fonts');
+    expect(searchDocuments(withGlossary, '스테이트 끌어올리기', {}, 10, markdownOf)[0]?.document.id).toBe('state-lifting');
+    const restored = loadSearch(JSON.parse(JSON.stringify(buildIndexEnvelope(SOURCES, [['글꼴', '서체', 'typeface'], ['상태', '스테이트']]))));
+    expect(searchDocuments(restored, 'typeface', {}, 10, markdownOf)).toEqual(searchDocuments(withGlossary, 'typeface', {}, 10, markdownOf));
   });
 
   test('an index built with other search options is refused with what to do', () => {
-    const envelope = { ...toIndexEnvelope(search), searchOptionsVersion: 0 };
+    const envelope = { ...buildIndexEnvelope(SOURCES), searchOptionsVersion: 0 };
     expect(() => loadSearch(envelope)).toThrow(/search options version 0, but this code uses version \d+\. Rebuild with `npm run build`\./);
-    expect(() => loadSearch({ ...envelope, version: 9 })).toThrow('Search index version 9 is not supported (expected 2). Rebuild with `npm run build`.');
+    expect(() => loadSearch({ ...envelope, version: 9 })).toThrow('Search index version 9 is not supported (expected 3). Rebuild with `npm run build`.');
   });
 });

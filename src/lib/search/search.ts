@@ -1,5 +1,6 @@
-import { queryTerms, queryUnits } from './contract.ts';
+import { DERIVED_TERM_WEIGHTS, EXPANSION_WEIGHT, processQueryTerm, queryDocuments, queryTerms, SECTION_RANK_DEPTH } from './contract.ts';
 import { tokenize } from './tokenize.ts';
+import { documentScore, prepareDocument, scoreSections, type PreparedDocument, type RankTerm } from './section-rank.ts';
 import type { LoadedSearch, SearchDocument } from './envelope.ts';
 
 /** Narrowing applied to documents before ranking. */
@@ -22,52 +23,114 @@ export interface SearchHit {
 
 /** Hard cap on query length, shared by the site and the MCP server. */
 export const MAX_QUERY_LENGTH = 4000;
-/** Weight of a document's other matching sections relative to its best one. */
-const OTHER_SECTIONS_WEIGHT = 0.3;
-/** How many other sections count towards a document's score. */
-const OTHER_SECTIONS_COUNTED = 5;
 
-/** The search every caller uses: ranked documents for a query, filtered, each with its best section. */
-export function searchDocuments(search: LoadedSearch, query: string, filters: SearchFilters = {}, limit = 10): SearchHit[] {
-  const q = query.trim().slice(0, MAX_QUERY_LENGTH);
-  if (!q) return [];
-  const allowed = (d: SearchDocument) => matchesFilters(d, filters);
-  const perDoc = new Map<number, { units: Map<number, number>; terms: Set<string> }>();
-  for (const unit of queryUnits(search.index, q, search.matcher.expand(q))) {
-    const [d, s] = unit.id.split('.').map(Number) as [number, number];
-    const doc = search.documents[d];
-    if (!doc || !allowed(doc)) continue;
-    const entry = perDoc.get(d) ?? { units: new Map<number, number>(), terms: new Set<string>() };
-    entry.units.set(s, unit.score);
-    unit.terms.forEach((t) => entry.terms.add(t));
-    perDoc.set(d, entry);
-  }
-  const terms = queryTerms(q);
-  const ranked = [...perDoc].map(([d, e]) => ({ d, e, score: round(documentScore([...e.units.values()])) }));
-  ranked.sort((a, b) => b.score - a.score || a.d - b.d);
-  const top = ranked.slice(0, Math.max(0, limit)).map(({ d, e, score }): SearchHit => {
-    const document = search.documents[d]!;
-    const section = sectionAt(document, bestSection(e.units, isTitleQuery(document.title, terms)));
-    return { document, score, section, terms: [...e.terms].sort() };
-  });
-  return top;
+/** Gives a document's normalised Markdown (`_wiki/docs/<id>.md`) when the caller has it at hand. */
+export type MarkdownOf = (document: SearchDocument) => string | undefined;
+
+/** First-stage result: documents ranked by the index, with what the section ranking needs. */
+export interface DocumentRanking {
+  query: string;
+  ranked: { doc: number; score: number; terms: Set<string> }[];
+  terms: RankTerm[];
+  titleTerms: string[];
 }
 
-/** The best section's score plus a share of the next few, so one long page cannot win on volume. */
-function documentScore(scores: number[]): number {
-  const [best = 0, ...rest] = scores.sort((a, b) => b - a);
-  return best + OTHER_SECTIONS_WEIGHT * rest.slice(0, OTHER_SECTIONS_COUNTED).reduce((a, b) => a + b, 0);
+/** Stage one: ranks whole documents with the index, filtered. Cheap; needs no Markdown. */
+export function rankDocuments(search: LoadedSearch, query: string, filters: SearchFilters = {}): DocumentRanking {
+  const q = query.trim().slice(0, MAX_QUERY_LENGTH);
+  if (!q) return { query: q, ranked: [], terms: [], titleTerms: [] };
+  const expansion = search.matcher.expand(q);
+  const matches = queryDocuments(search.index, q, expansion);
+  const ranked = matches
+    .filter((m) => search.documents[m.doc] && matchesFilters(search.documents[m.doc]!, filters))
+    .map((m) => ({ doc: m.doc, score: m.score, terms: new Set(m.terms) }))
+    .sort((a, b) => b.score - a.score || a.doc - b.doc);
+  const typed = new Set(tokenize(q).filter((t) => processQueryTerm(t) !== null));
+  const expanded = new Set([...queryTerms(q), ...queryTerms(expansion)].filter((t) => !typed.has(t)));
+  // Every term the query stands for, also ones the index dropped from bodies for being common.
+  const asked = [...typed, ...expanded];
+  const weightOf = (t: string) => (typed.has(t) ? 1 : EXPANSION_WEIGHT);
+  const all = new Set([...asked, ...ranked.slice(0, SECTION_RANK_DEPTH).flatMap((r) => [...r.terms])]);
+  const terms = [...all].sort().map((term): RankTerm => {
+    const frequency = search.sectionFrequency.get(term) ?? [];
+    if (typed.has(term) || expanded.has(term)) return { term, source: term, weight: weightOf(term), frequency };
+    // Reached by prefix or typo tolerance: weighted as MiniSearch weighs such matches.
+    const prefix = asked.filter((a) => term.startsWith(a)).sort((a, b) => b.length - a.length)[0];
+    if (prefix) return { term, source: prefix, weight: weightOf(prefix) * DERIVED_TERM_WEIGHTS.prefix * (term.length / (term.length + 0.3 * (term.length - prefix.length))), frequency };
+    return { term, source: term, weight: EXPANSION_WEIGHT * DERIVED_TERM_WEIGHTS.fuzzy * (term.length / (term.length + 1)), frequency };
+  });
+  return { query: q, ranked, terms, titleTerms: [...typed] };
+}
+
+/**
+ * Stage two: the best `SECTION_RANK_DEPTH` documents whose Markdown is at hand are re-scored by
+ * their sections and reordered; each hit points at its best section. Without Markdown the index's
+ * order stands and hits point at the top of the page.
+ */
+export function finishSearch(search: LoadedSearch, ranking: DocumentRanking, limit = 10, markdownOf?: MarkdownOf): SearchHit[] {
+  const depth = Math.max(0, limit);
+  const head = ranking.ranked.slice(0, Math.max(depth, SECTION_RANK_DEPTH));
+  const scored = head.map((r, position) => {
+    const document = search.documents[r.doc]!;
+    const markdown = position < SECTION_RANK_DEPTH ? markdownOf?.(document) : undefined;
+    if (markdown === undefined) return { r, document, ranked: false, score: r.score, section: 0 };
+    const scores = scoreSections(preparedOf(search, document, markdown), ranking.terms, search.sectionStats);
+    return { r, document, ranked: true, score: documentScore(scores), section: bestSection(scores, isTitleQuery(document.title, ranking.titleTerms)) };
+  });
+  // Section-ranked documents first (their scores are comparable with each other), then the rest in index order.
+  const reranked = scored.filter((s) => s.ranked).sort((a, b) => b.score - a.score || a.r.doc - b.r.doc);
+  const rest = scored.filter((s) => !s.ranked);
+  return [...reranked, ...rest].slice(0, depth).map((s) => ({ document: s.document, score: round(s.score), section: sectionAt(s.document, s.section), terms: [...s.r.terms].sort() }));
+}
+
+/** The search every caller uses when it has the Markdown at hand (MCP server, evaluation, benchmarks). */
+export function searchDocuments(search: LoadedSearch, query: string, filters: SearchFilters = {}, limit = 10, markdownOf?: MarkdownOf): SearchHit[] {
+  return finishSearch(search, rankDocuments(search, query, filters), limit, markdownOf);
+}
+
+/** The same search when Markdown has to be fetched (the browser, an MCP server reading a URL). */
+export async function searchDocumentsAsync(search: LoadedSearch, query: string, filters: SearchFilters, limit: number, loadMarkdown: (document: SearchDocument) => Promise<string | undefined>): Promise<SearchHit[]> {
+  const ranking = rankDocuments(search, query, filters);
+  return finishSearch(search, ranking, limit, await fetchSectionMarkdown(search, ranking, loadMarkdown));
+}
+
+/** Loads the Markdown `finishSearch` will ask for; a document whose Markdown fails keeps its index rank. */
+export async function fetchSectionMarkdown(search: LoadedSearch, ranking: DocumentRanking, loadMarkdown: (document: SearchDocument) => Promise<string | undefined>): Promise<MarkdownOf> {
+  const head = ranking.ranked.slice(0, SECTION_RANK_DEPTH).map((r) => search.documents[r.doc]!);
+  const texts = new Map(await Promise.all(head.map(async (d) => [d.id, await loadMarkdown(d).catch(() => undefined)] as const)));
+  return (d) => texts.get(d.id);
+}
+
+/** Prepared documents kept per loaded search, so typing a query does not cut the same Markdown again. */
+const PREPARED_KEPT = 256;
+const prepared = new WeakMap<LoadedSearch, Map<string, { markdown: string; prepared: PreparedDocument }>>();
+
+function preparedOf(search: LoadedSearch, document: SearchDocument, markdown: string): PreparedDocument {
+  let cache = prepared.get(search);
+  if (!cache) prepared.set(search, (cache = new Map()));
+  const hit = cache.get(document.id);
+  if (hit && hit.markdown === markdown) {
+    // Refresh its place so the least recently used entry is the one dropped.
+    cache.delete(document.id);
+    cache.set(document.id, hit);
+    return hit.prepared;
+  }
+  const entry = { markdown, prepared: prepareDocument(document, markdown) };
+  cache.set(document.id, entry);
+  if (cache.size > PREPARED_KEPT) cache.delete(cache.keys().next().value!);
+  return entry.prepared;
 }
 
 /** A query made only of title words is about the whole page; otherwise the best-matching section wins. */
-function bestSection(units: Map<number, number>, titleQuery: boolean): number {
+function bestSection(scores: readonly number[], titleQuery: boolean): number {
+  if (titleQuery) return 0;
   let best = 0;
   let bestScore = -1;
-  for (const [s, score] of units) {
-    if (s === 0 && units.size > 1 && !titleQuery) continue;
-    if (score > bestScore || (score === bestScore && s < best)) [best, bestScore] = [s, score];
-  }
-  return titleQuery ? 0 : best;
+  scores.forEach((score, s) => {
+    if (s === 0 && scores.length > 1 && scores.slice(1).some((x) => x > 0)) return;
+    if (score > bestScore) [best, bestScore] = [s, score];
+  });
+  return best;
 }
 
 function isTitleQuery(title: string, terms: readonly string[]): boolean {

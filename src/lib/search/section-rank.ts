@@ -1,0 +1,168 @@
+import { BM25, FIELD_BOOSTS } from './contract.ts';
+import { foldHangulVowels } from './korean.ts';
+import { tokenize } from './tokenize.ts';
+import { frontmatterEnd, markdownToText } from '../sections.ts';
+import type { SearchDocument, SectionStats } from './envelope.ts';
+
+/**
+ * Second stage of search: the index ranks whole documents; for the best few, this scores every
+ * section from the document's Markdown the way a per-section index would (BM25 over the section's
+ * heading path and prose, the lead carrying title, aliases and tags), so a page whose query words
+ * meet in one section beats a long page that mentions them far apart, and the hit can point at the
+ * section that answers. Only the words that contain a query term are tokenized, so a query costs
+ * little more than scanning the candidates' text.
+ */
+
+/** A term of the query as it matched the index, with the weight and corpus frequencies to score it by. */
+export interface RankTerm {
+  /** Index term: a Hangul/CJK bigram or a lowercased Latin word. */
+  term: string;
+  /** The query term it stands for (itself, or the word it is a prefix or typo match of). */
+  source: string;
+  /** 1 for what the user typed; less for loanword, synonym, prefix and typo expansions. */
+  weight: number;
+  /** In how many sections of the corpus it occurs, per field (INDEX_FIELDS order). */
+  frequency: readonly number[];
+}
+
+/** One section prepared for counting query terms in it. */
+export interface SectionText {
+  /** Index terms of the heading path with the document title in front (none for the lead). */
+  heading: readonly string[];
+  /** Prose, code left out, NFKC and lowercased. */
+  body: string;
+  /** The same prose with sound-alike vowels folded (same length), where query terms are looked for. */
+  folded: string;
+  /** How many index terms the prose yields (counted at build time). */
+  bodyTerms: number;
+}
+
+/** A document prepared for section ranking: its sections and its lead fields as index terms. */
+export interface PreparedDocument {
+  sections: SectionText[];
+  lead: { title: readonly string[]; aliases: readonly string[]; tags: readonly string[] };
+}
+
+/** Cuts a document's Markdown into its indexed sections, in the order of `document.sections`. */
+export function prepareDocument(document: SearchDocument, markdown: string): PreparedDocument {
+  const lines = markdown.split('\n');
+  const sections = document.sections;
+  return {
+    lead: { title: tokenize(document.title), aliases: tokenize(document.aliases.join(' ')), tags: tokenize(document.tags.join(' ')) },
+    sections: sections.map((section, i) => {
+      const start = i === 0 ? frontmatterEnd(lines) : section.line;
+      const next = sections[i + 1];
+      const end = next ? next.line - 1 : lines.length;
+      const prose = markdownToText(lines.slice(start, end).join('\n'));
+      const body = (i === 0 && document.summary ? `${document.summary}\n${prose}` : prose).normalize('NFKC').toLowerCase();
+      return { heading: i === 0 ? [] : tokenize(`${document.title} ${headingPath(document, i).join(' ')}`), body, folded: foldHangulVowels(body), bodyTerms: section.terms };
+    }),
+  };
+}
+
+function headingPath(document: SearchDocument, index: number): string[] {
+  const path = [document.sections[index]!.heading];
+  let depth = document.sections[index]!.depth;
+  for (let i = index - 1; i > 0 && depth > 2; i--) {
+    const s = document.sections[i]!;
+    if (s.depth < depth) {
+      path.unshift(s.heading);
+      depth = s.depth;
+    }
+  }
+  return path;
+}
+
+/**
+ * How many times the tokenizer would emit `term` for this prose, without tokenizing all of it:
+ * wherever the term occurs, the whole word around it goes through the tokenizer, so '되는' inside
+ * '사용되는' (an ending the tokenizer strips) does not count, as it is not indexed either.
+ */
+export function countInProse(body: string, folded: string, term: string): number {
+  if (!term) return 0;
+  const latin = isLatinChar(term.charCodeAt(0));
+  let count = 0;
+  let at = folded.indexOf(term);
+  while (at >= 0) {
+    if (latin) {
+      if (!isLatinChar(folded.charCodeAt(at - 1)) && !isLatinChar(folded.charCodeAt(at + term.length))) count++;
+      at = folded.indexOf(term, at + term.length);
+      continue;
+    }
+    let start = at;
+    while (start > 0 && isCjk(folded.charCodeAt(start - 1))) start--;
+    let end = at + term.length;
+    while (end < folded.length && isCjk(folded.charCodeAt(end))) end++;
+    for (const t of tokenize(body.slice(start, end))) if (t === term) count++;
+    at = folded.indexOf(term, end);
+  }
+  return count;
+}
+
+function isLatinChar(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
+}
+
+function isCjk(code: number): boolean {
+  return (code >= 0xac00 && code <= 0xd7a3) || (code >= 0x3040 && code <= 0x30ff) || (code >= 0x4e00 && code <= 0x9fff);
+}
+
+function countIn(terms: readonly string[], term: string): number {
+  let n = 0;
+  for (const t of terms) if (t === term) n++;
+  return n;
+}
+
+function bm25(tf: number, idf: number, length: number, average: number): number {
+  if (!tf) return 0;
+  const { k, b, d } = BM25;
+  return idf * (d + (tf * (k + 1)) / (tf + k * (1 - b + (b * length) / (average || 1))));
+}
+
+/** Inverse document frequency as MiniSearch computes it. */
+export function inverseDocumentFrequency(documents: number, total: number): number {
+  return Math.log(1 + (total - documents + 0.5) / (documents + 0.5));
+}
+
+/**
+ * Scores each section of one document for the query terms, field by field with BM25 as MiniSearch
+ * would over one unit per section. The lead section also scores the document's title, aliases and
+ * tags; each score is multiplied by how many distinct query terms the section matched, as MiniSearch does.
+ */
+export function scoreSections(prepared: PreparedDocument, terms: readonly RankTerm[], stats: SectionStats): number[] {
+  const total = stats.sections;
+  const avg = stats.averageTerms;
+  const idf = (n: number) => inverseDocumentFrequency(n, total);
+  return prepared.sections.map((section, i) => {
+    let score = 0;
+    const matched = new Set<string>();
+    for (const t of terms) {
+      const [title = 0, aliases = 0, tags = 0, headings = 0, body = 0] = t.frequency;
+      let s = 0;
+      if (headings) s += FIELD_BOOSTS.headings * bm25(countIn(section.heading, t.term), idf(headings), section.heading.length, avg.headings);
+      if (body) s += FIELD_BOOSTS.body * bm25(countInProse(section.body, section.folded, t.term), idf(body), section.bodyTerms, avg.body);
+      if (i === 0) {
+        const lead = prepared.lead;
+        if (title) s += FIELD_BOOSTS.title * bm25(countIn(lead.title, t.term), idf(title), lead.title.length, avg.title);
+        if (aliases) s += FIELD_BOOSTS.aliases * bm25(countIn(lead.aliases, t.term), idf(aliases), lead.aliases.length, avg.aliases);
+        if (tags) s += FIELD_BOOSTS.tags * bm25(countIn(lead.tags, t.term), idf(tags), lead.tags.length, avg.tags);
+      }
+      if (s > 0) {
+        score += t.weight * s;
+        matched.add(t.source);
+      }
+    }
+    return score * matched.size;
+  });
+}
+
+/** Weight of a document's other matching sections relative to its best one. */
+export const OTHER_SECTIONS_WEIGHT = 0.3;
+/** How many other sections count towards a document's score. */
+export const OTHER_SECTIONS_COUNTED = 5;
+
+/** The best section's score plus a share of the next few, so one long page cannot win on volume. */
+export function documentScore(sectionScores: readonly number[]): number {
+  const [best = 0, ...rest] = [...sectionScores].sort((a, b) => b - a);
+  return best + OTHER_SECTIONS_WEIGHT * rest.slice(0, OTHER_SECTIONS_COUNTED).reduce((a, b) => a + b, 0);
+}
