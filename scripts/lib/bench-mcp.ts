@@ -17,6 +17,26 @@ export async function mcpColdStartMs(dist: string, query: string): Promise<numbe
   return ms;
 }
 
+/** Per-call latency of `search_knowledge` over stdio on a started server: every query `rounds` times, in ms. */
+export async function mcpSearchLatencies(dist: string, queries: readonly string[], rounds: number): Promise<number[]> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: ['mcp/cli.ts', '--artifacts', dist, '--no-watch'], stderr: 'ignore' });
+  const client = new Client({ name: 'maru-bench', version: '1.0.0' });
+  await client.connect(transport);
+  const out: number[] = [];
+  try {
+    for (let r = 0; r < rounds; r++) {
+      for (const query of queries) {
+        const t = performance.now();
+        await client.callTool({ name: 'search_knowledge', arguments: { query } });
+        out.push(performance.now() - t);
+      }
+    }
+  } finally {
+    await client.close();
+  }
+  return out;
+}
+
 /** The floor: a bare `node` process that reads and JSON.parses the same `_wiki/*.json` files, then exits. */
 export function parseFloorMs(dist: string): number {
   const code = `const fs=require('fs');for(const f of ['manifest.json','catalog.json','search-index.json'])JSON.parse(fs.readFileSync(${JSON.stringify(join(dist, '_wiki'))}+'/'+f,'utf8'))`;

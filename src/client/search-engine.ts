@@ -33,7 +33,7 @@ export async function runSearch(query: string, filters: SearchFilters, limit: nu
   const ranking = rankDocuments(search, query, filters);
   const ranked = performance.now();
   // The best documents' Markdown ranks their sections; it is cached, and the snippets need it anyway.
-  const markdownOf = await fetchSectionMarkdown(search, ranking, (d) => loadMarkdown(d.id));
+  const markdownOf = await fetchSectionMarkdown(search, ranking, limit, (d) => loadMarkdown(d.id));
   const fetched = performance.now();
   const hits = finishSearch(search, ranking, limit, markdownOf);
   const end = performance.now();

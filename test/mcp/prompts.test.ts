@@ -58,20 +58,20 @@ describe('prompts', () => {
       '',
       '## Overview',
       '',
-      '- [한국어 검색 개요](knowledge://documents/search-overview) — id `search-overview`, concept, updated 2026-11-16: 마루 검색이 조사, 띄어쓰기, 한영 혼용, 오타가 섞인 한국어 질의를 어떻게 처리하는지 전체 흐름을 설명한다.',
+      '- [한국어 검색 개요](knowledge://documents/search-overview) — id `search-overview`, concept, updated 2026-11-30: 마루 검색이 조사, 띄어쓰기, 한영 혼용, 오타가 섞인 한국어 질의를 어떻게 처리하는지 전체 흐름을 설명한다.',
     ]);
     expect(lines).toContain('- 조사: particle, 토씨');
     expect(lines).toContain('Full glossary: [용어집](knowledge://documents/glossary)');
     const recent = lines.slice(lines.indexOf('## Recently updated (10)') + 2).filter((l) => l.startsWith('- ['));
     expect(recent.map((l) => /id `([^`]+)`/.exec(l)![1])).toEqual([
+      'search-overview',
+      'search-ranking',
       'search-query-tips',
       'search-aliases',
       'search-eval',
-      'search-overview',
       'search-evolution',
       'search-particles',
       'search-tokenizer',
-      'search-ranking',
       'search-bigrams',
       'adr-one-search-contract',
     ]);

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { COMMON_BODY_MIN_DOCUMENTS, COMMON_BODY_SHARE, createIndex, INDEX_FIELDS, loadIndex, SEARCH_OPTIONS_VERSION, type IndexField, type IndexUnit, type SearchIndex, type SerializedIndex } from './contract.ts';
+import { COMMON_BODY_MIN_DOCUMENTS, COMMON_BODY_SHARE, createIndex, INDEX_FIELDS, loadIndexLazily, SEARCH_OPTIONS_VERSION, type IndexField, type IndexUnit, type SearchIndex, type SerializedIndex } from './contract.ts';
 import { tokenize } from './tokenize.ts';
-import { decodePostings, encodePostings } from './postings.ts';
+import { encodePostings } from './postings.ts';
 import { synonymMatcher, type SynonymMatcher } from './synonyms.ts';
 
 /** Version of the `search-index.json` envelope layout. */
@@ -180,16 +180,16 @@ export function loadSearch(json: unknown): LoadedSearch {
     throw new Error(`Search index was built with search options version ${parsed.data.searchOptionsVersion}, but this code uses version ${SEARCH_OPTIONS_VERSION}. Rebuild with \`npm run build\`.`);
   }
   const data = parsed.data;
-  let postings;
+  let index;
   const sectionFrequency = new Map<string, number[]>();
   try {
-    postings = decodePostings(data.postings, (term, counts) => sectionFrequency.set(term, counts));
+    index = loadIndexLazily(data.index, data.postings, (term, counts) => sectionFrequency.set(term, counts));
   } catch (e) {
     throw new Error(`Search index is malformed: ${(e as Error).message} Rebuild with \`npm run build\`.`);
   }
   return {
     documents: data.documents,
-    index: loadIndex({ ...data.index, index: postings }),
+    index,
     synonyms: data.synonyms,
     matcher: synonymMatcher(data.synonyms),
     commonTerms: new Set(data.commonTerms),

@@ -41,36 +41,71 @@ export function encodePostings(postings: SerializedPostings, keep: KeepPostings 
   return lines.join('\n');
 }
 
-/** Decodes `encodePostings` output; `onExtra` receives each term's `#` counts. Throws naming the line when the text is damaged. */
+/** One term's postings as MiniSearch holds them in memory: fieldId → documentShortId → term frequency. */
+export type TermPostings = Map<number, Map<number, number>>;
+
+/**
+ * Splits encoded postings into terms and their still-encoded field lists, without decoding any
+ * posting: `onTerm` gets the term, the field text (decode it with `decodeFields`) and the line number;
+ * `onExtra` gets a term's `#` counts.
+ */
+export function scanPostings(text: string, onTerm: (term: string, fields: string, line: number) => void, onExtra: (term: string, counts: number[]) => void = () => undefined): void {
+  if (!text) return;
+  let lineNo = 0;
+  let start = 0;
+  while (start <= text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    lineNo++;
+    const tab = text.indexOf('\t', start);
+    if (tab < 0 || tab > end) throw new Error(`postings line ${lineNo} (${text.slice(start, Math.min(end, start + 40))}): no fields.`);
+    const term = text.slice(start, tab);
+    let fieldsAt = tab + 1;
+    if (text.charCodeAt(fieldsAt) === 35 /* # */) {
+      const next = text.indexOf('\t', fieldsAt);
+      const countsEnd = next < 0 || next > end ? end : next;
+      onExtra(term, text.slice(fieldsAt + 1, countsEnd).split(',').map((n) => parseInt(n, 36)));
+      fieldsAt = countsEnd + 1;
+    }
+    onTerm(term, fieldsAt < end ? text.slice(fieldsAt, end) : '', lineNo);
+    start = end + 1;
+  }
+}
+
+/** Decodes one term's field list (`<fieldId>:<gaps>` separated by tabs); throws naming the term when it is damaged. */
+export function decodeFields(fields: string, term: string, lineNo: number): TermPostings {
+  const out: TermPostings = new Map();
+  if (!fields) return out;
+  let p = 0;
+  for (const part of fields.split('\t')) {
+    p++;
+    const colon = part.indexOf(':');
+    if (colon < 1) throw new Error(`postings line ${lineNo} (${term}): field ${p} has no "<fieldId>:".`);
+    const docs = new Map<number, number>();
+    let id = 0;
+    for (const gap of part.slice(colon + 1).split(',')) {
+      const star = gap.indexOf('*');
+      id += parseInt(star < 0 ? gap : gap.slice(0, star), 36);
+      const freq = star < 0 ? 1 : parseInt(gap.slice(star + 1), 36);
+      if (!Number.isFinite(id) || !Number.isFinite(freq)) throw new Error(`postings line ${lineNo} (${term}): ${JSON.stringify(gap)} is not a base-36 gap.`);
+      docs.set(id, freq);
+    }
+    out.set(Number(part.slice(0, colon)), docs);
+  }
+  return out;
+}
+
+/** Decodes `encodePostings` output into MiniSearch's serialised shape (every posting at once). */
 export function decodePostings(text: string, onExtra: (term: string, counts: number[]) => void = () => undefined): SerializedPostings {
   const out: SerializedPostings = [];
-  if (!text) return out;
-  let lineNo = 0;
-  for (const line of text.split('\n')) {
-    lineNo++;
-    const parts = line.split('\t');
-    const term = parts[0]!;
-    const fields: Record<string, Record<string, number>> = {};
-    for (let p = 1; p < parts.length; p++) {
-      const part = parts[p]!;
-      if (part.startsWith('#')) {
-        onExtra(term, part.slice(1).split(',').map((n) => parseInt(n, 36)));
-        continue;
-      }
-      const colon = part.indexOf(':');
-      if (colon < 1) throw new Error(`postings line ${lineNo} (${term}): field ${p} has no "<fieldId>:".`);
-      const docs: Record<string, number> = {};
-      let id = 0;
-      for (const gap of part.slice(colon + 1).split(',')) {
-        const star = gap.indexOf('*');
-        id += parseInt(star < 0 ? gap : gap.slice(0, star), 36);
-        const freq = star < 0 ? 1 : parseInt(gap.slice(star + 1), 36);
-        if (!Number.isFinite(id) || !Number.isFinite(freq)) throw new Error(`postings line ${lineNo} (${term}): ${JSON.stringify(gap)} is not a base-36 gap.`);
-        docs[id] = freq;
-      }
-      fields[part.slice(0, colon)] = docs;
-    }
-    out.push([term, fields]);
-  }
+  scanPostings(
+    text,
+    (term, fields, line) => {
+      const entry: Record<string, Record<string, number>> = {};
+      for (const [fieldId, docs] of decodeFields(fields, term, line)) entry[fieldId] = Object.fromEntries(docs);
+      out.push([term, entry]);
+    },
+    onExtra,
+  );
   return out;
 }

@@ -50,7 +50,8 @@ export function rankDocuments(search: LoadedSearch, query: string, filters: Sear
   // Every term the query stands for, also ones the index dropped from bodies for being common.
   const asked = [...typed, ...expanded];
   const weightOf = (t: string) => (typed.has(t) ? 1 : EXPANSION_WEIGHT);
-  const all = new Set([...asked, ...ranked.slice(0, SECTION_RANK_DEPTH).flatMap((r) => [...r.terms])]);
+  // Prefix and typo matches of the documents that may be section-scored (50 is the MCP tool's largest limit).
+  const all = new Set([...asked, ...ranked.slice(0, Math.max(SECTION_RANK_DEPTH, 50)).flatMap((r) => [...r.terms])]);
   const terms = [...all].sort().map((term): RankTerm => {
     const frequency = search.sectionFrequency.get(term) ?? [];
     if (typed.has(term) || expanded.has(term)) return { term, source: term, weight: weightOf(term), frequency };
@@ -62,17 +63,22 @@ export function rankDocuments(search: LoadedSearch, query: string, filters: Sear
   return { query: q, ranked, terms, titleTerms: [...typed] };
 }
 
+/** How many of the best documents get their sections scored: at least SECTION_RANK_DEPTH, and every hit asked for. */
+function sectionRankDepth(limit: number): number {
+  return Math.max(limit, SECTION_RANK_DEPTH);
+}
+
 /**
- * Stage two: the best `SECTION_RANK_DEPTH` documents whose Markdown is at hand are re-scored by
+ * Stage two: the best documents (see `sectionRankDepth`) whose Markdown is at hand are re-scored by
  * their sections and reordered; each hit points at its best section. Without Markdown the index's
  * order stands and hits point at the top of the page.
  */
 export function finishSearch(search: LoadedSearch, ranking: DocumentRanking, limit = 10, markdownOf?: MarkdownOf): SearchHit[] {
   const depth = Math.max(0, limit);
-  const head = ranking.ranked.slice(0, Math.max(depth, SECTION_RANK_DEPTH));
-  const scored = head.map((r, position) => {
+  const head = ranking.ranked.slice(0, sectionRankDepth(depth));
+  const scored = head.map((r) => {
     const document = search.documents[r.doc]!;
-    const markdown = position < SECTION_RANK_DEPTH ? markdownOf?.(document) : undefined;
+    const markdown = markdownOf?.(document);
     if (markdown === undefined) return { r, document, ranked: false, score: r.score, section: 0 };
     const scores = scoreSections(preparedOf(search, document, markdown), ranking.terms, search.sectionStats);
     return { r, document, ranked: true, score: documentScore(scores), section: bestSection(scores, isTitleQuery(document.title, ranking.titleTerms)) };
@@ -91,12 +97,12 @@ export function searchDocuments(search: LoadedSearch, query: string, filters: Se
 /** The same search when Markdown has to be fetched (the browser, an MCP server reading a URL). */
 export async function searchDocumentsAsync(search: LoadedSearch, query: string, filters: SearchFilters, limit: number, loadMarkdown: (document: SearchDocument) => Promise<string | undefined>): Promise<SearchHit[]> {
   const ranking = rankDocuments(search, query, filters);
-  return finishSearch(search, ranking, limit, await fetchSectionMarkdown(search, ranking, loadMarkdown));
+  return finishSearch(search, ranking, limit, await fetchSectionMarkdown(search, ranking, limit, loadMarkdown));
 }
 
-/** Loads the Markdown `finishSearch` will ask for; a document whose Markdown fails keeps its index rank. */
-export async function fetchSectionMarkdown(search: LoadedSearch, ranking: DocumentRanking, loadMarkdown: (document: SearchDocument) => Promise<string | undefined>): Promise<MarkdownOf> {
-  const head = ranking.ranked.slice(0, SECTION_RANK_DEPTH).map((r) => search.documents[r.doc]!);
+/** Loads the Markdown `finishSearch(…, limit, …)` will ask for; a document whose Markdown fails keeps its index rank. */
+export async function fetchSectionMarkdown(search: LoadedSearch, ranking: DocumentRanking, limit: number, loadMarkdown: (document: SearchDocument) => Promise<string | undefined>): Promise<MarkdownOf> {
+  const head = ranking.ranked.slice(0, sectionRankDepth(Math.max(0, limit))).map((r) => search.documents[r.doc]!);
   const texts = new Map(await Promise.all(head.map(async (d) => [d.id, await loadMarkdown(d).catch(() => undefined)] as const)));
   return (d) => texts.get(d.id);
 }
