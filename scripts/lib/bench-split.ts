@@ -29,8 +29,8 @@ function shardOf(term: string, shards: number): number {
 
 const gz = (text: string) => gzipSync(text).length;
 const kib = (n: number) => Math.round(n / 1024);
-const SHARD_TARGET_BYTES = 48 * 1024;
-const DOCUMENTS_PER_CHUNK = 250;
+const SHARD_TARGET_BYTES = 24 * 1024;
+const DOCUMENTS_PER_CHUNK = 10;
 
 /** `indexFile` is a `_wiki/search-index.json`; the Markdown is read from `dist/_wiki/docs` beside it. */
 export function splitIndexPrototype(indexFile: string, queries: readonly string[]): SplitFigures {
@@ -62,7 +62,7 @@ export function splitIndexPrototype(indexFile: string, queries: readonly string[
     const cut = searchDocuments(partial, q, {}, 10, markdownOf);
     if (JSON.stringify(full.map((h) => [h.document.id, h.section.anchor])) === JSON.stringify(cut.map((h) => [h.document.id, h.section.anchor]))) same++;
     const candidates = searchDocuments(partial, q, {}, 20).map((h) => h.document);
-    const chunkIds = new Set(candidates.map((d) => Math.floor(whole.documents.indexOf(d) / DOCUMENTS_PER_CHUNK)));
+    const chunkIds = new Set(candidates.map((d) => Math.floor(partial.documents.indexOf(d) / DOCUMENTS_PER_CHUNK)));
     const bytes = gz(base) + [...needed].reduce((n, s) => n + shardGzip[s]!, 0) + [...chunkIds].reduce((n, c) => n + chunkGzip[c]!, 0) + candidates.reduce((n, d) => n + gz(markdownOf(d) ?? ''), 0);
     fetched.push(bytes);
   }

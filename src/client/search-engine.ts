@@ -26,6 +26,12 @@ export function loadSiteSearch(): Promise<LoadedSearch> {
   return searchPromise;
 }
 
+/** Starts loading the index and the search code without waiting for them (on focus of a search box). */
+export function warmSearch(): void {
+  loadSiteSearch().catch(() => undefined);
+  import('../lib/search/search.ts').catch(() => undefined);
+}
+
 /** Runs the shared search function (the same one the MCP server uses). */
 export async function runSearch(query: string, filters: SearchFilters, limit: number): Promise<SearchHit[]> {
   const [search, { fetchSectionMarkdown, finishSearch, rankDocuments }] = await Promise.all([loadSiteSearch(), import('../lib/search/search.ts')]);

@@ -1,7 +1,7 @@
 import type { SearchHit } from '../lib/search/search.ts';
 import { alternativeQueries, hitHref, hitSnippet, parseSearchState, searchParams, toFilters, toSegments, type SearchState } from '../lib/ui/search-view.ts';
 import { getStrings, type Lang, type Strings } from '../lib/ui/strings.ts';
-import { loadMarkdown, reportMissLater, runSearch } from './search-engine.ts';
+import { loadMarkdown, reportMissLater, runSearch, warmSearch } from './search-engine.ts';
 import { indexedHeadings } from '../lib/sections.ts';
 
 /** Display names the server renders into `data-labels`. */
@@ -51,6 +51,8 @@ export class MaruSearch extends HTMLElement {
     this.#form = this.querySelector('form')!;
     this.#labels = JSON.parse(this.dataset['labels'] ?? '{}') as Labels;
     this.#input.addEventListener('input', () => this.#schedule());
+    // Someone who focuses the box is about to search: fetch the index while they type the first word.
+    this.#input.addEventListener('focus', () => warmSearch(), { once: true });
     this.#input.addEventListener('keydown', (e) => this.#onKey(e));
     this.#form.addEventListener('submit', (e) => this.#onSubmit(e));
     this.#form.addEventListener('change', (e) => e.target !== this.#input && this.#schedule(0));
