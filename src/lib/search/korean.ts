@@ -9,22 +9,39 @@ const JONGSEONG_COUNT = 28;
  * Folding them makes '랜더링' find '렌더링' and '이팩트' find '이펙트'.
  */
 const VOWEL_FOLD: Readonly<Record<number, number>> = { 1: 5, 3: 7, 10: 11, 15: 11 };
+/** The same table by vowel index (-1: unchanged), for the hot loop below. */
+const FOLD_BY_VOWEL = Int8Array.from({ length: JUNGSEONG_COUNT }, (_, v) => VOWEL_FOLD[v] ?? -1);
 
-/** Folds sound-alike vowels in every Hangul syllable; the result has the same length. */
+/**
+ * Folds sound-alike vowels in every Hangul syllable; the result has the same length. Works on UTF-16
+ * code units (Hangul syllables are all in the BMP, so surrogate pairs pass through untouched) and
+ * builds the result once, since this runs over every document at build time and over the Markdown of
+ * each search's candidates.
+ */
 export function foldHangulVowels(text: string): string {
-  let out = '';
-  for (const ch of text) {
-    const code = ch.codePointAt(0)!;
-    if (code < HANGUL_FIRST || code > HANGUL_LAST) {
-      out += ch;
-      continue;
+  let codes: Uint16Array | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    let folded = code;
+    if (code >= HANGUL_FIRST && code <= HANGUL_LAST) {
+      const vowel = (((code - HANGUL_FIRST) / JONGSEONG_COUNT) | 0) % JUNGSEONG_COUNT;
+      const to = FOLD_BY_VOWEL[vowel]!;
+      if (to >= 0) folded = code + (to - vowel) * JONGSEONG_COUNT;
     }
-    const index = code - HANGUL_FIRST;
-    const vowel = Math.floor(index / JONGSEONG_COUNT) % JUNGSEONG_COUNT;
-    const folded = VOWEL_FOLD[vowel];
-    out += folded === undefined ? ch : String.fromCodePoint(code + (folded - vowel) * JONGSEONG_COUNT);
+    if (folded !== code && !codes) {
+      codes = new Uint16Array(text.length);
+      for (let j = 0; j < i; j++) codes[j] = text.charCodeAt(j);
+    }
+    if (codes) codes[i] = folded;
   }
-  return out;
+  return codes ? fromCodes(codes) : text;
+}
+
+const UTF16 = new TextDecoder('utf-16le');
+
+/** A string from UTF-16 code units; typed arrays are little-endian on every platform Node and browsers run on. */
+function fromCodes(codes: Uint16Array): string {
+  return UTF16.decode(codes);
 }
 
 /**

@@ -30,7 +30,8 @@ export type MarkdownOf = (document: SearchDocument) => string | undefined;
 /** First-stage result: documents ranked by the index, with what the section ranking needs. */
 export interface DocumentRanking {
   query: string;
-  ranked: { doc: number; score: number; terms: Set<string> }[];
+  /** Index terms each document matched (distinct, as MiniSearch reports them). */
+  ranked: { doc: number; score: number; terms: readonly string[] }[];
   terms: RankTerm[];
   titleTerms: string[];
 }
@@ -43,7 +44,7 @@ export function rankDocuments(search: LoadedSearch, query: string, filters: Sear
   const matches = queryDocuments(search.index, q, expansion);
   const ranked = matches
     .filter((m) => search.documents[m.doc] && matchesFilters(search.documents[m.doc]!, filters))
-    .map((m) => ({ doc: m.doc, score: m.score, terms: new Set(m.terms) }))
+    .map((m) => ({ doc: m.doc, score: m.score, terms: m.terms }))
     .sort((a, b) => b.score - a.score || a.doc - b.doc);
   const typed = new Set(tokenize(q).filter((t) => processQueryTerm(t) !== null));
   const expanded = new Set([...queryTerms(q), ...queryTerms(expansion)].filter((t) => !typed.has(t)));
@@ -51,7 +52,7 @@ export function rankDocuments(search: LoadedSearch, query: string, filters: Sear
   const asked = [...typed, ...expanded];
   const weightOf = (t: string) => (typed.has(t) ? 1 : EXPANSION_WEIGHT);
   // Prefix and typo matches of the documents that may be section-scored (50 is the MCP tool's largest limit).
-  const all = new Set([...asked, ...ranked.slice(0, Math.max(SECTION_RANK_DEPTH, 50)).flatMap((r) => [...r.terms])]);
+  const all = new Set([...asked, ...ranked.slice(0, Math.max(SECTION_RANK_DEPTH, 50)).flatMap((r) => r.terms)]);
   const terms = [...all].sort().map((term): RankTerm => {
     const frequency = search.sectionFrequency.get(term) ?? [];
     if (typed.has(term) || expanded.has(term)) return { term, source: term, weight: weightOf(term), frequency };

@@ -65,3 +65,21 @@ describe('loanword expansion (query side only)', () => {
     expect(tokenize('이펙트가')).toEqual(['이펙', '펙트']);
   });
 });
+
+test('vowel folding changes only the confusable vowels, code unit for code unit', () => {
+  // Reference: the plain per-syllable definition, compared on Hangul, Latin, emoji (surrogate pairs) and jamo.
+  const reference = (text: string) =>
+    [...text]
+      .map((ch) => {
+        const code = ch.codePointAt(0)!;
+        if (code < 0xac00 || code > 0xd7a3) return ch;
+        const vowel = Math.floor((code - 0xac00) / 28) % 21;
+        const to = ({ 1: 5, 3: 7, 10: 11, 15: 11 } as Record<number, number>)[vowel];
+        return to === undefined ? ch : String.fromCodePoint(code + (to - vowel) * 28);
+      })
+      .join('');
+  const samples = ['랜더링 이팩트 얘기 괜찮아 궤도 useEffect 😀 ㅐㅔ 한글', '', 'plain ascii', '패'.repeat(5000) + '😀', '데이터'];
+  for (const text of samples) expect(foldHangulVowels(text)).toBe(reference(text));
+  expect(foldHangulVowels('랜더링')).toBe('렌더링');
+  expect(foldHangulVowels('데이터')).toBe('데이터');
+});
