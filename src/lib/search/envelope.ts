@@ -55,7 +55,7 @@ export const IndexEnvelopeSchema = z.object({
   documents: z.array(SearchDocumentSchema),
   /** Synonym groups from glossary documents; a query naming one member also looks for the others. */
   synonyms: z.array(z.array(z.string())),
-  /** Terms whose body postings were left out for being in too many documents (see COMMON_BODY_SHARE). */
+  /** Terms whose body postings were left out for being in too many documents (see COMMON_BODY_SHARE); for people asking why a word does not match. */
   commonTerms: z.array(z.string()),
   sectionStats: SectionStatsSchema,
   /** MiniSearch.toJSON() with its `index` (the postings) moved to `postings`, encoded by `encodePostings`. */
@@ -72,7 +72,6 @@ export interface LoadedSearch {
   index: SearchIndex;
   synonyms: readonly (readonly string[])[];
   matcher: SynonymMatcher;
-  commonTerms: ReadonlySet<string>;
   sectionStats: SectionStats;
   /** Per term, in how many sections it occurs in each field (INDEX_FIELDS order). */
   sectionFrequency: ReadonlyMap<string, readonly number[]>;
@@ -192,7 +191,6 @@ export function loadSearch(json: unknown): LoadedSearch {
     index,
     synonyms: data.synonyms,
     matcher: synonymMatcher(data.synonyms),
-    commonTerms: new Set(data.commonTerms),
     sectionStats: data.sectionStats,
     sectionFrequency,
   };

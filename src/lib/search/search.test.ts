@@ -107,3 +107,27 @@ describe('searchDocuments', () => {
     expect(() => loadSearch({ ...envelope, version: 9 })).toThrow('Search index version 9 is not supported (expected 3). Rebuild with `npm run build`.');
   });
 });
+
+describe('common body terms', () => {
+  // 120 documents; '공통어' is in the body of 60 of them (50 %) and in the title of one.
+  const many = Array.from({ length: 120 }, (_, i) =>
+    source(`d${i}`, i === 0 ? '공통어 안내' : `문서 ${i}`, [['body', '본문', 2, i % 2 === 0 ? `공통어 설명과 고유어${i}` : `다른 이야기 고유어${i}`]]),
+  );
+  const envelope = buildIndexEnvelope(many);
+
+  test('from 100 documents, body postings of terms in more than 30 % of documents are left out and listed', () => {
+    expect(envelope.commonTerms).toEqual(expect.arrayContaining(['공통', '통어']));
+    expect(envelope.commonTerms).not.toContain('본문');
+    // The heading '본문' is in every document too, but only bodies are pruned.
+    expect(buildIndexEnvelope(many.slice(0, 99)).commonTerms).toEqual([]);
+  });
+
+  test('a common word still finds the document that has it in its title, and sections still count it', () => {
+    const search = loadSearch(JSON.parse(JSON.stringify(envelope)));
+    expect(searchDocuments(search, '공통어', {}, 10, markdownOf).map((h) => h.document.id)).toEqual(['d0']);
+    // A rare word next to it brings in its document, and the body mention counts in the section score.
+    const hits = searchDocuments(search, '공통어 고유어42', {}, 10, markdownOf);
+    expect(hits.slice(0, 2).map((h) => h.document.id).sort()).toEqual(['d0', 'd42']);
+    expect(hits.find((h) => h.document.id === 'd42')!.section.anchor).toBe('body');
+  });
+});
