@@ -11,11 +11,9 @@ import { gzipSync } from 'node:zlib';
 import { alternativesInBrowser, type AlternativeFigures, type Stats, type Transfer } from './lib/bench-alternatives.ts';
 import { buildShare } from './lib/bench-build.ts';
 import { browserSearch, buildSite, haveChromium } from './lib/bench-browser.ts';
-import { writeCorpus } from './lib/generate-corpus.ts';
+import { GENERATED_QUERIES, writeCorpus } from './lib/generate-corpus.ts';
 import { materialFromSharedCorpora } from './lib/material.ts';
 
-// The same queries as GENERATED_QUERIES in scripts/bench.ts.
-const GENERATED_QUERIES = ['프로세스와 스레드 차이', '인덱스를 어떻게 쓰나요', '트랜잭션 격리 수준', 'Redis timeout', '상태 끌어올리기', 'webhook retry', '데드락조건', '컴포넌트 랜더링', 'TCP 3-way handshake', 'useEffect 의존성'];
 
 const { values } = parseArgs({
   options: {

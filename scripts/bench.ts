@@ -12,7 +12,7 @@ import { loadSearch } from '../src/lib/search/envelope.ts';
 import { searchDocuments } from '../src/lib/search/search.ts';
 import { EvalSetSchema } from '../src/lib/search/evaluate.ts';
 import { emitContext, loadWiki, siteConfig } from '../src/integrations/wiki-build.ts';
-import { writeCorpus } from './lib/generate-corpus.ts';
+import { GENERATED_QUERIES, writeCorpus } from './lib/generate-corpus.ts';
 import { materialFromSharedCorpora } from './lib/material.ts';
 import { mcpColdStartMs, mcpHttpLoad, mcpSearchLatencies, parseFloorMs } from './lib/bench-mcp.ts';
 import { browserSearch, buildSite, haveChromium } from './lib/bench-browser.ts';
@@ -34,7 +34,6 @@ const time = <T>(fn: () => T): [T, number] => {
 };
 const kib = (s: string | Buffer) => Math.round(Buffer.byteLength(s) / 1024);
 const queries = EvalSetSchema.parse(JSON.parse(readFileSync('test/fixtures/eval/ko-react-docs.queries.json', 'utf8'))).queries.map((q) => q.q);
-const GENERATED_QUERIES = ['프로세스와 스레드 차이', '인덱스를 어떻게 쓰나요', '트랜잭션 격리 수준', 'Redis timeout', '상태 끌어올리기', 'webhook retry', '데드락조건', '컴포넌트 랜더링', 'TCP 3-way handshake', 'useEffect 의존성'];
 
 function child(mode: string, file: string): { ms: number; rssMiB: number; baseMiB: number } {
   const r = spawnSync(process.execPath, ['--expose-gc', 'scripts/lib/bench-load.ts', mode, file], { encoding: 'utf8', maxBuffer: 1 << 24 });
@@ -42,7 +41,7 @@ function child(mode: string, file: string): { ms: number; rssMiB: number; baseMi
   return JSON.parse(r.stdout) as { ms: number; rssMiB: number; baseMiB: number };
 }
 
-async function benchCorpus(name: string, root: string, runs: number, qs: string[], httpSeconds: number) {
+async function benchCorpus(name: string, root: string, runs: number, qs: readonly string[], httpSeconds: number) {
   const config = siteConfig();
   const buildTimes: number[] = [];
   let files = new Map<string, string>();

@@ -11,11 +11,11 @@ import { gzipSync } from 'node:zlib';
 // The baselines are the libraries with their defaults: only benchmarks import them this way, on purpose.
 import MiniSearch from 'minisearch';
 import * as pagefind from 'pagefind';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './chromium.ts';
 import type { BaselineDocument } from '../../src/lib/search/baseline.ts';
 import { parseMarkdown } from '../../src/lib/markdown/parse.ts';
 
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** Median, p95 and range, as `npm run bench` reports them. */
 export type Stats = { median: number; p95: number; min: number; max: number };
@@ -147,7 +147,7 @@ export async function alternativesInBrowser(siteDir: string, queries: readonly s
   };
 
   const server = await serve(www);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   const prefixes = prefixesOf(queries.slice(1));
   const engines: AlternativeFigures['id'][] = ['pagefind', 'minisearch', 'seed'];
   const samples = new Map(engines.map((e) => [e, { first: [] as number[], firstTop10: [] as number[], perQuery: [] as number[], first0: undefined as Transfer | undefined, firstTop10Fetched: undefined as Transfer | undefined, session: undefined as Transfer | undefined, hits: {} as Record<string, number> }]));

@@ -1,10 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { launchChromium, startSite } from './chromium.ts';
 
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** True when a Chromium the benchmark can drive is installed. */
 export function haveChromium(): boolean {
@@ -22,17 +21,8 @@ export function buildSite(content: string, out: string): number {
 
 /** In Chromium against `npm start` serving `dist`: the first search (index fetch + load + answer) and the cost of each later query. */
 export async function browserSearch(dist: string, queries: readonly string[]) {
-  const server = spawn(process.execPath, ['scripts/start.ts', '--dist', dist], { env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'ignore', 'pipe'] });
-  const origin = await new Promise<string>((resolve, reject) => {
-    let err = '';
-    server.stderr.on('data', (d: Buffer) => {
-      err += d.toString();
-      const m = /site (http:\/\/127\.0\.0\.1:\d+)\//.exec(err);
-      if (m) resolve(m[1]!);
-    });
-    server.on('exit', () => reject(new Error(err)));
-  });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const { origin, server } = await startSite(['--dist', dist]);
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     // What the first search fetches, sized from the files on disk (raw, and as gzip would send them).

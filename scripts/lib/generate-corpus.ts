@@ -91,3 +91,6 @@ export function writeCorpus(dir: string, count: number, material: Material, seed
     writeFileSync(join(dir, doc.path), doc.text);
   }
 }
+
+/** Queries the benchmarks run against generated corpora: Korean, English, mixed, a spacing slip and a typo. */
+export const GENERATED_QUERIES: readonly string[] = ['프로세스와 스레드 차이', '인덱스를 어떻게 쓰나요', '트랜잭션 격리 수준', 'Redis timeout', '상태 끌어올리기', 'webhook retry', '데드락조건', '컴포넌트 랜더링', 'TCP 3-way handshake', 'useEffect 의존성'];

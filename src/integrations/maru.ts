@@ -6,8 +6,6 @@ import { fileURLToPath } from 'node:url';
 import { toContentPath } from '../lib/slug.ts';
 import { anchorHash, joinUrl, docPath } from '../lib/url.ts';
 import type { Wiki } from '../lib/pipeline.ts';
-import { toCatalog, toCatalogEntry, toNormalizedMarkdown } from '../lib/artifacts/emit.ts';
-import { ARTIFACT_DIR } from '../lib/artifacts/schema.ts';
 import remarkHeadingIds from '../markdown/remark-heading-ids.ts';
 import remarkMissingImages from '../markdown/remark-missing-images.ts';
 import remarkStripTitle from '../markdown/remark-strip-title.ts';
@@ -15,16 +13,13 @@ import remarkInertScripts from '../markdown/remark-inert-scripts.ts';
 import remarkWikiLinks from '../markdown/remark-wiki-links.ts';
 import rehypeCallouts from '../markdown/rehype-callouts.ts';
 import { contentRoot } from './collect.ts';
-import { artifactsOf, errorReport, loadWiki, sha256, siteConfig, writeArtifacts } from './wiki-build.ts';
+import { artifactsOf, errorReport, loadWiki, siteConfig, skipArtifacts, writeArtifacts } from './wiki-build.ts';
 import { serveArtifacts } from './dev-server.ts';
 
 /** Builds the wiki before Astro does: every content error fails the build at once, before anything is written. */
 export default function maru(): AstroIntegration {
   const root = contentRoot();
   let wiki: Wiki;
-  // Benchmarks only (scripts/lib/bench-build.ts): the same pages without producing `_wiki/*`, llms*.txt or the search index.
-  const skipArtifacts = process.env.MARU_SKIP_ARTIFACTS === '1';
-  let catalogRead = false;
   return {
     name: 'maru',
     hooks: {
@@ -39,7 +34,6 @@ export default function maru(): AstroIntegration {
         for (const d of wiki.dropped) logger.info(`[filter:drafts] ${d.path} (${d.id})`);
         logger.info(`${wiki.documents.length} documents from ${relative(process.cwd(), root) || '.'}`);
         updateConfig({ markdown: { processor: unified(markdownOptions(wiki, root, siteConfig().lang)) } });
-        if (skipArtifacts) seedCatalogOnly(wiki, () => (catalogRead = true));
       },
       'astro:server:setup': ({ server }) => {
         serveArtifacts(server, () => {
@@ -48,9 +42,7 @@ export default function maru(): AstroIntegration {
         });
       },
       'astro:build:done': ({ dir, logger }) => {
-        if (skipArtifacts) {
-          // Pages that built the full artifacts themselves would make the comparison meaningless: fail instead.
-          if (!catalogRead) throw new Error('MARU_SKIP_ARTIFACTS=1: the pages did not read the catalog-only artifacts');
+        if (skipArtifacts()) {
           logger.info('MARU_SKIP_ARTIFACTS=1: pages built from the catalog alone; no _wiki/* artifacts written');
           return;
         }
@@ -60,22 +52,6 @@ export default function maru(): AstroIntegration {
       },
     },
   };
-}
-
-/**
- * `MARU_SKIP_ARTIFACTS=1`: pages read `_wiki/catalog.json` through `artifactsOf`, which would emit everything
- * (search index included). Hand them the catalog alone, built as `toArtifacts` builds it, so a benchmark can
- * time the same pages without the artifacts; `onRead` tells that the pages did use it.
- */
-function seedCatalogOnly(wiki: Wiki, onRead: () => void): void {
-  const entries = wiki.documents.map((doc) => {
-    const md = toNormalizedMarkdown(doc);
-    return toCatalogEntry(doc, `${ARTIFACT_DIR}/docs/${doc.source.id}.md`, sha256(md.text), md.headingLines);
-  });
-  const files = new Map([[`${ARTIFACT_DIR}/catalog.json`, `${JSON.stringify(toCatalog(entries))}\n`]]);
-  const get = files.get.bind(files);
-  files.get = (key) => (onRead(), get(key));
-  ((globalThis as { __maruArtifacts?: WeakMap<Wiki, Map<string, string>> }).__maruArtifacts ??= new WeakMap()).set(wiki, files);
 }
 
 /** The remark pipeline of the site: the same heading ids and link targets as the catalog. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import siteConfigInput from '../../maru.config.ts';
-import { toArtifacts, type EmitContext } from '../lib/artifacts/emit.ts';
+import { toArtifacts, toCatalogArtifact, type EmitContext } from '../lib/artifacts/emit.ts';
 import { resolveSiteConfig, type SiteConfig } from '../lib/config.ts';
 import { buildWiki, type Wiki } from '../lib/pipeline.ts';
 import { formatReport } from '../lib/problems.ts';
@@ -64,8 +64,15 @@ export function emitContext(wiki: Wiki, config: SiteConfig, root = contentRoot()
 export function artifactsOf(wiki: Wiki, config = siteConfig(), root = contentRoot()): Map<string, string> {
   const memo = ((globalThis as { __maruArtifacts?: WeakMap<Wiki, Map<string, string>> }).__maruArtifacts ??= new WeakMap());
   let files = memo.get(wiki);
-  if (!files) memo.set(wiki, (files = toArtifacts(wiki, emitContext(wiki, config, root))));
+  // Benchmarks only (scripts/lib/bench-build.ts): the same pages from the catalog alone, without the search index.
+  const emit = skipArtifacts() ? toCatalogArtifact : toArtifacts;
+  if (!files) memo.set(wiki, (files = emit(wiki, emitContext(wiki, config, root))));
   return files;
+}
+
+/** `MARU_SKIP_ARTIFACTS=1`: build the pages but emit only the catalog they read, and write no `_wiki/*`. */
+export function skipArtifacts(): boolean {
+  return process.env.MARU_SKIP_ARTIFACTS === '1';
 }
 
 /** Writes every artifact under `outDir`. */

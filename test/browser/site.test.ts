@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launch, seriousViolations } from './browser.ts';
+import { startSite } from '../../scripts/lib/chromium.ts';
 import { checkLinks } from './link-check.ts';
 import { buildAndServe, type BuiltSite } from './site.ts';
 import { CatalogSchema } from '../../src/lib/artifacts/schema.ts';
@@ -100,17 +100,8 @@ describe.each(['/', '/pr-preview/pr-12/'])('site built with base %s', (base) => 
 
   test.runIf(base === '/')('under npm start --log-misses, a search that found nothing is logged once it settles', async () => {
     const log = join(mkdtempSync(join(tmpdir(), 'maru-misses-')), 'misses.jsonl');
-    const server = spawn(process.execPath, ['scripts/start.ts', '--dist', site.dir, '--log-misses', log], { env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const { origin, server } = await startSite(['--dist', site.dir, '--log-misses', log]);
     try {
-      const origin = await new Promise<string>((resolveUrl, reject) => {
-        let err = '';
-        server.stderr.on('data', (d: Buffer) => {
-          err += d.toString();
-          const m = /site (http:\/\/127\.0\.0\.1:\d+)\//.exec(err);
-          if (m) resolveUrl(m[1]!);
-        });
-        server.on('exit', () => reject(new Error(err)));
-      });
       const page = await context.newPage();
       await page.goto(`${origin}/`);
       await page.locator('body').click({ position: { x: 5, y: 300 } });

@@ -37,14 +37,12 @@ export function toArtifacts(wiki: Wiki, ctx: EmitContext): Map<string, string> {
   const entries: CatalogEntry[] = [];
   const sources: SearchSource[] = [];
   for (const doc of wiki.documents) {
-    const md = toNormalizedMarkdown(doc);
-    const markdownPath = `${ARTIFACT_DIR}/docs/${doc.source.id}.md`;
-    files.set(markdownPath, md.text);
-    entries.push(toCatalogEntry(doc, markdownPath, ctx.sha256(md.text), md.headingLines));
-    sources.push(toSearchSource(doc, md.headingLines));
+    const { markdownPath, markdown, entry } = emitDocument(doc, ctx);
+    files.set(markdownPath, markdown.text);
+    entries.push(entry);
+    sources.push(toSearchSource(doc, markdown.headingLines));
   }
-  const catalog = toCatalog(entries);
-  const catalogJson = `${JSON.stringify(catalog)}\n`;
+  const catalogJson = `${JSON.stringify(toCatalog(entries))}\n`;
   const synonyms = wiki.documents.filter((d) => d.source.glossary).flatMap((d) => glossaryGroups(d.source.body));
   const indexJson = `${JSON.stringify(buildIndexEnvelope(sources, synonyms))}\n`;
   files.set(`${ARTIFACT_DIR}/catalog.json`, catalogJson);
@@ -65,6 +63,22 @@ export function toArtifacts(wiki: Wiki, ctx: EmitContext): Map<string, string> {
   files.set('llms.txt', toLlmsTxt(wiki, ctx));
   files.set('llms-full.txt', toLlmsFullTxt(wiki, files));
   return files;
+}
+
+/**
+ * `_wiki/catalog.json` alone, exactly as `toArtifacts` writes it, for `MARU_SKIP_ARTIFACTS=1`: the
+ * benchmark that times the same pages without the search index and the other artifacts.
+ */
+export function toCatalogArtifact(wiki: Wiki, ctx: EmitContext): Map<string, string> {
+  const entries = wiki.documents.map((doc) => emitDocument(doc, ctx).entry);
+  return new Map([[`${ARTIFACT_DIR}/catalog.json`, `${JSON.stringify(toCatalog(entries))}\n`]]);
+}
+
+/** One document's normalised Markdown, its path under the output and its catalog row. */
+function emitDocument(doc: WikiDocument, ctx: EmitContext) {
+  const markdown = toNormalizedMarkdown(doc);
+  const markdownPath = `${ARTIFACT_DIR}/docs/${doc.source.id}.md`;
+  return { markdownPath, markdown, entry: toCatalogEntry(doc, markdownPath, ctx.sha256(markdown.text), markdown.headingLines) };
 }
 
 function fileInfo(text: string, ctx: EmitContext) {

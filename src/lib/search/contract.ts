@@ -58,6 +58,11 @@ export function processQueryTerm(term: string): string | null {
   return QUERY_STOP_WORDS.has(term) ? null : term;
 }
 
+/** Prefix matching for Latin words of three letters or more only. */
+export function prefixFor(term: string): boolean {
+  return isLatinTerm(term) && term.length >= 3;
+}
+
 /** Typo tolerance for Latin words only: fuzzy Hangul bigrams would match nearly anything. */
 export function fuzzyFor(term: string): number | false {
   if (!isLatinTerm(term) || term.length < 4) return false;
@@ -70,7 +75,7 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
   combineWith: 'OR',
   tokenize: (text: string) => tokenizeQuery(text),
   processTerm: processQueryTerm,
-  prefix: (term: string) => isLatinTerm(term) && term.length >= 3,
+  prefix: (term: string) => prefixFor(term),
   fuzzy: (term: string) => fuzzyFor(term),
   weights: { ...DERIVED_TERM_WEIGHTS },
   bm25: { ...BM25 },
@@ -166,7 +171,7 @@ export function queryDocuments(index: SearchIndex, query: string, expansion = ''
   const boostTerm = (term: string) => (typed.has(term) ? 1 : EXPANSION_WEIGHT);
   // Prefix and typo tolerance are for what the user typed; an expansion ('컴포넌트' → 'component') is matched exactly,
   // or 'component' would go on to match every 'componentDidMount' of a class-component reference page.
-  const prefix = (term: string) => typed.has(term) && isLatinTerm(term) && term.length >= 3;
+  const prefix = (term: string) => typed.has(term) && prefixFor(term);
   const fuzzy = (term: string) => (typed.has(term) ? fuzzyFor(term) : false);
   return index.search(expansion ? `${query} ${expansion}` : query, { boostTerm, prefix, fuzzy }).map((r) => ({ doc: Number(r.id), score: r.score, terms: r.terms, queryTerms: r.queryTerms }));
 }

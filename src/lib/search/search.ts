@@ -1,6 +1,6 @@
 import { DERIVED_TERM_WEIGHTS, EXPANSION_WEIGHT, processQueryTerm, queryDocuments, queryTerms, SECTION_RANK_DEPTH } from './contract.ts';
 import { tokenize } from './tokenize.ts';
-import { documentScore, prepareDocument, scoreSections, type PreparedDocument, type RankTerm } from './section-rank.ts';
+import { documentScore, prepareDocument, scoreSections, sectionPath, type PreparedDocument, type RankTerm } from './section-rank.ts';
 import type { LoadedSearch, SearchDocument } from './envelope.ts';
 
 /** Narrowing applied to documents before ranking. */
@@ -149,16 +149,7 @@ function isTitleQuery(title: string, terms: readonly string[]): boolean {
 export function sectionAt(document: SearchDocument, index: number): { anchor: string; path: string[] } {
   const section = document.sections[index];
   if (!section || index === 0) return { anchor: '', path: [] };
-  const path = [section.heading];
-  let depth = section.depth;
-  for (let i = index - 1; i > 0 && depth > 2; i--) {
-    const s = document.sections[i]!;
-    if (s.depth < depth) {
-      path.unshift(s.heading);
-      depth = s.depth;
-    }
-  }
-  return { anchor: section.anchor, path };
+  return { anchor: section.anchor, path: sectionPath(document, index) };
 }
 
 function matchesFilters(d: SearchDocument, f: SearchFilters): boolean {

@@ -2,7 +2,7 @@ import { BM25, FIELD_BOOSTS } from './contract.ts';
 import { foldHangulVowels } from './korean.ts';
 import { tokenize } from './tokenize.ts';
 import { frontmatterEnd, markdownToText } from '../sections.ts';
-import type { SearchDocument, SectionStats } from './envelope.ts';
+import { sectionFields, type SearchDocument, type SectionStats } from './envelope.ts';
 
 /**
  * Second stage of search: the index ranks whole documents; for the best few, this scores every
@@ -43,24 +43,28 @@ export interface PreparedDocument {
   lead: { title: readonly string[]; aliases: readonly string[]; tags: readonly string[] };
 }
 
-/** Cuts a document's Markdown into its indexed sections, in the order of `document.sections`. */
+/** Cuts a document's Markdown into its indexed sections, in the order of `document.sections`, with the fields the build indexed. */
 export function prepareDocument(document: SearchDocument, markdown: string): PreparedDocument {
   const lines = markdown.split('\n');
   const sections = document.sections;
+  const texts = sections.map((section, i) => {
+    const start = i === 0 ? frontmatterEnd(lines) : section.line;
+    const end = sections[i + 1] ? sections[i + 1]!.line - 1 : lines.length;
+    return { headings: i === 0 ? '' : sectionPath(document, i).join(' '), body: markdownToText(lines.slice(start, end).join('\n')) };
+  });
+  const fields = sectionFields(document, texts);
+  const lead = fields[0];
   return {
-    lead: { title: tokenize(document.title), aliases: tokenize(document.aliases.join(' ')), tags: tokenize(document.tags.join(' ')) },
-    sections: sections.map((section, i) => {
-      const start = i === 0 ? frontmatterEnd(lines) : section.line;
-      const next = sections[i + 1];
-      const end = next ? next.line - 1 : lines.length;
-      const prose = markdownToText(lines.slice(start, end).join('\n'));
-      const body = (i === 0 && document.summary ? `${document.summary}\n${prose}` : prose).normalize('NFKC').toLowerCase();
-      return { heading: i === 0 ? [] : tokenize(`${document.title} ${headingPath(document, i).join(' ')}`), body, folded: foldHangulVowels(body), bodyTerms: section.terms };
+    lead: { title: tokenize(lead?.title ?? ''), aliases: tokenize(lead?.aliases ?? ''), tags: tokenize(lead?.tags ?? '') },
+    sections: fields.map((f, i) => {
+      const body = f.body.normalize('NFKC').toLowerCase();
+      return { heading: tokenize(f.headings), body, folded: foldHangulVowels(body), bodyTerms: sections[i]!.terms };
     }),
   };
 }
 
-function headingPath(document: SearchDocument, index: number): string[] {
+/** The heading path of section `index` (outermost heading first; sections 1 onwards). */
+export function sectionPath(document: SearchDocument, index: number): string[] {
   const path = [document.sections[index]!.heading];
   let depth = document.sections[index]!.depth;
   for (let i = index - 1; i > 0 && depth > 2; i--) {
