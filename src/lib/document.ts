@@ -135,8 +135,9 @@ export function defaultProject(path: string): string {
 }
 
 function fileTitle(path: string): string {
-  const name = toContentPath(path).split('/').pop()!.replace(/\.(md|mdx|markdown)$/i, '');
-  return name === 'index' ? toContentPath(path).split('/').slice(-2, -1)[0] ?? name : name;
+  // macOS writes Hangul file names decomposed (NFD); a title must compare and search like typed text.
+  const name = toContentPath(path).normalize('NFC').split('/').pop()!.replace(/\.(md|mdx|markdown)$/i, '');
+  return name === 'index' ? toContentPath(path).normalize('NFC').split('/').slice(-2, -1)[0] ?? name : name;
 }
 
 function leadSummary(md: ParsedMarkdown): string {

@@ -1,5 +1,5 @@
-import matter from 'gray-matter';
 import { LineCounter, parseDocument, isMap, isScalar } from 'yaml';
+import { FENCE, LANGUAGE_FENCE, TOML_FENCE, normalizeText } from './frontmatter-fence.ts';
 import type { Problem } from './problems.ts';
 
 /** A file split into frontmatter data and body, with line lookup for error reports. */
@@ -12,42 +12,37 @@ export interface SplitFile {
   lineOf: (field: string) => number;
 }
 
-/** Splits a Markdown file into YAML frontmatter and body; YAML errors become problems. */
+/**
+ * Splits a Markdown file into YAML frontmatter and body; only `---` + YAML is frontmatter, parsed as data by
+ * the `yaml` package, so no code in a file ever runs. Other openers and YAML errors become problems.
+ */
 export function splitFrontmatter(path: string, text: string): { file?: SplitFile; problems: Problem[] } {
-  const source = text.replace(/^\uFEFF/, '');
+  const lines = normalizeText(text).split('\n');
+  const first = lines[0] ?? '';
+  const fail = (line: number, message: string, hint: string) => ({ problems: [{ path, line, field: 'frontmatter', message, hint, severity: 'error' as const }] });
+  const language = LANGUAGE_FENCE.exec(first)?.[1] ?? (TOML_FENCE.test(first) ? 'toml' : undefined);
+  if (language) return fail(1, `frontmatter 언어 ${language}는 지원하지 않습니다`, '첫 줄을 ---로 쓰고 그 아래를 YAML로 쓰세요 (Maru는 frontmatter를 데이터로만 읽고 코드를 실행하지 않습니다)');
+  if (!FENCE.test(first)) return { file: { data: {}, body: lines.join('\n'), bodyLine: 1, lineOf: () => 1 }, problems: [] };
+  const close = lines.findIndex((l, i) => i > 0 && FENCE.test(l));
+  if (close < 0) return fail(1, 'frontmatter를 닫는 --- 줄이 없습니다', 'frontmatter 끝에 --- 한 줄을 쓰세요');
+  // A leading newline stands for the opening fence, so YAML line numbers are file line numbers.
   const lineCounter = new LineCounter();
-  let yamlDoc: ReturnType<typeof parseDocument> | undefined;
-  let parsed: { data: Record<string, unknown>; content: string; matter: string };
-  try {
-    parsed = matter(source, {
-      engines: {
-        yaml: (s: string) => {
-          yamlDoc = parseDocument(s, { lineCounter, prettyErrors: true, uniqueKeys: true });
-          if (yamlDoc.errors.length) throw yamlDoc.errors[0]!;
-          const js: unknown = yamlDoc.toJS();
-          return (js ?? {}) as object;
-        },
-      },
-    }) as unknown as typeof parsed;
-  } catch (error) {
-    const err = error as { linePos?: { line: number }[]; message?: string };
-    // gray-matter hands over the YAML starting with the newline after `---`, so YAML lines are file lines.
-    const line = err.linePos?.[0]?.line ?? 1;
-    const reason = (err.message ?? String(error)).split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-    return { problems: [{ path, line, field: 'frontmatter', message: `YAML 문법 오류입니다 (${reason})`, hint: '들여쓰기, 따옴표, 콜론(:) 뒤 공백을 확인하세요', severity: 'error' }] };
+  const doc = parseDocument(`\n${lines.slice(1, close).join('\n')}`, { lineCounter, prettyErrors: true, uniqueKeys: true });
+  const error = doc.errors[0];
+  if (error) {
+    const reason = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+    return fail(error.linePos?.[0]?.line ?? 1, `YAML 문법 오류입니다 (${reason})`, '들여쓰기, 따옴표, 콜론(:) 뒤 공백을 확인하세요');
   }
-  if (typeof parsed.data !== 'object' || Array.isArray(parsed.data)) {
-    return { problems: [{ path, line: 2, field: 'frontmatter', message: 'frontmatter가 키-값 목록이 아닙니다', hint: '--- 사이에 "title: 제목" 같은 key: value 줄을 쓰세요', severity: 'error' }] };
+  const data: unknown = doc.toJS() ?? {};
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return fail(2, 'frontmatter가 키-값 목록이 아닙니다', '--- 사이에 "title: 제목" 같은 key: value 줄을 쓰세요');
   }
-  const body = parsed.content;
-  const bodyLine = source.slice(0, source.length - body.length).split('\n').length;
-  const doc = yamlDoc;
   const lineOf = (field: string): number => {
-    if (!doc || !isMap(doc.contents)) return 1;
+    if (!isMap(doc.contents)) return 1;
     for (const item of doc.contents.items) {
       if (isScalar(item.key) && item.key.value === field && item.key.range) return lineCounter.linePos(item.key.range[0]).line;
     }
     return 1;
   };
-  return { file: { data: { ...parsed.data }, body, bodyLine, lineOf }, problems: [] };
+  return { file: { data: { ...(data as Record<string, unknown>) }, body: lines.slice(close + 1).join('\n'), bodyLine: close + 2, lineOf }, problems: [] };
 }

@@ -2,6 +2,7 @@ import type { CatalogEntry } from '../artifacts/schema.ts';
 import type { SearchFilters, SearchHit } from '../search/search.ts';
 import { makeSnippet, markdownToText, sliceSection, type Snippet } from '../sections.ts';
 import { anchorHash } from '../url.ts';
+import { stripFrontmatter } from '../frontmatter-fence.ts';
 
 /** A piece of snippet text, marked when it matched the query. */
 export interface Segment {
@@ -36,7 +37,7 @@ export function hitSnippet(hit: SearchHit, markdown: string | undefined, heading
   if (markdown !== undefined && headings) {
     candidates.push(stripHeading(markdownToText(sliceSection(markdown, headings, hit.section.anchor)), hit.section.path.at(-1)));
     // A lead that only repeats the title (or is empty) says nothing; the matching words are further down.
-    candidates.push(markdownToText(markdown.replace(/^---\n[\s\S]*?\n---\n/, '')));
+    candidates.push(markdownToText(stripFrontmatter(markdown)));
   }
   candidates.push(hit.document.summary);
   const snippets = candidates.filter((text) => text.trim()).map((text) => makeSnippet(text, hit.terms, max));

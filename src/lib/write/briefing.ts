@@ -1,4 +1,5 @@
 import type { CatalogEntry } from '../artifacts/schema.ts';
+import { stripFrontmatter } from '../frontmatter-fence.ts';
 
 /** How many recently updated documents a briefing lists. */
 export const BRIEFING_RECENT = 10;
@@ -7,8 +8,7 @@ const BRIEFING_TERMS = 30;
 
 /** The body of a normalised `_wiki/docs/<id>.md`: everything after its frontmatter. */
 export function promptBody(markdown: string): string {
-  const m = /^---\n[\s\S]*?\n---\n/.exec(markdown);
-  return (m ? markdown.slice(m[0].length) : markdown).replace(/^\n+/, '');
+  return stripFrontmatter(markdown).replace(/^\n+/, '');
 }
 
 /** `knowledge://documents/<id>` with each segment encoded (as the MCP resource names it). */
