@@ -12,6 +12,7 @@ import remarkStripTitle from '../markdown/remark-strip-title.ts';
 import remarkInertScripts from '../markdown/remark-inert-scripts.ts';
 import remarkWikiLinks from '../markdown/remark-wiki-links.ts';
 import rehypeCallouts from '../markdown/rehype-callouts.ts';
+import rehypeSanitizeContent from '../markdown/rehype-sanitize-content.ts';
 import { contentRoot } from './collect.ts';
 import { artifactsOf, errorReport, loadWiki, siteConfig, skipArtifacts, writeArtifacts } from './wiki-build.ts';
 import { serveArtifacts } from './dev-server.ts';
@@ -85,6 +86,7 @@ function markdownOptions(wiki: Wiki, root: string, lang: 'ko' | 'en') {
         },
       ],
     ],
-    rehypePlugins: [[rehypeCallouts, { titles: lang === 'en' ? { note: 'Note', tip: 'Tip', important: 'Important', warning: 'Warning', caution: 'Caution' } : {} }]],
+    // The sanitizer comes first: it sees all raw HTML of the content; the plugins after it are Maru's own.
+    rehypePlugins: [rehypeSanitizeContent, [rehypeCallouts, { titles: lang === 'en' ? { note: 'Note', tip: 'Tip', important: 'Important', warning: 'Warning', caution: 'Caution' } : {} }]],
   } as Parameters<typeof unified>[0];
 }

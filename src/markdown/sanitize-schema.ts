@@ -1,0 +1,38 @@
+import { defaultSchema, type Schema } from 'hast-util-sanitize';
+
+/**
+ * One CSS declaration Shiki writes (`color:#F97583`, `--shiki-dark:#E1E4E8`, `font-style:italic`,
+ * `overflow-x: auto`): a known property and a colour, a `var(--shiki-…)` or a keyword — never `url(`,
+ * `expression(`, `@import` or a quote, so a style cannot load or run anything.
+ */
+const DECLARATION = String.raw`\s*(?:color|background-color|--shiki-[\w-]+|font-style|font-weight|text-decoration|overflow-x)\s*:\s*(?:#[\da-fA-F]{3,8}|[a-zA-Z-]+|var\(--shiki-[\w-]+\))\s*`;
+
+/** A whole `style` attribute made only of safe declarations. */
+export const SAFE_STYLE = new RegExp(`^(?:${DECLARATION};)*(?:${DECLARATION})?;?\\s*$`);
+
+/** Shiki's classes on a highlighted block: `astro-code` and the theme names (`github-dark`), any kebab-case word. */
+const SHIKI_PRE_CLASS = /^[a-z][a-z\d]*(?:-[a-z\d]+)*$/;
+/** Shiki's line classes, plus the names its line-highlight and diff transformers use. */
+const SHIKI_LINE_CLASS = /^(?:line|highlighted|highlighted-word|focused|diff|add|remove|error|warning)$/;
+
+const base = defaultSchema.attributes ?? {};
+
+/**
+ * GitHub's sanitizing schema (hast-util-sanitize's `defaultSchema`), extended only for what Maru itself
+ * renders into a page: callouts, Shiki's highlighted code, image loading hints. Everything else a
+ * Markdown author writes as raw HTML is held to GitHub's rules: no scripts, event handlers, styles
+ * (but the safe colour declarations above), frames, forms, `<meta>`/`<base>`, or `javascript:`/`data:` URLs.
+ */
+export const SANITIZE_SCHEMA: Schema = {
+  ...defaultSchema,
+  // `<style>` goes with its text: CSS from content could restyle the whole site (fake dialogs, hidden warnings).
+  strip: ['script', 'style'],
+  attributes: {
+    ...base,
+    div: [...(base['div'] ?? []), ['className', 'callout', /^callout-[a-z]+$/], 'dataCallout', ['role', 'note']],
+    p: [...(base['p'] ?? []), ['className', 'callout-title']],
+    pre: [...(base['pre'] ?? []), ['className', SHIKI_PRE_CLASS], ['style', SAFE_STYLE], 'dataLanguage'],
+    span: [...(base['span'] ?? []), ['className', SHIKI_LINE_CLASS], ['style', SAFE_STYLE]],
+    img: [...(base['img'] ?? []), 'loading', 'decoding'],
+  },
+};
