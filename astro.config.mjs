@@ -11,5 +11,6 @@ export default defineConfig({
   integrations: [maru()],
   markdown: { syntaxHighlight: { type: 'shiki', excludeLangs: ['mermaid'] } },
   server: { host: '127.0.0.1' },
-  vite: { server: { watch: { ignored: ['**/dist/**', '**/bench/out/**'] } } },
+  // assetsInlineLimit 0: Astro inlines small scripts otherwise, and the CSP (src/lib/ui/csp.ts) forbids inline script.
+  vite: { build: { assetsInlineLimit: 0 }, server: { watch: { ignored: ['**/dist/**', '**/bench/out/**'] } } },
 });
