@@ -54,6 +54,8 @@ describe('the built site', () => {
       expect(html).toContain(fragment);
     }
     expect(htmlOffenses(html, isProse)).toEqual([]);
+    // A Markdown image still goes through Astro's image pipeline, which runs after the sanitizer.
+    expect(html).toMatch(/<img alt="마크다운 그림"[^>]* src="\/_astro\/local\.[\w-]+\.webp">/);
   });
 });
 
