@@ -14,7 +14,8 @@ const PREFIX = SANITIZE_SCHEMA.clobberPrefix ?? '';
  * The one sanitizer of content HTML. It first parses the raw HTML of the Markdown (so nothing inert
  * can become live later), then applies GitHub's schema as extended in `sanitize-schema.ts`. Ids that
  * Maru's Markdown pipeline wrote itself (heading ids, footnote ids, their `aria-describedby`) keep their
- * value, so `#anchor` links and `[[doc#heading]]` land; ids from raw HTML get GitHub's `user-content-`.
+ * value, so `#anchor` links and `[[doc#heading]]` land; ids from raw HTML get GitHub's `user-content-` (so
+ * content cannot take over an id the site's own scripts look up), and in-page `#id` links follow them.
  * Place it first among the rehype plugins: enrichments after it (callouts, a code-block renderer) are
  * trusted, and the ones Astro runs before it (Shiki) are allowed by the schema.
  */
@@ -22,7 +23,10 @@ export default function rehypeSanitizeContent(): Transformer<Root, Root> {
   return (tree: Root, file: VFile) => {
     const trusted = markdownIds(tree);
     const clean = sanitize(raw(tree, { file }), SANITIZE_SCHEMA) as Root;
-    if (PREFIX) restoreIds(clean, trusted);
+    if (PREFIX) {
+      restoreIds(clean, trusted);
+      followPrefixedIds(clean);
+    }
     return clean;
   };
 }
@@ -44,6 +48,25 @@ function restoreIds(tree: Root, trusted: ReadonlySet<string>): void {
       if (typeof value === 'string') node.properties[key] = unprefix(value);
       else if (Array.isArray(value)) node.properties[key] = value.map((v) => (typeof v === 'string' ? unprefix(v) : v));
     }
+  });
+}
+
+/** `<a href="#top">` to a raw `<a id="top">` (now `user-content-top`) points at the prefixed id, as GitHub's script does. */
+function followPrefixedIds(tree: Root): void {
+  const ids = new Set<string>();
+  visit(tree, 'element', (node: Element) => {
+    if (typeof node.properties['id'] === 'string') ids.add(node.properties['id']);
+  });
+  visit(tree, 'element', (node: Element) => {
+    const href = node.tagName === 'a' ? node.properties['href'] : undefined;
+    if (typeof href !== 'string' || !href.startsWith('#')) return;
+    let target: string;
+    try {
+      target = decodeURIComponent(href.slice(1));
+    } catch {
+      return;
+    }
+    if (!ids.has(target) && ids.has(PREFIX + target)) node.properties['href'] = `#${PREFIX}${href.slice(1)}`;
   });
 }
 

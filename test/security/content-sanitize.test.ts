@@ -51,6 +51,7 @@ describe('known XSS vectors render inert', () => {
     ['<span style="background:url(javascript:alert(1))">글</span>', '<p><span>글</span></p>'],
     ['<img name="getElementById" src="x">', '<img name="user-content-getElementById" src="x">'],
     ['<div id="main">덮어쓰기</div>', '<div id="user-content-main">덮어쓰기</div>'],
+    ['<a id="top"></a>위\n\n[맨 위로](#top) [없는 곳](#nowhere)', '<p><a id="user-content-top"></a>위</p>\n<p><a href="#user-content-top">맨 위로</a> <a href="#nowhere">없는 곳</a></p>'],
     ['<style>body { display: none }</style>\n\n끝', '<p>끝</p>'],
     ['<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>', '<p></p><table></table><p></p>'],
   ])('%s → %s', async (input, output) => {
