@@ -1,7 +1,7 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { relative } from 'node:path';
-import { contentRoot } from './integrations/collect.ts';
+import { contentRoot } from './node/collect.ts';
 import { FrontmatterSchema } from './lib/frontmatter.ts';
 import { isSlug, toSlug } from './lib/slug.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { collectFiles } from '../src/integrations/collect.ts';
+import { collectFiles } from '../src/node/collect.ts';
 import { buildWiki } from '../src/lib/pipeline.ts';
 import { formatReport } from '../src/lib/problems.ts';
 

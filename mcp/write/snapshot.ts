@@ -3,8 +3,7 @@ import { splitFrontmatter } from '../../src/lib/frontmatter-parse.ts';
 import type { RawFile } from '../../src/lib/document.ts';
 import { buildWiki, type Wiki } from '../../src/lib/pipeline.ts';
 import { toSlug } from '../../src/lib/slug.ts';
-import { collectFiles } from '../../src/integrations/collect.ts';
-import { emitContext, errorReport, siteConfig } from '../../src/integrations/wiki-build.ts';
+import { collectFiles, emitContext, errorReport, siteConfig } from './content-source.ts';
 import { loadArtifacts, sha256, type ArtifactSet } from '../artifacts.ts';
 import { NotFoundError, type ArtifactSource } from '../source.ts';
 

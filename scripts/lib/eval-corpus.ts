@@ -4,7 +4,7 @@ import type { BaselineDocument } from '../../src/lib/search/baseline.ts';
 import type { Wiki } from '../../src/lib/pipeline.ts';
 import { loadSearch } from '../../src/lib/search/envelope.ts';
 import type { MarkdownOf } from '../../src/lib/search/search.ts';
-import { emitContext, loadWiki, siteConfig } from '../../src/integrations/wiki-build.ts';
+import { emitContext, loadWiki, siteConfig } from '../../src/node/wiki-build.ts';
 
 /** What to leave out of a build when measuring what it is worth. */
 export interface Ablation {

@@ -12,8 +12,8 @@ import remarkStripTitle from '../markdown/remark-strip-title.ts';
 import remarkInertScripts from '../markdown/remark-inert-scripts.ts';
 import remarkWikiLinks from '../markdown/remark-wiki-links.ts';
 import rehypeCallouts from '../markdown/rehype-callouts.ts';
-import { contentRoot } from './collect.ts';
-import { artifactsOf, errorReport, loadWiki, siteConfig, skipArtifacts, writeArtifacts } from './wiki-build.ts';
+import { contentRoot } from '../node/collect.ts';
+import { artifactsOf, errorReport, loadWiki, siteConfig, skipArtifacts, writeArtifacts } from '../node/wiki-build.ts';
 import { serveArtifacts } from './dev-server.ts';
 
 /** Builds the wiki before Astro does: every content error fails the build at once, before anything is written. */

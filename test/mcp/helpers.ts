@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type * as z from 'zod';
-import { buildArtifacts } from '../../src/integrations/wiki-build.ts';
+import { buildArtifacts } from '../../src/node/wiki-build.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const EXAMPLE_CONTENT = join(ROOT, 'content');

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import siteConfigInput from '../../maru.config.ts';
@@ -8,6 +7,7 @@ import { buildWiki, type Wiki } from '../lib/pipeline.ts';
 import { formatReport } from '../lib/problems.ts';
 import { normalizeBase } from '../lib/url.ts';
 import { collectFiles, contentRoot, gitHead } from './collect.ts';
+import { sha256 } from './hash.ts';
 
 /** The site configuration from `maru.config.ts`, validated. */
 export function siteConfig(): SiteConfig {
@@ -41,11 +41,6 @@ export function errorReport(wiki: Wiki, root = contentRoot()): string | undefine
   if (!wiki.problems.some((p) => p.severity === 'error')) return undefined;
   const shown = relative(process.cwd(), root) || '.';
   return formatReport(wiki.problems, shown.startsWith('..') ? root : shown);
-}
-
-/** sha256 hex of a UTF-8 string. */
-export function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
 }
 
 /** Emit context: deterministic time (SOURCE_DATE_EPOCH, commit time, newest document), commit and site. */
