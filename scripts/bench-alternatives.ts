@@ -34,7 +34,7 @@ if (!values.site && !existsSync(join(content, 'ops'))) {
 }
 
 const share = values['no-build-share'] ? undefined : buildShare(content);
-let site = values.site ? resolve(values.site) : share ? resolve('node_modules/.cache/maru-bench-build/full/dist') : resolve('node_modules/.cache/maru-bench-site/dist');
+const site = values.site ? resolve(values.site) : share ? resolve('node_modules/.cache/maru-bench-build/full/dist') : resolve('node_modules/.cache/maru-bench-site/dist');
 if (!existsSync(join(site, '_wiki', 'manifest.json'))) buildSite(content, site);
 
 const alt = await alternativesInBrowser(site, GENERATED_QUERIES, { runs });

@@ -1,4 +1,4 @@
-import { buildSearch, type LoadedSearch } from '../../src/lib/search/envelope.ts';
+import type { LoadedSearch } from '../../src/lib/search/envelope.ts';
 import { toArtifacts } from '../../src/lib/artifacts/emit.ts';
 import type { BaselineDocument } from '../../src/lib/search/baseline.ts';
 import type { Wiki } from '../../src/lib/pipeline.ts';
@@ -36,4 +36,3 @@ export function baselineDocuments(wiki: Wiki): BaselineDocument[] {
   }));
 }
 
-export { buildSearch };
