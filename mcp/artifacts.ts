@@ -1,7 +1,7 @@
 import { ARTIFACT_DIR, ARTIFACT_VERSION, CatalogSchema, ManifestSchema, versionError, type Catalog, type CatalogEntry, type Manifest } from '../src/lib/artifacts/schema.ts';
 import { SEARCH_OPTIONS_VERSION } from '../src/lib/search/contract.ts';
 import { loadSearch, type LoadedSearch } from '../src/lib/search/envelope.ts';
-import { isSlug } from '../src/lib/slug.ts';
+import { isSlug } from '../src/lib/wiki/slug.ts';
 import { sha256 } from '../src/node/hash.ts';
 import { NotFoundError, notFoundMessage, type ArtifactSource } from './source.ts';
 

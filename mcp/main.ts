@@ -1,6 +1,6 @@
 import { realpath } from 'node:fs/promises';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { normalizeBase } from '../src/lib/url.ts';
+import { normalizeBase } from '../src/lib/wiki/url.ts';
 import { createHttpApp, extraHosts, WRITE_NEEDS_TOKENS } from './http/app.ts';
 import { loadTokens } from './http/auth.ts';
 import { listen } from './http/listen.ts';

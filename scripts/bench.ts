@@ -14,12 +14,12 @@ import { EvalSetSchema } from '../src/lib/search/evaluate.ts';
 import { emitContext, loadWiki, siteConfig } from '../src/node/wiki-build.ts';
 import { GENERATED_QUERIES, writeCorpus } from './lib/generate-corpus.ts';
 import { materialFromSharedCorpora } from './lib/material.ts';
-import { mcpColdStartMs, mcpHttpLoad, mcpSearchLatencies, parseFloorMs } from './lib/bench-mcp.ts';
-import { browserSearch, buildSite, haveChromium } from './lib/bench-browser.ts';
+import { mcpColdStartMs, mcpHttpLoad, mcpSearchLatencies, parseFloorMs } from '../bench/mcp.ts';
+import { browserSearch, buildSite, haveChromium } from '../bench/browser.ts';
 import { writeArtifacts } from '../src/node/wiki-build.ts';
-import { alternativesInBrowser, type AlternativesFigures } from './lib/bench-alternatives.ts';
-import { buildShare } from './lib/bench-build.ts';
-import { splitIndexPrototype, type SplitFigures } from './lib/bench-split.ts';
+import { alternativesInBrowser, type AlternativesFigures } from '../bench/alternatives.ts';
+import { buildShare } from '../bench/build.ts';
+import { splitIndexPrototype, type SplitFigures } from '../bench/split.ts';
 
 type Stats = { median: number; p95: number; min: number; max: number };
 const stats = (xs: number[]): Stats => {
@@ -36,7 +36,7 @@ const kib = (s: string | Buffer) => Math.round(Buffer.byteLength(s) / 1024);
 const queries = EvalSetSchema.parse(JSON.parse(readFileSync('test/fixtures/eval/ko-react-docs.queries.json', 'utf8'))).queries.map((q) => q.q);
 
 function child(mode: string, file: string): { ms: number; rssMiB: number; baseMiB: number } {
-  const r = spawnSync(process.execPath, ['--expose-gc', 'scripts/lib/bench-load.ts', mode, file], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  const r = spawnSync(process.execPath, ['--expose-gc', 'bench/load.ts', mode, file], { encoding: 'utf8', maxBuffer: 1 << 24 });
   if (r.status !== 0) throw new Error(r.stderr);
   return JSON.parse(r.stdout) as { ms: number; rssMiB: number; baseMiB: number };
 }

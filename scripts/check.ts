@@ -1,8 +1,8 @@
 // npm run check [-- --json] [--content <dir>] [--now <date>]: content checks for reviewers; non-zero exit on errors only.
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { contentWarnings } from '../src/lib/content-checks.ts';
-import { formatProblem, problemMessage, sortProblems } from '../src/lib/problems.ts';
+import { contentWarnings } from '../src/lib/wiki/content-checks.ts';
+import { formatProblem, problemMessage, sortProblems } from '../src/lib/wiki/problems.ts';
 import { contentRoot } from '../src/node/collect.ts';
 import { loadWiki, siteConfig } from '../src/node/wiki-build.ts';
 import { relative } from 'node:path';

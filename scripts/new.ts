@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { newDocument } from '../src/lib/new-document.ts';
+import { newDocument } from '../src/lib/write/new-document.ts';
 import { contentRoot } from '../src/node/collect.ts';
 import { loadWiki, siteConfig } from '../src/node/wiki-build.ts';
 

@@ -55,6 +55,15 @@ describe('dependency direction (STYLE: dependencies point inward to src/lib)', (
     expect(bad).toEqual([]);
   });
 
+  test('Markdown plugins are pure: src/lib and packages only, no node:*', () => {
+    const bad = sources('src/markdown').flatMap((f) =>
+      imports(f)
+        .filter((s) => s.startsWith('node:') || /^(src\/(node|integrations|site|pages|components|layouts|client)|scripts|mcp|bench)\//.test(target(f, s)))
+        .map((s) => `${f} imports ${s}`),
+    );
+    expect(bad).toEqual([]);
+  });
+
   test('the shared hash stays a leaf: it imports node:crypto and nothing else', () => {
     expect(imports('src/node/hash.ts')).toEqual(['node:crypto']);
   });
@@ -69,7 +78,7 @@ describe('dependency direction (STYLE: dependencies point inward to src/lib)', (
   });
 
   test('only the search contract (and benchmarks comparing against plain MiniSearch) import minisearch', () => {
-    const users = ['src', 'mcp', 'scripts'].flatMap((d) => sources(d)).filter((f) => imports(f).includes('minisearch'));
-    expect(users.sort()).toEqual(['scripts/bench.ts', 'scripts/lib/bench-alternatives.ts', 'scripts/lib/bench-load.ts', 'src/lib/search/contract.ts']);
+    const users = ['src', 'mcp', 'scripts', 'bench'].flatMap((d) => sources(d)).filter((f) => imports(f).includes('minisearch'));
+    expect(users.sort()).toEqual(['bench/alternatives.ts', 'bench/load.ts', 'scripts/bench.ts', 'src/lib/search/contract.ts']);
   });
 });

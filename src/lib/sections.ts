@@ -1,7 +1,7 @@
 import type { CatalogEntry } from './artifacts/schema.ts';
 import type { SearchDocument } from './search/envelope.ts';
 import { foldHangulVowels } from './search/korean.ts';
-import { safeDecode } from './url.ts';
+import { safeDecode } from './wiki/url.ts';
 
 type Heading = CatalogEntry['headings'][number];
 

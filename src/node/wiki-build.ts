@@ -2,10 +2,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import siteConfigInput from '../../maru.config.ts';
 import { toArtifacts, toCatalogArtifact, type EmitContext } from '../lib/artifacts/emit.ts';
-import { resolveSiteConfig, type SiteConfig } from '../lib/config.ts';
-import { buildWiki, type Wiki } from '../lib/pipeline.ts';
-import { formatReport } from '../lib/problems.ts';
-import { normalizeBase } from '../lib/url.ts';
+import { resolveSiteConfig, type SiteConfig } from '../lib/wiki/config.ts';
+import { buildWiki, type Wiki } from '../lib/wiki/pipeline.ts';
+import { formatReport } from '../lib/wiki/problems.ts';
+import { normalizeBase } from '../lib/wiki/url.ts';
 import { collectFiles, contentRoot, gitHead } from './collect.ts';
 import { sha256 } from './hash.ts';
 
@@ -59,7 +59,7 @@ export function emitContext(wiki: Wiki, config: SiteConfig, root = contentRoot()
 export function artifactsOf(wiki: Wiki, config = siteConfig(), root = contentRoot()): Map<string, string> {
   const memo = ((globalThis as { __maruArtifacts?: WeakMap<Wiki, Map<string, string>> }).__maruArtifacts ??= new WeakMap());
   let files = memo.get(wiki);
-  // Benchmarks only (scripts/lib/bench-build.ts): the same pages from the catalog alone, without the search index.
+  // Benchmarks only (bench/build.ts): the same pages from the catalog alone, without the search index.
   const emit = skipArtifacts() ? toCatalogArtifact : toArtifacts;
   if (!files) memo.set(wiki, (files = emit(wiki, emitContext(wiki, config, root))));
   return files;

@@ -1,5 +1,5 @@
 import type { Catalog, CatalogEntry } from '../lib/artifacts/schema.ts';
-import type { SiteConfig } from '../lib/config.ts';
+import type { SiteConfig } from '../lib/wiki/config.ts';
 import { contentRoot } from '../node/collect.ts';
 import { artifactsOf, loadWiki, siteConfig } from '../node/wiki-build.ts';
 

@@ -1,7 +1,7 @@
 import type { CatalogEntry } from '../artifacts/schema.ts';
 import type { SearchFilters, SearchHit } from '../search/search.ts';
 import { makeSnippet, markdownToText, sliceSection, type Snippet } from '../sections.ts';
-import { anchorHash } from '../url.ts';
+import { anchorHash } from '../wiki/url.ts';
 
 /** A piece of snippet text, marked when it matched the query. */
 export interface Segment {

@@ -1,5 +1,5 @@
 import type { SourceDocument } from './document.ts';
-import type { RawLink } from './markdown/parse.ts';
+import type { RawLink } from '../markdown/parse.ts';
 import type { Problem } from './problems.ts';
 import { toContentPath, toSlug, type Slug } from './slug.ts';
 import { safeDecode } from './url.ts';

@@ -1,7 +1,7 @@
 import type * as z from 'zod';
 import { DEFAULT_CATEGORY, DEFAULT_PROJECT, FrontmatterSchema } from './frontmatter.ts';
 import { splitFrontmatter } from './frontmatter-parse.ts';
-import { parseMarkdown, type ParsedMarkdown } from './markdown/parse.ts';
+import { parseMarkdown, type ParsedMarkdown } from '../markdown/parse.ts';
 import { describeValue, type Problem } from './problems.ts';
 import { toContentPath, toSlug, type ContentPath, type Slug } from './slug.ts';
 
