@@ -81,6 +81,12 @@ export default tseslint.config(
       ],
     ),
   },
+  // Markdown plugins: pure syntax-tree transforms over src/lib; what they need from disk is passed in as options.
+  {
+    files: ['src/markdown/**/*.ts'],
+    ignores: TESTS,
+    rules: restrict([MINISEARCH], [NODE, { regex: '^(\\.\\./)+(node|integrations|site|pages|components|layouts|client)/|/(mcp|scripts)/', message: 'Markdown plugins import src/lib and unified utilities only.' }]),
+  },
   // Browser code: pure, and never the build or the server.
   {
     files: ['src/client/**/*.ts'],
