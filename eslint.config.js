@@ -5,7 +5,10 @@ import prettier from 'eslint-config-prettier';
 import astro from 'eslint-plugin-astro';
 import tseslint from 'typescript-eslint';
 
-const MINISEARCH = { name: 'minisearch', message: 'Only src/lib/search/contract.ts (and bench/) import minisearch: build, browser and MCP share one search definition.' };
+const MINISEARCH = {
+  name: 'minisearch',
+  message: 'Only src/lib/search/contract.ts (and bench/) import minisearch: build, browser and MCP share one search definition.',
+};
 const NODE = { regex: '^node:', message: 'src/lib and src/client are pure: no node:* (do I/O in src/node, scripts/ or mcp/).' };
 const ASTRO = { regex: '^astro', message: 'src/lib is pure: no astro:* (pages read the wiki through src/site).' };
 
@@ -57,7 +60,10 @@ export default tseslint.config(
       [MINISEARCH],
       [
         { regex: '^astro', message: 'mcp/ never imports Astro.' },
-        { regex: '/src/(pages|components|layouts|client|markdown|site|integrations)/', message: 'mcp/ never imports the site or the build; it reads _wiki/* artifacts.' },
+        {
+          regex: '/src/(pages|components|layouts|client|markdown|site|integrations)/',
+          message: 'mcp/ never imports the site or the build; it reads _wiki/* artifacts.',
+        },
         { regex: '/content/', message: 'mcp/ never reads content/; the write path goes through mcp/write/content-source.ts.' },
         {
           regex: '/src/node/(?!hash\\.ts$)',
@@ -76,7 +82,10 @@ export default tseslint.config(
     rules: restrict(
       [MINISEARCH],
       [
-        { regex: '^(\\.\\./)+(node|integrations)/', message: 'Pages read the wiki through src/site/wiki.ts, never the build (src/node, src/integrations) or its caches.' },
+        {
+          regex: '^(\\.\\./)+(node|integrations)/',
+          message: 'Pages read the wiki through src/site/wiki.ts, never the build (src/node, src/integrations) or its caches.',
+        },
         { regex: '/(mcp|scripts)/', message: 'The site never imports the server or the scripts.' },
       ],
     ),
@@ -85,7 +94,16 @@ export default tseslint.config(
   {
     files: ['src/markdown/**/*.ts'],
     ignores: TESTS,
-    rules: restrict([MINISEARCH], [NODE, { regex: '^(\\.\\./)+(node|integrations|site|pages|components|layouts|client)/|/(mcp|scripts)/', message: 'Markdown plugins import src/lib and unified utilities only.' }]),
+    rules: restrict(
+      [MINISEARCH],
+      [
+        NODE,
+        {
+          regex: '^(\\.\\./)+(node|integrations|site|pages|components|layouts|client)/|/(mcp|scripts)/',
+          message: 'Markdown plugins import src/lib and unified utilities only.',
+        },
+      ],
+    ),
   },
   // Browser code: pure, and never the build or the server.
   {
@@ -96,7 +114,15 @@ export default tseslint.config(
   {
     files: ['src/node/**/*.ts', 'src/integrations/**/*.ts'],
     ignores: TESTS,
-    rules: restrict([MINISEARCH], [{ regex: '^(\\.\\./)+(pages|components|layouts|client|site)/|/(mcp|scripts|bench)/', message: 'The Node edge is imported by the build, the scripts and the write door; it imports none of them.' }]),
+    rules: restrict(
+      [MINISEARCH],
+      [
+        {
+          regex: '^(\\.\\./)+(pages|components|layouts|client|site)/|/(mcp|scripts|bench)/',
+          message: 'The Node edge is imported by the build, the scripts and the write door; it imports none of them.',
+        },
+      ],
+    ),
   },
   // Benchmarks compare against plain MiniSearch on purpose.
   { files: BENCH, rules: restrict([]) },

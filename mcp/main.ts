@@ -69,7 +69,9 @@ async function serve(options: ServerOptions, name: string, hooks: StartHooks): P
   const { server, url } = await listen(app.listener, options.host, options.port);
   if (options.site) {
     const extra = tokens.length ? `, ${tokens.length} bearer token(s)` : '';
-    console.error(`${name}: site ${url}${base}  MCP ${url}/mcp  health ${url}/healthz  (build ${set.manifest.buildId}, ${set.manifest.documentCount} documents${extra})`);
+    console.error(
+      `${name}: site ${url}${base}  MCP ${url}/mcp  health ${url}/healthz  (build ${set.manifest.buildId}, ${set.manifest.documentCount} documents${extra})`,
+    );
   } else console.error(`${name}: MCP at ${url}/mcp, health at ${url}/healthz`);
   const stop = () => {
     store.close();

@@ -72,12 +72,20 @@ describe('parseServerArgs: every flag', () => {
 
 describe('parseServerArgs: deprecated aliases for one release', () => {
   test('--dist is --site, with one deprecation line', () => {
-    expect(ok(['--dist', 'build'], 'start')).toEqual({ ok: true, options: { ...MCP_DEFAULTS, http: true, site: 'build', artifacts: 'build' }, deprecations: [DEPRECATED.dist] });
+    expect(ok(['--dist', 'build'], 'start')).toEqual({
+      ok: true,
+      options: { ...MCP_DEFAULTS, http: true, site: 'build', artifacts: 'build' },
+      deprecations: [DEPRECATED.dist],
+    });
     expect(DEPRECATED.dist).toBe('--dist is deprecated and will be removed in the next release; use --site <dir>.');
   });
 
   test('--poll-ms is --poll in milliseconds, with one deprecation line', () => {
-    expect(ok(['--poll-ms', '100'], 'start')).toEqual({ ok: true, options: { ...MCP_DEFAULTS, http: true, site: './dist', pollSeconds: 0.1 }, deprecations: [DEPRECATED['poll-ms']] });
+    expect(ok(['--poll-ms', '100'], 'start')).toEqual({
+      ok: true,
+      options: { ...MCP_DEFAULTS, http: true, site: './dist', pollSeconds: 0.1 },
+      deprecations: [DEPRECATED['poll-ms']],
+    });
   });
 
   test('both old names at once give both lines, in a fixed order', () => {
@@ -104,7 +112,10 @@ describe('parseServerArgs: errors name the bad argument', () => {
     [['--poll-ms', 'fast'], '--poll-ms: expected a number of milliseconds greater than 0, got "fast".'],
     [['--git'], '--git only makes sense with --allow-write <content-dir>.'],
     [['--site', 'dist'], '--site serves the website over HTTP; add --http (npm start does), or leave --site out for stdio.'],
-    [['--http', '--site', 'https://wiki.example.com/'], '--site needs a build folder, got the URL "https://wiki.example.com/"; serve a deployed site with --artifacts <url> instead.'],
+    [
+      ['--http', '--site', 'https://wiki.example.com/'],
+      '--site needs a build folder, got the URL "https://wiki.example.com/"; serve a deployed site with --artifacts <url> instead.',
+    ],
     [['--http', '--site', 'a', '--artifacts', 'b'], '--site a serves the artifacts of that folder; --artifacts b would serve others. Give only --site.'],
   ])('%j', (argv, message) => {
     expect(error(argv)).toBe(message);
@@ -115,6 +126,8 @@ describe('parseServerArgs: errors name the bad argument', () => {
   });
 
   test('npm start: --artifacts elsewhere than the site folder is refused', () => {
-    expect(error(['--artifacts', 'https://wiki.example.com/'], 'start')).toBe('--site ./dist serves the artifacts of that folder; --artifacts https://wiki.example.com/ would serve others. Give only --site.');
+    expect(error(['--artifacts', 'https://wiki.example.com/'], 'start')).toBe(
+      '--site ./dist serves the artifacts of that folder; --artifacts https://wiki.example.com/ would serve others. Give only --site.',
+    );
   });
 });

@@ -93,7 +93,8 @@ export function parseServerArgs(argv: readonly string[], command: Command, port?
   if (typeof poll === 'string') return { ok: false, error: poll };
   const pollMs = parseNumber('--poll-ms', values['poll-ms'], 'milliseconds', 1000);
   if (typeof pollMs === 'string') return { ok: false, error: pollMs };
-  if (poll !== undefined && pollMs !== undefined && poll !== pollMs) return { ok: false, error: `--poll ${values.poll} and --poll-ms ${values['poll-ms']} disagree; give only --poll <seconds>.` };
+  if (poll !== undefined && pollMs !== undefined && poll !== pollMs)
+    return { ok: false, error: `--poll ${values.poll} and --poll-ms ${values['poll-ms']} disagree; give only --poll <seconds>.` };
   const http = values.http ?? command === 'start';
   const siteDir = site.value ?? (command === 'start' ? './dist' : undefined);
   const error = checkCombinations(values, http, siteDir);
@@ -122,8 +123,14 @@ function parse(argv: readonly string[]) {
 }
 
 /** The new flag's value, else the old alias's; both with different values is an error naming both. */
-function pick(name: string, value: string | undefined, alias: string, aliasValue: string | undefined): { ok: true; value: string | undefined } | { ok: false; error: string } {
-  if (value !== undefined && aliasValue !== undefined && value !== aliasValue) return { ok: false, error: `${name} and ${alias} disagree ("${value}" vs "${aliasValue}"); give only ${name}.` };
+function pick(
+  name: string,
+  value: string | undefined,
+  alias: string,
+  aliasValue: string | undefined,
+): { ok: true; value: string | undefined } | { ok: false; error: string } {
+  if (value !== undefined && aliasValue !== undefined && value !== aliasValue)
+    return { ok: false, error: `${name} and ${alias} disagree ("${value}" vs "${aliasValue}"); give only ${name}.` };
   return { ok: true, value: value ?? aliasValue };
 }
 
@@ -132,7 +139,8 @@ function checkCombinations(values: ReturnType<typeof parse>, http: boolean, site
   if (site === undefined) return undefined;
   if (!http) return '--site serves the website over HTTP; add --http (npm start does), or leave --site out for stdio.';
   if (/^https?:\/\//i.test(site)) return `--site needs a build folder, got the URL "${site}"; serve a deployed site with --artifacts <url> instead.`;
-  if (values.artifacts !== undefined && values.artifacts !== site) return `--site ${site} serves the artifacts of that folder; --artifacts ${values.artifacts} would serve others. Give only --site.`;
+  if (values.artifacts !== undefined && values.artifacts !== site)
+    return `--site ${site} serves the artifacts of that folder; --artifacts ${values.artifacts} would serve others. Give only --site.`;
   return undefined;
 }
 

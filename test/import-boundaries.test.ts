@@ -26,7 +26,12 @@ describe('dependency direction (STYLE: dependencies point inward to src/lib)', (
   test('src/lib is pure: no node:*, no astro:*, nothing from pages, components, integrations, the Node edge, scripts or mcp', () => {
     const bad = sources('src/lib').flatMap((f) =>
       imports(f)
-        .filter((s) => s.startsWith('node:') || s.startsWith('astro') || /^(src\/(pages|components|layouts|client|integrations|node|markdown|site)|scripts|mcp|bench)\//.test(target(f, s)))
+        .filter(
+          (s) =>
+            s.startsWith('node:') ||
+            s.startsWith('astro') ||
+            /^(src\/(pages|components|layouts|client|integrations|node|markdown|site)|scripts|mcp|bench)\//.test(target(f, s)),
+        )
         .map((s) => `${f} imports ${s}`),
     );
     expect(bad).toEqual([]);
@@ -47,11 +52,13 @@ describe('dependency direction (STYLE: dependencies point inward to src/lib)', (
   });
 
   test('the Node edge and the integration never import the server, the scripts or the site', () => {
-    const bad = ['src/node', 'src/integrations'].flatMap((d) => sources(d)).flatMap((f) =>
-      imports(f)
-        .filter((s) => /^(src\/(pages|components|layouts|client|site)|scripts|mcp|bench)\//.test(target(f, s)))
-        .map((s) => `${f} imports ${s}`),
-    );
+    const bad = ['src/node', 'src/integrations']
+      .flatMap((d) => sources(d))
+      .flatMap((f) =>
+        imports(f)
+          .filter((s) => /^(src\/(pages|components|layouts|client|site)|scripts|mcp|bench)\//.test(target(f, s)))
+          .map((s) => `${f} imports ${s}`),
+      );
     expect(bad).toEqual([]);
   });
 
@@ -69,11 +76,13 @@ describe('dependency direction (STYLE: dependencies point inward to src/lib)', (
   });
 
   test('pages, components and layouts read the wiki through src/site, never the build or its caches', () => {
-    const bad = ['src/pages', 'src/components', 'src/layouts'].flatMap((d) => sources(d, ['.ts', '.astro'])).flatMap((f) =>
-      imports(f)
-        .filter((s) => /^(src\/(node|integrations)|scripts|mcp)\//.test(target(f, s)) || /^content\//.test(target(f, s)))
-        .map((s) => `${f} imports ${s}`),
-    );
+    const bad = ['src/pages', 'src/components', 'src/layouts']
+      .flatMap((d) => sources(d, ['.ts', '.astro']))
+      .flatMap((f) =>
+        imports(f)
+          .filter((s) => /^(src\/(node|integrations)|scripts|mcp)\//.test(target(f, s)) || /^content\//.test(target(f, s)))
+          .map((s) => `${f} imports ${s}`),
+      );
     expect(bad).toEqual([]);
   });
 
