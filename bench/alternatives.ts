@@ -150,7 +150,7 @@ export async function alternativesInBrowser(siteDir: string, queries: readonly s
   const browser = await launchChromium();
   const prefixes = prefixesOf(queries.slice(1));
   const engines: AlternativeFigures['id'][] = ['pagefind', 'minisearch', 'seed'];
-  const samples = new Map(engines.map((e) => [e, { first: [] as number[], firstTop10: [] as number[], perQuery: [] as number[], first0: undefined as Transfer | undefined, firstTop10Fetched: undefined as Transfer | undefined, session: undefined as Transfer | undefined, hits: {} as Record<string, number> }]));
+  const samples = new Map(engines.map((e) => [e, { first: [] as number[], firstTop10: [] as number[], perQuery: [] as number[], first0: undefined as Transfer | undefined, firstTop10Fetched: undefined as Transfer | undefined, session: undefined as Transfer | undefined, hits: {} }]));
   try {
     for (let r = 0; r < runs; r++) {
       for (const engine of engines) {
@@ -221,7 +221,7 @@ async function measure(browser: Browser, origin: string, engine: AlternativeFigu
           w.__search = (q) => index.search(q);
         } else {
           const { seedBaselineSearch } = (await load('/seed.js')) as { seedBaselineSearch: (docs: unknown, q: string, limit?: number) => Hit[] };
-          const docs = await (await fetch('/seed.json')).json();
+          const docs: unknown = await (await fetch('/seed.json')).json();
           w.__search = (q) => seedBaselineSearch(docs, q, 10);
           (w as unknown as { __all: (q: string) => number }).__all = (q) => seedBaselineSearch(docs, q, Infinity).length;
         }

@@ -196,7 +196,7 @@ if (alternatives && browser) {
     `| fetched for the first query, gzip KiB | ${browser.fetchedGzipKiB} | ` + alternatives.alternatives.map((a) => `${a.firstQueryFetched.gzipKiB}`).join(' | ') + ' |',
     `| first query (fetch + load + answer), ms | ${f(browser.firstSearchMs, 0)} | ` + alternatives.alternatives.map((a) => f(a.firstQueryMs, 0)).join(' | ') + ' |',
     `| per query while typing, ms | ${f(browser.perQueryMs, 2)} | ` + alternatives.alternatives.map((a) => f(a.perQueryMs, 2)).join(' | ') + ' |',
-    `| Maru's first query ÷ this one | | ` + alternatives.alternatives.map((a) => (browser!.firstSearchMs.median / a.firstQueryMs.median).toFixed(2)).join(' | ') + ' |',
+    `| Maru's first query ÷ this one | | ` + alternatives.alternatives.map((a) => (browser.firstSearchMs.median / a.firstQueryMs.median).toFixed(2)).join(' | ') + ' |',
     '',
     `Pagefind ${alternatives.pagefind.version} (languages ${alternatives.pagefind.languages.join(', ')}): first query with the top-10 result fragments ${f(alternatives.pagefind.firstQueryWithTop10Ms, 0)} ms, ${alternatives.pagefind.firstQueryWithTop10Fetched.gzipKiB} KiB gzip fetched.`,
     '',
