@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { ARTIFACT_DIR, ARTIFACT_VERSION, CatalogSchema, ManifestSchema, versionError, type Catalog, type CatalogEntry, type Manifest } from '../src/lib/artifacts/schema.ts';
 import { SEARCH_OPTIONS_VERSION } from '../src/lib/search/contract.ts';
 import { loadSearch, type LoadedSearch } from '../src/lib/search/envelope.ts';
-import { isSlug } from '../src/lib/slug.ts';
+import { isSlug } from '../src/lib/wiki/slug.ts';
+import { sha256 } from '../src/node/hash.ts';
 import { NotFoundError, notFoundMessage, type ArtifactSource } from './source.ts';
 
 /** One validated build: everything the tools need, held in memory so handlers never touch the disk. */
@@ -23,10 +23,8 @@ export interface ArtifactSet {
 export const MANIFEST_PATH = `${ARTIFACT_DIR}/manifest.json`;
 const DOC_READ_CONCURRENCY = 16;
 
-/** sha256 hex of a UTF-8 string (the build hashes the same text it writes). */
-export function sha256(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
-}
+/** The write path and the tests hash content with the same function that checks the artifacts. */
+export { sha256 };
 
 /**
  * The documents' Markdown, read when first asked for and kept. At 10,000 documents reading and

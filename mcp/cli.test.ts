@@ -1,11 +1,24 @@
 // The CLI as `npm run mcp` runs it: exit codes, messages, stdout hygiene and the --http mode.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildFixture, EXAMPLE_CONTENT, removeDir, ROOT } from '../test/mcp/helpers.ts';
 
 let good: string;
+
+/** The origin a server started with `--site` prints in its "site … MCP …/mcp" line. */
+function siteUrl(child: ChildProcess): Promise<string> {
+  return new Promise((done, reject) => {
+    let err = '';
+    child.stderr!.on('data', (c: Buffer) => {
+      err += c.toString();
+      const m = /site (http:\/\/\S+?)\/ +MCP \S+\/mcp/.exec(err);
+      if (m) done(m[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`exited ${code}: ${err}`)));
+  });
+}
 
 beforeAll(() => {
   good = buildFixture(EXAMPLE_CONTENT);
@@ -77,6 +90,40 @@ describe('npm run mcp', () => {
     } finally {
       child.kill();
     }
+  });
+
+  test('--http --site serves the website beside /mcp, as npm start does', async () => {
+    const child = spawn(process.execPath, [join(ROOT, 'mcp/cli.ts'), '--http', '--site', good, '--port', '0', '--no-watch'], { cwd: ROOT, env: { ...process.env, MARU_MCP_TOKENS: '' } });
+    try {
+      const url = await siteUrl(child);
+      expect((await fetch(`${url}/_wiki/manifest.json`)).status).toBe(200);
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    } finally {
+      child.kill();
+    }
+  });
+
+  test('npm start still takes the old --dist and --poll-ms for one release, and says so once each on stderr', async () => {
+    const child = spawn(process.execPath, [join(ROOT, 'scripts/start.ts'), '--dist', good, '--poll-ms', '100', '--no-watch'], { cwd: ROOT, env: { ...process.env, PORT: '0', MARU_MCP_TOKENS: '' } });
+    try {
+      let stderr = '';
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      const url = await siteUrl(child);
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      const lines = stderr.split('\n').filter((l) => l.includes('deprecated'));
+      expect(lines).toEqual([
+        'maru: --dist is deprecated and will be removed in the next release; use --site <dir>.',
+        'maru: --poll-ms is deprecated and will be removed in the next release; use --poll <seconds> (--poll-ms 100 is --poll 0.1).',
+      ]);
+    } finally {
+      child.kill();
+    }
+  });
+
+  test('a bad value exits 2 naming the argument', () => {
+    const run = spawnSync(process.execPath, [join(ROOT, 'mcp/cli.ts'), '--port', 'eighty'], { cwd: ROOT, encoding: 'utf8', input: '' });
+    expect(run.status).toBe(2);
+    expect(run.stderr.split('\n')[0]).toBe('maru-mcp: --port: expected a port number from 0 to 65535, got "eighty".');
   });
 
   test('a bad option prints the usage and exits 2', () => {

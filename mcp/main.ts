@@ -1,83 +1,85 @@
-import { parseArgs } from 'node:util';
+import { realpath } from 'node:fs/promises';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { normalizeBase } from '../src/lib/wiki/url.ts';
 import { createHttpApp, extraHosts, WRITE_NEEDS_TOKENS } from './http/app.ts';
 import { loadTokens } from './http/auth.ts';
 import { listen } from './http/listen.ts';
 import { createServer } from './server.ts';
 import { openMissLog } from './misses.ts';
+import { parseServerArgs, USAGE, type Command, type ServerOptions } from './options.ts';
 import { openStore, type ArtifactStore } from './store.ts';
 import { openWriter, type Writer } from './write/writer.ts';
 
-const USAGE = `Usage: npm run mcp -- [--artifacts <dir|url>] [--no-watch] [--poll <seconds>] [--http [--host 127.0.0.1] [--port 4321] [--tokens-file <file>]]
-                      [--allow-write <content-dir> [--git]] [--log-misses <file>]
+/** What `npm start` adds around the server: building the site folder when it has no build yet. */
+export interface StartHooks {
+  /** Runs after the options parse and before anything loads; a non-zero exit code stops there. */
+  prepare?: (options: ServerOptions) => number;
+  /** Called when the first load fails; true when it rebuilt the folder and the load should be retried, false to report `error`. */
+  rebuild?: (dir: string, error: Error) => boolean;
+}
 
-Serves the wiki's _wiki/* artifacts over MCP: stdio by default, Streamable HTTP at /mcp with --http.
-  --artifacts    build folder or deployed site base URL (default ./dist)
-  --no-watch     do not pick up new builds while running
-  --poll         seconds between revalidations of an artifacts URL (default 60)
-  --allow-write  adds remember_knowledge, which saves Markdown into this content folder (HTTP: bearer tokens required)
-  --git          with --allow-write: also commit each saved file on a branch maru/remember-<id>
-  --log-misses   append searches with no or weak results to this file (JSON Lines; no user identity)`;
-
-/** Runs the MCP server from argv; resolves with the exit code when it cannot start, else serves until stdin/close. */
-export async function main(argv: string[]): Promise<number> {
-  const values = parseOptions(argv);
-  if (!values) return 2;
-  if (values.help) {
-    console.error(USAGE);
+/** Runs the MCP server from argv; resolves with the exit code when it cannot start, else serves until stdin/close or a signal. */
+export async function main(argv: string[], command: Command = 'mcp', hooks: StartHooks = {}): Promise<number> {
+  const name = command === 'start' ? 'maru' : 'maru-mcp';
+  const parsed = parseServerArgs(argv, command, process.env.PORT);
+  if (!parsed.ok) {
+    console.error(`${name}: ${parsed.error}\n\n${USAGE[command]}`);
+    return 2;
+  }
+  for (const line of parsed.deprecations) console.error(`${name}: ${line}`);
+  const options = parsed.options;
+  if (options.help) {
+    console.error(USAGE[command]);
     return 0;
   }
+  const prepared = hooks.prepare?.(options) ?? 0;
+  return prepared === 0 ? serve(options, name, hooks) : prepared;
+}
+
+async function serve(options: ServerOptions, name: string, hooks: StartHooks): Promise<number> {
   let store: ArtifactStore;
   let tokens: string[];
   let writer: Writer | undefined;
   try {
-    tokens = values.http ? loadTokens(process.env.MARU_MCP_TOKENS, values['tokens-file']) : [];
-    if (values.http && values['allow-write'] !== undefined && tokens.length === 0) throw new Error(WRITE_NEEDS_TOKENS);
-    if (values.git && values['allow-write'] === undefined) throw new Error('--git only makes sense with --allow-write <content-dir>.');
-    store = await openStore(values.artifacts);
-    writer = values['allow-write'] === undefined ? undefined : await openWriter(values['allow-write'], store, { git: values.git });
+    tokens = options.http ? loadTokens(process.env.MARU_MCP_TOKENS, options.tokensFile) : [];
+    if (options.http && options.allowWrite !== undefined && tokens.length === 0) throw new Error(WRITE_NEEDS_TOKENS);
+    store = await openStore(options.artifacts).catch((e: Error) => {
+      if (!hooks.rebuild?.(options.artifacts, e)) throw e;
+      return openStore(options.artifacts);
+    });
+    writer = options.allowWrite === undefined ? undefined : await openWriter(options.allowWrite, store, { git: options.git });
   } catch (e) {
-    console.error(`maru-mcp: ${(e as Error).message}`);
+    console.error(`${name}: ${(e as Error).message}`);
     return 1;
   }
   const set = store.current();
-  console.error(`maru-mcp: serving build ${set.manifest.buildId} (${set.manifest.documentCount} documents) from ${set.source}`);
-  if (writer) console.error(`maru-mcp: remember_knowledge writes into ${writer.root}${values.git ? ' and commits on maru/remember-* branches' : ''}`);
-  const misses = values['log-misses'] === undefined ? undefined : openMissLog(values['log-misses']);
-  if (misses) console.error(`maru-mcp: logging searches with no or weak results to ${misses.file}`);
-  if (!values['no-watch']) store.watch({ pollMs: Number(values.poll) * 1000 });
-  if (values.http) {
-    const app = createHttpApp({ store, tokens, extraHosts: extraHosts(values.host), writer, misses });
-    const { url } = await listen(app.listener, values.host, Number(values.port));
-    console.error(`maru-mcp: MCP at ${url}/mcp, health at ${url}/healthz`);
+  if (!options.site) console.error(`${name}: serving build ${set.manifest.buildId} (${set.manifest.documentCount} documents) from ${set.source}`);
+  if (writer) console.error(`${name}: remember_knowledge writes into ${writer.root}${options.git ? ' and commits on maru/remember-* branches' : ''}`);
+  const misses = options.logMisses === undefined ? undefined : openMissLog(options.logMisses);
+  if (misses) console.error(`${name}: logging searches with no or weak results to ${misses.file}`);
+  if (options.watch) store.watch(options.pollSeconds === undefined ? {} : { intervalMs: options.pollSeconds * 1000, pollMs: options.pollSeconds * 1000 });
+  if (!options.http) {
+    const artifacts = writer ? () => writer.current() : () => store.current();
+    serveStdio(() => createServer({ artifacts, writer, misses }), { onerror: (e) => console.error(`${name}: ${e.message}`) });
     return 0;
   }
-  const artifacts = writer ? () => writer.current() : () => store.current();
-  serveStdio(() => createServer({ artifacts, writer, misses }), { onerror: (e) => console.error(`maru-mcp: ${e.message}`) });
+  const base = normalizeBase(process.env.BASE_PATH ?? set.manifest.base);
+  const site = options.site === undefined ? {} : { siteRoot: await realpath(options.site), base };
+  const app = createHttpApp({ store, ...site, tokens, extraHosts: extraHosts(options.host), writer, misses });
+  const { server, url } = await listen(app.listener, options.host, options.port);
+  if (options.site) {
+    const extra = tokens.length ? `, ${tokens.length} bearer token(s)` : '';
+    console.error(
+      `${name}: site ${url}${base}  MCP ${url}/mcp  health ${url}/healthz  (build ${set.manifest.buildId}, ${set.manifest.documentCount} documents${extra})`,
+    );
+  } else console.error(`${name}: MCP at ${url}/mcp, health at ${url}/healthz`);
+  const stop = () => {
+    store.close();
+    void app.close();
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   return 0;
-}
-
-/** The parsed options, or undefined (after printing the usage) when they do not parse. */
-function parseOptions(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      options: {
-        artifacts: { type: 'string', default: './dist' },
-        'no-watch': { type: 'boolean', default: false },
-        poll: { type: 'string', default: '60' },
-        http: { type: 'boolean', default: false },
-        host: { type: 'string', default: '127.0.0.1' },
-        port: { type: 'string', default: process.env.PORT ?? '4321' },
-        'tokens-file': { type: 'string' },
-        'allow-write': { type: 'string' },
-        git: { type: 'boolean', default: false },
-        'log-misses': { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }).values;
-  } catch (e) {
-    console.error(`${(e as Error).message}\n\n${USAGE}`);
-    return undefined;
-  }
 }

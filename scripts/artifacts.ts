@@ -1,7 +1,7 @@
 // npm run artifacts -- --content <dir> --out <dir> [--base /path/]: only the _wiki/* artifacts, without the site (fast; CI uses it for the base branch).
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildArtifacts } from '../src/integrations/wiki-build.ts';
+import { buildArtifacts } from '../src/node/wiki-build.ts';
 
 const { values } = parseArgs({ options: { content: { type: 'string', default: 'content' }, out: { type: 'string', default: 'dist' }, base: { type: 'string', default: '/' } } });
 try {

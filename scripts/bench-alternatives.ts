@@ -8,9 +8,9 @@ import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { alternativesInBrowser, type AlternativeFigures, type Stats, type Transfer } from './lib/bench-alternatives.ts';
-import { buildShare } from './lib/bench-build.ts';
-import { browserSearch, buildSite, haveChromium } from './lib/bench-browser.ts';
+import { alternativesInBrowser, type AlternativeFigures, type Stats, type Transfer } from '../bench/alternatives.ts';
+import { buildShare } from '../bench/build.ts';
+import { browserSearch, buildSite, haveChromium } from '../bench/browser.ts';
 import { GENERATED_QUERIES, writeCorpus } from './lib/generate-corpus.ts';
 import { materialFromSharedCorpora } from './lib/material.ts';
 
@@ -34,7 +34,7 @@ if (!values.site && !existsSync(join(content, 'ops'))) {
 }
 
 const share = values['no-build-share'] ? undefined : buildShare(content);
-let site = values.site ? resolve(values.site) : share ? resolve('node_modules/.cache/maru-bench-build/full/dist') : resolve('node_modules/.cache/maru-bench-site/dist');
+const site = values.site ? resolve(values.site) : share ? resolve('node_modules/.cache/maru-bench-build/full/dist') : resolve('node_modules/.cache/maru-bench-site/dist');
 if (!existsSync(join(site, '_wiki', 'manifest.json'))) buildSite(content, site);
 
 const alt = await alternativesInBrowser(site, GENERATED_QUERIES, { runs });
@@ -73,7 +73,7 @@ const md = [
   `# Search alternatives in Chromium: ${alt.documents} documents, ${alt.runs} run(s)`,
   '',
   `Measured ${new Date().toISOString().slice(0, 16)}Z on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; site ${site}.`,
-  `Files served from 127.0.0.1 without compression, like \`npm start\`; gzip columns are what gzip would send. Maru is measured by scripts/lib/bench-browser.ts through its search dialog (first search until the first result is shown; per query = \`maru:search\`, the search call alone; bytes = \`_wiki/*\` only). The alternatives are timed inside the page with performance.now(): first query = import the engine + fetch and load the index + ranked ids; per query = one awaited search call (Pagefind fetches index chunks inside it).`,
+  `Files served from 127.0.0.1 without compression, like \`npm start\`; gzip columns are what gzip would send. Maru is measured by bench/browser.ts through its search dialog (first search until the first result is shown; per query = \`maru:search\`, the search call alone; bytes = \`_wiki/*\` only). The alternatives are timed inside the page with performance.now(): first query = import the engine + fetch and load the index + ranked ids; per query = one awaited search call (Pagefind fetches index chunks inside it).`,
   '',
   '| what | Maru | Pagefind | plain MiniSearch (defaults) | seed substring scorer |',
   '| --- | --- | --- | --- | --- |',

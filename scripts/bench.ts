@@ -11,15 +11,15 @@ import { toArtifacts } from '../src/lib/artifacts/emit.ts';
 import { loadSearch } from '../src/lib/search/envelope.ts';
 import { searchDocuments } from '../src/lib/search/search.ts';
 import { EvalSetSchema } from '../src/lib/search/evaluate.ts';
-import { emitContext, loadWiki, siteConfig } from '../src/integrations/wiki-build.ts';
+import { emitContext, loadWiki, siteConfig } from '../src/node/wiki-build.ts';
 import { GENERATED_QUERIES, writeCorpus } from './lib/generate-corpus.ts';
 import { materialFromSharedCorpora } from './lib/material.ts';
-import { mcpColdStartMs, mcpHttpLoad, mcpSearchLatencies, parseFloorMs } from './lib/bench-mcp.ts';
-import { browserSearch, buildSite, haveChromium } from './lib/bench-browser.ts';
-import { writeArtifacts } from '../src/integrations/wiki-build.ts';
-import { alternativesInBrowser, type AlternativesFigures } from './lib/bench-alternatives.ts';
-import { buildShare } from './lib/bench-build.ts';
-import { splitIndexPrototype, type SplitFigures } from './lib/bench-split.ts';
+import { mcpColdStartMs, mcpHttpLoad, mcpSearchLatencies, parseFloorMs } from '../bench/mcp.ts';
+import { browserSearch, buildSite, haveChromium } from '../bench/browser.ts';
+import { writeArtifacts } from '../src/node/wiki-build.ts';
+import { alternativesInBrowser, type AlternativesFigures } from '../bench/alternatives.ts';
+import { buildShare } from '../bench/build.ts';
+import { splitIndexPrototype, type SplitFigures } from '../bench/split.ts';
 
 type Stats = { median: number; p95: number; min: number; max: number };
 const stats = (xs: number[]): Stats => {
@@ -36,7 +36,7 @@ const kib = (s: string | Buffer) => Math.round(Buffer.byteLength(s) / 1024);
 const queries = EvalSetSchema.parse(JSON.parse(readFileSync('test/fixtures/eval/ko-react-docs.queries.json', 'utf8'))).queries.map((q) => q.q);
 
 function child(mode: string, file: string): { ms: number; rssMiB: number; baseMiB: number } {
-  const r = spawnSync(process.execPath, ['--expose-gc', 'scripts/lib/bench-load.ts', mode, file], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  const r = spawnSync(process.execPath, ['--expose-gc', 'bench/load.ts', mode, file], { encoding: 'utf8', maxBuffer: 1 << 24 });
   if (r.status !== 0) throw new Error(r.stderr);
   return JSON.parse(r.stdout) as { ms: number; rssMiB: number; baseMiB: number };
 }
@@ -196,7 +196,7 @@ if (alternatives && browser) {
     `| fetched for the first query, gzip KiB | ${browser.fetchedGzipKiB} | ` + alternatives.alternatives.map((a) => `${a.firstQueryFetched.gzipKiB}`).join(' | ') + ' |',
     `| first query (fetch + load + answer), ms | ${f(browser.firstSearchMs, 0)} | ` + alternatives.alternatives.map((a) => f(a.firstQueryMs, 0)).join(' | ') + ' |',
     `| per query while typing, ms | ${f(browser.perQueryMs, 2)} | ` + alternatives.alternatives.map((a) => f(a.perQueryMs, 2)).join(' | ') + ' |',
-    `| Maru's first query ÷ this one | | ` + alternatives.alternatives.map((a) => (browser!.firstSearchMs.median / a.firstQueryMs.median).toFixed(2)).join(' | ') + ' |',
+    `| Maru's first query ÷ this one | | ` + alternatives.alternatives.map((a) => (browser.firstSearchMs.median / a.firstQueryMs.median).toFixed(2)).join(' | ') + ' |',
     '',
     `Pagefind ${alternatives.pagefind.version} (languages ${alternatives.pagefind.languages.join(', ')}): first query with the top-10 result fragments ${f(alternatives.pagefind.firstQueryWithTop10Ms, 0)} ms, ${alternatives.pagefind.firstQueryWithTop10Fetched.gzipKiB} KiB gzip fetched.`,
     '',

@@ -1,10 +1,10 @@
 // npm run check [-- --json] [--content <dir>] [--now <date>]: content checks for reviewers; non-zero exit on errors only.
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { contentWarnings } from '../src/lib/content-checks.ts';
-import { formatProblem, problemMessage, sortProblems } from '../src/lib/problems.ts';
-import { contentRoot } from '../src/integrations/collect.ts';
-import { loadWiki, siteConfig } from '../src/integrations/wiki-build.ts';
+import { contentWarnings } from '../src/lib/wiki/content-checks.ts';
+import { formatProblem, problemMessage, sortProblems } from '../src/lib/wiki/problems.ts';
+import { contentRoot } from '../src/node/collect.ts';
+import { loadWiki, siteConfig } from '../src/node/wiki-build.ts';
 import { relative } from 'node:path';
 
 const { values } = parseArgs({ options: { json: { type: 'boolean', default: false }, content: { type: 'string' }, now: { type: 'string' } } });

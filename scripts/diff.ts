@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CatalogSchema } from '../src/lib/artifacts/schema.ts';
-import { diffCatalogs, diffToMarkdown } from '../src/lib/knowledge-diff.ts';
+import { diffCatalogs, diffToMarkdown } from '../src/lib/review/knowledge-diff.ts';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { json: { type: 'boolean', default: false } } });
 if (positionals.length !== 2) {

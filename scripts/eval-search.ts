@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildWikiSearch, baselineDocuments } from './lib/eval-corpus.ts';
-import { seedBaselineSearch } from '../src/lib/search/baseline.ts';
+import { seedBaselineSearch } from '../bench/baseline.ts';
 import { evaluate, EvalSetSchema, type Metrics } from '../src/lib/search/evaluate.ts';
 import { searchDocuments } from '../src/lib/search/search.ts';
 

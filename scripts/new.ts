@@ -4,9 +4,9 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { newDocument } from '../src/lib/new-document.ts';
-import { contentRoot } from '../src/integrations/collect.ts';
-import { loadWiki, siteConfig } from '../src/integrations/wiki-build.ts';
+import { newDocument } from '../src/lib/write/new-document.ts';
+import { contentRoot } from '../src/node/collect.ts';
+import { loadWiki, siteConfig } from '../src/node/wiki-build.ts';
 
 const { values } = parseArgs({ options: { title: { type: 'string' }, project: { type: 'string' }, category: { type: 'string' }, tags: { type: 'string' }, id: { type: 'string' }, summary: { type: 'string' }, content: { type: 'string' } } });
 const config = siteConfig();

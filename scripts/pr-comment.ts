@@ -1,7 +1,7 @@
 // npm run pr-comment -- --check check.json --diff diff.md [--url <preview>] [--artifact <url>]: the PR comment body on stdout.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { prComment, type CheckSummary } from '../src/lib/pr-comment.ts';
+import { prComment, type CheckSummary } from '../src/lib/review/pr-comment.ts';
 
 const { values } = parseArgs({ options: { check: { type: 'string' }, diff: { type: 'string' }, url: { type: 'string' }, artifact: { type: 'string' } } });
 if (!values.check || !values.diff) {

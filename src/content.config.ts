@@ -1,9 +1,9 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { relative } from 'node:path';
-import { contentRoot } from './integrations/collect.ts';
-import { FrontmatterSchema } from './lib/frontmatter.ts';
-import { isSlug, toSlug } from './lib/slug.ts';
+import { contentRoot } from './node/collect.ts';
+import { FrontmatterSchema } from './lib/wiki/frontmatter.ts';
+import { isSlug, toSlug } from './lib/wiki/slug.ts';
 
 const root = contentRoot();
 

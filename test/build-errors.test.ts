@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { collectFiles } from '../src/integrations/collect.ts';
-import { buildWiki } from '../src/lib/pipeline.ts';
-import { formatReport } from '../src/lib/problems.ts';
+import { collectFiles } from '../src/node/collect.ts';
+import { buildWiki } from '../src/lib/wiki/pipeline.ts';
+import { formatReport } from '../src/lib/wiki/problems.ts';
 
 /** The exact report a writer sees for test/fixtures/content-broken. */
 export const EXPECTED_REPORT = [

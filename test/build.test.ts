@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { buildArtifacts } from '../src/integrations/wiki-build.ts';
+import { buildArtifacts } from '../src/node/wiki-build.ts';
 import { CatalogSchema, ManifestSchema } from '../src/lib/artifacts/schema.ts';
 import { loadSearch } from '../src/lib/search/envelope.ts';
 import { searchDocuments } from '../src/lib/search/search.ts';

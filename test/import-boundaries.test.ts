@@ -3,9 +3,12 @@ import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ROOT } from './helpers/astro.ts';
 
-function sources(dir: string): string[] {
+/** The write path's one module that may import the Node edge (src/node). */
+const WRITE_DOOR = 'mcp/write/content-source.ts';
+
+function sources(dir: string, extensions = ['.ts']): string[] {
   return readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .filter((f) => extensions.some((e) => f.endsWith(e)) && !f.endsWith('.test.ts'))
     .map((f) => join(dir, f));
 }
 
@@ -20,26 +23,71 @@ function target(file: string, spec: string): string {
 }
 
 describe('dependency direction (STYLE: dependencies point inward to src/lib)', () => {
-  test('src/lib is pure: no node:*, no astro:*, nothing from pages, components, integrations, scripts or mcp', () => {
+  test('src/lib is pure: no node:*, no astro:*, nothing from pages, components, integrations, the Node edge, scripts or mcp', () => {
     const bad = sources('src/lib').flatMap((f) =>
       imports(f)
-        .filter((s) => s.startsWith('node:') || s.startsWith('astro') || /^(src\/(pages|components|layouts|client|integrations|markdown|site)|scripts|mcp)\//.test(target(f, s)))
+        .filter(
+          (s) =>
+            s.startsWith('node:') ||
+            s.startsWith('astro') ||
+            /^(src\/(pages|components|layouts|client|integrations|node|markdown|site)|scripts|mcp|bench)\//.test(target(f, s)),
+        )
         .map((s) => `${f} imports ${s}`),
     );
     expect(bad).toEqual([]);
   });
 
-  test('mcp/ never imports the site or astro; only its write path reaches the Node edge that reads content', () => {
+  test('mcp/ never imports the site, astro or the build; only its write path reaches the Node edge, through one module', () => {
     const bad = sources('mcp').flatMap((f) =>
       imports(f)
-        .filter((s) => s.startsWith('astro') || /^src\/(pages|components|layouts|client|markdown|site)\//.test(target(f, s)) || /^content\//.test(target(f, s)) || (/^src\/integrations\//.test(target(f, s)) && !f.startsWith('mcp/write/')))
+        .filter((s) => {
+          const to = target(f, s);
+          if (s.startsWith('astro') || /^src\/(pages|components|layouts|client|markdown|site|integrations)\//.test(to) || /^content\//.test(to)) return true;
+          // The hash is a leaf (node:crypto only) shared with the build, so both sides agree on every artifact's sha256.
+          return /^src\/node\//.test(to) && to !== 'src/node/hash.ts' && f !== WRITE_DOOR;
+        })
         .map((s) => `${f} imports ${s}`),
     );
+    expect(bad).toEqual([]);
+  });
+
+  test('the Node edge and the integration never import the server, the scripts or the site', () => {
+    const bad = ['src/node', 'src/integrations']
+      .flatMap((d) => sources(d))
+      .flatMap((f) =>
+        imports(f)
+          .filter((s) => /^(src\/(pages|components|layouts|client|site)|scripts|mcp|bench)\//.test(target(f, s)))
+          .map((s) => `${f} imports ${s}`),
+      );
+    expect(bad).toEqual([]);
+  });
+
+  test('Markdown plugins are pure: src/lib and packages only, no node:*', () => {
+    const bad = sources('src/markdown').flatMap((f) =>
+      imports(f)
+        .filter((s) => s.startsWith('node:') || /^(src\/(node|integrations|site|pages|components|layouts|client)|scripts|mcp|bench)\//.test(target(f, s)))
+        .map((s) => `${f} imports ${s}`),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  test('the shared hash stays a leaf: it imports node:crypto and nothing else', () => {
+    expect(imports('src/node/hash.ts')).toEqual(['node:crypto']);
+  });
+
+  test('pages, components and layouts read the wiki through src/site, never the build or its caches', () => {
+    const bad = ['src/pages', 'src/components', 'src/layouts']
+      .flatMap((d) => sources(d, ['.ts', '.astro']))
+      .flatMap((f) =>
+        imports(f)
+          .filter((s) => /^(src\/(node|integrations)|scripts|mcp)\//.test(target(f, s)) || /^content\//.test(target(f, s)))
+          .map((s) => `${f} imports ${s}`),
+      );
     expect(bad).toEqual([]);
   });
 
   test('only the search contract (and benchmarks comparing against plain MiniSearch) import minisearch', () => {
-    const users = ['src', 'mcp', 'scripts'].flatMap(sources).filter((f) => imports(f).includes('minisearch'));
-    expect(users.sort()).toEqual(['scripts/bench.ts', 'scripts/lib/bench-alternatives.ts', 'scripts/lib/bench-load.ts', 'src/lib/search/contract.ts']);
+    const users = ['src', 'mcp', 'scripts', 'bench'].flatMap((d) => sources(d)).filter((f) => imports(f).includes('minisearch'));
+    expect(users.sort()).toEqual(['bench/alternatives.ts', 'bench/load.ts', 'scripts/bench.ts', 'src/lib/search/contract.ts']);
   });
 });

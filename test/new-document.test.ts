@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { idFromTitle } from '../src/lib/new-document.ts';
-import { toSourceDocument } from '../src/lib/document.ts';
-import { DEFAULT_CATEGORIES } from '../src/lib/config.ts';
+import { idFromTitle } from '../src/lib/write/new-document.ts';
+import { toSourceDocument } from '../src/lib/wiki/document.ts';
+import { DEFAULT_CATEGORIES } from '../src/lib/wiki/config.ts';
 import { ROOT, tempDir } from './helpers/astro.ts';
 
 const run = (...args: string[]) => spawnSync(process.execPath, ['bin/maru.ts', 'new', ...args], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });

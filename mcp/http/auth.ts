@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 /** Tokens from `MARU_MCP_TOKENS` (comma-separated) and/or a file with one token per line (`#` comments). */
 export function loadTokens(env: string | undefined, file: string | undefined): string[] {
   const fromEnv = (env ?? '').split(',');
-  let fromFile: string[] = [];
+  let fromFile: string[];
   try {
     fromFile = file ? readFileSync(file, 'utf8').split('\n').filter((l) => !l.trim().startsWith('#')) : [];
   } catch (e) {

@@ -1,7 +1,7 @@
 import type { CallToolResult, McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import type { CatalogEntry } from '../../src/lib/artifacts/schema.ts';
-import { closestIds } from '../../src/lib/mcp-support/closest.ts';
+import { closestIds } from '../support/closest.ts';
 import type { ArtifactSet } from '../artifacts.ts';
 import type { MissLog } from '../misses.ts';
 

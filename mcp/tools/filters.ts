@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { parseDateBound } from '../../src/lib/mcp-support/dates.ts';
+import { parseDateBound } from '../support/dates.ts';
 import type { ArtifactSet } from '../artifacts.ts';
 import { fail } from './common.ts';
 

@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { RelationReasonSchema, type RelatedEntry } from '../../src/lib/relations.ts';
+import { RelationReasonSchema, type RelatedEntry } from '../../src/lib/wiki/relations.ts';
 import { docRef, DocumentRefSchema, findDocument, isResult, ok, READ_ONLY, type ToolDeps } from './common.ts';
 
 export const GetRelatedKnowledgeOutputSchema = z.object({

@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { decodeCursor, encodeCursor } from '../../src/lib/mcp-support/paging.ts';
+import { decodeCursor, encodeCursor } from '../support/paging.ts';
 import { day, docRef, DocumentRefSchema, fail, fitted, ok, READ_ONLY, type ToolDeps } from './common.ts';
 import { checkName, dateWindow } from './filters.ts';
 

@@ -1,7 +1,7 @@
 import type { CallToolResult, McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import type { CatalogEntry } from '../../src/lib/artifacts/schema.ts';
-import { charWindow } from '../../src/lib/mcp-support/paging.ts';
+import { charWindow } from '../support/paging.ts';
 import { findHeading, headingPath, sliceSection } from '../../src/lib/sections.ts';
 import { day, fail, findDocument, fitted, isResult, MAX_RESULT_CHARS, ok, READ_ONLY, resultSize, uriOf, type ToolDeps } from './common.ts';
 

@@ -1,10 +1,9 @@
 import { toArtifacts } from '../../src/lib/artifacts/emit.ts';
-import { splitFrontmatter } from '../../src/lib/frontmatter-parse.ts';
-import type { RawFile } from '../../src/lib/document.ts';
-import { buildWiki, type Wiki } from '../../src/lib/pipeline.ts';
-import { toSlug } from '../../src/lib/slug.ts';
-import { collectFiles } from '../../src/integrations/collect.ts';
-import { emitContext, errorReport, siteConfig } from '../../src/integrations/wiki-build.ts';
+import { splitFrontmatter } from '../../src/lib/wiki/frontmatter-parse.ts';
+import type { RawFile } from '../../src/lib/wiki/document.ts';
+import { buildWiki, type Wiki } from '../../src/lib/wiki/pipeline.ts';
+import { toSlug } from '../../src/lib/wiki/slug.ts';
+import { collectFiles, emitContext, errorReport, siteConfig } from './content-source.ts';
 import { loadArtifacts, sha256, type ArtifactSet } from '../artifacts.ts';
 import { NotFoundError, type ArtifactSource } from '../source.ts';
 

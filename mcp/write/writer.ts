@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DUPLICATE_SIMILARITY } from '../../src/lib/content-checks.ts';
-import { toSourceDocument } from '../../src/lib/document.ts';
+import { DUPLICATE_SIMILARITY } from '../../src/lib/wiki/content-checks.ts';
+import { toSourceDocument } from '../../src/lib/wiki/document.ts';
 import {
   checkFields,
   frontmatterOf,

@@ -15,7 +15,7 @@ export async function startSite(args: readonly string[]): Promise<{ origin: stri
   const server = spawn(process.execPath, ['scripts/start.ts', ...args], { env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'ignore', 'pipe'] });
   const origin = await new Promise<string>((resolve, reject) => {
     let err = '';
-    server.stderr!.on('data', (d: Buffer) => {
+    server.stderr.on('data', (d: Buffer) => {
       err += d.toString();
       const m = /site (http:\/\/127\.0\.0\.1:\d+)\//.exec(err);
       if (m) resolve(m[1]!);

@@ -1,10 +1,10 @@
-import { buildSearch, type LoadedSearch } from '../../src/lib/search/envelope.ts';
+import type { LoadedSearch } from '../../src/lib/search/envelope.ts';
 import { toArtifacts } from '../../src/lib/artifacts/emit.ts';
-import type { BaselineDocument } from '../../src/lib/search/baseline.ts';
-import type { Wiki } from '../../src/lib/pipeline.ts';
+import type { BaselineDocument } from '../../bench/baseline.ts';
+import type { Wiki } from '../../src/lib/wiki/pipeline.ts';
 import { loadSearch } from '../../src/lib/search/envelope.ts';
 import type { MarkdownOf } from '../../src/lib/search/search.ts';
-import { emitContext, loadWiki, siteConfig } from '../../src/integrations/wiki-build.ts';
+import { emitContext, loadWiki, siteConfig } from '../../src/node/wiki-build.ts';
 
 /** What to leave out of a build when measuring what it is worth. */
 export interface Ablation {
@@ -36,4 +36,3 @@ export function baselineDocuments(wiki: Wiki): BaselineDocument[] {
   }));
 }
 
-export { buildSearch };

@@ -1,6 +1,6 @@
 import type { LoadedSearch } from '../lib/search/envelope.ts';
 import type { SearchFilters, SearchHit } from '../lib/search/search.ts';
-import { joinUrl } from '../lib/url.ts';
+import { joinUrl } from '../lib/wiki/url.ts';
 import { isMiss } from '../lib/misses/misses.ts';
 
 

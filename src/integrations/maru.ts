@@ -3,9 +3,9 @@ import type { AstroIntegration } from 'astro';
 import { existsSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { toContentPath } from '../lib/slug.ts';
-import { anchorHash, joinUrl, docPath } from '../lib/url.ts';
-import type { Wiki } from '../lib/pipeline.ts';
+import { toContentPath } from '../lib/wiki/slug.ts';
+import { anchorHash, joinUrl, docPath } from '../lib/wiki/url.ts';
+import type { Wiki } from '../lib/wiki/pipeline.ts';
 import remarkHeadingIds from '../markdown/remark-heading-ids.ts';
 import remarkMissingImages from '../markdown/remark-missing-images.ts';
 import remarkStripTitle from '../markdown/remark-strip-title.ts';
@@ -13,8 +13,8 @@ import remarkInertScripts from '../markdown/remark-inert-scripts.ts';
 import remarkWikiLinks from '../markdown/remark-wiki-links.ts';
 import rehypeCallouts from '../markdown/rehype-callouts.ts';
 import rehypeSanitizeContent from '../markdown/rehype-sanitize-content.ts';
-import { contentRoot } from './collect.ts';
-import { artifactsOf, errorReport, loadWiki, siteConfig, skipArtifacts, writeArtifacts } from './wiki-build.ts';
+import { contentRoot } from '../node/collect.ts';
+import { artifactsOf, errorReport, loadWiki, siteConfig, skipArtifacts, writeArtifacts } from '../node/wiki-build.ts';
 import { serveArtifacts } from './dev-server.ts';
 
 /** Builds the wiki before Astro does: every content error fails the build at once, before anything is written. */

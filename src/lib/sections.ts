@@ -1,6 +1,7 @@
 import type { CatalogEntry } from './artifacts/schema.ts';
 import type { SearchDocument } from './search/envelope.ts';
 import { foldHangulVowels } from './search/korean.ts';
+import { safeDecode } from './wiki/url.ts';
 
 type Heading = CatalogEntry['headings'][number];
 
@@ -121,12 +122,4 @@ function snapToWord(text: string, at: number): number {
   if (at === 0) return 0;
   const space = text.lastIndexOf(' ', at);
   return space >= 0 && at - space < 20 ? space + 1 : at;
-}
-
-function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
 }

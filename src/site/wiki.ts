@@ -1,7 +1,7 @@
 import type { Catalog, CatalogEntry } from '../lib/artifacts/schema.ts';
-import type { SiteConfig } from '../lib/config.ts';
-import { contentRoot } from '../integrations/collect.ts';
-import { artifactsOf, loadWiki, siteConfig } from '../integrations/wiki-build.ts';
+import type { SiteConfig } from '../lib/wiki/config.ts';
+import { contentRoot } from '../node/collect.ts';
+import { artifactsOf, loadWiki, siteConfig } from '../node/wiki-build.ts';
 
 /** What every page may read: the catalog exactly as `_wiki/catalog.json` holds it, and the config. */
 export interface SiteData {

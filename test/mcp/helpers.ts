@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type * as z from 'zod';
-import { buildArtifacts } from '../../src/integrations/wiki-build.ts';
+import { buildArtifacts } from '../../src/node/wiki-build.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const EXAMPLE_CONTENT = join(ROOT, 'content');
@@ -83,7 +83,7 @@ export interface StartedServer {
 
 /** Spawns scripts/start.ts with PORT=0 and waits for the line that names its URL. */
 export async function spawnStart(dist: string, env: Record<string, string> = {}, args: string[] = []): Promise<StartedServer> {
-  const child = spawn(process.execPath, [join(ROOT, 'scripts/start.ts'), '--dist', dist, '--poll-ms', '100', ...args], { cwd: ROOT, env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(ROOT, 'scripts/start.ts'), '--site', dist, '--poll', '0.1', ...args], { cwd: ROOT, env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   const url = await new Promise<string>((done, reject) => {
     const timer = setTimeout(() => reject(new Error(`start.ts did not come up: ${err}`)), 20_000);

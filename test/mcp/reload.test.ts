@@ -9,7 +9,7 @@ import { createStaticHandler } from '../../mcp/http/static.ts';
 import { listen } from '../../mcp/http/listen.ts';
 import { openStore } from '../../mcp/store.ts';
 import { SearchKnowledgeOutputSchema } from '../../mcp/tools/search-knowledge.ts';
-import { buildArtifacts } from '../../src/integrations/wiki-build.ts';
+import { buildArtifacts } from '../../src/node/wiki-build.ts';
 import { buildFixture, callError, callOk, connectHttp, connectStdio, EXAMPLE_CONTENT, removeDir, spawnStart, waitFor, type StartedServer } from './helpers.ts';
 
 const PROBE = `---

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { closestIds, editDistance } from '../../src/lib/mcp-support/closest.ts';
-import { parseDateBound } from '../../src/lib/mcp-support/dates.ts';
-import { charWindow, decodeCursor, encodeCursor } from '../../src/lib/mcp-support/paging.ts';
+import { closestIds, editDistance } from '../../mcp/support/closest.ts';
+import { parseDateBound } from '../../mcp/support/dates.ts';
+import { charWindow, decodeCursor, encodeCursor } from '../../mcp/support/paging.ts';
 import { uriOf } from '../../mcp/tools/common.ts';
 
 describe('closestIds', () => {

@@ -5,8 +5,8 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { scanFolder, readSnapshot } from '../../mcp/write/snapshot.ts';
-import { splitFrontmatter } from '../../src/lib/frontmatter-parse.ts';
-import { toSourceDocument } from '../../src/lib/document.ts';
+import { splitFrontmatter } from '../../src/lib/wiki/frontmatter-parse.ts';
+import { toSourceDocument } from '../../src/lib/wiki/document.ts';
 import { astroBuild, buildDir, ROOT, tempDir } from '../helpers/astro.ts';
 
 const CATEGORIES = ['concept', 'guide', 'reference'];

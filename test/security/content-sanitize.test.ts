@@ -3,7 +3,7 @@
 import { createMarkdownProcessor } from '@astrojs/markdown-remark';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { stripFrontmatter } from '../../src/lib/frontmatter-fence.ts';
+import { stripFrontmatter } from '../../src/lib/wiki/frontmatter-fence.ts';
 import rehypeCallouts from '../../src/markdown/rehype-callouts.ts';
 import rehypeSanitizeContent from '../../src/markdown/rehype-sanitize-content.ts';
 import remarkHeadingIds from '../../src/markdown/remark-heading-ids.ts';

@@ -2,9 +2,9 @@ import { stringify } from 'yaml';
 import { buildIndexEnvelope, type SearchSource } from '../search/envelope.ts';
 import { SEARCH_OPTIONS_VERSION } from '../search/contract.ts';
 import { stripExplicitIds } from '../markdown/heading-id.ts';
-import { glossaryGroups } from '../glossary.ts';
-import type { Wiki, WikiDocument } from '../pipeline.ts';
-import { joinUrl } from '../url.ts';
+import { glossaryGroups } from '../wiki/glossary.ts';
+import type { Wiki, WikiDocument } from '../wiki/pipeline.ts';
+import { joinUrl } from '../wiki/url.ts';
 import { ARTIFACT_DIR, ARTIFACT_VERSION, type Catalog, type CatalogEntry, type Manifest } from './schema.ts';
 
 /** Inputs of emitting that come from outside the content (hashing, time, commit, site). */

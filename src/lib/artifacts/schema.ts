@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { RelatedEntrySchema } from '../relations.ts';
+import { RelatedEntrySchema } from '../wiki/relations.ts';
 
 /** Version of the `_wiki/*` layout; loaders refuse any other. */
 export const ARTIFACT_VERSION = 1;

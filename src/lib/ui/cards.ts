@@ -1,5 +1,5 @@
 import type { Catalog, CatalogEntry } from '../artifacts/schema.ts';
-import type { SiteConfig } from '../config.ts';
+import type { SiteConfig } from '../wiki/config.ts';
 import { formatDate, relativeDate } from './dates.ts';
 import type { Routes } from './routes.ts';
 import { categoryLabel, type Strings } from './strings.ts';

@@ -19,9 +19,6 @@ export interface ListingState {
   sort: SortOrder;
 }
 
-/** The default state: everything, newest first. */
-export const DEFAULT_LISTING_STATE: ListingState = { project: '', category: '', tag: '', sort: 'date' };
-
 const collator = new Intl.Collator(['ko', 'en'], { numeric: true, sensitivity: 'base' });
 
 /** Sorts items newest first (ties by title) or by title (Korean collation, ties by id). */

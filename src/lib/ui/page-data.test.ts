@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Catalog, CatalogEntry } from '../artifacts/schema.ts';
-import { resolveSiteConfig } from '../config.ts';
+import { resolveSiteConfig } from '../wiki/config.ts';
 import { changesPage, docPage, hasDiagram, homePage, listingPage, searchFilters, tagIndex, uiContext } from './page-data.ts';
 import { routesFor } from './routes.ts';
 

@@ -1,6 +1,6 @@
 import type { Catalog, CatalogEntry } from '../artifacts/schema.ts';
-import type { SiteConfig } from '../config.ts';
-import { anchorHash } from '../url.ts';
+import type { SiteConfig } from '../wiki/config.ts';
+import { anchorHash } from '../wiki/url.ts';
 import { catalogFacets, cardsFor, shownDate, toCard, projectTitle, type DocCard, type Facet, type ShownDate, type UiContext } from './cards.ts';
 import { dayOf, formatDate, relativeDate } from './dates.ts';
 import { facetCounts, sortItems } from './listing.ts';

@@ -1,4 +1,4 @@
-import { docPath, joinUrl, type Href } from '../url.ts';
+import { docPath, joinUrl, type Href } from '../wiki/url.ts';
 
 const seg = (s: string) => encodeURIComponent(s);
 

@@ -1,8 +1,8 @@
 import type { CatalogEntry } from '../artifacts/schema.ts';
 import type { SearchFilters, SearchHit } from '../search/search.ts';
 import { makeSnippet, markdownToText, sliceSection, type Snippet } from '../sections.ts';
-import { anchorHash } from '../url.ts';
-import { stripFrontmatter } from '../frontmatter-fence.ts';
+import { anchorHash } from '../wiki/url.ts';
+import { stripFrontmatter } from '../wiki/frontmatter-fence.ts';
 
 /** A piece of snippet text, marked when it matched the query. */
 export interface Segment {

@@ -1,4 +1,4 @@
-import type { RelationReason } from '../relations.ts';
+import type { RelationReason } from '../wiki/relations.ts';
 
 /** UI languages; Korean is the default. */
 export type Lang = 'ko' | 'en';

@@ -1,5 +1,5 @@
 import type { CatalogEntry } from '../artifacts/schema.ts';
-import { stripFrontmatter } from '../frontmatter-fence.ts';
+import { stripFrontmatter } from '../wiki/frontmatter-fence.ts';
 
 /** How many recently updated documents a briefing lists. */
 export const BRIEFING_RECENT = 10;

@@ -1,7 +1,7 @@
 import { Document, isSeq, parseDocument } from 'yaml';
-import { idFromTitle } from '../new-document.ts';
-import { isSlug } from '../slug.ts';
-import { cosine, termVectors } from '../similarity.ts';
+import { idFromTitle } from './new-document.ts';
+import { isSlug } from '../wiki/slug.ts';
+import { cosine, termVectors } from '../wiki/similarity.ts';
 
 /** What `remember_knowledge` is asked to save, after defaults are applied. */
 export interface RememberFields {

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import type { RawFile } from '../lib/document.ts';
+import type { RawFile } from '../lib/wiki/document.ts';
 
 const MARKDOWN = /\.(md|markdown)$/i;
 /** Repository meta files at the content root are not wiki documents. */

@@ -23,3 +23,12 @@ export function docPath(id: Slug | string): string {
 export function anchorHash(anchor: string): string {
   return anchor ? `#${encodeURIComponent(anchor)}` : '';
 }
+
+/** `decodeURIComponent`, or the text as it is when it is not valid percent-encoding (a stray `%` in a link). */
+export function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

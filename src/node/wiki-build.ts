@@ -1,13 +1,13 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import siteConfigInput from '../../maru.config.ts';
 import { toArtifacts, toCatalogArtifact, type EmitContext } from '../lib/artifacts/emit.ts';
-import { resolveSiteConfig, type SiteConfig } from '../lib/config.ts';
-import { buildWiki, type Wiki } from '../lib/pipeline.ts';
-import { formatReport } from '../lib/problems.ts';
-import { normalizeBase } from '../lib/url.ts';
+import { resolveSiteConfig, type SiteConfig } from '../lib/wiki/config.ts';
+import { buildWiki, type Wiki } from '../lib/wiki/pipeline.ts';
+import { formatReport } from '../lib/wiki/problems.ts';
+import { normalizeBase } from '../lib/wiki/url.ts';
 import { collectFiles, contentRoot, gitHead } from './collect.ts';
+import { sha256 } from './hash.ts';
 
 /** The site configuration from `maru.config.ts`, validated. */
 export function siteConfig(): SiteConfig {
@@ -43,11 +43,6 @@ export function errorReport(wiki: Wiki, root = contentRoot()): string | undefine
   return formatReport(wiki.problems, shown.startsWith('..') ? root : shown);
 }
 
-/** sha256 hex of a UTF-8 string. */
-export function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
-
 /** Emit context: deterministic time (SOURCE_DATE_EPOCH, commit time, newest document), commit and site. */
 export function emitContext(wiki: Wiki, config: SiteConfig, root = contentRoot()): EmitContext {
   const head = gitHead(root);
@@ -64,7 +59,7 @@ export function emitContext(wiki: Wiki, config: SiteConfig, root = contentRoot()
 export function artifactsOf(wiki: Wiki, config = siteConfig(), root = contentRoot()): Map<string, string> {
   const memo = ((globalThis as { __maruArtifacts?: WeakMap<Wiki, Map<string, string>> }).__maruArtifacts ??= new WeakMap());
   let files = memo.get(wiki);
-  // Benchmarks only (scripts/lib/bench-build.ts): the same pages from the catalog alone, without the search index.
+  // Benchmarks only (bench/build.ts): the same pages from the catalog alone, without the search index.
   const emit = skipArtifacts() ? toCatalogArtifact : toArtifacts;
   if (!files) memo.set(wiki, (files = emit(wiki, emitContext(wiki, config, root))));
   return files;

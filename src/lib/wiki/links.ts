@@ -1,7 +1,8 @@
 import type { SourceDocument } from './document.ts';
-import type { RawLink } from './markdown/parse.ts';
+import type { RawLink } from '../markdown/parse.ts';
 import type { Problem } from './problems.ts';
 import { toContentPath, toSlug, type Slug } from './slug.ts';
+import { safeDecode } from './url.ts';
 
 /** What a link in a document points to, once resolved against the whole wiki. */
 export interface ResolvedLink {
@@ -93,12 +94,4 @@ export function joinPath(dir: string, rel: string): string {
     else out.push(part);
   }
   return out.join('/');
-}
-
-function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
 }

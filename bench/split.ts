@@ -3,9 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { loadSearch, type IndexEnvelope } from '../../src/lib/search/envelope.ts';
-import { searchDocuments } from '../../src/lib/search/search.ts';
-import { tokenizeQuery } from '../../src/lib/search/tokenize.ts';
+import { loadSearch, type IndexEnvelope } from '../src/lib/search/envelope.ts';
+import { searchDocuments } from '../src/lib/search/search.ts';
+import { tokenizeQuery } from '../src/lib/search/tokenize.ts';
 
 export interface SplitFigures {
   shards: number;

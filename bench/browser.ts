@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { launchChromium, startSite } from './chromium.ts';
+import { launchChromium, startSite } from '../scripts/lib/chromium.ts';
 
 
 /** True when a Chromium the benchmark can drive is installed. */

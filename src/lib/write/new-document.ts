@@ -1,5 +1,5 @@
 import { Document, isSeq } from 'yaml';
-import { slugifySegment, isSlug } from './slug.ts';
+import { slugifySegment, isSlug } from '../wiki/slug.ts';
 
 /** What a writer says about a new document. */
 export interface NewDocumentInput {

@@ -1,7 +1,7 @@
 import type * as z from 'zod';
-import { DEFAULT_CATEGORY, DEFAULT_PROJECT, FrontmatterSchema, toIsoDate } from './frontmatter.ts';
+import { DEFAULT_CATEGORY, DEFAULT_PROJECT, FrontmatterSchema } from './frontmatter.ts';
 import { splitFrontmatter } from './frontmatter-parse.ts';
-import { parseMarkdown, type ParsedMarkdown } from './markdown/parse.ts';
+import { parseMarkdown, type ParsedMarkdown } from '../markdown/parse.ts';
 import { describeValue, type Problem } from './problems.ts';
 import { toContentPath, toSlug, type ContentPath, type Slug } from './slug.ts';
 
@@ -157,4 +157,3 @@ function jsonSafe(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value ?? null)) as unknown;
 }
 
-export { toIsoDate };

@@ -1,4 +1,4 @@
-import type { Catalog, CatalogEntry } from './artifacts/schema.ts';
+import type { Catalog, CatalogEntry } from '../artifacts/schema.ts';
 
 /** How one document changed between two builds. */
 export interface DocumentChange {

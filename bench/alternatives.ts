@@ -1,6 +1,6 @@
 // The alternatives to Maru's search, side by side in Chromium on the same built site: Pagefind over the
 // document pages, plain MiniSearch with default options (as `npm run bench` builds `plain`), and the seed's
-// 400/300/200/100 substring scorer (src/lib/search/baseline.ts) over the data it needs.
+// 400/300/200/100 substring scorer (bench/baseline.ts) over the data it needs.
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -12,9 +12,9 @@ import { gzipSync } from 'node:zlib';
 import MiniSearch from 'minisearch';
 import * as pagefind from 'pagefind';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from './chromium.ts';
-import type { BaselineDocument } from '../../src/lib/search/baseline.ts';
-import { parseMarkdown } from '../../src/lib/markdown/parse.ts';
+import { launchChromium } from '../scripts/lib/chromium.ts';
+import type { BaselineDocument } from './baseline.ts';
+import { parseMarkdown } from '../src/lib/markdown/parse.ts';
 
 
 /** Median, p95 and range, as `npm run bench` reports them. */
@@ -119,7 +119,7 @@ export async function alternativesInBrowser(siteDir: string, queries: readonly s
   });
   writeFileSync(join(www, 'seed.json'), JSON.stringify(seedDocs));
   const seedBuildMs = performance.now() - t;
-  writeFileSync(join(www, 'seed.js'), stripTypeScriptTypes(readFileSync(fileURLToPath(import.meta.resolve('../../src/lib/search/baseline.ts')), 'utf8')));
+  writeFileSync(join(www, 'seed.js'), stripTypeScriptTypes(readFileSync(fileURLToPath(import.meta.resolve('./baseline.ts')), 'utf8')));
 
   // Pagefind over the document pages only, indexing the article (header and body) without its table of
   // contents, footer, related documents and backlinks, which name other documents.
@@ -150,7 +150,7 @@ export async function alternativesInBrowser(siteDir: string, queries: readonly s
   const browser = await launchChromium();
   const prefixes = prefixesOf(queries.slice(1));
   const engines: AlternativeFigures['id'][] = ['pagefind', 'minisearch', 'seed'];
-  const samples = new Map(engines.map((e) => [e, { first: [] as number[], firstTop10: [] as number[], perQuery: [] as number[], first0: undefined as Transfer | undefined, firstTop10Fetched: undefined as Transfer | undefined, session: undefined as Transfer | undefined, hits: {} as Record<string, number> }]));
+  const samples = new Map(engines.map((e) => [e, { first: [] as number[], firstTop10: [] as number[], perQuery: [] as number[], first0: undefined as Transfer | undefined, firstTop10Fetched: undefined as Transfer | undefined, session: undefined as Transfer | undefined, hits: {} }]));
   try {
     for (let r = 0; r < runs; r++) {
       for (const engine of engines) {
@@ -221,7 +221,7 @@ async function measure(browser: Browser, origin: string, engine: AlternativeFigu
           w.__search = (q) => index.search(q);
         } else {
           const { seedBaselineSearch } = (await load('/seed.js')) as { seedBaselineSearch: (docs: unknown, q: string, limit?: number) => Hit[] };
-          const docs = await (await fetch('/seed.json')).json();
+          const docs: unknown = await (await fetch('/seed.json')).json();
           w.__search = (q) => seedBaselineSearch(docs, q, 10);
           (w as unknown as { __all: (q: string) => number }).__all = (q) => seedBaselineSearch(docs, q, Infinity).length;
         }

@@ -5,7 +5,7 @@ export function encodeCursor(offset: number, buildId: string): string {
 
 /** The offset a cursor points at, or an error that says how to recover. */
 export function decodeCursor(cursor: string, buildId: string): { ok: true; offset: number } | { ok: false; error: string } {
-  let raw = '';
+  let raw: string;
   try {
     raw = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
   } catch {

@@ -1,4 +1,4 @@
-import { tokenize } from './search/tokenize.ts';
+import { tokenize } from '../search/tokenize.ts';
 
 /** A sparse, L2-normalised TF-IDF vector: term → weight. */
 export type TermVector = Map<string, number>;

@@ -1,0 +1,22 @@
+// `npm run lint`: ESLint (boundaries included), the Prettier check and knip. Every gate runs, and the summary
+// names each one that failed. MARU_FORMAT_CHECK=0 leaves the Prettier check out (npm test does, until the tree is formatted).
+import { spawnSync } from 'node:child_process';
+
+const GATES: [name: string, command: string, args: string[]][] = [
+  ['eslint', 'eslint', ['--max-warnings', '0', '.']],
+  ['knip', 'knip', ['--no-progress']],
+  ['prettier', 'prettier', ['--check', '--log-level', 'warn', '.']],
+];
+
+const skipFormat = process.env.MARU_FORMAT_CHECK === '0';
+const failed: string[] = [];
+for (const [name, command, args] of GATES) {
+  if (name === 'prettier' && skipFormat) {
+    console.error('lint: prettier check skipped (MARU_FORMAT_CHECK=0)');
+    continue;
+  }
+  const run = spawnSync(command, args, { stdio: 'inherit' });
+  if (run.status !== 0) failed.push(name === 'prettier' ? 'prettier (run `npm run format` to fix)' : name);
+}
+console.error(failed.length ? `lint failed: ${failed.join(', ')}` : 'lint passed');
+process.exit(failed.length ? 1 : 0);
