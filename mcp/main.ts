@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
-import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { createHttpApp, extraHosts, WRITE_NEEDS_TOKENS } from './http/app.ts';
 import { loadTokens } from './http/auth.ts';
 import { listen } from './http/listen.ts';
 import { createServer } from './server.ts';
+import { guardStdin } from './stdio-guard.ts';
 import { openMissLog } from './misses.ts';
 import { openStore, type ArtifactStore } from './store.ts';
 import { openWriter, type Writer } from './write/writer.ts';
@@ -53,7 +54,9 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const artifacts = writer ? () => writer.current() : () => store.current();
-  serveStdio(() => createServer({ artifacts, writer, misses }), { onerror: (e) => console.error(`maru-mcp: ${e.message}`) });
+  // The guard answers malformed lines itself (the SDK's transport would drop them silently).
+  const transport = new StdioServerTransport(guardStdin(process.stdin, process.stdout), process.stdout);
+  serveStdio(() => createServer({ artifacts, writer, misses }), { transport, onerror: (e) => console.error(`maru-mcp: ${e.message}`) });
   return 0;
 }
 
