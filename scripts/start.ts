@@ -11,13 +11,14 @@ import { openMissLog } from '../mcp/misses.ts';
 import { openStore } from '../mcp/store.ts';
 import { normalizeBase } from '../src/lib/url.ts';
 
-const USAGE = `Usage: npm start -- [--host 127.0.0.1] [--port 4321] [--dist ./dist] [--tokens-file <file>] [--poll-ms 1000] [--log-misses <file>]
+const USAGE = `Usage: npm start -- [--host 127.0.0.1] [--port 4321] [--dist ./dist] [--tokens-file <file>] [--poll-ms 1000] [--log-misses <file>] [--protect-artifacts]
 
 Serves the built wiki, its MCP endpoint (/mcp) and /healthz on one port (PORT, default 4321).
 Builds the site first when <dist>/_wiki/manifest.json is missing. Bearer tokens: MARU_MCP_TOKENS
 (comma-separated) or --tokens-file (one per line). Site base path: BASE_PATH, else the build's base.
 A new build in <dist> is picked up by itself (the manifest is checked every --poll-ms).
---log-misses appends searches with no or weak results (MCP, and the site's POST /_wiki/miss) to a JSON Lines file.`;
+--log-misses appends searches with no or weak results (MCP, and the site's POST /_wiki/miss) to a JSON Lines file.
+--protect-artifacts (or MARU_PROTECT_ARTIFACTS=1) requires the bearer token for /_wiki/* too (needs tokens).`;
 
 async function main(argv: string[]): Promise<number> {
   const values = parseOptions(argv);
@@ -51,7 +52,14 @@ async function main(argv: string[]): Promise<number> {
   const base = normalizeBase(process.env.BASE_PATH ?? set.manifest.base);
   const misses = values['log-misses'] === undefined ? undefined : openMissLog(values['log-misses']);
   if (misses) console.error(`maru: logging searches with no or weak results to ${misses.file}`);
-  const app = createHttpApp({ store, siteRoot: await realpath(dist), base, tokens, extraHosts: extraHosts(values.host), misses });
+  const protectArtifacts = values['protect-artifacts'] || process.env.MARU_PROTECT_ARTIFACTS === '1';
+  let app;
+  try {
+    app = createHttpApp({ store, siteRoot: await realpath(dist), base, tokens, extraHosts: extraHosts(values.host), misses, protectArtifacts });
+  } catch (e) {
+    console.error(`maru: ${(e as Error).message}`);
+    return 1;
+  }
   const { server, url } = await listen(app.listener, values.host, Number(values.port));
   console.error(`maru: site ${url}${base}  MCP ${url}/mcp  health ${url}/healthz  (build ${set.manifest.buildId}, ${set.manifest.documentCount} documents${tokens.length ? `, ${tokens.length} bearer token(s)` : ''})`);
   const stop = () => {
@@ -77,6 +85,7 @@ function parseOptions(argv: string[]) {
         'tokens-file': { type: 'string' },
         'poll-ms': { type: 'string', default: '1000' },
         'log-misses': { type: 'string' },
+        'protect-artifacts': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }).values;

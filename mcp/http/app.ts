@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { posix } from 'node:path';
 import { hostHeaderValidation, originValidation, toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import type { ArtifactSet } from '../artifacts.ts';
@@ -28,16 +29,22 @@ export interface HttpAppOptions {
   writer?: Writer | undefined;
   /** --log-misses: MCP searches log weak results, and the site may POST its own to /_wiki/miss. */
   misses?: MissLog | undefined;
+  /** --protect-artifacts: `/_wiki/*` needs the bearer token too (pages stay public); refused without tokens. */
+  protectArtifacts?: boolean;
 }
 
 /** Why an HTTP server with a writer but no tokens does not start. */
 export const WRITE_NEEDS_TOKENS =
   '--allow-write over HTTP needs bearer tokens: anyone who can reach the port could write into the content folder. Set MARU_MCP_TOKENS or --tokens-file, or use --allow-write with stdio only.';
 
+/** Why --protect-artifacts without tokens does not start. */
+export const PROTECT_NEEDS_TOKENS = '--protect-artifacts needs bearer tokens: set MARU_MCP_TOKENS or --tokens-file.';
+
 /** The one request listener of `npm start`: `/mcp`, `/healthz` and the static site. */
 export function createHttpApp(options: HttpAppOptions): { listener: (req: IncomingMessage, res: ServerResponse) => void; close: () => Promise<void> } {
   const { store, writer, misses } = options;
   if (writer && !options.tokens?.length) throw new Error(WRITE_NEEDS_TOKENS);
+  if (options.protectArtifacts && !options.tokens?.length) throw new Error(PROTECT_NEEDS_TOKENS);
   const log = options.log ?? ((m: string) => console.error(m));
   const artifacts = writer ? () => writer.current() : () => store.current();
   const mcp = createMcpHandler(() => createMcpServer({ artifacts, writer, misses }), { onerror: (e) => log(`maru-mcp: ${e.message}`) });
@@ -51,18 +58,18 @@ export function createHttpApp(options: HttpAppOptions): { listener: (req: Incomi
 
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
     const path = (req.url ?? '/').split('?')[0];
+    // Every path checks Host first: a rebound DNS name must not read pages, /healthz or the artifacts either.
+    if (!hostOk(req, res)) return;
     if (path === '/mcp') {
       // Order matters: a foreign Origin is refused (403) before credentials are even looked at.
-      if (!hostOk(req, res) || !originOk(req, res) || !authOk(req, res)) return;
+      if (!originOk(req, res) || !authOk(req, res)) return;
       // IncomingMessage is what toNodeHandler reads; only exactOptionalPropertyTypes objects to its `method?`.
       void mcpNode(req as unknown as Parameters<typeof mcpNode>[0], res).catch((e: Error) => log(`maru-mcp: /mcp failed: ${e.message}`));
       return;
     }
     if (path === '/healthz') return health(store, res, artifacts);
-    if (misses && missPaths.has(path ?? '')) {
-      if (!hostOk(req, res)) return;
-      return handleMissPost(req, res, misses);
-    }
+    if (options.protectArtifacts && isArtifactPath(path ?? '/', options.base ?? '/') && !authOk(req, res)) return;
+    if (misses && missPaths.has(path ?? '')) return handleMissPost(req, res, misses);
     if (site) {
       void site(req, res).catch((e: Error) => {
         log(`maru: ${req.url ?? ''}: ${e.message}`);
@@ -73,6 +80,18 @@ export function createHttpApp(options: HttpAppOptions): { listener: (req: Incomi
     send(res, 404, 'Not found. The MCP endpoint is /mcp.\n');
   };
   return { listener, close: () => mcp.close() };
+}
+
+/** True for `/_wiki/…` (at the root or below the base) however the path is encoded or dotted. */
+export function isArtifactPath(rawPath: string, base: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return true; // the static handler refuses it anyway; no reason to skip the token check first
+  }
+  const path = posix.normalize(decoded.replaceAll('\\', '/'));
+  return [`/_wiki`, `${base}_wiki`].some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
 /** `/healthz`: which build is served and how the last reload went; 200 even after a failed reload, since the last good build still serves. */
