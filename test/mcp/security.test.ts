@@ -137,7 +137,7 @@ describe('HTTP', () => {
     for (const token of [TOKEN, FILE_TOKEN]) {
       const http = await connectHttp(`${server.url}/mcp`, 'auto', { authorization: `Bearer ${token}`, origin: 'http://localhost:4321' });
       expect((await http.listTools()).tools).toHaveLength(6);
-      expect(await callError(http, 'search_knowledge', { query: '가'.repeat(5000) })).toBe('query is 5000 characters; the limit is 4000. Search with a few key words instead of a whole passage.');
+      expect(await callError(http, 'search_knowledge', { query: '가'.repeat(5000) })).toBe('Input validation error: Invalid arguments for tool search_knowledge: query: query is 5000 characters; the limit is 4000. Search with a few key words instead of a whole passage.');
       await http.close();
     }
   });
