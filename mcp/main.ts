@@ -48,7 +48,13 @@ export async function main(argv: string[]): Promise<number> {
   if (misses) console.error(`maru-mcp: logging searches with no or weak results to ${misses.file}`);
   if (!values['no-watch']) store.watch({ pollMs: Number(values.poll) * 1000 });
   if (values.http) {
-    const app = createHttpApp({ store, tokens, extraHosts: extraHosts(values.host), writer, misses });
+    let app;
+    try {
+      app = createHttpApp({ store, tokens, extraHosts: extraHosts(values.host), writer, misses });
+    } catch (e) {
+      console.error(`maru-mcp: ${(e as Error).message}`);
+      return 1;
+    }
     const { url } = await listen(app.listener, values.host, Number(values.port));
     console.error(`maru-mcp: MCP at ${url}/mcp, health at ${url}/healthz`);
     return 0;

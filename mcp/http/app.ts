@@ -8,6 +8,7 @@ import { createServer as createMcpServer } from '../server.ts';
 import type { Writer } from '../write/writer.ts';
 import type { ArtifactStore } from '../store.ts';
 import { bearerGuard } from './auth.ts';
+import { createGate } from './gate.ts';
 import { handleMissPost, MISS_PATH } from './miss.ts';
 import { createStaticHandler, send } from './static.ts';
 
@@ -31,7 +32,12 @@ export interface HttpAppOptions {
   misses?: MissLog | undefined;
   /** --protect-artifacts: `/_wiki/*` needs the bearer token too (pages stay public); refused without tokens. */
   protectArtifacts?: boolean;
+  /** MCP requests admitted at once (running or waiting their turn); more get 503 with Retry-After (default MARU_MCP_MAX_CONCURRENT, else 32). */
+  maxConcurrent?: number;
 }
+
+/** Default bound on concurrent /mcp requests: a few per core keeps p99 low; the rest are told to retry. */
+export const DEFAULT_MAX_CONCURRENT = 32;
 
 /** Why an HTTP server with a writer but no tokens does not start. */
 export const WRITE_NEEDS_TOKENS =
@@ -54,6 +60,8 @@ export function createHttpApp(options: HttpAppOptions): { listener: (req: Incomi
   const hostOk = hostHeaderValidation(hostnames);
   const originOk = originValidation(hostnames);
   const authOk = bearerGuard(options.tokens ?? []);
+  const maxConcurrent = options.maxConcurrent ?? maxConcurrentFromEnv(process.env.MARU_MCP_MAX_CONCURRENT);
+  const gate = createGate(maxConcurrent);
   const site = options.siteRoot ? createStaticHandler(options.siteRoot, options.base ?? '/') : undefined;
 
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
@@ -63,8 +71,11 @@ export function createHttpApp(options: HttpAppOptions): { listener: (req: Incomi
     if (path === '/mcp') {
       // Order matters: a foreign Origin is refused (403) before credentials are even looked at.
       if (!originOk(req, res) || !authOk(req, res)) return;
+      // Beyond the bound a client hears so at once, instead of queueing until its own timeout.
+      const done = new Promise<void>((resolve) => res.once('close', resolve));
       // IncomingMessage is what toNodeHandler reads; only exactOptionalPropertyTypes objects to its `method?`.
-      void mcpNode(req as unknown as Parameters<typeof mcpNode>[0], res).catch((e: Error) => log(`maru-mcp: /mcp failed: ${e.message}`));
+      const start = () => void mcpNode(req as unknown as Parameters<typeof mcpNode>[0], res).catch((e: Error) => log(`maru-mcp: /mcp failed: ${e.message}`));
+      if (!gate.admit(start, done)) overloaded(res, maxConcurrent);
       return;
     }
     if (path === '/healthz') return health(store, res, artifacts);
@@ -80,6 +91,20 @@ export function createHttpApp(options: HttpAppOptions): { listener: (req: Incomi
     send(res, 404, 'Not found. The MCP endpoint is /mcp.\n');
   };
   return { listener, close: () => mcp.close() };
+}
+
+/** 503 with Retry-After and a JSON-RPC error body, so both HTTP clients and MCP SDKs see why. */
+function overloaded(res: ServerResponse, max: number): void {
+  res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1', 'cache-control': 'no-store' });
+  res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: `Server busy: ${max} MCP requests are already being handled. Retry after 1 second.` } }));
+}
+
+/** MARU_MCP_MAX_CONCURRENT as a positive integer; anything else is a start-up error naming the variable. */
+export function maxConcurrentFromEnv(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_MAX_CONCURRENT;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`MARU_MCP_MAX_CONCURRENT must be a whole number of at least 1, got ${JSON.stringify(value)}.`);
+  return n;
 }
 
 /** True for `/_wiki/…` (at the root or below the base) however the path is encoded or dotted. */
