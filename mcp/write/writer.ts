@@ -123,7 +123,7 @@ export async function openWriter(dir: string, store: ArtifactStore, options: Wri
 
 /** The build's own wiki-wide checks (links, related, ids, external ids) on the folder with the planned file in it. */
 function checkWholeWiki(fresh: Scan, plan: Plan, options: { categories: readonly string[]; base: string }): void {
-  const files = [...fresh.files.filter((f) => f.path !== plan.path), { path: plan.path, text: plan.text }];
+  const files = [...fresh.files.filter((f) => f.path !== plan.path), { path: plan.path, text: plan.text, mtime: new Date().toISOString() }];
   const introduced = introducedErrors(buildWiki(files, options).problems, () => buildWiki(fresh.files, options).problems);
   if (introduced.length === 0) return;
   const lines = introduced.map((p) => formatProblem(p)).join('\n');

@@ -7,7 +7,7 @@ const CATEGORIES = ['guide'];
 
 function doc(path: string, externalId: string | undefined): SourceDocument {
   const key = externalId === undefined ? '' : `external_id: ${externalId}\n`;
-  const parsed = toSourceDocument({ path, text: `---\ntitle: ${path}\ncategory: guide\n${key}---\n\nbody\n` }, CATEGORIES);
+  const parsed = toSourceDocument({ path, mtime: '2026-11-30T00:00:00.000Z', text: `---\ntitle: ${path}\ncategory: guide\n${key}---\n\nbody\n` }, CATEGORIES);
   return parsed.doc!;
 }
 
