@@ -1,7 +1,6 @@
 // Finding 8: remember_knowledge runs the build's own checks on the new document before writing (refusing with the
 // build's messages), the build reports a duplicate external_id naming both files, and two server processes on one
 // folder cannot both create a document for one external_id.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -96,7 +95,6 @@ describe('external_id is unique across the wiki', () => {
     cpSync(EXAMPLE_CONTENT, shared, { recursive: true });
     const sharedDist = buildFixture(shared);
     const clients: Client[] = [];
-    const children: ChildProcess[] = [];
     try {
       for (let i = 0; i < 2; i++) {
         const transport = new StdioClientTransport({ command: process.execPath, args: [join(ROOT, 'mcp/cli.ts'), '--artifacts', sharedDist, '--allow-write', shared, '--no-watch'], cwd: ROOT, stderr: 'pipe' });
@@ -116,7 +114,6 @@ describe('external_id is unique across the wiki', () => {
       expect(() => buildArtifacts(shared, mkdtempSync(join(tmp, 'out-')))).not.toThrow();
     } finally {
       await Promise.all(clients.map((c) => c.close()));
-      children.forEach((c) => c.kill());
       removeDir(sharedDist);
     }
   }, 60_000);
