@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { posix } from 'node:path';
-import { hostHeaderValidation, originValidation, toNodeHandler } from '@modelcontextprotocol/node';
-import { createMcpHandler } from '@modelcontextprotocol/server';
+import { originValidation, toNodeHandler } from '@modelcontextprotocol/node';
+import { createMcpHandler, validateHostHeader } from '@modelcontextprotocol/server';
 import type { ArtifactSet } from '../artifacts.ts';
 import type { MissLog } from '../misses.ts';
 import { createServer as createMcpServer } from '../server.ts';
@@ -57,7 +57,7 @@ export function createHttpApp(options: HttpAppOptions): { listener: (req: Incomi
   const missPaths = new Set([MISS_PATH, `${options.base ?? '/'}${MISS_PATH.slice(1)}`]);
   const mcpNode = toNodeHandler(mcp);
   const hostnames = [...LOCAL_HOSTNAMES, ...(options.extraHosts ?? [])];
-  const hostOk = hostHeaderValidation(hostnames);
+  const hostOk = hostGuard(hostnames);
   const originOk = originValidation(hostnames);
   const authOk = bearerGuard(options.tokens ?? []);
   const maxConcurrent = options.maxConcurrent ?? maxConcurrentFromEnv(process.env.MARU_MCP_MAX_CONCURRENT);
@@ -91,6 +91,18 @@ export function createHttpApp(options: HttpAppOptions): { listener: (req: Incomi
     send(res, 404, 'Not found. The MCP endpoint is /mcp.\n');
   };
   return { listener, close: () => mcp.close() };
+}
+
+/** Refuses a Host outside `hostnames` (DNS rebinding) with 403 and what to configure when the name is legitimate. */
+function hostGuard(hostnames: readonly string[]): (req: IncomingMessage, res: ServerResponse) => boolean {
+  return (req, res) => {
+    const result = validateHostHeader(req.headers.host, [...hostnames]);
+    if (result.ok) return true;
+    const message = `${result.message.slice(0, 300)}. This server answers only to ${hostnames.join(', ')}; to reach it under another name (a proxy, a LAN address), add that name to MARU_ALLOWED_HOSTS.`;
+    res.writeHead(403, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+    res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message } }));
+    return false;
+  };
 }
 
 /** 503 with Retry-After and a JSON-RPC error body, so both HTTP clients and MCP SDKs see why. */

@@ -97,6 +97,7 @@ describe('a foreign Host is refused on every path', () => {
     const res = await get(url, path, { host: 'evil.example' });
     expect(res.status).toBe(403);
     expect(res.body).not.toContain('"documents"');
+    expect(JSON.parse(res.body).error.message).toBe('Invalid Host: evil.example. This server answers only to localhost, 127.0.0.1, [::1]; to reach it under another name (a proxy, a LAN address), add that name to MARU_ALLOWED_HOSTS.');
   });
 
   test.each(paths)('%s with tokens (and the right token) → 403', async (path) => {
