@@ -72,5 +72,7 @@ export async function mcpHttpLoad(dist: string, queries: readonly string[], seco
   });
   const rssAfter = rss();
   child.kill();
-  return { requestsPerSec: result.requests.average, p99Ms: result.latency.p99, p50Ms: result.latency.p50, errors: result.errors + result.timeouts + result.non2xx, total: result.requests.total, rssBeforeMiB: rssBefore, rssAfterMiB: rssAfter };
+  // 503s are the server saying "busy, retry" (finding 9 of issue 11); timeouts are clients left hanging, which must stay 0.
+  const counts = { ok2xx: result['2xx'], busy503: result['5xx'], timeouts: result.timeouts };
+  return { requestsPerSec: result.requests.average, p99Ms: result.latency.p99, p50Ms: result.latency.p50, errors: result.errors + result.timeouts + result.non2xx, total: result.requests.total, rssBeforeMiB: rssBefore, rssAfterMiB: rssAfter, ...counts };
 }

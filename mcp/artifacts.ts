@@ -13,7 +13,7 @@ export interface ArtifactSet {
   readonly byId: ReadonlyMap<string, CatalogEntry>;
   /** Every id, sorted. */
   readonly ids: readonly string[];
-  /** `_wiki/docs/<id>.md` text by id, read on first use (or up front, see `loadArtifacts`) and checked against its catalog sha256. */
+  /** `_wiki/docs/<id>.md` text by id, read and checked against its catalog sha256 when the set was loaded. */
   readonly markdown: MarkdownStore;
   readonly source: string;
   /** When this set was loaded (ISO). */
@@ -27,69 +27,64 @@ const DOC_READ_CONCURRENCY = 16;
 export { sha256 };
 
 /**
- * The documents' Markdown, read when first asked for and kept. At 10,000 documents reading and
- * hashing every file took longer than everything else a cold start does, so a first load reads
- * none of them; a reload reads them all before the new set replaces the old (see `loadArtifacts`).
+ * The documents' Markdown, all of it read, hash-checked and held in memory when the build is loaded. A
+ * build folder may be emptied or overwritten at any moment (Astro empties its output folder when a build
+ * starts), so nothing a request needs may be read from it later: the set that /healthz reports is the set
+ * that answers, whole. Cost: the Markdown's size once in memory (see SECURITY.md for the measured figure).
  */
 export class MarkdownStore {
-  readonly #read = new Map<string, Promise<string>>();
-  readonly #source: ArtifactSource;
-  readonly #byId: ReadonlyMap<string, CatalogEntry>;
-  readonly #fail: (detail: string) => never;
+  readonly #texts: ReadonlyMap<string, string>;
 
-  constructor(source: ArtifactSource, byId: ReadonlyMap<string, CatalogEntry>, fail: (detail: string) => never) {
-    this.#source = source;
-    this.#byId = byId;
-    this.#fail = fail;
+  constructor(texts: ReadonlyMap<string, string>) {
+    this.#texts = texts;
   }
 
-  /** The text of a document, or undefined for an unknown id; rejects when the file is missing or was changed after the build. */
+  /** The text of a document, or undefined for an unknown id. */
   get(id: string): Promise<string | undefined> {
-    const entry = this.#byId.get(id);
-    if (!entry) return Promise.resolve(undefined);
-    let p = this.#read.get(id);
-    if (!p) {
-      p = this.#source.read(entry.markdownPath).then(
-        (text) => {
-          checkHash(entry.markdownPath, text, entry.sha256, this.#fail);
-          return text;
-        },
-        (e: Error) => this.#fail(e.message),
-      );
-      // A failed read is not kept: the next call tries again.
-      p.catch(() => this.#read.delete(id));
-      this.#read.set(id, p);
-    }
-    return p;
+    return Promise.resolve(this.#texts.get(id));
   }
 
   /** Several documents at once, as a lookup for code that needs them synchronously. */
   async getMany(ids: readonly string[]): Promise<Map<string, string>> {
     const out = new Map<string, string>();
-    let next = 0;
-    const worker = async () => {
-      while (next < ids.length) {
-        const id = ids[next++]!;
-        const text = await this.get(id);
-        if (text !== undefined) out.set(id, text);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(DOC_READ_CONCURRENCY, ids.length) }, worker));
+    for (const id of ids) {
+      const text = this.#texts.get(id);
+      if (text !== undefined) out.set(id, text);
+    }
     return out;
   }
 
-  /** Reads and checks every document; rejects with the first problem. */
-  async verifyAll(): Promise<void> {
-    await this.getMany([...this.#byId.keys()]);
+  /** Characters held (for the memory figure in the benchmark). */
+  get chars(): number {
+    let n = 0;
+    for (const t of this.#texts.values()) n += t.length;
+    return n;
   }
 }
 
+/** Reads every document of the catalog and checks it against its sha256; rejects with the first problem. */
+async function readAllMarkdown(source: ArtifactSource, byId: ReadonlyMap<string, CatalogEntry>, fail: (detail: string) => never): Promise<Map<string, string>> {
+  const entries = [...byId.values()];
+  const out = new Map<string, string>();
+  let next = 0;
+  const worker = async () => {
+    while (next < entries.length) {
+      const entry = entries[next++]!;
+      const text = await source.read(entry.markdownPath).catch((e: Error) => fail(e.message));
+      checkHash(entry.markdownPath, text, entry.sha256, fail);
+      out.set(entry.id, text);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(DOC_READ_CONCURRENCY, entries.length) }, worker));
+  return out;
+}
+
 /**
- * Loads and validates a build; throws one message naming the source, the file and what to do.
- * With `verifyDocuments` every Markdown file is read and hash-checked before it returns (reloads
- * use it, so a broken new build never replaces a good one); otherwise each is checked when first read.
+ * Loads and validates a whole build, every document's Markdown included, so that a broken new build never
+ * replaces a good one and a good one never depends on the folder later; throws one message naming the
+ * source, the file and what to do.
  */
-export async function loadArtifacts(source: ArtifactSource, manifestText?: string, options: { verifyDocuments?: boolean } = {}): Promise<ArtifactSet> {
+export async function loadArtifacts(source: ArtifactSource, manifestText?: string): Promise<ArtifactSet> {
   const fail = (detail: string): never => {
     throw new Error(`Artifacts in ${source.label} are not usable: ${detail}`);
   };
@@ -110,8 +105,7 @@ export async function loadArtifacts(source: ArtifactSource, manifestText?: strin
     fail(`manifest says ${manifest.documentCount} documents, catalog has ${catalog.documents.length}, search index has ${search.documents.length}. Rebuild with \`npm run build\`.`);
   }
   const byId = new Map(catalog.documents.map((d) => [d.id, d]));
-  const markdown = new MarkdownStore(source, byId, fail);
-  if (options.verifyDocuments) await markdown.verifyAll();
+  const markdown = new MarkdownStore(await readAllMarkdown(source, byId, fail));
   return { manifest, catalog, search, byId, ids: [...byId.keys()].sort(), markdown, source: source.label, loadedAt: new Date().toISOString() };
 }
 

@@ -1,11 +1,12 @@
 import { realpath } from 'node:fs/promises';
-import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { normalizeBase } from '../src/lib/wiki/url.ts';
 import { createHttpApp, extraHosts, WRITE_NEEDS_TOKENS } from './http/app.ts';
 import { loadTokens } from './http/auth.ts';
 import { listen } from './http/listen.ts';
 import { createServer } from './server.ts';
 import { openMissLog } from './misses.ts';
+import { guardStdin } from './stdio-guard.ts';
 import { parseServerArgs, USAGE, type Command, type ServerOptions } from './options.ts';
 import { openStore, type ArtifactStore } from './store.ts';
 import { openWriter, type Writer } from './write/writer.ts';
@@ -21,7 +22,7 @@ export interface StartHooks {
 /** Runs the MCP server from argv; resolves with the exit code when it cannot start, else serves until stdin/close or a signal. */
 export async function main(argv: string[], command: Command = 'mcp', hooks: StartHooks = {}): Promise<number> {
   const name = command === 'start' ? 'maru' : 'maru-mcp';
-  const parsed = parseServerArgs(argv, command, process.env.PORT);
+  const parsed = parseServerArgs(argv, command, process.env.PORT, process.env.MARU_PROTECT_ARTIFACTS);
   if (!parsed.ok) {
     console.error(`${name}: ${parsed.error}\n\n${USAGE[command]}`);
     return 2;
@@ -60,12 +61,20 @@ async function serve(options: ServerOptions, name: string, hooks: StartHooks): P
   if (options.watch) store.watch(options.pollSeconds === undefined ? {} : { intervalMs: options.pollSeconds * 1000, pollMs: options.pollSeconds * 1000 });
   if (!options.http) {
     const artifacts = writer ? () => writer.current() : () => store.current();
-    serveStdio(() => createServer({ artifacts, writer, misses }), { onerror: (e) => console.error(`${name}: ${e.message}`) });
+    // The guard answers malformed lines itself (the SDK's transport would drop them silently).
+    const transport = new StdioServerTransport(guardStdin(process.stdin, process.stdout), process.stdout);
+    serveStdio(() => createServer({ artifacts, writer, misses }), { transport, onerror: (e) => console.error(`${name}: ${e.message}`) });
     return 0;
   }
   const base = normalizeBase(process.env.BASE_PATH ?? set.manifest.base);
   const site = options.site === undefined ? {} : { siteRoot: await realpath(options.site), base };
-  const app = createHttpApp({ store, ...site, tokens, extraHosts: extraHosts(options.host), writer, misses });
+  let app: ReturnType<typeof createHttpApp>;
+  try {
+    app = createHttpApp({ store, ...site, tokens, extraHosts: extraHosts(options.host), writer, misses, protectArtifacts: options.protectArtifacts });
+  } catch (e) {
+    console.error(`${name}: ${(e as Error).message}`);
+    return 1;
+  }
   const { server, url } = await listen(app.listener, options.host, options.port);
   if (options.site) {
     const extra = tokens.length ? `, ${tokens.length} bearer token(s)` : '';

@@ -13,6 +13,7 @@ const MCP_DEFAULTS: ServerOptions = {
   allowWrite: undefined,
   git: false,
   logMisses: undefined,
+  protectArtifacts: false,
   help: false,
 };
 

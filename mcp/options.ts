@@ -21,6 +21,8 @@ export interface ServerOptions {
   allowWrite: string | undefined;
   git: boolean;
   logMisses: string | undefined;
+  /** Require the bearer token for `/_wiki/*` too (`--protect-artifacts` or `MARU_PROTECT_ARTIFACTS=1`). */
+  protectArtifacts: boolean;
   help: boolean;
 }
 
@@ -42,7 +44,8 @@ Serves the wiki's _wiki/* artifacts over MCP: stdio by default, Streamable HTTP 
   --poll         seconds between checks for a new build (default 1 for a folder, 60 for a URL)
   --allow-write  adds remember_knowledge, which saves Markdown into this content folder (HTTP: bearer tokens required)
   --git          with --allow-write: also commit each saved file on a branch maru/remember-<id>
-  --log-misses   append searches with no or weak results to this file (JSON Lines; no user identity)`,
+  --log-misses   append searches with no or weak results to this file (JSON Lines; no user identity)
+  --protect-artifacts  with --site: require the bearer token for /_wiki/* too (or MARU_PROTECT_ARTIFACTS=1; needs tokens)`,
   start: `Usage: npm start -- [--site ./dist] [--host 127.0.0.1] [--port 4321] [--tokens-file <file>] [--poll <seconds>] [--no-watch] [--log-misses <file>]
                  [--allow-write <content-dir> [--git]]
 
@@ -51,7 +54,8 @@ server with --http --site <dir>, and every option of \`npm run mcp\` (see npm ru
 Builds the site first when <site>/_wiki/manifest.json is missing. Bearer tokens: MARU_MCP_TOKENS
 (comma-separated) or --tokens-file (one per line). Site base path: BASE_PATH, else the build's base.
 A new build in <site> is picked up by itself (checked every --poll seconds, default 1).
---log-misses appends searches with no or weak results (MCP, and the site's POST /_wiki/miss) to a JSON Lines file.`,
+--log-misses appends searches with no or weak results (MCP, and the site's POST /_wiki/miss) to a JSON Lines file.
+--protect-artifacts (or MARU_PROTECT_ARTIFACTS=1) requires the bearer token for /_wiki/* too (needs tokens).`,
 };
 
 const OPTIONS = {
@@ -66,6 +70,7 @@ const OPTIONS = {
   'allow-write': { type: 'string' },
   git: { type: 'boolean' },
   'log-misses': { type: 'string' },
+  'protect-artifacts': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   // Deprecated aliases, kept for one release (0.2): `npm start` used to spell these differently.
   dist: { type: 'string' },
@@ -78,8 +83,8 @@ export const DEPRECATED = {
   'poll-ms': '--poll-ms is deprecated and will be removed in the next release; use --poll <seconds> (--poll-ms 100 is --poll 0.1).',
 } as const;
 
-/** Parses the server's argv for `command`; `port` is the PORT environment variable, if any. */
-export function parseServerArgs(argv: readonly string[], command: Command, port?: string): ParsedArgs {
+/** Parses the server's argv for `command`; `port` and `protectArtifactsEnv` are PORT and MARU_PROTECT_ARTIFACTS, if set. */
+export function parseServerArgs(argv: readonly string[], command: Command, port?: string, protectArtifactsEnv?: string): ParsedArgs {
   let values: ReturnType<typeof parse>;
   try {
     values = parse(argv);
@@ -113,6 +118,7 @@ export function parseServerArgs(argv: readonly string[], command: Command, port?
     allowWrite: values['allow-write'],
     git: values.git ?? false,
     logMisses: values['log-misses'],
+    protectArtifacts: values['protect-artifacts'] ?? protectArtifactsEnv === '1',
     help: values.help ?? false,
   };
   return { ok: true, options, deprecations };

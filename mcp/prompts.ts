@@ -1,5 +1,6 @@
 import { completable, ProtocolError, ProtocolErrorCode, type GetPromptResult, type McpServer, type RegisteredPrompt } from '@modelcontextprotocol/server';
 import * as z from 'zod';
+import { MAX_NAME_CHARS } from './support/limits.ts';
 import { briefingText, promptBody } from '../src/lib/write/briefing.ts';
 import type { ArtifactSet } from './artifacts.ts';
 import type { ToolDeps } from './tools/common.ts';
@@ -42,7 +43,7 @@ export function registerPrompts(server: McpServer, deps: ToolDeps): (set: Artifa
       title: 'Wiki briefing for a project',
       description: "Where to look before a task in one project: its overview document, glossary terms and the 10 most recently updated documents, each with a knowledge:// link.",
       argsSchema: z.object({
-        project: completable(z.string().describe('Project name, e.g. "search" (see list_projects).'), (value) => completeProject(deps.artifacts(), value)),
+        project: completable(z.string().max(MAX_NAME_CHARS).describe(`Project name, e.g. "search" (see list_projects; at most ${MAX_NAME_CHARS} characters).`), (value) => completeProject(deps.artifacts(), value)),
       }),
     },
     async ({ project }) => {
@@ -66,6 +67,7 @@ async function documentPrompt(set: ArtifactSet, id: string): Promise<GetPromptRe
 }
 
 function completeProject(set: ArtifactSet, value: string): string[] {
+  if (value.length > MAX_NAME_CHARS) return [];
   const v = value.toLowerCase();
   const ids = set.catalog.projects.map((p) => p.id);
   return [...ids.filter((id) => id.startsWith(v)), ...ids.filter((id) => !id.startsWith(v) && id.includes(v))].slice(0, MAX_COMPLETIONS);

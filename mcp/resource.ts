@@ -1,4 +1,5 @@
 import { ResourceNotFoundError, ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';
+import { MAX_ID_CHARS, MAX_URI_CHARS } from './support/limits.ts';
 import { unknownIdMessage, uriOf, type ToolDeps } from './tools/common.ts';
 
 /** `{+id}` (RFC 6570 reserved expansion) lets ids like `learn/usestate` keep their `/` in the URI. */
@@ -18,6 +19,7 @@ export function registerDocumentResource(server: McpServer, deps: ToolDeps): voi
   });
   server.registerResource('document', template, { title: 'Wiki document', description: 'One wiki document as normalised Markdown with frontmatter.', mimeType: 'text/markdown' }, async (uri, variables) => {
     const set = deps.artifacts();
+    if (uri.href.length > MAX_URI_CHARS) throw new ResourceNotFoundError(`The URI is ${uri.href.length} characters long; document URIs are at most ${MAX_URI_CHARS} (ids at most ${MAX_ID_CHARS}). Use list_knowledge to find ids.`);
     const id = decodeId(String(variables.id ?? ''));
     const text = id === undefined ? undefined : await set.markdown.get(id);
     if (text === undefined) throw new ResourceNotFoundError(`${uri.href}: ${unknownIdMessage(set, id ?? String(variables.id))}`);
@@ -27,6 +29,7 @@ export function registerDocumentResource(server: McpServer, deps: ToolDeps): voi
 
 /** Ids starting with the typed value first, then ids containing it. */
 function completeId(deps: ToolDeps, value: string): string[] {
+  if (value.length > MAX_URI_CHARS) return [];
   const ids = deps.artifacts().ids;
   const v = (decodeId(value) ?? value).toLowerCase();
   const prefix = ids.filter((id) => id.startsWith(v));

@@ -70,6 +70,7 @@ async function benchCorpus(name: string, root: string, runs: number, qs: readonl
   }
   const mcpSearch = await mcpSearchLatencies(dist, qs, Math.max(3, runs));
   const http = httpSeconds > 0 ? await mcpHttpLoad(dist, qs, httpSeconds) : undefined;
+  const overload = httpSeconds > 0 ? await mcpHttpLoad(dist, qs, 10, 200) : undefined;
   const search = loadSearch(JSON.parse(indexJson));
   const latencies: number[] = [];
   for (let r = 0; r < Math.max(3, runs); r++) for (const q of qs) latencies.push(time(() => searchDocuments(search, q, {}, 10, (d) => files.get(`_wiki/docs/${d.id}.md`)))[1]);
@@ -103,6 +104,7 @@ async function benchCorpus(name: string, root: string, runs: number, qs: readonl
     mcpColdStartMs: stats(cold),
     bareNodeParseMs: stats(floor),
     http,
+    overload,
     loadMs: stats(loads.maru),
     parseFloorMs: stats(loads.parse),
     plainLoadMs: stats(loads.plain),
@@ -167,6 +169,7 @@ for (const r of results) {
     `| artifacts (parse, catalog, relations, index, docs), ms | ${f(r.artifactBuildMs, 0)} | | |`,
     `| MCP cold start: spawn to first search_knowledge answer over stdio, ms | ${f(r.mcpColdStartMs, 0)} | bare node reading + JSON.parse of the same _wiki/*.json: ${f(r.bareNodeParseMs, 0)} | ${(r.mcpColdStartMs.median / r.bareNodeParseMs.median).toFixed(2)} |`,
     ...(r.http ? [`| HTTP /mcp, 50 clients × ${httpSeconds} s: req/s, p50 / p99 ms, errors | ${r.http.requestsPerSec} req/s, ${r.http.p50Ms} / ${r.http.p99Ms} ms, ${r.http.errors} errors of ${r.http.total} | RSS ${r.http.rssBeforeMiB.toFixed(0)} → ${r.http.rssAfterMiB.toFixed(0)} MiB | |`] : []),
+    ...(r.overload ? [`| HTTP /mcp overload, 200 clients × 10 s: answered / 503 busy / client timeouts, p99 ms | ${r.overload.ok2xx} / ${r.overload.busy503} / ${r.overload.timeouts}, p99 ${r.overload.p99Ms} ms | | |`] : []),
     `| catalog.json raw / gzip, KiB | ${r.sizesKiB.catalog} / ${r.sizesKiB.catalogGzip} | | |`,
     '',
   );

@@ -1,12 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { hostHeaderValidation, originValidation, toNodeHandler } from '@modelcontextprotocol/node';
-import { createMcpHandler } from '@modelcontextprotocol/server';
+import { posix } from 'node:path';
+import { originValidation, toNodeHandler } from '@modelcontextprotocol/node';
+import { createMcpHandler, validateHostHeader } from '@modelcontextprotocol/server';
 import type { ArtifactSet } from '../artifacts.ts';
 import type { MissLog } from '../misses.ts';
 import { createServer as createMcpServer } from '../server.ts';
 import type { Writer } from '../write/writer.ts';
 import type { ArtifactStore } from '../store.ts';
 import { bearerGuard } from './auth.ts';
+import { createGate } from './gate.ts';
 import { handleMissPost, MISS_PATH } from './miss.ts';
 import { createStaticHandler, send } from './static.ts';
 
@@ -28,41 +30,57 @@ export interface HttpAppOptions {
   writer?: Writer | undefined;
   /** --log-misses: MCP searches log weak results, and the site may POST its own to /_wiki/miss. */
   misses?: MissLog | undefined;
+  /** --protect-artifacts: `/_wiki/*` needs the bearer token too (pages stay public); refused without tokens. */
+  protectArtifacts?: boolean;
+  /** MCP requests admitted at once (running or waiting their turn); more get 503 with Retry-After (default MARU_MCP_MAX_CONCURRENT, else 32). */
+  maxConcurrent?: number;
 }
+
+/** Default bound on concurrent /mcp requests: a few per core keeps p99 low; the rest are told to retry. */
+export const DEFAULT_MAX_CONCURRENT = 32;
 
 /** Why an HTTP server with a writer but no tokens does not start. */
 export const WRITE_NEEDS_TOKENS =
   '--allow-write over HTTP needs bearer tokens: anyone who can reach the port could write into the content folder. Set MARU_MCP_TOKENS or --tokens-file, or use --allow-write with stdio only.';
 
+/** Why --protect-artifacts without tokens does not start. */
+export const PROTECT_NEEDS_TOKENS = '--protect-artifacts needs bearer tokens: set MARU_MCP_TOKENS or --tokens-file.';
+
 /** The one request listener of `npm start`: `/mcp`, `/healthz` and the static site. */
 export function createHttpApp(options: HttpAppOptions): { listener: (req: IncomingMessage, res: ServerResponse) => void; close: () => Promise<void> } {
   const { store, writer, misses } = options;
   if (writer && !options.tokens?.length) throw new Error(WRITE_NEEDS_TOKENS);
+  if (options.protectArtifacts && !options.tokens?.length) throw new Error(PROTECT_NEEDS_TOKENS);
   const log = options.log ?? ((m: string) => console.error(m));
   const artifacts = writer ? () => writer.current() : () => store.current();
   const mcp = createMcpHandler(() => createMcpServer({ artifacts, writer, misses }), { onerror: (e) => log(`maru-mcp: ${e.message}`) });
   const missPaths = new Set([MISS_PATH, `${options.base ?? '/'}${MISS_PATH.slice(1)}`]);
   const mcpNode = toNodeHandler(mcp);
   const hostnames = [...LOCAL_HOSTNAMES, ...(options.extraHosts ?? [])];
-  const hostOk = hostHeaderValidation(hostnames);
+  const hostOk = hostGuard(hostnames);
   const originOk = originValidation(hostnames);
   const authOk = bearerGuard(options.tokens ?? []);
+  const maxConcurrent = options.maxConcurrent ?? maxConcurrentFromEnv(process.env.MARU_MCP_MAX_CONCURRENT);
+  const gate = createGate(maxConcurrent);
   const site = options.siteRoot ? createStaticHandler(options.siteRoot, options.base ?? '/') : undefined;
 
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
     const path = (req.url ?? '/').split('?')[0];
+    // Every path checks Host first: a rebound DNS name must not read pages, /healthz or the artifacts either.
+    if (!hostOk(req, res)) return;
     if (path === '/mcp') {
       // Order matters: a foreign Origin is refused (403) before credentials are even looked at.
-      if (!hostOk(req, res) || !originOk(req, res) || !authOk(req, res)) return;
+      if (!originOk(req, res) || !authOk(req, res)) return;
+      // Beyond the bound a client hears so at once, instead of queueing until its own timeout.
+      const done = new Promise<void>((resolve) => res.once('close', resolve));
       // IncomingMessage is what toNodeHandler reads; only exactOptionalPropertyTypes objects to its `method?`.
-      void mcpNode(req as unknown as Parameters<typeof mcpNode>[0], res).catch((e: Error) => log(`maru-mcp: /mcp failed: ${e.message}`));
+      const start = () => void mcpNode(req as unknown as Parameters<typeof mcpNode>[0], res).catch((e: Error) => log(`maru-mcp: /mcp failed: ${e.message}`));
+      if (!gate.admit(start, done)) overloaded(res, maxConcurrent);
       return;
     }
     if (path === '/healthz') return health(store, res, artifacts);
-    if (misses && missPaths.has(path ?? '')) {
-      if (!hostOk(req, res)) return;
-      return handleMissPost(req, res, misses);
-    }
+    if (options.protectArtifacts && isArtifactPath(path ?? '/', options.base ?? '/') && !authOk(req, res)) return;
+    if (misses && missPaths.has(path ?? '')) return handleMissPost(req, res, misses);
     if (site) {
       void site(req, res).catch((e: Error) => {
         log(`maru: ${req.url ?? ''}: ${e.message}`);
@@ -73,6 +91,44 @@ export function createHttpApp(options: HttpAppOptions): { listener: (req: Incomi
     send(res, 404, 'Not found. The MCP endpoint is /mcp.\n');
   };
   return { listener, close: () => mcp.close() };
+}
+
+/** Refuses a Host outside `hostnames` (DNS rebinding) with 403 and what to configure when the name is legitimate. */
+function hostGuard(hostnames: readonly string[]): (req: IncomingMessage, res: ServerResponse) => boolean {
+  return (req, res) => {
+    const result = validateHostHeader(req.headers.host, [...hostnames]);
+    if (result.ok) return true;
+    const message = `${result.message.slice(0, 300)}. This server answers only to ${hostnames.join(', ')}; to reach it under another name (a proxy, a LAN address), add that name to MARU_ALLOWED_HOSTS.`;
+    res.writeHead(403, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+    res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message } }));
+    return false;
+  };
+}
+
+/** 503 with Retry-After and a JSON-RPC error body, so both HTTP clients and MCP SDKs see why. */
+function overloaded(res: ServerResponse, max: number): void {
+  res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1', 'cache-control': 'no-store' });
+  res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: `Server busy: ${max} MCP requests are already being handled. Retry after 1 second.` } }));
+}
+
+/** MARU_MCP_MAX_CONCURRENT as a positive integer; anything else is a start-up error naming the variable. */
+export function maxConcurrentFromEnv(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_MAX_CONCURRENT;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`MARU_MCP_MAX_CONCURRENT must be a whole number of at least 1, got ${JSON.stringify(value)}.`);
+  return n;
+}
+
+/** True for `/_wiki/…` (at the root or below the base) however the path is encoded or dotted. */
+export function isArtifactPath(rawPath: string, base: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return true; // the static handler refuses it anyway; no reason to skip the token check first
+  }
+  const path = posix.normalize(decoded.replaceAll('\\', '/'));
+  return [`/_wiki`, `${base}_wiki`].some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
 /** `/healthz`: which build is served and how the last reload went; 200 even after a failed reload, since the last good build still serves. */

@@ -2,16 +2,25 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** Tokens from `MARU_MCP_TOKENS` (comma-separated) and/or a file with one token per line (`#` comments). */
+/**
+ * Tokens from `MARU_MCP_TOKENS` (comma-separated) and/or a file with one token per line (`#` comments).
+ * A setting that is present but yields no token throws: an empty secret must not silently open the server.
+ */
 export function loadTokens(env: string | undefined, file: string | undefined): string[] {
-  const fromEnv = (env ?? '').split(',');
-  let fromFile: string[];
-  try {
-    fromFile = file ? readFileSync(file, 'utf8').split('\n').filter((l) => !l.trim().startsWith('#')) : [];
-  } catch (e) {
-    throw new Error(`Cannot read --tokens-file ${file}: ${(e as Error).message}`, { cause: e });
+  const fromEnv = env === undefined ? [] : env.split(',').map((t) => t.trim()).filter(Boolean);
+  if (env !== undefined && fromEnv.length === 0) {
+    throw new Error(`MARU_MCP_TOKENS is set but holds no token (${JSON.stringify(env)}). Put one or more tokens in it (comma-separated), or unset it to run without authentication.`);
   }
-  return [...fromEnv, ...fromFile].map((t) => t.trim()).filter(Boolean);
+  let fromFile: string[] = [];
+  if (file !== undefined) {
+    try {
+      fromFile = readFileSync(file, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+    } catch (e) {
+      throw new Error(`Cannot read --tokens-file ${file}: ${(e as Error).message}`, { cause: e });
+    }
+    if (fromFile.length === 0) throw new Error(`--tokens-file ${file} holds no token (only blank lines and # comments). Add one token per line.`);
+  }
+  return [...fromEnv, ...fromFile];
 }
 
 /**

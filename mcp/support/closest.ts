@@ -1,16 +1,22 @@
+import { MAX_ID_CHARS } from './limits.ts';
+
 /** Up to `n` ids closest to `wanted`: substring matches first, then by edit distance (for "did you mean"). */
 export function closestIds(wanted: string, ids: readonly string[], n = 3): string[] {
+  // Nothing longer than an id can be near one; the cost below is length × ids, so it must stay bounded.
+  if (wanted.length > MAX_ID_CHARS * 2) return [];
   const w = wanted.trim().toLowerCase();
   if (!w) return ids.slice(0, n);
   const last = w.split('/').pop() ?? w;
+  const limit = Math.max(2, Math.ceil(w.length * 0.6));
   const scored = ids.map((id) => {
     const lower = id.toLowerCase();
     // A containing id (or the same last segment) beats any typo distance.
     const contains = lower.includes(w) || w.includes(lower) || lower.endsWith(`/${last}`) ? 0 : 1;
-    return { id, contains, distance: editDistance(w, lower) };
+    // The distance is at least the length difference, so far-off ids skip the O(n·m) table.
+    const distance = Math.abs(w.length - lower.length) > limit ? Infinity : editDistance(w, lower);
+    return { id, contains, distance };
   });
   scored.sort((a, b) => a.contains - b.contains || a.distance - b.distance || a.id.localeCompare(b.id));
-  const limit = Math.max(2, Math.ceil(w.length * 0.6));
   return scored.filter((s) => s.contains === 0 || s.distance <= limit).slice(0, n).map((s) => s.id);
 }
 

@@ -1,5 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
+import { MAX_ID_CHARS } from '../support/limits.ts';
 import { RelationReasonSchema, type RelatedEntry } from '../../src/lib/wiki/relations.ts';
 import { docRef, DocumentRefSchema, findDocument, isResult, ok, READ_ONLY, type ToolDeps } from './common.ts';
 
@@ -25,7 +26,7 @@ export function registerGetRelatedKnowledgeTool(server: McpServer, deps: ToolDep
       description:
         'Given a document id, lists related documents, strongest first, each with why: listed as related in frontmatter, links either way, shared tags, or similar content. Use it to widen context after reading a document.',
       inputSchema: z.object({
-        document_id: z.string().describe('Document id, e.g. from search_knowledge.'),
+        document_id: z.string().max(MAX_ID_CHARS).describe(`Document id, e.g. from search_knowledge (at most ${MAX_ID_CHARS} characters).`),
         limit: z.number().int().min(1).max(20).default(8).describe('Maximum related documents (1-20, default 8).'),
       }),
       outputSchema: GetRelatedKnowledgeOutputSchema,

@@ -1,5 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
+import { MAX_CURSOR_CHARS, MAX_DATE_CHARS, MAX_NAME_CHARS } from '../support/limits.ts';
 import { decodeCursor, encodeCursor } from '../support/paging.ts';
 import { day, docRef, DocumentRefSchema, fail, fitted, ok, READ_ONLY, type ToolDeps } from './common.ts';
 import { checkName, dateWindow } from './filters.ts';
@@ -27,11 +28,11 @@ export function registerKnowledgeTimelineTool(server: McpServer, deps: ToolDeps)
       description:
         'Lists every document created or updated between two dates (inclusive), newest change first, optionally for one project. Use it for "what changed between these dates" questions; it is complete, not ranked. Pages with next_cursor.',
       inputSchema: z.object({
-        from: z.string().describe('Start date, inclusive (YYYY-MM-DD or ISO 8601).'),
-        to: z.string().describe('End date, inclusive (YYYY-MM-DD means the whole day, UTC).'),
-        project: z.string().optional().describe('Only this project (see list_projects).'),
+        from: z.string().max(MAX_DATE_CHARS).describe(`Start date, inclusive (YYYY-MM-DD or ISO 8601; at most ${MAX_DATE_CHARS} characters).`),
+        to: z.string().max(MAX_DATE_CHARS).describe(`End date, inclusive (YYYY-MM-DD means the whole day, UTC; at most ${MAX_DATE_CHARS} characters).`),
+        project: z.string().max(MAX_NAME_CHARS).optional().describe(`Only this project (see list_projects; at most ${MAX_NAME_CHARS} characters).`),
         limit: z.number().int().min(1).max(100).default(50).describe('Rows per page (1-100, default 50).'),
-        cursor: z.string().optional().describe('next_cursor from the previous page.'),
+        cursor: z.string().max(MAX_CURSOR_CHARS).optional().describe(`next_cursor from the previous page (at most ${MAX_CURSOR_CHARS} characters).`),
       }),
       outputSchema: KnowledgeTimelineOutputSchema,
       annotations: READ_ONLY,

@@ -1,17 +1,18 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
+import { MAX_CURSOR_CHARS, MAX_DATE_CHARS, MAX_NAME_CHARS } from '../support/limits.ts';
 import { decodeCursor, encodeCursor } from '../support/paging.ts';
 import { day, docRef, DocumentRefSchema, fail, fitted, ok, READ_ONLY, type ToolDeps } from './common.ts';
 import { checkName, dateWindow } from './filters.ts';
 
 export const ListKnowledgeInputSchema = z.object({
-  project: z.string().optional().describe('Only documents of this project (see list_projects).'),
-  category: z.string().optional().describe('Only this category, e.g. guide, policy, decision.'),
-  tag: z.string().optional().describe('Only documents carrying this tag.'),
-  updated_after: z.string().optional().describe('Only documents updated on or after this date (YYYY-MM-DD or ISO 8601).'),
-  updated_before: z.string().optional().describe('Only documents updated on or before this date (YYYY-MM-DD or ISO 8601).'),
+  project: z.string().max(MAX_NAME_CHARS).optional().describe(`Only documents of this project (see list_projects; at most ${MAX_NAME_CHARS} characters).`),
+  category: z.string().max(MAX_NAME_CHARS).optional().describe(`Only this category, e.g. guide, policy, decision (at most ${MAX_NAME_CHARS} characters).`),
+  tag: z.string().max(MAX_NAME_CHARS).optional().describe(`Only documents carrying this tag (at most ${MAX_NAME_CHARS} characters).`),
+  updated_after: z.string().max(MAX_DATE_CHARS).optional().describe(`Only documents updated on or after this date (YYYY-MM-DD or ISO 8601; at most ${MAX_DATE_CHARS} characters).`),
+  updated_before: z.string().max(MAX_DATE_CHARS).optional().describe(`Only documents updated on or before this date (YYYY-MM-DD or ISO 8601; at most ${MAX_DATE_CHARS} characters).`),
   limit: z.number().int().min(1).max(100).default(20).describe('Rows per page (1-100, default 20).'),
-  cursor: z.string().optional().describe('next_cursor from the previous page; omit for the first page.'),
+  cursor: z.string().max(MAX_CURSOR_CHARS).optional().describe(`next_cursor from the previous page; omit for the first page (at most ${MAX_CURSOR_CHARS} characters).`),
 });
 
 export const ListKnowledgeOutputSchema = z.object({

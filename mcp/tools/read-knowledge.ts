@@ -1,5 +1,6 @@
 import type { CallToolResult, McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
+import { MAX_ID_CHARS, MAX_SECTION_CHARS } from '../support/limits.ts';
 import type { CatalogEntry } from '../../src/lib/artifacts/schema.ts';
 import { charWindow } from '../support/paging.ts';
 import { findHeading, headingPath, sliceSection } from '../../src/lib/sections.ts';
@@ -10,8 +11,8 @@ const MAX_CHARS = 12_000;
 const MAX_OUTLINE = 300;
 
 export const ReadKnowledgeInputSchema = z.object({
-  document_id: z.string().describe('Document id, e.g. from search_knowledge or list_knowledge.'),
-  section: z.string().optional().describe('Read only this section: a heading anchor (from search hits), a heading path "Parent > Child", or heading text.'),
+  document_id: z.string().max(MAX_ID_CHARS).describe(`Document id, e.g. from search_knowledge or list_knowledge (at most ${MAX_ID_CHARS} characters).`),
+  section: z.string().max(MAX_SECTION_CHARS).optional().describe(`Read only this section: a heading anchor (from search hits), a heading path "Parent > Child", or heading text (at most ${MAX_SECTION_CHARS} characters).`),
   format: z.enum(['markdown', 'outline']).default('markdown').describe('markdown = the text; outline = the headings with anchors, to pick a section.'),
   offset: z.number().int().min(0).default(0).describe('Character offset to continue from (next_offset of the previous call).'),
   max_chars: z.number().int().min(200).max(MAX_CHARS).default(8000).describe(`Characters to return (200-${MAX_CHARS}, default 8000).`),

@@ -8,13 +8,13 @@ import { fail, ok, uriOf, type ToolDeps } from './common.ts';
 export const MAX_CONTENT_CHARS = 200_000;
 
 export const RememberKnowledgeInputSchema = z.object({
-  content: z.string().min(1).max(MAX_CONTENT_CHARS).describe('The Markdown body to save (no frontmatter): what was learned, decided or why something failed, with the context needed to use it later.'),
-  title: z.string().max(200).optional().describe('Document title. Default: the first "# " heading of content, else its first line.'),
-  project: z.string().max(100).optional().describe('Project (folder) to file it under, e.g. "search"; see list_projects. Default "general".'),
-  category: z.string().max(50).optional().describe('Category, e.g. guide, decision, reference. Default "reference".'),
-  tags: z.array(z.string().max(50)).max(20).optional().describe('Tags for filtering, e.g. ["배포", "롤백"].'),
-  id: z.string().max(200).optional().describe('Document id for a new document (lowercase, Korean allowed, "-" between words). Default: derived from the title.'),
-  external_id: z.string().min(1).max(200).optional().describe('Your stable key for this piece of knowledge. Calling again with the same external_id updates that document instead of adding another.'),
+  content: z.string().min(1).max(MAX_CONTENT_CHARS).describe('The Markdown body to save (no frontmatter): what was learned, decided or why something failed, with the context needed to use it later. At most 200,000 characters.'),
+  title: z.string().max(200).optional().describe('Document title. Default: the first "# " heading of content, else its first line. At most 200 characters.'),
+  project: z.string().max(100).optional().describe('Project (folder) to file it under, e.g. "search"; see list_projects. Default "general". At most 100 characters.'),
+  category: z.string().max(50).optional().describe('Category, e.g. guide, decision, reference. Default "reference". At most 50 characters.'),
+  tags: z.array(z.string().max(50)).max(20).optional().describe('Tags for filtering, e.g. ["배포", "롤백"]. At most 20 tags of 50 characters.'),
+  id: z.string().max(200).optional().describe('Document id for a new document (lowercase, Korean allowed, "-" between words). Default: derived from the title. At most 200 characters.'),
+  external_id: z.string().min(1).max(200).optional().describe('Your stable key for this piece of knowledge. Calling again with the same external_id updates that document instead of adding another. At most 200 characters.'),
   force: z.boolean().default(false).describe('Save even though a current document is at least 80% similar. Only after reading the similar documents and deciding this is really new.'),
 });
 

@@ -1,5 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
+import { MAX_FILTER_TAGS, MAX_NAME_CHARS } from '../support/limits.ts';
 import type { CatalogEntry } from '../../src/lib/artifacts/schema.ts';
 import { makeSnippet, markdownToText, sliceSection } from '../../src/lib/sections.ts';
 import { MAX_MISS_QUERY, type MissReport } from '../../src/lib/misses/misses.ts';
@@ -10,10 +11,13 @@ import { checkName } from './filters.ts';
 const SNIPPET_CHARS = 300;
 
 export const SearchKnowledgeInputSchema = z.object({
-  query: z.string().describe('What to look for, in Korean or English words (e.g. "배포 롤백", "search tokenizer"). Max 4,000 characters.'),
-  project: z.string().optional().describe('Only this project (see list_projects).'),
-  category: z.string().optional().describe('Only this category, e.g. guide, policy, decision.'),
-  tags: z.array(z.string()).optional().describe('Only documents carrying all of these tags.'),
+  query: z
+    .string()
+    .max(MAX_QUERY_LENGTH, { error: (iss) => `query is ${String(iss.input).length} characters; the limit is ${MAX_QUERY_LENGTH}. Search with a few key words instead of a whole passage.` })
+    .describe('What to look for, in Korean or English words (e.g. "배포 롤백", "search tokenizer"). Max 4,000 characters.'),
+  project: z.string().max(MAX_NAME_CHARS).optional().describe(`Only this project (see list_projects; at most ${MAX_NAME_CHARS} characters).`),
+  category: z.string().max(MAX_NAME_CHARS).optional().describe(`Only this category, e.g. guide, policy, decision (at most ${MAX_NAME_CHARS} characters).`),
+  tags: z.array(z.string().max(MAX_NAME_CHARS)).max(MAX_FILTER_TAGS).optional().describe(`Only documents carrying all of these tags (at most ${MAX_FILTER_TAGS} tags of ${MAX_NAME_CHARS} characters).`),
   limit: z.number().int().min(1).max(50).default(10).describe('Maximum hits (1-50, default 10).'),
 });
 

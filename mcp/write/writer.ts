@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DUPLICATE_SIMILARITY } from '../../src/lib/wiki/content-checks.ts';
+import { buildWiki } from '../../src/lib/wiki/pipeline.ts';
+import { formatProblem } from '../../src/lib/wiki/problems.ts';
+import { introducedErrors } from '../../src/lib/write/validate.ts';
 import { toSourceDocument } from '../../src/lib/wiki/document.ts';
 import {
   checkFields,
@@ -19,6 +22,7 @@ import { sha256, type ArtifactSet } from '../artifacts.ts';
 import type { ArtifactStore } from '../store.ts';
 import { changedMessage, openContentRoot, replaceFile, WriteRefused, writeNewFile } from './content-root.ts';
 import { commitOnBranch } from './git.ts';
+import { withWriteLock } from './lock.ts';
 import { readSnapshot, scanFolder, snapshotArtifacts, type Scan, type Snapshot } from './snapshot.ts';
 
 /** What a caller asks to remember. */
@@ -92,6 +96,7 @@ export async function openWriter(dir: string, store: ArtifactStore, options: Wri
     const parsed = toSourceDocument({ path: plan.path, text: plan.text, mtime: new Date().toISOString() }, seen.categories);
     const errors = parsed.problems.filter((p) => p.severity === 'error');
     if (!parsed.doc || errors.length) throw new WriteRefused(`The document would not build: ${errors.map((p) => `${p.field}: ${p.message} (${p.hint})`).join('; ')}`);
+    checkWholeWiki(fresh, plan, { categories: seen.categories, base: base() });
     const others = seen.wiki.documents.filter((d) => d.source.id !== plan.id).map((d) => ({ id: d.source.id, title: d.source.title, text: comparableText(d.source) }));
     const similar = similarDocuments(comparableText(parsed.doc), others, DUPLICATE_SIMILARITY);
     if (similar.length && !req.force) return { status: 'duplicate', similar };
@@ -108,11 +113,21 @@ export async function openWriter(dir: string, store: ArtifactStore, options: Wri
     root,
     current,
     remember(request) {
-      const mine = queue.then(() => remember(request));
+      // One write at a time in this process (the queue) and across processes on the folder (the lock file).
+      const mine = queue.then(() => withWriteLock(root, () => remember(request)));
       queue = mine.catch(() => undefined);
       return mine;
     },
   };
+}
+
+/** The build's own wiki-wide checks (links, related, ids, external ids) on the folder with the planned file in it. */
+function checkWholeWiki(fresh: Scan, plan: Plan, options: { categories: readonly string[]; base: string }): void {
+  const files = [...fresh.files.filter((f) => f.path !== plan.path), { path: plan.path, text: plan.text, mtime: new Date().toISOString() }];
+  const introduced = introducedErrors(buildWiki(files, options).problems, () => buildWiki(fresh.files, options).problems);
+  if (introduced.length === 0) return;
+  const lines = introduced.map((p) => formatProblem(p)).join('\n');
+  throw new WriteRefused(`Nothing was saved: the wiki would not build with this document. The build reports:\n${lines}\nFix the content (link only to ids that exist; see list_knowledge) and call again.`);
 }
 
 type Plan = { kind: 'new'; id: string; path: string; text: string } | { kind: 'update'; id: string; path: string; text: string; before: string; beforeSha: string };

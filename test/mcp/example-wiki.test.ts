@@ -78,7 +78,7 @@ describe.each(transports)('%s', (_name, era, connect) => {
   test('search_knowledge refuses empty, oversized and unknown-project queries with what to do', async () => {
     expect(await callError(client, 'search_knowledge', { query: '   ' })).toBe('query is empty. Pass a few words to search for, or call list_knowledge to browse.');
     expect(await callError(client, 'search_knowledge', { query: 'a'.repeat(4001) })).toBe(
-      'query is 4001 characters; the limit is 4000. Search with a few key words instead of a whole passage.',
+      'Input validation error: Invalid arguments for tool search_knowledge: query: query is 4001 characters; the limit is 4000. Search with a few key words instead of a whole passage.',
     );
     expect(await callError(client, 'search_knowledge', { query: '배포', project: 'operation' })).toMatch(/^Unknown project "operation"\. Known projects: .*operations.*Call list_projects/);
   });

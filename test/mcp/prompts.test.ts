@@ -35,7 +35,7 @@ describe('prompts', () => {
       ['writing-guide', summary],
       ['wiki_briefing', "Where to look before a task in one project: its overview document, glossary terms and the 10 most recently updated documents, each with a knowledge:// link."],
     ]);
-    expect(prompts[1]!.arguments).toEqual([{ name: 'project', description: 'Project name, e.g. "search" (see list_projects).', required: true }]);
+    expect(prompts[1]!.arguments).toEqual([{ name: 'project', description: 'Project name, e.g. "search" (see list_projects; at most 100 characters).', required: true }]);
   });
 
   test('a wiki prompt is the document body from _wiki/docs without frontmatter', async () => {

@@ -148,7 +148,9 @@ describe('after a write', () => {
 
 describe('remember_knowledge options', () => {
   test('over HTTP without bearer tokens the server refuses to start', () => {
-    const run = spawnSync(process.execPath, [join(ROOT, 'mcp/cli.ts'), '--artifacts', dist, '--http', '--port', '0', '--allow-write', content], { cwd: ROOT, encoding: 'utf8', input: '', env: { ...process.env, MARU_MCP_TOKENS: '' } });
+    const env = { ...process.env };
+    delete env.MARU_MCP_TOKENS;
+    const run = spawnSync(process.execPath, [join(ROOT, 'mcp/cli.ts'), '--artifacts', dist, '--http', '--port', '0', '--allow-write', content], { cwd: ROOT, encoding: 'utf8', input: '', env });
     expect(run.status).toBe(1);
     expect(run.stderr.trim()).toBe(
       'maru-mcp: --allow-write over HTTP needs bearer tokens: anyone who can reach the port could write into the content folder. Set MARU_MCP_TOKENS or --tokens-file, or use --allow-write with stdio only.',

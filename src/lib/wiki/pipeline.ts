@@ -1,4 +1,5 @@
 import { toSourceDocument, type RawFile, type SourceDocument } from './document.ts';
+import { findDuplicateExternalIds } from './external-ids.ts';
 import { createLinkResolver, resolveLinks, type LinkResolver, type ResolvedLink } from './links.ts';
 import type { Problem } from './problems.ts';
 import { backlinksOf, relatedOf, type RelatedEntry } from './relations.ts';
@@ -44,6 +45,7 @@ export function buildWiki(files: readonly RawFile[], options: WikiOptions): Wiki
   const { docs, problems } = parseAll(files, options);
   const { published, dropped } = filterDrafts(docs);
   problems.push(...findDuplicateIds(docs));
+  problems.push(...findDuplicateExternalIds(docs));
   const resolver = createLinkResolver(published);
   const documents = derive(published, resolver, options, problems);
   return { documents, problems, dropped, resolver, options };
