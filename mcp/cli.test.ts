@@ -93,7 +93,7 @@ describe('npm run mcp', () => {
   });
 
   test('--http --site serves the website beside /mcp, as npm start does', async () => {
-    const child = spawn(process.execPath, [join(ROOT, 'mcp/cli.ts'), '--http', '--site', good, '--port', '0', '--no-watch'], { cwd: ROOT, env: { ...process.env, MARU_MCP_TOKENS: '' } });
+    const child = spawn(process.execPath, [join(ROOT, 'mcp/cli.ts'), '--http', '--site', good, '--port', '0', '--no-watch'], { cwd: ROOT, env: { ...process.env, MARU_MCP_TOKENS: undefined } });
     try {
       const url = await siteUrl(child);
       expect((await fetch(`${url}/_wiki/manifest.json`)).status).toBe(200);
@@ -104,7 +104,7 @@ describe('npm run mcp', () => {
   });
 
   test('npm start still takes the old --dist and --poll-ms for one release, and says so once each on stderr', async () => {
-    const child = spawn(process.execPath, [join(ROOT, 'scripts/start.ts'), '--dist', good, '--poll-ms', '100', '--no-watch'], { cwd: ROOT, env: { ...process.env, PORT: '0', MARU_MCP_TOKENS: '' } });
+    const child = spawn(process.execPath, [join(ROOT, 'scripts/start.ts'), '--dist', good, '--poll-ms', '100', '--no-watch'], { cwd: ROOT, env: { ...process.env, PORT: '0', MARU_MCP_TOKENS: undefined } });
     try {
       let stderr = '';
       child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
