@@ -10,7 +10,7 @@ describe('toSourceDocument defaults', () => {
     const { doc, problems } = toSourceDocument(raw('learn/Thinking In React.md', '# 리액트로 사고하기\n\n본문 문장입니다.\n\n## 1단계\n\n내용'), cats);
     expect(problems).toEqual([]);
     expect(doc).toMatchObject({ id: 'learn/thinking-in-react', title: '리액트로 사고하기', project: 'learn', category: 'reference', tags: [], status: 'published', updatedAt: '2026-01-02T03:04:05.000Z', createdAt: '2026-01-02T03:04:05.000Z', summary: '본문 문장입니다.' });
-    expect(doc!.markdown.headings).toEqual([{ depth: 2, text: '1단계', anchor: '1단계', line: 5 }]);
+    expect(doc!.markdown.headings).toEqual([{ depth: 2, text: '1단계', anchor: '1단계', line: 5, aliases: ['_1단계'] }]);
   });
 
   test('a file at the root belongs to the "general" project and is titled by its name', () => {
