@@ -145,6 +145,11 @@ function plainText(nodes: RootContent[]): string {
   const out: string[] = [];
   const walk = (node: Nodes): void => {
     if (node.type === 'code' || node.type === 'html' || node.type === 'yaml') return;
+    if (node.type === 'heading') {
+      // A heading nested in a container or list: its text as the page shows it, without `{#id}`.
+      out.push(headingText(node), ' ');
+      return;
+    }
     if (node.type === 'text' || node.type === 'inlineCode') {
       out.push(node.value);
       return;

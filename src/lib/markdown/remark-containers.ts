@@ -28,12 +28,36 @@ export default function remarkContainers(options: Options = {}): Transformer<Roo
   return (tree, file) => {
     const span = spanner(String(file.value ?? ''));
     const walk = (parent: Parent): void => {
+      hoistClosingFences(parent);
       for (const child of parent.children) if ('children' in child && child.type !== 'paragraph' && child.type !== 'heading') walk(child as Parent);
       if (!parent.children.some((c) => c.type === 'paragraph' && startsWithColons(c))) return;
       parent.children = nest(parent.children.flatMap((n) => split(n, span)), detailsTitle, span) as Parent['children'];
     };
     walk(tree);
   };
+}
+
+/**
+ * A closing `:::` written right under a list (`- item` then `  :::`) is a lazy continuation line of the
+ * last item's paragraph in CommonMark; markdown-it-container sees it as the container's end. It is moved
+ * out of the list, so the container ends where the author meant.
+ */
+function hoistClosingFences(parent: Parent): void {
+  for (let i = parent.children.length - 1; i >= 0; i--) {
+    const list = parent.children[i]!;
+    if (list.type !== 'list') continue;
+    const item = list.children[list.children.length - 1];
+    const para = item?.children[item.children.length - 1];
+    const text = para?.type === 'paragraph' ? para.children[para.children.length - 1] : undefined;
+    if (text?.type !== 'text') continue;
+    const nl = text.value.lastIndexOf('\n');
+    const close = CLOSE.exec(text.value.slice(nl + 1));
+    if (nl < 0 || !close) continue;
+    text.value = text.value.slice(0, nl);
+    const line = list.position?.end.line;
+    const fence: Paragraph = { type: 'paragraph', children: [{ type: 'text', value: close[1]! }], ...(line ? { position: { start: { line, column: 1 }, end: { line, column: 1 } } } : {}) };
+    parent.children.splice(i + 1, 0, fence as never);
+  }
 }
 
 type Span = (start: number, end: number) => Position | undefined;

@@ -95,7 +95,9 @@ function cutText(value: string, at: number, ranges: Range[]): string {
   for (const [s, e] of [...ranges].sort((x, y) => y[0] - x[0])) {
     const from = Math.max(0, s - at);
     const to = Math.min(out.length, e - at);
-    out = out.slice(0, from) + out.slice(to);
+    const left = out.slice(0, from);
+    const right = out.slice(to);
+    out = /\s$/.test(left) && /^[ \t]/.test(right) ? left + right.replace(/^[ \t]+/, '') : left + right;
   }
   return out;
 }
