@@ -56,3 +56,34 @@ describe('toSourceDocument problems', () => {
     expect(toSourceDocument({ path: 'a.md', readError: 'EACCES', mtime: '2026-01-01T00:00:00.000Z' }, cats).problems[0]).toMatchObject({ line: 1, field: 'file', message: '파일을 읽을 수 없습니다 (EACCES)' });
   });
 });
+
+describe('structure from the folder', () => {
+  test.each([
+    ['guides/setup.md', '', 'guide', 'folder'],
+    ['team/decisions/adr-1.md', '', 'decision', 'folder'],
+    ['learn/intro.md', '', 'reference', 'default'],
+    ['guides/setup.md', 'category: policy\n', 'policy', 'frontmatter'],
+  ])('%s %j → category %s from %s', (path, fm, category, source) => {
+    const { doc } = toSourceDocument(raw(path, `---\n${fm}title: T\n---\n본문`), cats);
+    expect([doc!.category, doc!.categorySource]).toEqual([category, source]);
+  });
+
+  test.each([
+    ['order: 2\n', 2],
+    ['sidebar_position: 3\n', 3],
+    ['nav_order: "4"\n', 4],
+    ['order: 1\nsidebar_position: 9\n', 1],
+    ['', undefined],
+  ])('%j gives order %s', (fm, order) => {
+    expect(toSourceDocument(raw('a/b.md', `---\n${fm}title: T\n---\n본문`), cats).doc!.order).toBe(order);
+  });
+
+  test('a summary cut from the first paragraph is marked derived; a written one is not', () => {
+    expect(toSourceDocument(raw('a/b.md', '첫 문단입니다.'), cats).doc).toMatchObject({ summary: '첫 문단입니다.', summarySource: 'derived' });
+    expect(toSourceDocument(raw('a/b.md', '---\ndescription: 설명\n---\n첫 문단'), cats).doc).toMatchObject({ summary: '설명', summarySource: 'frontmatter' });
+  });
+
+  test('a folder README without a heading is titled by its folder', () => {
+    expect(toSourceDocument(raw('learn/README.md', '본문'), cats).doc!.title).toBe('learn');
+  });
+});

@@ -13,9 +13,16 @@ function htmlFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html')).map((f) => join(dir, f));
 }
 
-/** The page's prose as a reader sees it: code blocks and inline code removed (JSX comments there are code, not syntax). */
+/**
+ * The page's text as a reader sees it: code blocks and inline code removed (JSX comments there are code),
+ * and tags with their attributes (a page titled `<script setup>` carries that title in `data-title="…"`).
+ */
 function proseOf(html: string): string {
-  return html.replace(/<pre[\s\S]*?<\/pre>/g, '').replace(/<code[\s\S]*?<\/code>/g, '').replace(/<script type="module"[\s\S]*?<\/script>/g, '');
+  return html
+    .replace(/<pre[\s\S]*?<\/pre>/g, '')
+    .replace(/<code[\s\S]*?<\/code>/g, '')
+    .replace(/<script type="module"[\s\S]*?<\/script>/g, '')
+    .replace(/<\/?[a-zA-Z][\w-]*(?:\s+[^\s"'>=]+(?:=(?:"[^"]*"|'[^']*'|[^\s>]+))?)*\s*\/?>/g, ' ');
 }
 
 /** Every built page that shows dialect syntax (`:::`, `{#id}`, `[[TOC]]`, `<script setup>`, `{/*`) as text, with what it shows. */

@@ -4,6 +4,7 @@ import { SEARCH_OPTIONS_VERSION } from '../search/contract.ts';
 import { stripExplicitIds } from '../markdown/heading-id.ts';
 import { glossaryGroups } from '../glossary.ts';
 import type { Wiki, WikiDocument } from '../pipeline.ts';
+import { projectLanding } from '../reading-order.ts';
 import { joinUrl } from '../url.ts';
 import { ARTIFACT_DIR, ARTIFACT_VERSION, type Catalog, type CatalogEntry, type Manifest } from './schema.ts';
 
@@ -96,6 +97,9 @@ export function toCatalogEntry(doc: WikiDocument, markdownPath: string, sha256: 
     tags: s.tags,
     aliases: s.aliases,
     summary: s.summary,
+    ...(s.summarySource === 'derived' ? { summarySource: 'derived' as const } : {}),
+    ...(s.categorySource !== 'frontmatter' ? { categorySource: s.categorySource } : {}),
+    ...(s.order !== undefined ? { order: s.order } : {}),
     status: s.status === 'deprecated' ? 'deprecated' : 'published',
     ...(s.owner ? { owner: s.owner } : {}),
     prompt: s.prompt,
@@ -144,7 +148,8 @@ export function toCatalog(entries: CatalogEntry[]): Catalog {
   const projects = count(entries.map((e) => e.project)).map((p) => {
     const mine = entries.filter((e) => e.project === p.id);
     const categories = Object.fromEntries(count(mine.map((e) => e.category)).map((c) => [c.id, c.count]));
-    return { ...p, categories, updatedAt: mine.map((e) => e.updatedAt).sort().pop()! };
+    const landing = projectLanding(mine);
+    return { ...p, categories, updatedAt: mine.map((e) => e.updatedAt).sort().pop()!, ...(landing ? { landing: landing.id, title: landing.title, ...(landing.summary ? { description: landing.summary } : {}) } : {}) };
   });
   return { version: ARTIFACT_VERSION, documents: entries, projects, categories: count(entries.map((e) => e.category)), tags: count(entries.flatMap((e) => e.tags)) };
 }

@@ -156,7 +156,7 @@ function plainText(nodes: RootContent[]): string {
     }
     if ('children' in node) {
       for (const child of node.children) walk(child);
-      if (node.type === 'paragraph' || node.type === 'listItem' || node.type === 'tableCell' || node.type === 'heading') out.push(' ');
+      if (node.type === 'paragraph' || node.type === 'listItem' || node.type === 'tableCell') out.push(' ');
     }
   };
   nodes.forEach(walk);
