@@ -67,7 +67,7 @@ function markdownOptions(wiki: Wiki, root: string, lang: 'ko' | 'en') {
     smartypants: false,
     // The dialect plugins first, exactly as parseMarkdown runs them, so pages and the catalog see one tree.
     remarkPlugins: [
-      ...dialectPlugins({ detailsTitle: lang === 'en' ? 'Details' : '자세히' }),
+      ...dialectPlugins(lang === 'en' ? { detailsTitle: 'Details', deepDiveTitle: 'Deep dive' } : {}),
       remarkInertScripts,
       remarkStripTitle,
       remarkHeadingIds,

@@ -13,6 +13,7 @@ import { describe, expect, test } from 'vitest';
 import { dialectPlugins } from '../../src/lib/markdown/dialect.ts';
 import remarkContainers from '../../src/lib/markdown/remark-containers.ts';
 import remarkForeignHtml from '../../src/lib/markdown/remark-foreign-html.ts';
+import remarkMdxCallouts from '../../src/lib/markdown/remark-mdx-callouts.ts';
 import remarkMdxComments from '../../src/lib/markdown/remark-mdx-comments.ts';
 import remarkTocMacro from '../../src/lib/markdown/remark-toc-macro.ts';
 import rehypeCallouts from '../../src/markdown/rehype-callouts.ts';
@@ -30,6 +31,7 @@ const PLUGINS: Record<string, PluggableList> = {
   'remark-containers': [remarkContainers],
   'remark-foreign-html': [remarkForeignHtml],
   'remark-mdx-comments': [remarkMdxComments, remarkHeadingIds],
+  'remark-mdx-callouts': [remarkMdxCallouts, remarkForeignHtml, remarkMdxComments, remarkHeadingIds],
   'remark-toc-macro': [remarkTocMacro],
   'remark-cjk-friendly': [remarkCjkFriendly],
   'remark-heading-ids': [remarkHeadingIds],

@@ -40,7 +40,7 @@ export default function remarkForeignHtml(this: Processor): Transformer<Root> {
 }
 
 /** Moves positions of reparsed nodes to where the HTML block stood (lines and offsets; columns only roughly). */
-function shiftPositions(nodes: RootContent[], at: Point | undefined): void {
+export function shiftPositions(nodes: RootContent[], at: Point | undefined): void {
   const lines = (at?.line ?? 1) - 1;
   const offset = at?.offset;
   for (const n of nodes) {
