@@ -140,12 +140,17 @@ function mergeText(nodes: PhrasingContent[]): PhrasingContent[] {
   return out;
 }
 
+/** The title as shown: `{open}`-style attributes dropped, Docusaurus's `:::tip[Title]` brackets removed. */
 function trimTitle(parts: PhrasingContent[]): PhrasingContent[] {
   const out = mergeText(parts);
   const first = out[0];
   const last = out[out.length - 1];
+  if (last?.type === 'text') last.value = last.value.replace(/\s*\{[^{}]*\}\s*$/, '').trimEnd();
   if (first?.type === 'text') first.value = first.value.trimStart();
-  if (last?.type === 'text') last.value = last.value.trimEnd();
+  if (first?.type === 'text' && last?.type === 'text' && first.value.startsWith('[') && last.value.endsWith(']')) {
+    first.value = first.value.slice(1);
+    last.value = last.value.slice(0, -1);
+  }
   return out.filter((n) => n.type !== 'text' || n.value);
 }
 
