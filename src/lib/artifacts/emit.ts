@@ -2,6 +2,7 @@ import { stringify } from 'yaml';
 import { buildIndexEnvelope, type SearchSource } from '../search/envelope.ts';
 import { SEARCH_OPTIONS_VERSION } from '../search/contract.ts';
 import { stripExplicitIds } from '../markdown/heading-id.ts';
+import { stripMdxCommentText } from '../markdown/remark-mdx-comments.ts';
 import { glossaryGroups } from '../glossary.ts';
 import type { Wiki, WikiDocument } from '../pipeline.ts';
 import { projectLanding } from '../reading-order.ts';
@@ -27,7 +28,7 @@ export function toNormalizedMarkdown(doc: WikiDocument): { text: string; heading
   );
   const head = `---\n${front}---\n\n`;
   const offset = head.split('\n').length - 1;
-  const body = stripExplicitIds(s.body.replace(/^\n+/, ''));
+  const body = stripMdxCommentText(stripExplicitIds(s.body.replace(/^\n+/, '')));
   const removed = s.body.length - s.body.replace(/^\n+/, '').length;
   return { text: `${head}${body.endsWith('\n') ? body : `${body}\n`}`, headingLines: s.markdown.headings.map((h) => h.line - removed + offset) };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { countWords, isInternalUrl, parseMarkdown } from './parse.ts';
+import { stripMdxCommentText } from './remark-mdx-comments.ts';
 
 describe('parseMarkdown', () => {
   test('the leading # title is the h1, not a heading; its ids are kept for links to the page top', () => {
@@ -71,4 +72,9 @@ test.each([
 
 test('countWords counts Hangul and Latin words alike', () => {
   expect(countWords('한국어 문장 and English words 2개')).toBe(6);
+});
+
+test('stripMdxCommentText: comments go from prose lines, code fences and inline code keep theirs, line count stays', () => {
+  const md = ['앞 {/* 메모 */} 뒤', '`{/* 코드 */}` 그대로 {/*x*/}', '```jsx', '{/* 코드 블록 */}', '```', '{/*<!-- eslint -->*/}'].join('\n');
+  expect(stripMdxCommentText(md)).toBe(['앞  뒤', '`{/* 코드 */}` 그대로', '```jsx', '{/* 코드 블록 */}', '```', ''].join('\n'));
 });

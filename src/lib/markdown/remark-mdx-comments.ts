@@ -113,3 +113,28 @@ function trimEdges(children: PhrasingContent[]): PhrasingContent[] {
 function hasContent(node: PhrasingContent): boolean {
   return node.type !== 'text' || node.value.trim() !== '';
 }
+
+/**
+ * Removes one-line MDX comments from Markdown text outside fenced code and inline code, keeping every line
+ * (heading lines are counted afterwards). For `_wiki/docs/*.md`, which AIs read as written.
+ */
+export function stripMdxCommentText(markdown: string): string {
+  let fence: string | undefined;
+  return markdown
+    .split('\n')
+    .map((line) => {
+      const marker = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+      if (marker && (!fence || (marker[0] === fence[0] && marker.length >= fence.length))) {
+        fence = fence ? undefined : marker;
+        return line;
+      }
+      if (fence || !line.includes('{/*')) return line;
+      // Odd segments between backtick runs are inline code: left as written.
+      return line
+        .split(/(`+[^`]*`+)/)
+        .map((part, i) => (i % 2 ? part : part.replace(COMMENT, '')))
+        .join('')
+        .replace(/[ \t]+$/, '');
+    })
+    .join('\n');
+}
