@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { isLandingPage, prevNext, projectLanding, readingOrder, type OrderedDoc } from './reading-order.ts';
+import { isLandingPage, prevNext, projectLanding, readingOrder, sidebarTree, type OrderedDoc } from './reading-order.ts';
 
 const d = (sourcePath: string, title: string, order?: number): OrderedDoc => ({ id: sourcePath.replace(/\.md$/, '').toLowerCase(), project: sourcePath.includes('/') ? sourcePath.split('/')[0]! : 'general', title, sourcePath, ...(order !== undefined ? { order } : {}) });
 
@@ -38,4 +38,27 @@ test('landing pages: README.md or index.md; a project landing sits at the projec
   expect(projectLanding(docs.filter((x) => x.project === 'learn'))?.id).toBe('learn/readme');
   expect(projectLanding([d('x/README.md', 'R'), d('x/index.md', 'I'), d('x/y/index.md', 'Y')])?.title).toBe('I');
   expect(projectLanding([d('x/y/index.md', 'Y')])).toBeUndefined();
+});
+
+test('sidebarTree: the same order as a tree, sections titled by their landing page', () => {
+  const tree = sidebarTree(docs);
+  expect(tree.get('general')).toEqual([{ kind: 'doc', id: 'notes', title: '메모' }]);
+  expect(tree.get('learn')).toEqual([
+    { kind: 'doc', id: 'learn/readme', title: '학습하기' },
+    { kind: 'doc', id: 'learn/quick-start', title: '빠르게 시작하기' },
+    { kind: 'doc', id: 'learn/thinking-in-react', title: '리액트로 사고하기' },
+    {
+      kind: 'folder',
+      name: 'escape-hatches',
+      title: '탈출구',
+      landing: 'learn/escape-hatches/index',
+      children: [
+        { kind: 'doc', id: 'learn/escape-hatches/effects', title: 'Effect' },
+        { kind: 'doc', id: 'learn/escape-hatches/refs', title: 'ref 다루기' },
+      ],
+    },
+    { kind: 'doc', id: 'learn/step 9', title: '9단계' },
+    { kind: 'doc', id: 'learn/step 10', title: '10단계' },
+    { kind: 'doc', id: 'learn/appendix', title: '부록' },
+  ]);
 });

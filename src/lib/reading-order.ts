@@ -67,13 +67,44 @@ function treeOf(docs: readonly OrderedDoc[]): Folder {
   return root;
 }
 
-type Entry = { order?: number; title: string; ids: () => string[] };
+/** One entry of a project's sidebar: a document, or a folder (section) with its landing page and entries. */
+export type SidebarNode = { kind: 'doc'; id: string; title: string } | { kind: 'folder'; name: string; title: string; landing?: string; children: SidebarNode[] };
 
-function flatten(folder: Folder): string[] {
-  const entries: Entry[] = [
-    ...folder.docs.map((d) => ({ ...(d.order !== undefined ? { order: d.order } : {}), title: d.title, ids: () => [d.id] })),
-    ...[...folder.folders.values()].map((f) => ({ ...(f.landing?.order !== undefined ? { order: f.landing.order } : {}), title: f.landing?.title ?? f.name, ids: () => flatten(f) })),
+/**
+ * Each project's sidebar as a tree in reading order: folders become sections titled by their landing page
+ * (else the folder name), the project folder's own landing page leads the list. Flattened, it is `readingOrder`.
+ */
+export function sidebarTree(docs: readonly OrderedDoc[]): Map<string, SidebarNode[]> {
+  const byProject = new Map<string, OrderedDoc[]>();
+  for (const d of docs) byProject.set(d.project, [...(byProject.get(d.project) ?? []), d]);
+  const out = new Map<string, SidebarNode[]>();
+  for (const [project, mine] of [...byProject].sort((a, b) => collator.compare(a[0], b[0]))) {
+    const root = treeOf(mine);
+    // The project folder itself is not a section: its landing page and entries form the top level.
+    const top = root.docs.length === 0 && root.folders.size === 1 ? [...root.folders.values()][0]! : root;
+    out.set(project, [...(top.landing ? [docNode(top.landing)] : []), ...entriesOf(top)]);
+  }
+  return out;
+}
+
+function docNode(d: OrderedDoc): SidebarNode {
+  return { kind: 'doc', id: d.id, title: d.title };
+}
+
+function entriesOf(folder: Folder): SidebarNode[] {
+  const entries: { order?: number; title: string; node: () => SidebarNode }[] = [
+    ...folder.docs.map((d) => ({ ...(d.order !== undefined ? { order: d.order } : {}), title: d.title, node: () => docNode(d) })),
+    ...[...folder.folders.values()].map((f) => {
+      const title = f.landing?.title ?? f.name;
+      const node = (): SidebarNode => ({ kind: 'folder', name: f.name, title, ...(f.landing ? { landing: f.landing.id } : {}), children: entriesOf(f) });
+      return { ...(f.landing?.order !== undefined ? { order: f.landing.order } : {}), title, node };
+    }),
   ];
   entries.sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity) || collator.compare(a.title, b.title));
-  return [...(folder.landing ? [folder.landing.id] : []), ...entries.flatMap((e) => e.ids())];
+  return entries.map((e) => e.node());
+}
+
+function flatten(folder: Folder): string[] {
+  const ids = (nodes: SidebarNode[]): string[] => nodes.flatMap((n) => (n.kind === 'doc' ? [n.id] : [...(n.landing ? [n.landing] : []), ...ids(n.children)]));
+  return [...(folder.landing ? [folder.landing.id] : []), ...ids(entriesOf(folder))];
 }
