@@ -11,7 +11,7 @@ export interface Options {
   detailsTitle?: string;
 }
 
-type Item = { kind: 'node'; node: RootContent } | { kind: 'open'; fence: number; name: string; title: PhrasingContent[]; line: number } | { kind: 'close'; fence: number; line: number };
+type Item = { kind: 'node'; node: RootContent } | { kind: 'open'; fence: number; name: string; title: PhrasingContent[]; line: number; expanded: boolean } | { kind: 'close'; fence: number; line: number };
 
 const OPEN = /^(:{3,})[ \t]*([A-Za-z][\w-]*)[ \t]*(.*)$/;
 const CLOSE = /^[ \t]*(:{3,})[ \t]*$/;
@@ -108,7 +108,8 @@ function split(node: RootContent, span: Span): Item[] {
     } else if (open && first?.type === 'text') {
       flush();
       const rest: PhrasingContent[] = open[3] ? [{ type: 'text', value: open[3] }] : [];
-      items.push({ kind: 'open', fence: open[1]!.length, name: open[2]!.toLowerCase(), title: trimTitle([...rest, ...parts.slice(1)]), line });
+      const expanded = /\{[^{}]*\bopen\b[^{}]*\}\s*$/.test(open[3] ?? '');
+      items.push({ kind: 'open', fence: open[1]!.length, name: open[2]!.toLowerCase(), title: trimTitle([...rest, ...parts.slice(1)]), line, expanded });
     } else {
       pending ??= { line, parts: [] };
       pending.parts.push(parts);
@@ -182,7 +183,8 @@ function containerOf(open: Extract<Item, { kind: 'open' }>, children: RootConten
   }
   if (open.name === 'details') {
     const summary: Paragraph = { type: 'paragraph', data: { hName: 'summary' }, children: open.title.length ? open.title : [{ type: 'text', value: detailsTitle }] };
-    const node: Blockquote = { type: 'blockquote', data: { hName: 'details', hProperties: { className: ['details'] } }, children: [summary, ...body], ...(position ? { position } : {}) };
+    const hProperties = { className: ['details'], ...(open.expanded ? { open: true } : {}) };
+    const node: Blockquote = { type: 'blockquote', data: { hName: 'details', hProperties }, children: [summary, ...body], ...(position ? { position } : {}) };
     return [node];
   }
   return children;
