@@ -2,6 +2,9 @@
 import { defineConfig } from 'astro/config';
 import maru from './src/integrations/maru.ts';
 
+// A team wiki does not phone home: Astro's telemetry is off for every build, also when a script spawns astro directly.
+process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
+
 export default defineConfig({
   base: process.env.BASE_PATH || '/',
   // Separate caches let tests build different content folders side by side.

@@ -23,4 +23,5 @@ if (values.json) {
   for (const p of warnings) console.log(`경고 ${formatProblem(p, shown)}`);
   console.log(`문서 ${wiki.documents.length}개 검사: 오류 ${errors.length}개, 경고 ${warnings.length}개`);
 }
-process.exit(errors.length ? 1 : 0);
+// exitCode, not exit(): a long --json report to a pipe is written asynchronously and exit() would cut it off.
+process.exitCode = errors.length ? 1 : 0;

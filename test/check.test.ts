@@ -22,11 +22,11 @@ describe('npm run check', () => {
   test('errors make the exit code non-zero; --json is machine-readable', () => {
     const human = check('--content', 'test/fixtures/content-broken');
     expect(human.status).toBe(1);
-    expect(human.lines.at(-1)).toBe('문서 4개 검사: 오류 10개, 경고 4개');
+    expect(human.lines.at(-1)).toBe('문서 4개 검사: 오류 9개, 경고 5개');
     const json = check('--content', 'test/fixtures/content-broken', '--json');
     expect(json.status).toBe(1);
     const parsed = JSON.parse(json.stdout) as { errors: number; warnings: number; problems: { path: string; line: number; field: string; severity: string }[] };
-    expect([parsed.errors, parsed.warnings]).toEqual([10, 4]);
+    expect([parsed.errors, parsed.warnings]).toEqual([9, 5]);
     expect(parsed.problems.find((p) => p.severity === 'error')).toMatchObject({ path: 'test/fixtures/content-broken/guides/setup.md', line: 2, field: 'id', severity: 'error' });
   });
 

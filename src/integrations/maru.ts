@@ -1,11 +1,14 @@
 import { unified } from '@astrojs/markdown-remark';
 import type { AstroIntegration } from 'astro';
 import { existsSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toContentPath } from '../lib/wiki/slug.ts';
 import { anchorHash, joinUrl, docPath } from '../lib/wiki/url.ts';
 import type { Wiki } from '../lib/wiki/pipeline.ts';
+import { findHeading } from '../lib/wiki/links.ts';
+import { dialectPlugins } from '../lib/markdown/dialect.ts';
+import { formatProblem, sortProblems } from '../lib/wiki/problems.ts';
 import remarkHeadingIds from '../markdown/remark-heading-ids.ts';
 import remarkMissingImages from '../markdown/remark-missing-images.ts';
 import remarkStripTitle from '../markdown/remark-strip-title.ts';
@@ -32,6 +35,8 @@ export default function maru(): AstroIntegration {
           logger.error(`${report}\n이전 빌드 결과는 그대로 둡니다.`);
           process.exit(1);
         }
+        const shown = relative(process.cwd(), root) || '.';
+        for (const p of sortProblems(wiki.problems)) logger.warn(formatProblem(p, shown.startsWith('..') ? root : shown));
         for (const d of wiki.dropped) logger.info(`[filter:drafts] ${d.path} (${d.id})`);
         logger.info(`${wiki.documents.length} documents from ${relative(process.cwd(), root) || '.'}`);
         updateConfig({ markdown: { processor: unified(markdownOptions(wiki, root, siteConfig().lang)) } });
@@ -61,26 +66,34 @@ function markdownOptions(wiki: Wiki, root: string, lang: 'ko' | 'en') {
   const pageOf = (id: string, anchor?: string) => `${joinUrl(base, docPath(id))}${anchorHash(anchor ?? '')}`;
   return {
     smartypants: false,
+    // The dialect plugins first, exactly as parseMarkdown runs them, so pages and the catalog see one tree.
     remarkPlugins: [
+      ...dialectPlugins(lang === 'en' ? { detailsTitle: 'Details', deepDiveTitle: 'Deep dive' } : {}),
       remarkInertScripts,
       remarkStripTitle,
       remarkHeadingIds,
-      [remarkMissingImages, { exists: (src: string, file: { path?: string }) => existsSync(resolve(dirname(file.path ?? root), src)) }],
+      [remarkMissingImages, { exists: (src: string, file: { path?: string }) => existsSync(src.startsWith('/') ? join(root, src) : resolve(dirname(file.path ?? root), src)) }],
       [
         remarkWikiLinks,
         {
           resolveWiki: (target: string, anchor?: string) => {
             const doc = wiki.resolver.wiki(target);
-            return doc ? pageOf(doc.id, anchor) : undefined;
+            return doc ? pageOf(doc.id, anchor ? (findHeading(doc.markdown.headings, anchor)?.anchor ?? anchor) : undefined) : undefined;
           },
           labelOf: (target: string, anchor?: string) => {
             const doc = wiki.resolver.wiki(target);
-            const heading = anchor ? doc?.markdown.headings.find((h) => h.anchor === anchor)?.text : undefined;
+            const heading = anchor && doc ? findHeading(doc.markdown.headings, anchor)?.text : undefined;
             return doc ? (heading ? `${doc.title} › ${heading}` : doc.title) : undefined;
           },
           resolveUrl: (url: string, fromPath: string) => {
             const r = wiki.resolver.url(url, fromPath);
-            return r.doc ? pageOf(r.doc.id, r.anchor) : undefined;
+            if (!r.doc) return undefined;
+            // An alias (VitePress slug) becomes the page's own id; a text fragment or unknown anchor stays as written.
+            return `${joinUrl(base, docPath(r.doc.id))}${r.heading ? anchorHash(r.heading.anchor) : r.fragment ? `#${r.fragment}` : ''}`;
+          },
+          brokenUrl: (url: string, fromPath: string) => {
+            const r = wiki.resolver.url(url, fromPath);
+            return r.isDocLink && !r.doc ? `${url}: 문서가 없습니다` : undefined;
           },
           contentPathOf: (file: { path?: string }) => toContentPath(relative(root, file.path ?? '')),
         },

@@ -14,12 +14,26 @@ export interface Options {
 const KO_TITLES: Record<CalloutKind, string> = { note: '참고', tip: '팁', important: '중요', warning: '주의', caution: '경고' };
 const MARKER = /^\s*\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(?:\r?\n)?/i;
 
-/** Turns GitHub-style alert blockquotes into `<div class="callout" data-callout="note" role="note">` with a title. */
+/**
+ * Turns GitHub-style alert blockquotes into `<div class="callout" data-callout="note" role="note">` with a title;
+ * blockquotes already marked `data-callout` (VitePress `::: tip 제목` from remarkContainers) keep their own title.
+ */
 export default function rehypeCallouts(options: Options = {}): Transformer<Root> {
   const titles = { ...KO_TITLES, ...options.titles };
   return (tree) => {
     visit(tree, 'element', (node: Element) => {
       if (node.tagName !== 'blockquote') return;
+      const marked = node.properties.dataCallout;
+      if (typeof marked === 'string' && (CALLOUT_KINDS as readonly string[]).includes(marked)) {
+        const kind = marked as CalloutKind;
+        const first = node.children.find((c): c is Element => c.type === 'element');
+        const titled = first?.tagName === 'p' && String(first.properties.className ?? '').includes('callout-title');
+        const title: ElementContent = { type: 'element', tagName: 'p', properties: { className: ['callout-title'] }, children: [{ type: 'text', value: titles[kind] }] };
+        node.tagName = 'div';
+        node.properties = { ...node.properties, className: ['callout', `callout-${kind}`], dataCallout: kind, role: 'note' };
+        if (!titled) node.children = [title, ...node.children];
+        return;
+      }
       const para = node.children.find((c): c is Element => c.type === 'element');
       const first = para?.tagName === 'p' ? para.children[0] : undefined;
       const match = first?.type === 'text' ? MARKER.exec(first.value) : null;

@@ -1,14 +1,20 @@
-import type { Heading, Root } from 'mdast';
+import type { Emphasis, Root } from 'mdast';
 import type { Transformer } from 'unified';
-import { visit } from 'unist-util-visit';
+import { anchorHeadings } from '../lib/markdown/heading-anchors.ts';
 import { takeHeadingId } from '../lib/markdown/heading-id.ts';
 
-/** Honours explicit heading ids `{#id}` and react.dev's `{/*id*\/}`: strips the marker, sets the id. */
+/**
+ * Gives every heading the id the catalog computed (explicit `{#id}` / react.dev's `{/*id*\/}` markers are
+ * stripped), and puts the ids other generators would have used (VitePress `#resolve-conditions`) on empty
+ * spans at its start, so old links and bookmarks still scroll to the heading. Runs after remarkStripTitle.
+ */
 export default function remarkHeadingIds(): Transformer<Root> {
   return (tree) => {
-    visit(tree, 'heading', (node: Heading) => {
-      const id = takeHeadingId(node, true);
-      if (id) node.data = { ...node.data, hProperties: { ...(node.data?.hProperties ?? {}), id } };
-    });
+    for (const { node, anchor, aliases } of anchorHeadings(tree)) {
+      takeHeadingId(node, true);
+      node.data = { ...node.data, hProperties: { ...(node.data?.hProperties ?? {}), id: anchor } };
+      const spans: Emphasis[] = aliases.map((id) => ({ type: 'emphasis', data: { hName: 'span', hProperties: { id, className: ['heading-alias'] } }, children: [] }));
+      node.children.unshift(...spans);
+    }
   };
 }

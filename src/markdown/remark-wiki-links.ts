@@ -1,4 +1,4 @@
-import type { Link, PhrasingContent, Root, Text } from 'mdast';
+import type { Emphasis, Link, PhrasingContent, Root, Text } from 'mdast';
 import type { Transformer } from 'unified';
 import { visit, SKIP } from 'unist-util-visit';
 import type { VFile } from 'vfile';
@@ -10,6 +10,8 @@ export interface Options {
   resolveWiki?: (target: string, anchor: string | undefined) => string | undefined;
   /** Page href for a Markdown link URL written in the file at `fromPath` (content path); undefined to leave it. */
   resolveUrl?: (url: string, fromPath: string) => string | undefined;
+  /** Why a Markdown link URL is broken (it names a document that does not exist); undefined when it is not. */
+  brokenUrl?: (url: string, fromPath: string) => string | undefined;
   /** Text shown for `[[target]]` and `[[target#anchor]]` without a label, e.g. the target's title. */
   labelOf?: (target: string, anchor: string | undefined) => string | undefined;
   /** Content path of a vfile (default: its path as given). */
@@ -30,19 +32,29 @@ export default function remarkWikiLinks(options: Options = {}): Transformer<Root
         if (m.index > at) parts.push({ type: 'text', value: node.value.slice(at, m.index) });
         const href = options.resolveWiki?.(m.target, m.anchor);
         const label = m.label ?? options.labelOf?.(m.target, m.anchor) ?? (m.anchor ? `${m.target} § ${m.anchor}` : m.target);
-        const link: Link = { type: 'link', url: href ?? '#', children: [{ type: 'text', value: label }], data: { hProperties: { className: href ? ['wikilink'] : ['wikilink', 'broken'] } } };
-        parts.push(link);
+        const children: PhrasingContent[] = [{ type: 'text', value: label }];
+        parts.push(href ? ({ type: 'link', url: href, children, data: { hProperties: { className: ['wikilink'] } } } satisfies Link) : brokenSpan(children, `[[${m.target}]]: 문서가 없습니다`));
         at = m.index + m.length;
       }
       if (at < node.value.length) parts.push({ type: 'text', value: node.value.slice(at) });
       parent.children.splice(index, 1, ...parts);
       return [SKIP, index + parts.length];
     });
-    if (options.resolveUrl) {
-      visit(tree, 'link', (node: Link) => {
-        const href = options.resolveUrl!(node.url, fromPath);
-        if (href) node.url = href;
+    if (options.resolveUrl || options.brokenUrl) {
+      visit(tree, 'link', (node: Link, index, parent) => {
+        const href = options.resolveUrl?.(node.url, fromPath);
+        if (href) {
+          node.url = href;
+          return;
+        }
+        const reason = options.brokenUrl?.(node.url, fromPath);
+        if (reason && parent && index !== undefined) parent.children.splice(index, 1, brokenSpan(node.children, reason));
       });
     }
   };
+}
+
+/** A broken link as plain text with a marker: `<span class="broken-link" title="…">`, never a link to a 404. */
+function brokenSpan(children: PhrasingContent[], title: string): Emphasis {
+  return { type: 'emphasis', data: { hName: 'span', hProperties: { className: ['broken-link'], title } }, children };
 }

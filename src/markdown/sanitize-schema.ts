@@ -32,7 +32,11 @@ export const SANITIZE_SCHEMA: Schema = {
     div: [...(base['div'] ?? []), ['className', 'callout', /^callout-[a-z]+$/], 'dataCallout', ['role', 'note']],
     p: [...(base['p'] ?? []), ['className', 'callout-title']],
     pre: [...(base['pre'] ?? []), ['className', SHIKI_PRE_CLASS], ['style', SAFE_STYLE], 'dataLanguage'],
-    span: [...(base['span'] ?? []), ['className', SHIKI_LINE_CLASS], ['style', SAFE_STYLE]],
+    span: [...(base['span'] ?? []), ['className', SHIKI_LINE_CLASS, 'heading-alias', 'broken-link'], ['style', SAFE_STYLE]],
+    // Footnote back-references (GitHub's own class) and Maru's wiki links.
+    a: [...(base['a'] ?? []).filter((d) => !(Array.isArray(d) && d[0] === 'className')), ['className', 'data-footnote-backref', 'wikilink']],
+    // VitePress `::: details` and MDX `<DeepDive>` containers; heading aliases (other generators' slugs); broken-link markers.
+    details: [...(base['details'] ?? []), ['className', 'details']],
     img: [...(base['img'] ?? []), 'loading', 'decoding'],
   },
 };

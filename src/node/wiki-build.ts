@@ -1,8 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import siteConfigInput from '../../maru.config.ts';
 import { toArtifacts, toCatalogArtifact, type EmitContext } from '../lib/artifacts/emit.ts';
-import { resolveSiteConfig, type SiteConfig } from '../lib/wiki/config.ts';
+import { linkPolicy, resolveSiteConfig, type SiteConfig } from '../lib/wiki/config.ts';
 import { buildWiki, type Wiki } from '../lib/wiki/pipeline.ts';
 import { formatReport } from '../lib/wiki/problems.ts';
 import { normalizeBase } from '../lib/wiki/url.ts';
@@ -26,11 +26,12 @@ export function basePath(): string {
  */
 export function loadWiki(root = contentRoot(), config = siteConfig(), base = basePath()): Wiki {
   const files = collectFiles(root);
-  const key = sha256(JSON.stringify([root, base, config.categories, files]));
+  const links = linkPolicy(config, process.env);
+  const key = sha256(JSON.stringify([root, base, config.categories, links, files]));
   const cache = ((globalThis as { __maruWikiCache?: Map<string, Wiki> }).__maruWikiCache ??= new Map());
   const hit = cache.get(key);
   if (hit) return hit;
-  const wiki = buildWiki(files, { categories: config.categories, base });
+  const wiki = buildWiki(files, { categories: config.categories, base, links, fileExists: (path) => existsSync(join(root, path)) });
   cache.clear(); // one wiki per process is enough; dev rebuilds replace it
   cache.set(key, wiki);
   return wiki;

@@ -300,7 +300,8 @@ const KO_REPORT = 'test-results/link-check-ko-react.json';
 describe.skipIf(!existsSync(CORPUS))('ko-react-docs corpus built with base /pr-preview/pr-12/', () => {
   let site: BuiltSite;
   beforeAll(async () => {
-    site = await buildAndServe('/pr-preview/pr-12/', { WIKI_CONTENT_DIR: CORPUS });
+    // The corpus as shipped links to pages it does not contain: listed as warnings, rendered as plain text.
+    site = await buildAndServe('/pr-preview/pr-12/', { WIKI_CONTENT_DIR: CORPUS, MARU_BROKEN_LINKS: 'warn' });
   });
   afterAll(async () => {
     await site?.dispose();

@@ -2,8 +2,10 @@ import { stringify } from 'yaml';
 import { buildIndexEnvelope, type SearchSource } from '../search/envelope.ts';
 import { SEARCH_OPTIONS_VERSION } from '../search/contract.ts';
 import { stripExplicitIds } from '../markdown/heading-id.ts';
+import { stripMdxCommentText } from '../markdown/remark-mdx-comments.ts';
 import { glossaryGroups } from '../wiki/glossary.ts';
 import type { Wiki, WikiDocument } from '../wiki/pipeline.ts';
+import { projectLanding } from '../wiki/reading-order.ts';
 import { joinUrl } from '../wiki/url.ts';
 import { ARTIFACT_DIR, ARTIFACT_VERSION, type Catalog, type CatalogEntry, type Manifest } from './schema.ts';
 
@@ -26,7 +28,7 @@ export function toNormalizedMarkdown(doc: WikiDocument): { text: string; heading
   );
   const head = `---\n${front}---\n\n`;
   const offset = head.split('\n').length - 1;
-  const body = stripExplicitIds(s.body.replace(/^\n+/, ''));
+  const body = stripMdxCommentText(stripExplicitIds(s.body.replace(/^\n+/, '')));
   const removed = s.body.length - s.body.replace(/^\n+/, '').length;
   return { text: `${head}${body.endsWith('\n') ? body : `${body}\n`}`, headingLines: s.markdown.headings.map((h) => h.line - removed + offset) };
 }
@@ -96,6 +98,9 @@ export function toCatalogEntry(doc: WikiDocument, markdownPath: string, sha256: 
     tags: s.tags,
     aliases: s.aliases,
     summary: s.summary,
+    ...(s.summarySource === 'derived' ? { summarySource: 'derived' as const } : {}),
+    ...(s.categorySource !== 'frontmatter' ? { categorySource: s.categorySource } : {}),
+    ...(s.order !== undefined ? { order: s.order } : {}),
     status: s.status === 'deprecated' ? 'deprecated' : 'published',
     ...(s.owner ? { owner: s.owner } : {}),
     prompt: s.prompt,
@@ -144,7 +149,8 @@ export function toCatalog(entries: CatalogEntry[]): Catalog {
   const projects = count(entries.map((e) => e.project)).map((p) => {
     const mine = entries.filter((e) => e.project === p.id);
     const categories = Object.fromEntries(count(mine.map((e) => e.category)).map((c) => [c.id, c.count]));
-    return { ...p, categories, updatedAt: mine.map((e) => e.updatedAt).sort().pop()! };
+    const landing = projectLanding(mine);
+    return { ...p, categories, updatedAt: mine.map((e) => e.updatedAt).sort().pop()!, ...(landing ? { landing: landing.id, title: landing.title, ...(landing.summary ? { description: landing.summary } : {}) } : {}) };
   });
   return { version: ARTIFACT_VERSION, documents: entries, projects, categories: count(entries.map((e) => e.category)), tags: count(entries.flatMap((e) => e.tags)) };
 }

@@ -18,6 +18,12 @@ export const CatalogEntrySchema = z.object({
   tags: z.array(z.string()),
   aliases: z.array(z.string()),
   summary: z.string(),
+  /** `derived` when the summary was cut from the body's first paragraph (the page hides its lead then); absent when written. */
+  summarySource: z.literal('derived').optional(),
+  /** How the category was chosen when frontmatter named none: a folder's name, or the default (no badge); absent when written. */
+  categorySource: z.enum(['folder', 'default']).optional(),
+  /** Reading order in its folder (frontmatter `order`, `sidebar_position` or `nav_order`); see `readingOrder`. */
+  order: z.number().optional(),
   status: z.enum(['published', 'deprecated']),
   owner: z.string().optional(),
   prompt: z.boolean(),
@@ -47,7 +53,18 @@ const CountSchema = z.object({ id: z.string(), count: z.number().int().positive(
 export const CatalogSchema = z.object({
   version: z.literal(ARTIFACT_VERSION),
   documents: z.array(CatalogEntrySchema),
-  projects: z.array(CountSchema.extend({ categories: z.record(z.string(), z.number().int()), updatedAt: z.iso.datetime() })),
+  projects: z.array(
+    CountSchema.extend({
+      categories: z.record(z.string(), z.number().int()),
+      updatedAt: z.iso.datetime(),
+      /** Id of the project's landing page (`<folder>/README.md` or `index.md`), which gives `title` and `description`. */
+      landing: z.string().optional(),
+      /** Title of the landing page; `maru.config.ts` projects win over it. */
+      title: z.string().optional(),
+      /** Summary of the landing page. */
+      description: z.string().optional(),
+    }),
+  ),
   categories: z.array(CountSchema),
   tags: z.array(CountSchema),
 });

@@ -1,11 +1,12 @@
-import GithubSlugger from 'github-slugger';
 import type { Heading, Link, Nodes, Root, RootContent } from 'mdast';
-import { toString } from 'mdast-util-to-string';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
-import { splitExplicitId, takeHeadingId } from './heading-id.ts';
+import { VFile } from 'vfile';
+import { dialectPlugins } from './dialect.ts';
+import { anchorHeadings, headingText } from './heading-anchors.ts';
+import { splitExplicitId } from './heading-id.ts';
 import { findWikiLinks } from './wikilink.ts';
 
 /** A heading as the site renders it: the anchor matches the `id` attribute on the page. */
@@ -15,6 +16,8 @@ export interface ParsedHeading {
   anchor: string;
   /** 1-based line in the Markdown body. */
   line: number;
+  /** Ids other generators give this heading (VitePress, markdown-it-anchor); links using them land here. */
+  aliases?: string[];
 }
 
 /** A searchable slice of a document: the lead (before the first h2/h3) or one h2/h3 section. */
@@ -39,23 +42,34 @@ export interface RawLink {
   line: number;
 }
 
+/** A local image reference (Markdown `![]()` or raw `<img src>`): its URL as written and its line. */
+export interface RawImage {
+  url: string;
+  line: number;
+}
+
 export interface ParsedMarkdown {
   /** Text of the first `# heading`, if the body opens with one. */
   h1?: string;
+  /** Ids the leading `# title` has under each slug rule (and its `{#id}`): a link to one lands at the page's top. */
+  titleAnchors?: string[];
   headings: ParsedHeading[];
   sections: ParsedSection[];
   links: RawLink[];
+  /** Images with a relative or site-absolute URL, for the missing-image check. */
+  images: RawImage[];
   wordCount: number;
 }
 
 /** Section boundaries: h2 and h3 start a new searchable unit; deeper headings stay in their parent. */
 export const SECTION_DEPTHS = new Set([2, 3]);
 
-const processor = unified().use(remarkParse).use(remarkGfm);
+const processor = unified().use(remarkParse).use(remarkGfm).use(dialectPlugins()).freeze();
 
-/** Parses a Markdown body (without frontmatter) into headings, sections, links and counts. */
+/** Parses a Markdown body (without frontmatter) into headings, sections, links and counts, through the site's dialect plugins. */
 export function parseMarkdown(body: string): ParsedMarkdown {
-  const tree = processor.runSync(processor.parse(body)) as Root;
+  const file = new VFile({ value: body });
+  const tree = processor.runSync(processor.parse(file), file) as Root;
   const headings = collectHeadings(tree);
   const lineCount = body.split('\n').length;
   return {
@@ -63,12 +77,9 @@ export function parseMarkdown(body: string): ParsedMarkdown {
     headings,
     sections: collectSections(tree, headings, lineCount),
     links: collectLinks(tree),
+    images: collectImages(tree),
     wordCount: countWords(plainText(tree.children)),
   };
-}
-
-function headingText(node: Heading): string {
-  return toString(node, { includeHtml: false }).trim();
 }
 
 function leadingTitle(tree: Root): Heading | undefined {
@@ -76,9 +87,12 @@ function leadingTitle(tree: Root): Heading | undefined {
   return first?.type === 'heading' && first.depth === 1 ? first : undefined;
 }
 
-function h1Of(tree: Root): { h1?: string } {
+function h1Of(tree: Root): { h1?: string; titleAnchors?: string[] } {
   const h1 = firstH1(tree);
-  return h1 ? { h1 } : {};
+  const title = leadingTitle(tree);
+  if (!h1 || !title) return {};
+  const [anchored] = anchorHeadings({ type: 'root', children: [title] });
+  return { h1, titleAnchors: anchored ? [anchored.anchor, ...anchored.aliases] : [] };
 }
 
 function firstH1(tree: Root): string | undefined {
@@ -88,17 +102,13 @@ function firstH1(tree: Root): string | undefined {
 
 /** Mirrors Astro's rehypeHeadingIds: one slugger per document, explicit ids bypass it; the leading title is not a heading. */
 function collectHeadings(tree: Root): ParsedHeading[] {
-  const slugger = new GithubSlugger();
-  const out: ParsedHeading[] = [];
-  const title = leadingTitle(tree);
-  visit(tree, 'heading', (node) => {
-    if (node === title) return;
-    const copy = structuredClone(node);
-    const id = takeHeadingId(copy, true);
-    const text = headingText(copy);
-    out.push({ depth: node.depth, text, anchor: id ?? slugger.slug(text), line: node.position?.start.line ?? 1 });
-  });
-  return out;
+  return anchorHeadings(tree, leadingTitle(tree)).map(({ node, text, anchor, aliases }) => ({
+    depth: node.depth,
+    text,
+    anchor,
+    line: node.position?.start.line ?? 1,
+    ...(aliases.length ? { aliases } : {}),
+  }));
 }
 
 function collectSections(tree: Root, headings: ParsedHeading[], lineCount: number): ParsedSection[] {
@@ -135,13 +145,18 @@ function plainText(nodes: RootContent[]): string {
   const out: string[] = [];
   const walk = (node: Nodes): void => {
     if (node.type === 'code' || node.type === 'html' || node.type === 'yaml') return;
+    if (node.type === 'heading') {
+      // A heading nested in a container or list: its text as the page shows it, without `{#id}`.
+      out.push(headingText(node), ' ');
+      return;
+    }
     if (node.type === 'text' || node.type === 'inlineCode') {
       out.push(node.value);
       return;
     }
     if ('children' in node) {
       for (const child of node.children) walk(child);
-      if (node.type === 'paragraph' || node.type === 'listItem' || node.type === 'tableCell' || node.type === 'heading') out.push(' ');
+      if (node.type === 'paragraph' || node.type === 'listItem' || node.type === 'tableCell') out.push(' ');
     }
   };
   nodes.forEach(walk);
@@ -162,6 +177,21 @@ function collectLinks(tree: Root): RawLink[] {
     }
   });
   return links;
+}
+
+const HTML_IMG = /<img\b[^>]*?\bsrc\s*=\s*["']([^"']+)["']/gi;
+
+function collectImages(tree: Root): RawImage[] {
+  const images: RawImage[] = [];
+  visit(tree, (node) => {
+    if (node.type === 'image' && isInternalUrl(node.url)) images.push({ url: node.url, line: node.position?.start.line ?? 1 });
+    if (node.type !== 'html') return;
+    for (const m of node.value.matchAll(HTML_IMG)) {
+      const line = (node.position?.start.line ?? 1) + (node.value.slice(0, m.index).match(/\n/g)?.length ?? 0);
+      if (isInternalUrl(m[1]!)) images.push({ url: m[1]!, line });
+    }
+  });
+  return images;
 }
 
 /** True for links that point inside the wiki (relative paths and site-absolute paths). */

@@ -1,3 +1,5 @@
+import type { SourceDocument } from './document.ts';
+import { joinPath } from './links.ts';
 import type { Wiki } from './pipeline.ts';
 import type { Problem } from './problems.ts';
 import { nearestNeighbours, termVectors } from './similarity.ts';
@@ -44,4 +46,35 @@ export function nearDuplicates(wiki: Wiki): Problem[] {
     }
   });
   return out;
+}
+
+/**
+ * Images whose file is not in the content folder, as warnings with file and line: the page shows the
+ * alt text instead (remarkMissingImages), so a missing picture never stops a build. Relative URLs are
+ * read from the document's folder, site-absolute ones (`/images/a.png`) from the content root.
+ */
+export function missingImages(docs: readonly SourceDocument[], exists: (contentPath: string) => boolean): Problem[] {
+  const out: Problem[] = [];
+  for (const d of docs) {
+    for (const image of d.markdown.images) {
+      const path = imagePath(image.url, d.sourcePath);
+      if (path === undefined || exists(path)) continue;
+      out.push({ path: d.sourcePath, line: image.line + d.bodyLine - 1, field: 'image', message: `그림 ${image.url}이(가) 콘텐츠 폴더에 없습니다`, hint: '그림 파일을 문서 옆에 두거나 경로를 고치세요', severity: 'warning' });
+    }
+  }
+  return out;
+}
+
+/** The content path an image URL names, or undefined when it is not a local file. */
+export function imagePath(url: string, fromPath: string): string | undefined {
+  const clean = url.split(/[?#]/)[0]!;
+  if (!clean) return undefined;
+  let decoded: string;
+  try {
+    decoded = decodeURI(clean);
+  } catch {
+    decoded = clean;
+  }
+  if (decoded.startsWith('/')) return joinPath('', decoded);
+  return joinPath(fromPath.includes('/') ? fromPath.slice(0, fromPath.lastIndexOf('/')) : '', decoded);
 }

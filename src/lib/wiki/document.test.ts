@@ -10,7 +10,7 @@ describe('toSourceDocument defaults', () => {
     const { doc, problems } = toSourceDocument(raw('learn/Thinking In React.md', '# 리액트로 사고하기\n\n본문 문장입니다.\n\n## 1단계\n\n내용'), cats);
     expect(problems).toEqual([]);
     expect(doc).toMatchObject({ id: 'learn/thinking-in-react', title: '리액트로 사고하기', project: 'learn', category: 'reference', tags: [], status: 'published', updatedAt: '2026-01-02T03:04:05.000Z', createdAt: '2026-01-02T03:04:05.000Z', summary: '본문 문장입니다.' });
-    expect(doc!.markdown.headings).toEqual([{ depth: 2, text: '1단계', anchor: '1단계', line: 5 }]);
+    expect(doc!.markdown.headings).toEqual([{ depth: 2, text: '1단계', anchor: '1단계', line: 5, aliases: ['_1단계'] }]);
   });
 
   test('a file at the root belongs to the "general" project and is titled by its name', () => {
@@ -54,5 +54,36 @@ describe('toSourceDocument problems', () => {
 
   test('an unreadable file is one problem, not a crash', () => {
     expect(toSourceDocument({ path: 'a.md', readError: 'EACCES', mtime: '2026-01-01T00:00:00.000Z' }, cats).problems[0]).toMatchObject({ line: 1, field: 'file', message: '파일을 읽을 수 없습니다 (EACCES)' });
+  });
+});
+
+describe('structure from the folder', () => {
+  test.each([
+    ['guides/setup.md', '', 'guide', 'folder'],
+    ['team/decisions/adr-1.md', '', 'decision', 'folder'],
+    ['learn/intro.md', '', 'reference', 'default'],
+    ['guides/setup.md', 'category: policy\n', 'policy', 'frontmatter'],
+  ])('%s %j → category %s from %s', (path, fm, category, source) => {
+    const { doc } = toSourceDocument(raw(path, `---\n${fm}title: T\n---\n본문`), cats);
+    expect([doc!.category, doc!.categorySource]).toEqual([category, source]);
+  });
+
+  test.each([
+    ['order: 2\n', 2],
+    ['sidebar_position: 3\n', 3],
+    ['nav_order: "4"\n', 4],
+    ['order: 1\nsidebar_position: 9\n', 1],
+    ['', undefined],
+  ])('%j gives order %s', (fm, order) => {
+    expect(toSourceDocument(raw('a/b.md', `---\n${fm}title: T\n---\n본문`), cats).doc!.order).toBe(order);
+  });
+
+  test('a summary cut from the first paragraph is marked derived; a written one is not', () => {
+    expect(toSourceDocument(raw('a/b.md', '첫 문단입니다.'), cats).doc).toMatchObject({ summary: '첫 문단입니다.', summarySource: 'derived' });
+    expect(toSourceDocument(raw('a/b.md', '---\ndescription: 설명\n---\n첫 문단'), cats).doc).toMatchObject({ summary: '설명', summarySource: 'frontmatter' });
+  });
+
+  test('a folder README without a heading is titled by its folder', () => {
+    expect(toSourceDocument(raw('learn/README.md', '본문'), cats).doc!.title).toBe('learn');
   });
 });

@@ -30,6 +30,12 @@ export interface SourceDocument {
   aliases: string[];
   related: string[];
   summary: string;
+  /** `derived` when the summary was cut from the body's first paragraph (the page then hides its lead). */
+  summarySource: 'frontmatter' | 'derived';
+  /** Where the category came from: frontmatter, a folder named like a configured category, or the default. */
+  categorySource: 'frontmatter' | 'folder' | 'default';
+  /** Reading order in its folder: frontmatter `order`, else `sidebar_position`, else `nav_order`. */
+  order?: number;
   status: 'draft' | 'published' | 'deprecated';
   owner?: string;
   prompt: boolean;
@@ -63,6 +69,7 @@ const REQUIREMENTS: Record<string, [string, string]> = {
   created_at: ['올바른 날짜가 아닙니다', 'YYYY-MM-DD 형식의 실제 날짜로 쓰세요 (예: created_at: 2026-11-30)'],
   prompt: ['true 또는 false여야 합니다', 'prompt: true 처럼 쓰세요'],
   glossary: ['true 또는 false여야 합니다', 'glossary: true 처럼 쓰세요'],
+  order: ['숫자여야 합니다', 'order: 1 처럼 쓰세요 (작을수록 앞)'],
 };
 
 /** Parses and validates one collected file; every problem found is returned, none thrown. */
@@ -85,6 +92,9 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[]): {
   }
   const markdown = parseMarkdown(body);
   const updatedAt = fm.updated_at ?? raw.gitUpdatedAt ?? raw.mtime;
+  const category = categoryOf(fm.category, path, categories);
+  const summary = fm.summary ?? (typeof data.description === 'string' ? data.description : undefined);
+  const order = fm.order ?? numberOf(data.sidebar_position) ?? numberOf(data.nav_order);
   const fieldLines: Record<string, number> = {};
   for (const key of Object.keys(data)) fieldLines[key] = lineOf(key);
   const doc: SourceDocument = {
@@ -92,11 +102,14 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[]): {
     sourcePath: path,
     title: fm.title ?? markdown.h1 ?? fileTitle(path),
     project: fm.project ?? defaultProject(path),
-    category: fm.category !== undefined && categories.includes(fm.category) ? fm.category : DEFAULT_CATEGORY,
+    category: category.value,
+    categorySource: category.source,
     tags: unique(fm.tags ?? []),
     aliases: unique(fm.aliases ?? []),
     related: unique(fm.related ?? []),
-    summary: fm.summary ?? (typeof data.description === 'string' ? data.description : leadSummary(markdown)),
+    summary: summary ?? leadSummary(markdown),
+    summarySource: summary === undefined ? 'derived' : 'frontmatter',
+    ...(order !== undefined ? { order } : {}),
     status: fm.status ?? 'published',
     ...(fm.owner ? { owner: fm.owner } : {}),
     prompt: fm.prompt ?? false,
@@ -137,7 +150,28 @@ export function defaultProject(path: string): string {
 function fileTitle(path: string): string {
   // macOS writes Hangul file names decomposed (NFD); a title must compare and search like typed text.
   const name = toContentPath(path).normalize('NFC').split('/').pop()!.replace(/\.(md|mdx|markdown)$/i, '');
-  return name === 'index' ? toContentPath(path).normalize('NFC').split('/').slice(-2, -1)[0] ?? name : name;
+  return /^(index|readme)$/i.test(name) ? (toContentPath(path).normalize('NFC').split('/').slice(-2, -1)[0] ?? name) : name;
+}
+
+/**
+ * The category: frontmatter, else the nearest folder whose name is a configured category (`guides/` → guide),
+ * else the default, marked as such so the page can leave the badge out.
+ */
+export function categoryOf(given: string | undefined, path: string, categories: readonly string[]): { value: string; source: SourceDocument['categorySource'] } {
+  if (given !== undefined && categories.includes(given)) return { value: given, source: 'frontmatter' };
+  const folders = toContentPath(path).split('/').slice(0, -1).reverse();
+  for (const folder of folders) {
+    const name = folder.toLowerCase();
+    const match = categories.find((c) => c === name || `${c}s` === name || `${c}es` === name);
+    if (match) return { value: match, source: 'folder' };
+  }
+  return { value: DEFAULT_CATEGORY, source: 'default' };
+}
+
+function numberOf(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return Number(value);
+  return undefined;
 }
 
 function leadSummary(md: ParsedMarkdown): string {

@@ -60,10 +60,12 @@ export const FrontmatterSchema = z.looseObject({
   glossary: z.boolean().optional(),
   /** Whether MCP clients see this document as a prompt. */
   prompt: z.boolean().optional(),
+  /** Position in its folder's reading order (sidebar, previous/next); Docusaurus `sidebar_position` and Jekyll `nav_order` are read too. */
+  order: z.number().optional(),
 });
 export type Frontmatter = z.output<typeof FrontmatterSchema>;
 
-/** The category assigned when frontmatter names none. */
+/** The category assigned when neither frontmatter nor a folder name gives one (the page hides its badge then). */
 export const DEFAULT_CATEGORY = 'reference';
 /** The project assigned to documents at the content root. */
 export const DEFAULT_PROJECT = 'general';

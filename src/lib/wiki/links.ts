@@ -1,5 +1,5 @@
 import type { SourceDocument } from './document.ts';
-import type { RawLink } from '../markdown/parse.ts';
+import type { ParsedHeading, RawLink } from '../markdown/parse.ts';
 import type { Problem } from './problems.ts';
 import { toContentPath, toSlug, type Slug } from './slug.ts';
 import { safeDecode } from './url.ts';
@@ -10,13 +10,40 @@ export interface ResolvedLink {
   anchor?: string;
 }
 
+/** How broken links and missing anchors are reported: `error` fails the build, `warn` lists them. */
+export interface LinkPolicy {
+  brokenLinks: 'error' | 'warn';
+  brokenAnchors: 'error' | 'warn';
+}
+
+/** The default policy: a missing document fails the build, a missing heading is a warning (as in Docusaurus). */
+export const DEFAULT_LINK_POLICY: LinkPolicy = { brokenLinks: 'error', brokenAnchors: 'warn' };
+
+/** The result of resolving one Markdown link URL. */
+export interface UrlTarget {
+  doc?: SourceDocument;
+  /** The anchor as written (decoded); a text fragment (`:~:text=`) is never an anchor. */
+  anchor?: string;
+  /** The fragment as written (still encoded), text fragments included. */
+  fragment?: string;
+  /** The heading the anchor names, under any slug rule; its `anchor` is the id to link to. */
+  heading?: ParsedHeading;
+  /** True when the URL looks like a link to a document (`.md`, extensionless, a folder). */
+  isDocLink: boolean;
+}
+
 /** Looks up documents by id, path and title, the way authors refer to them. */
 export interface LinkResolver {
   /** Resolves a wikilink target (`id`, a path, or an exact title). */
   wiki(target: string): SourceDocument | undefined;
-  /** Resolves a Markdown link URL written in the file at `fromPath`; undefined when it is not a document link. */
-  url(url: string, fromPath: string): { doc?: SourceDocument; anchor?: string; isDocLink: boolean };
+  /** Resolves a Markdown link URL written in the file at `fromPath`. */
+  url(url: string, fromPath: string): UrlTarget;
 }
+
+const DOC_EXT = /\.(md|mdx|markdown)$/i;
+/** Extensions that name something other than a page (images, downloads): never a document link. */
+const FILE_EXT = /\.[a-z0-9]{1,5}$/i;
+const TEXT_FRAGMENT = ':~:';
 
 /** Builds a resolver over the published documents. */
 export function createLinkResolver(docs: readonly SourceDocument[]): LinkResolver {
@@ -25,28 +52,71 @@ export function createLinkResolver(docs: readonly SourceDocument[]): LinkResolve
   const byTitle = new Map<string, SourceDocument>();
   for (const d of docs) {
     byId.set(d.id, d);
-    byPath.set(d.sourcePath.toLowerCase(), d);
+    byPath.set(d.sourcePath.normalize('NFC').toLowerCase(), d);
     if (!byTitle.has(d.title.toLowerCase())) byTitle.set(d.title.toLowerCase(), d);
   }
+  const atPath = (path: string) => {
+    for (const candidate of pathCandidates(path)) {
+      const doc = byPath.get(candidate.normalize('NFC').toLowerCase());
+      if (doc) return doc;
+    }
+    return undefined;
+  };
   return {
     wiki: (target) => byId.get(target) ?? byId.get(toSlug(target)) ?? byTitle.get(target.toLowerCase()),
     url: (url, fromPath) => {
-      const [pathPart = '', hash] = url.split('#', 2);
-      const anchor = hash ? safeDecode(hash) : undefined;
+      const hashAt = url.indexOf('#');
+      const pathPart = hashAt < 0 ? url : url.slice(0, hashAt);
+      const { anchor, fragment } = splitFragment(hashAt < 0 ? '' : url.slice(hashAt + 1));
       const clean = safeDecode(pathPart.split('?')[0]!);
-      const withAnchor = (doc: SourceDocument | undefined, isDocLink: boolean) => ({ ...(doc ? { doc } : {}), ...(anchor ? { anchor } : {}), isDocLink });
-      if (/\.(md|mdx|markdown)$/i.test(clean)) {
-        const target = clean.startsWith('/') ? clean.slice(1) : joinPath(dirname(fromPath), clean);
-        return withAnchor(byPath.get(target.toLowerCase()), true);
-      }
-      if (clean.startsWith('/')) return withAnchor(byId.get(toSlug(clean.slice(1) || 'index')), false);
-      return { isDocLink: false };
+      const isDocLink = DOC_EXT.test(clean) || /\.html?$/i.test(clean) || !FILE_EXT.test(clean.replace(/\/+$/, ''));
+      if (!isDocLink || !clean) return { isDocLink: false };
+      const fromRoot = clean.replace(/^\/+/, '');
+      // Written relative to the file first; many repositories write links from their root, so that is tried next.
+      const doc = clean.startsWith('/') ? (atPath(fromRoot) ?? byId.get(toSlug(fromRoot || 'index'))) : (atPath(joinPath(dirname(fromPath), clean)) ?? atPath(fromRoot));
+      const found = doc ? { doc } : {};
+      const heading = doc && anchor ? findHeading(doc.markdown.headings, anchor) : undefined;
+      return { ...found, ...(anchor ? { anchor } : {}), ...(fragment ? { fragment } : {}), ...(heading ? { heading } : {}), isDocLink: true };
     },
   };
 }
 
-/** Resolves a document's raw links to target ids; broken wikilinks, `.md` links and anchors become problems. */
-export function resolveLinks(doc: SourceDocument, resolver: LinkResolver): { links: ResolvedLink[]; problems: Problem[] } {
+/** Splits a raw fragment into the anchor to check and the fragment to keep; text fragments are kept, never checked. */
+export function splitFragment(hash: string): { anchor?: string; fragment?: string } {
+  if (!hash) return {};
+  const at = hash.indexOf(TEXT_FRAGMENT);
+  const anchor = safeDecode(at < 0 ? hash : hash.slice(0, at));
+  return { ...(anchor ? { anchor } : {}), fragment: hash };
+}
+
+/** The files a link path may mean: as written, with `.md`, or the folder's `index.md`/`README.md`. */
+export function pathCandidates(path: string): string[] {
+  const p = path.replace(/\/+$/, '');
+  if (DOC_EXT.test(p)) return [p];
+  const base = p.replace(/\.html?$/i, '');
+  const inFolder = (name: string) => (base ? `${base}/${name}` : name);
+  return [`${base}.md`, `${base}.markdown`, `${base}.mdx`, inFolder('index.md'), inFolder('README.md'), inFolder('readme.md')].filter((c) => c !== '.md');
+}
+
+/** The heading an anchor names: its canonical id, an alias (other slug rules), or the same text in another case/normal form. */
+export function findHeading(headings: readonly ParsedHeading[], anchor: string): ParsedHeading | undefined {
+  const want = anchor.normalize('NFC');
+  const lower = want.toLowerCase();
+  return (
+    headings.find((h) => h.anchor === want) ??
+    headings.find((h) => h.aliases?.includes(want)) ??
+    headings.find((h) => h.anchor.toLowerCase() === lower || h.aliases?.some((a) => a.toLowerCase() === lower))
+  );
+}
+
+/** True when an anchor names the document's own `# title` (VitePress pages link to `page#title-id`). */
+export function isTitleAnchor(doc: SourceDocument, anchor: string): boolean {
+  const want = anchor.normalize('NFC').toLowerCase();
+  return doc.markdown.titleAnchors?.some((a) => a.toLowerCase() === want) ?? false;
+}
+
+/** Resolves a document's raw links to target ids; broken links and anchors become problems per the policy. */
+export function resolveLinks(doc: SourceDocument, resolver: LinkResolver, policy: LinkPolicy = DEFAULT_LINK_POLICY): { links: ResolvedLink[]; problems: Problem[] } {
   const links: ResolvedLink[] = [];
   const problems: Problem[] = [];
   for (const raw of doc.markdown.links) {
@@ -54,15 +124,21 @@ export function resolveLinks(doc: SourceDocument, resolver: LinkResolver): { lin
     const shown = raw.kind === 'wiki' ? `[[${raw.target}${raw.anchor ? `#${raw.anchor}` : ''}]]` : raw.target;
     const { target, anchor, isDocLink } = lookUp(raw, doc, resolver);
     if (!target) {
-      if (isDocLink) problems.push(brokenLink(doc, line, `${shown}이(가) 가리키는 문서가 없습니다`, '있는 문서의 id나 경로로 고치세요'));
+      if (isDocLink) problems.push(problem(doc, line, 'link', policy.brokenLinks, `${shown}이(가) 가리키는 문서가 없습니다`, '있는 문서의 id나 경로로 고치세요'));
       continue;
     }
-    if (anchor && isDocLink && !target.markdown.headings.some((h) => h.anchor === anchor)) {
+    const heading = anchor ? findHeading(target.markdown.headings, anchor) : undefined;
+    if (anchor && !heading && isTitleAnchor(target, anchor)) {
+      links.push({ id: target.id });
+      continue;
+    }
+    if (anchor && isDocLink && !heading) {
       const known = target.markdown.headings.slice(0, 8).map((h) => h.anchor).join(', ');
-      problems.push(brokenLink(doc, line, `${shown}의 제목 "${anchor}"이(가) ${target.id} 문서에 없습니다`, `있는 제목 anchor를 쓰세요${known ? `: ${known}` : ''}`));
+      problems.push(problem(doc, line, 'anchor', policy.brokenAnchors, `${shown}의 제목 "${anchor}"이(가) ${target.id} 문서에 없습니다`, `있는 제목 anchor를 쓰세요${known ? `: ${known}` : ''}`));
+      links.push({ id: target.id });
       continue;
     }
-    links.push({ id: target.id, ...(anchor ? { anchor } : {}) });
+    links.push({ id: target.id, ...(heading ? { anchor: heading.anchor } : {}) });
   }
   return { links, problems };
 }
@@ -76,8 +152,8 @@ function lookUp(raw: RawLink, doc: SourceDocument, resolver: LinkResolver): { ta
   return { ...(r.doc ? { target: r.doc } : {}), ...(r.anchor ? { anchor: r.anchor } : {}), isDocLink: r.isDocLink };
 }
 
-function brokenLink(doc: SourceDocument, line: number, message: string, hint: string): Problem {
-  return { path: doc.sourcePath, line, field: 'link', message, hint, severity: 'error' };
+function problem(doc: SourceDocument, line: number, field: string, level: 'error' | 'warn', message: string, hint: string): Problem {
+  return { path: doc.sourcePath, line, field, message, hint, severity: level === 'error' ? 'error' : 'warning' };
 }
 
 function dirname(path: string): string {

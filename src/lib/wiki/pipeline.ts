@@ -1,6 +1,7 @@
 import { toSourceDocument, type RawFile, type SourceDocument } from './document.ts';
 import { findDuplicateExternalIds } from './external-ids.ts';
-import { createLinkResolver, resolveLinks, type LinkResolver, type ResolvedLink } from './links.ts';
+import { createLinkResolver, DEFAULT_LINK_POLICY, resolveLinks, type LinkPolicy, type LinkResolver, type ResolvedLink } from './links.ts';
+import { missingImages } from './content-checks.ts';
 import type { Problem } from './problems.ts';
 import { backlinksOf, relatedOf, type RelatedEntry } from './relations.ts';
 import { termVectors } from './similarity.ts';
@@ -11,6 +12,10 @@ export interface WikiOptions {
   categories: readonly string[];
   /** Site base path, e.g. `/` or `/pr-preview/pr-12/`. */
   base: string;
+  /** How broken links and missing anchors are reported (default: links fail, anchors warn). */
+  links?: LinkPolicy;
+  /** True when a content path (relative to the content root) names an existing file; enables the missing-image check. */
+  fileExists?: (contentPath: string) => boolean;
 }
 
 /** A published document with everything derived from the rest of the wiki. */
@@ -48,6 +53,7 @@ export function buildWiki(files: readonly RawFile[], options: WikiOptions): Wiki
   problems.push(...findDuplicateExternalIds(docs));
   const resolver = createLinkResolver(published);
   const documents = derive(published, resolver, options, problems);
+  if (options.fileExists) problems.push(...missingImages(published, options.fileExists));
   return { documents, problems, dropped, resolver, options };
 }
 
@@ -101,7 +107,7 @@ function derive(published: SourceDocument[], resolver: LinkResolver, options: Wi
   const ids = new Set<string>(published.map((d) => d.id));
   const linksById = new Map<string, ResolvedLink[]>();
   for (const d of published) {
-    const r = resolveLinks(d, resolver);
+    const r = resolveLinks(d, resolver, options.links ?? DEFAULT_LINK_POLICY);
     problems.push(...r.problems);
     linksById.set(d.id, r.links);
     for (const rel of d.related) {

@@ -34,7 +34,19 @@ export function formatReport(problems: readonly Problem[], root: string): string
   const errors = sortProblems(problems.filter((p) => p.severity === 'error'));
   const files = new Set(errors.map((p) => p.path)).size;
   const lines = errors.map((p) => formatProblem(p, root));
-  return [`위키 문서에 오류 ${errors.length}개가 있습니다 (파일 ${files}개). 모두 고친 뒤 다시 빌드하세요.`, ...lines].join('\n');
+  return [`위키 문서에 오류 ${errors.length}개가 있습니다 (파일 ${files}개). 모두 고친 뒤 다시 빌드하세요.`, ...lines, ...linkPolicyHints(errors)].join('\n');
+}
+
+/** How to build anyway when links are what fails: the switch to turn them into warnings, named exactly. */
+export function linkPolicyHints(errors: readonly Problem[]): string[] {
+  const hints: string[] = [];
+  if (errors.some((p) => p.field === 'link')) {
+    hints.push("깨진 링크를 경고로만 보고 빌드하려면 MARU_BROKEN_LINKS=warn 으로 실행하거나 maru.config.ts에 brokenLinks: 'warn'을 쓰세요 (경고는 npm run check에 나옵니다).");
+  }
+  if (errors.some((p) => p.field === 'anchor')) {
+    hints.push("없는 제목 anchor를 경고로만 보고 빌드하려면 MARU_BROKEN_ANCHORS=warn 으로 실행하거나 maru.config.ts에 brokenAnchors: 'warn'을 쓰세요.");
+  }
+  return hints;
 }
 
 function joinRoot(root: string, path: string): string {

@@ -1,0 +1,24 @@
+import remarkCjkFriendly from 'remark-cjk-friendly';
+import type { PluggableList } from 'unified';
+import remarkContainers from './remark-containers.ts';
+import remarkForeignHtml from './remark-foreign-html.ts';
+import remarkMdxCallouts from './remark-mdx-callouts.ts';
+import remarkMdxComments from './remark-mdx-comments.ts';
+import remarkTocMacro from './remark-toc-macro.ts';
+
+/** Options of the dialect plugins that change what a page shows. */
+export interface DialectOptions {
+  /** Summary of an untitled `::: details` block. */
+  detailsTitle?: string;
+  /** Summary of an MDX `<DeepDive>` block. */
+  deepDiveTitle?: string;
+}
+
+/**
+ * The Markdown dialects Maru reads (after remark-parse and remark-gfm), in order: CJK-friendly emphasis,
+ * MDX callout components as callouts, other VitePress/MDX html dropped, MDX comments, `:::` containers, TOC macros. The site's processor and
+ * `parseMarkdown` both use this list, so pages, index text and snippets see the same tree.
+ */
+export function dialectPlugins(options: DialectOptions = {}): PluggableList {
+  return [remarkCjkFriendly, [remarkMdxCallouts, { detailsTitle: options.deepDiveTitle ?? '자세히 살펴보기' }], remarkForeignHtml, remarkMdxComments, [remarkContainers, { detailsTitle: options.detailsTitle ?? '자세히' }], remarkTocMacro];
+}

@@ -1,0 +1,74 @@
+import GithubSlugger from 'github-slugger';
+import type { Heading, Root } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+import { visit } from 'unist-util-visit';
+import { takeHeadingId } from './heading-id.ts';
+
+/** A heading with the id the page gives it and the ids other tools would have given it. */
+export interface AnchoredHeading {
+  node: Heading;
+  text: string;
+  /** The page's id: an explicit `{#id}`, else GitHub's rule (what Astro's rehypeHeadingIds computes). */
+  anchor: string;
+  /** Ids under other slug rules (VitePress, markdown-it-anchor) that differ from `anchor` and from every other id. */
+  aliases: string[];
+}
+
+const VP_SPECIAL = /[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'“”‘’<>,.?/]+/g;
+
+/** VitePress's slugify (@mdit-vue/shared): `resolve.conditions` → `resolve-conditions`. Returned in NFC. */
+export function vitepressSlug(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036F]/g, '')
+    .replace(/[\u0000-\u001f]/g, '')
+    .replace(VP_SPECIAL, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .replace(/^(\d)/, '_$1')
+    .toLowerCase()
+    .normalize('NFC');
+}
+
+/** markdown-it-anchor's default slugify, decoded: lowercase, whitespace runs become `-`, punctuation kept. */
+export function markdownItAnchorSlug(text: string): string {
+  return text.trim().toLowerCase().replace(/\s+/g, '-');
+}
+
+/** Plain text of a heading without its explicit id marker. */
+export function headingText(node: Heading): string {
+  const copy = structuredClone(node);
+  takeHeadingId(copy, true);
+  return toString(copy, { includeHtml: false }).trim();
+}
+
+/**
+ * Gives every heading of a tree its page id and its aliases, in document order. One slugger per document
+ * and rule, as each tool numbers duplicates (`-1`, `-2`) itself; explicit ids bypass the GitHub slugger.
+ * `skip` is the leading title, which the page does not render as a heading.
+ */
+export function anchorHeadings(tree: Root, skip?: Heading): AnchoredHeading[] {
+  const github = new GithubSlugger();
+  const others = [new Map<string, number>(), new Map<string, number>()];
+  const out: AnchoredHeading[] = [];
+  visit(tree, 'heading', (node: Heading) => {
+    if (node === skip) return;
+    const explicit = takeHeadingId(structuredClone(node), true);
+    const text = headingText(node);
+    const anchor = explicit ?? github.slug(text);
+    const candidates = [vitepressSlug(text), markdownItAnchorSlug(text)].map((slug, i) => unique(others[i]!, slug));
+    out.push({ node, text, anchor, aliases: [...new Set(candidates)].filter((a) => a && a !== anchor) });
+  });
+  const taken = new Set(out.map((h) => h.anchor));
+  for (const h of out) {
+    h.aliases = h.aliases.filter((a) => !taken.has(a));
+    h.aliases.forEach((a) => taken.add(a));
+  }
+  return out;
+}
+
+function unique(seen: Map<string, number>, slug: string): string {
+  const n = seen.get(slug);
+  seen.set(slug, (n ?? 0) + 1);
+  return n === undefined ? slug : `${slug}-${n}`;
+}

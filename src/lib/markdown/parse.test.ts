@@ -1,0 +1,80 @@
+import { describe, expect, test } from 'vitest';
+import { countWords, isInternalUrl, parseMarkdown } from './parse.ts';
+import { stripMdxCommentText } from './remark-mdx-comments.ts';
+
+describe('parseMarkdown', () => {
+  test('the leading # title is the h1, not a heading; its ids are kept for links to the page top', () => {
+    const md = parseMarkdown('# 설정 참조 {#config-ref}\n\n본문\n\n## resolve.conditions\n');
+    expect(md.h1).toBe('설정 참조');
+    expect(md.titleAnchors).toEqual(['config-ref', '설정-참조']);
+    expect(md.headings).toEqual([{ depth: 2, text: 'resolve.conditions', anchor: 'resolveconditions', line: 5, aliases: ['resolve-conditions', 'resolve.conditions'] }]);
+  });
+
+  test.each([
+    ['## 커스텀 {#custom-id}', { text: '커스텀', anchor: 'custom-id' }],
+    ['## `useState` 사용법 {/*usage*/}', { text: 'useState 사용법', anchor: 'usage' }],
+    ['## Hello World!', { text: 'Hello World!', anchor: 'hello-world' }],
+    ['## 제목 {/* 메모 */} 끝', { text: '제목 끝', anchor: '제목-끝' }],
+  ])('heading %j', (line, want) => {
+    expect(parseMarkdown(`${line}\n`).headings[0]).toMatchObject(want);
+  });
+
+  test('sections split at h2/h3 with their path and text; code and HTML stay out of the text', () => {
+    const md = parseMarkdown('서론 문장\n\n## 가\n\n가 본문\n\n```js\nconst x = 1\n```\n\n### 나\n\n나 본문 <b>굵게</b>\n');
+    expect(md.sections.map((s) => [s.anchor, s.path, s.text, s.startLine, s.endLine])).toEqual([
+      ['', [], '서론 문장', 1, 2],
+      ['가', ['가'], '가 본문', 3, 10],
+      ['나', ['가', '나'], '나 본문 굵게', 11, 14],
+    ]);
+  });
+
+  test('VitePress containers, Vue blocks, MDX comments and [[TOC]] are read as the page shows them', () => {
+    const body = ['<script setup>', "import { ref } from 'vue'", '</script>', '', '[[TOC]]', '', '::: tip 제목', '팁 **정리(cleaned up)**됩니다 {/* 숨김 */}', ':::', '', '<ClientOnly>', '남는 글', '</ClientOnly>', ''].join('\n');
+    const md = parseMarkdown(body);
+    expect(md.sections[0]!.text).toBe('제목 팁 정리(cleaned up)됩니다\n남는 글');
+    expect(md.links).toEqual([]);
+  });
+
+  test('links: wikilinks, relative and site-absolute URLs with lines; external URLs and in-page anchors are not collected', () => {
+    const md = parseMarkdown('[[id#절|라벨]] [a](./a.md) [b](/guide/b#x)\n\n[c](https://x.dev) [d](#local) [e](mailto:a@b.c)\n\n[r]: ../r.md\n');
+    expect(md.links).toEqual([
+      { kind: 'wiki', target: 'id', anchor: '절', line: 1 },
+      { kind: 'url', target: './a.md', line: 1 },
+      { kind: 'url', target: '/guide/b#x', line: 1 },
+      { kind: 'url', target: '../r.md', line: 5 },
+    ]);
+  });
+
+  test('images: Markdown and raw <img>, local ones only, with lines', () => {
+    const md = parseMarkdown('![a](./a.png)\n\n<img src="/images/b.png" alt="b">\n\n![c](https://x.dev/c.png)\n');
+    expect(md.images).toEqual([
+      { url: './a.png', line: 1 },
+      { url: '/images/b.png', line: 3 },
+    ]);
+  });
+
+  test('CJK-friendly emphasis: Korean bold next to punctuation is bold, so its text has no asterisks', () => {
+    expect(parseMarkdown('**문자 종류가 같은 덩어리(run)**로 나눕니다').sections[0]!.text).toBe('문자 종류가 같은 덩어리(run)로 나눕니다');
+  });
+});
+
+test.each([
+  ['./a.md', true],
+  ['/guide/', true],
+  ['guide', true],
+  ['#anchor', false],
+  ['https://x.dev', false],
+  ['//cdn.x/a.js', false],
+  ['', false],
+])('isInternalUrl(%j) is %s', (url, want) => {
+  expect(isInternalUrl(url)).toBe(want);
+});
+
+test('countWords counts Hangul and Latin words alike', () => {
+  expect(countWords('한국어 문장 and English words 2개')).toBe(6);
+});
+
+test('stripMdxCommentText: comments go from prose lines, code fences and inline code keep theirs, line count stays', () => {
+  const md = ['앞 {/* 메모 */} 뒤', '`{/* 코드 */}` 그대로 {/*x*/}', '```jsx', '{/* 코드 블록 */}', '```', '{/*<!-- eslint -->*/}'].join('\n');
+  expect(stripMdxCommentText(md)).toBe(['앞  뒤', '`{/* 코드 */}` 그대로', '```jsx', '{/* 코드 블록 */}', '```', ''].join('\n'));
+});

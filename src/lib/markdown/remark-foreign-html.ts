@@ -1,0 +1,57 @@
+import type { Html, Parent, Root, RootContent } from 'mdast';
+import type { Processor, Transformer } from 'unified';
+import type { Point } from 'unist';
+import { visit } from 'unist-util-visit';
+
+/** `<script>` (Vue's `<script setup>` included) and `<style>` elements: code of another site generator, not content. */
+const CODE_ELEMENT = /<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
+const ATTRIBUTE = String.raw`(?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|\{[^}]*\}|[^\s"'=<>\x60]+))?)`;
+/** An opening, closing or self-closing tag of a PascalCase component (`<Badge />`, `</DeepDive>`, `<Foo.Bar x="1">`). */
+const COMPONENT_TAG = new RegExp(String.raw`<\/?[A-Z][\w.]*${ATTRIBUTE}*\s*\/?>`, 'g');
+const INLINE_PARENTS = new Set(['paragraph', 'heading', 'emphasis', 'strong', 'delete', 'link', 'tableCell']);
+
+/**
+ * Drops what other generators (VitePress, MDX) run rather than show: `<script setup>`, `<script>` and
+ * `<style>` blocks, and the tags of their components (`<ClientOnly>`, `<Sandpack>`), keeping the text and
+ * Markdown between the tags. A raw HTML block that held a component is parsed again as Markdown, so a
+ * `#### heading` inside `<DeepDive>` stays a heading. Incomplete `<script>` tags are left to remarkInertScripts.
+ */
+export default function remarkForeignHtml(this: Processor): Transformer<Root> {
+  const reparse = (text: string): RootContent[] => (this.parse(text) as Root).children;
+  return (tree) => {
+    visit(tree, 'html', (node: Html, index, parent) => {
+      if (!parent || index === undefined) return;
+      const stripped = node.value.replace(CODE_ELEMENT, '').replace(COMPONENT_TAG, '');
+      if (stripped === node.value) return;
+      if (!stripped.trim()) {
+        parent.children.splice(index, 1);
+        return index;
+      }
+      if (INLINE_PARENTS.has(parent.type)) {
+        node.value = stripped;
+        return;
+      }
+      const nodes = reparse(stripped);
+      shiftPositions(nodes, node.position?.start);
+      (parent as Parent).children.splice(index, 1, ...nodes);
+      return index;
+    });
+  };
+}
+
+/** Moves positions of reparsed nodes to where the HTML block stood (lines and offsets; columns only roughly). */
+export function shiftPositions(nodes: RootContent[], at: Point | undefined): void {
+  const lines = (at?.line ?? 1) - 1;
+  const offset = at?.offset;
+  for (const n of nodes) {
+    visit(n, (d) => {
+      if (!d.position) return;
+      if (offset === undefined) delete d.position;
+      else d.position = { start: move(d.position.start, lines, offset), end: move(d.position.end, lines, offset) };
+    });
+  }
+}
+
+function move(p: Point, lines: number, offset: number): Point {
+  return { line: p.line + lines, column: p.column, offset: (p.offset ?? 0) + offset };
+}

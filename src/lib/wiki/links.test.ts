@@ -1,0 +1,91 @@
+import { describe, expect, test } from 'vitest';
+import { toSourceDocument } from './document.ts';
+import { createLinkResolver, findHeading, pathCandidates, resolveLinks, splitFragment } from './links.ts';
+
+const doc = (path: string, text: string) => toSourceDocument({ path, text, mtime: '2026-01-01T00:00:00.000Z' }, ['reference']).doc!;
+
+const docs = [
+  doc('guide/config.md', '# 설정 {#config}\n\n## resolve.conditions\n\n## 커스텀 {#custom}\n'),
+  doc('guide/index.md', '# 시작하기\n'),
+  doc('guide/dep-pre-bundling.md', '# 사전 번들링\n'),
+  doc('Spring/spring_03_jsp.md', '# JSP\n'),
+  doc('api/README.md', '# API\n'),
+];
+const resolver = createLinkResolver(docs);
+const target = (url: string, from = 'guide/index.md') => {
+  const r = resolver.url(url, from);
+  return { id: r.doc?.id, anchor: r.anchor, heading: r.heading?.anchor, isDocLink: r.isDocLink };
+};
+
+describe('resolver.url: what authors meant', () => {
+  test.each([
+    ['./config.md', 'guide/index.md', 'guide/config'],
+    ['./config', 'guide/index.md', 'guide/config'],
+    ['config', 'guide/index.md', 'guide/config'],
+    ['/guide/config', 'api/README.md', 'guide/config'],
+    ['/guide/config.html', 'api/README.md', 'guide/config'],
+    ['../guide/', 'api/README.md', 'guide'],
+    ['/guide/', 'api/README.md', 'guide'],
+    ['../api', 'guide/index.md', 'api/readme'],
+    // Written from the repository root rather than from the file (ko-cs-study does this).
+    ['Spring/spring_03_jsp.md', 'Spring/spring_03_servlet,jsp,mvc.md', 'spring/spring_03_jsp'],
+  ])('%s from %s → %s', (url, from, id) => {
+    expect(target(url, from).id).toBe(id);
+  });
+
+  test('a missing .md or extensionless target is a broken document link; files with other extensions are not documents', () => {
+    expect(target('./ghost.md')).toEqual({ id: undefined, anchor: undefined, heading: undefined, isDocLink: true });
+    expect(target('./ghost')).toMatchObject({ id: undefined, isDocLink: true });
+    expect(target('./diagram.png')).toMatchObject({ id: undefined, isDocLink: false });
+    expect(target('/files/report.pdf')).toMatchObject({ isDocLink: false });
+  });
+
+  test('anchors under other slug rules land on the heading; text fragments are never anchors', () => {
+    expect(target('./config#resolve-conditions')).toMatchObject({ id: 'guide/config', anchor: 'resolve-conditions', heading: 'resolveconditions' });
+    expect(target('./config#resolveconditions')).toMatchObject({ heading: 'resolveconditions' });
+    expect(target('./config#CUSTOM')).toMatchObject({ heading: 'custom' });
+    expect(target('./config#:~:text=conditions')).toEqual({ id: 'guide/config', anchor: undefined, heading: undefined, isDocLink: true });
+    expect(resolver.url('./config#:~:text=conditions', 'guide/index.md').fragment).toBe(':~:text=conditions');
+  });
+});
+
+test.each([
+  ['', {}],
+  ['a%20b', { anchor: 'a b', fragment: 'a%20b' }],
+  [':~:text=foo', { fragment: ':~:text=foo' }],
+  ['sec:~:text=foo', { anchor: 'sec', fragment: 'sec:~:text=foo' }],
+])('splitFragment(%j)', (hash, want) => {
+  expect(splitFragment(hash)).toEqual(want);
+});
+
+test('pathCandidates: as written, with an extension, then the folder landing pages', () => {
+  expect(pathCandidates('guide/config')).toEqual(['guide/config.md', 'guide/config.markdown', 'guide/config.mdx', 'guide/config/index.md', 'guide/config/README.md', 'guide/config/readme.md']);
+  expect(pathCandidates('guide/config.md')).toEqual(['guide/config.md']);
+});
+
+test('findHeading matches the id, an alias, then ignoring case and Unicode normal form', () => {
+  const headings = [{ depth: 2, text: '한글 제목', anchor: '한글-제목', line: 1, aliases: ['alias'] }];
+  expect(findHeading(headings, 'alias')?.anchor).toBe('한글-제목');
+  expect(findHeading(headings, '한글-제목'.normalize('NFD'))?.anchor).toBe('한글-제목');
+  expect(findHeading(headings, 'nope')).toBeUndefined();
+});
+
+describe('resolveLinks: problems per policy', () => {
+  const from = doc('guide/links.md', '[a](./ghost.md)\n\n[b](./config#nope)\n\n[c](./config#config)\n\n[d](./config#resolve-conditions)\n\n[[없는 문서]]\n');
+  const all = createLinkResolver([...docs, from]);
+
+  test('default: a missing document is an error, a missing heading a warning; a link to the title id is fine', () => {
+    const r = resolveLinks(from, all);
+    expect(r.problems.map((p) => [p.severity, p.field, p.line, p.message])).toEqual([
+      ['error', 'link', 1, './ghost.md이(가) 가리키는 문서가 없습니다'],
+      ['warning', 'anchor', 3, './config#nope의 제목 "nope"이(가) guide/config 문서에 없습니다'],
+      ['error', 'link', 9, '[[없는 문서]]이(가) 가리키는 문서가 없습니다'],
+    ]);
+    expect(r.links).toEqual([{ id: 'guide/config' }, { id: 'guide/config' }, { id: 'guide/config', anchor: 'resolveconditions' }]);
+  });
+
+  test('brokenLinks: warn and brokenAnchors: error swap the severities', () => {
+    const r = resolveLinks(from, all, { brokenLinks: 'warn', brokenAnchors: 'error' });
+    expect(r.problems.map((p) => p.severity)).toEqual(['warning', 'error', 'warning']);
+  });
+});

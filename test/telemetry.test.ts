@@ -1,0 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { ROOT } from './helpers/astro.ts';
+
+test('the npm scripts that run astro turn its telemetry off, and so does the config every astro run loads', () => {
+  const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const astro = Object.entries(scripts).filter(([, cmd]) => /(^|\s)astro\s/.test(cmd));
+  expect(astro.map(([name]) => name).sort()).toEqual(['build', 'dev', 'preview']);
+  for (const [name, cmd] of astro) expect(cmd, name).toMatch(/^ASTRO_TELEMETRY_DISABLED=1 astro /);
+  expect(readFileSync(join(ROOT, 'astro.config.mjs'), 'utf8')).toContain("process.env.ASTRO_TELEMETRY_DISABLED ??= '1';");
+});
