@@ -56,7 +56,7 @@ for (const file of files) {
   const maru = evaluate(queries, (q) => {
     const r = runEvalQuery(search, q, markdownOf);
     full.set(q, r.match === 'full' ? 1 : 0);
-    return { ids: r.ids, sections: r.sections };
+    return { ids: r.ids, sections: raw.labels === 'paths' ? r.headings : r.sections };
   });
   const docs = baselineDocuments(wiki);
   const seed = evaluate(queries, (q) => ({ ids: seedBaselineSearch(docs, q, 10).map((r) => r.id) }));

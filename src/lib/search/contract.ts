@@ -1,5 +1,5 @@
 import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
-import { isLatinTerm, QUERY_STOP_WORDS, tokenize, tokenizeQuery } from './tokenize.ts';
+import { isLatinTerm, QUERY_STOP_WORDS, tokenize } from './tokenize.ts';
 import { decodeFields, scanPostings, type TermPostings } from './postings.ts';
 
 /**
@@ -7,7 +7,7 @@ import { decodeFields, scanPostings, type TermPostings } from './postings.ts';
  * Bump SEARCH_OPTIONS_VERSION whenever anything here changes how terms are produced or scored:
  * an index built with other options answers wrongly, so loaders refuse a mismatch.
  */
-export const SEARCH_OPTIONS_VERSION = 6;
+export const SEARCH_OPTIONS_VERSION = 7;
 
 /**
  * Each indexed unit is one whole document, its id the document's position in the envelope's table.
@@ -73,7 +73,7 @@ export function fuzzyFor(term: string): number | false {
 export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
   boost: { ...FIELD_BOOSTS },
   combineWith: 'OR',
-  tokenize: (text: string) => tokenizeQuery(text),
+  tokenize: (text: string) => tokenize(text),
   processTerm: processQueryTerm,
   prefix: (term: string) => prefixFor(term),
   fuzzy: (term: string) => fuzzyFor(term),
@@ -115,11 +115,18 @@ export function loadIndex(json: SerializedIndex): SearchIndex {
  * reads only through `.get(fieldId)` (and `.size` when removing): a test checks the answers equal
  * those of a fully decoded index, so a MiniSearch upgrade that changes this fails loudly.
  */
-export function loadIndexLazily(json: SerializedIndex, postings: string, onExtra: (term: string, counts: number[]) => void): SearchIndex {
+export function loadIndexLazily(json: SerializedIndex, postings: string, onExtra: (term: string, counts: number[]) => void, onTerm: (term: string) => void = () => undefined): SearchIndex {
   const index = MiniSearch.loadJS<IndexUnit>({ ...json, index: [] }, OPTIONS);
   // MiniSearch keeps its term map private; see the comment above for why and how this is guarded.
   const terms = (index as unknown as { _index: { set(term: string, data: LazyTermPostings): void } })._index;
-  scanPostings(postings, (term, fields, line) => terms.set(term, new LazyTermPostings(term, fields, line)), onExtra);
+  scanPostings(
+    postings,
+    (term, fields, line) => {
+      terms.set(term, new LazyTermPostings(term, fields, line));
+      onTerm(term);
+    },
+    onExtra,
+  );
   return index;
 }
 
@@ -167,7 +174,7 @@ export interface DocumentMatch {
 /** Runs a raw query against the index; `searchDocuments` is the function callers want. */
 export function queryDocuments(index: SearchIndex, query: string, expansion = ''): DocumentMatch[] {
   const typed = new Set(tokenize(query));
-  // Loanword expansions help recall but count less than what the user typed.
+  // Expansions (other spellings, synonyms) help recall but count less than what the user typed.
   const boostTerm = (term: string) => (typed.has(term) ? 1 : EXPANSION_WEIGHT);
   // Prefix and typo tolerance are for what the user typed; an expansion ('컴포넌트' → 'component') is matched exactly,
   // or 'component' would go on to match every 'componentDidMount' of a class-component reference page.
@@ -176,10 +183,15 @@ export function queryDocuments(index: SearchIndex, query: string, expansion = ''
   return index.search(expansion ? `${query} ${expansion}` : query, { boostTerm, prefix, fuzzy }).map((r) => ({ doc: Number(r.id), score: r.score, terms: r.terms, queryTerms: r.queryTerms }));
 }
 
+/** Documents (by position) that have every one of the given index terms, matched exactly. */
+export function queryAll(index: SearchIndex, terms: readonly string[]): number[] {
+  return index.search({ combineWith: 'AND', queries: [...terms] }, { prefix: false, fuzzy: false }).map((r) => Number(r.id));
+}
+
 /** Weight of a term the query gained by loanword or glossary expansion. */
 export const EXPANSION_WEIGHT = 0.5;
 
 /** The query terms the user's text turns into (for highlighting and miss reports). */
 export function queryTerms(query: string): string[] {
-  return tokenizeQuery(query).filter((t) => processQueryTerm(t) !== null);
+  return tokenize(query).filter((t) => processQueryTerm(t) !== null);
 }

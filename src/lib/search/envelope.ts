@@ -1,8 +1,11 @@
 import * as z from 'zod';
-import { COMMON_BODY_MIN_DOCUMENTS, COMMON_BODY_SHARE, createIndex, INDEX_FIELDS, loadIndexLazily, SEARCH_OPTIONS_VERSION, type IndexField, type IndexUnit, type SearchIndex, type SerializedIndex } from './contract.ts';
+import { COMMON_BODY_MIN_DOCUMENTS, COMMON_BODY_SHARE, createIndex, INDEX_FIELDS, loadIndexLazily, queryAll, SEARCH_OPTIONS_VERSION, type IndexField, type IndexUnit, type SearchIndex, type SerializedIndex } from './contract.ts';
 import { tokenize } from './tokenize.ts';
 import { encodePostings } from './postings.ts';
 import { synonymMatcher, type SynonymMatcher } from './synonyms.ts';
+import { hangulStem, type SpellingsOf } from './expand.ts';
+import { createSpellings } from './spellings.ts';
+import { mineGlosses } from './glosses.ts';
 
 /** Version of the `search-index.json` envelope layout. */
 export const INDEX_ENVELOPE_VERSION = 3;
@@ -53,7 +56,7 @@ export const IndexEnvelopeSchema = z.object({
   version: z.literal(INDEX_ENVELOPE_VERSION),
   searchOptionsVersion: z.number().int(),
   documents: z.array(SearchDocumentSchema),
-  /** Synonym groups from glossary documents; a query naming one member also looks for the others. */
+  /** Synonym groups from glossary documents and glosses mined from the text ('에러 경계(Error Boundary)'); a query naming one member also looks for the others. */
   synonyms: z.array(z.array(z.string())),
   /** Terms whose body postings were left out for being in too many documents (see COMMON_BODY_SHARE); for people asking why a word does not match. */
   commonTerms: z.array(z.string()),
@@ -75,6 +78,8 @@ export interface LoadedSearch {
   sectionStats: SectionStats;
   /** Per term, in how many sections it occurs in each field (INDEX_FIELDS order). */
   sectionFrequency: ReadonlyMap<string, readonly number[]>;
+  /** Other spellings of a query word found in this corpus (loanwords by sound, typos by one jamo). */
+  spellings: SpellingsOf;
 }
 
 /** The fields of every section as a per-section index would see them. */
@@ -152,7 +157,8 @@ export function buildIndexEnvelope(sources: readonly SearchSource[], synonyms: r
     version: INDEX_ENVELOPE_VERSION,
     searchOptionsVersion: SEARCH_OPTIONS_VERSION,
     documents,
-    synonyms: synonyms.map((g) => [...g]),
+    // Glossary groups first, then the glosses the documents write themselves.
+    synonyms: [...synonyms.map((g) => [...g]), ...mineGlosses(sources.flatMap((s) => [s.document.summary, ...s.sectionTexts.map((t) => t.body)]))],
     commonTerms: commonTerms.sort(),
     sectionStats: { sections: sectionCount, averageTerms },
     index: { ...rest, index: [] },
@@ -181,8 +187,16 @@ export function loadSearch(json: unknown): LoadedSearch {
   const data = parsed.data;
   let index;
   const sectionFrequency = new Map<string, number[]>();
+  const latin: string[] = [];
+  const grams: string[] = [];
+  const terms = new Set<string>();
+  const collect = (term: string) => {
+    terms.add(term);
+    if (/^[a-z]{3,}$/.test(term)) latin.push(term);
+    else if (/^\p{Script=Hangul}{2}$/u.test(term)) grams.push(term);
+  };
   try {
-    index = loadIndexLazily(data.index, data.postings, (term, counts) => sectionFrequency.set(term, counts));
+    index = loadIndexLazily(data.index, data.postings, (term, counts) => sectionFrequency.set(term, counts), collect);
   } catch (e) {
     throw new Error(`Search index is malformed: ${(e as Error).message} Rebuild with \`npm run build\`.`);
   }
@@ -193,5 +207,47 @@ export function loadSearch(json: unknown): LoadedSearch {
     matcher: synonymMatcher(data.synonyms),
     sectionStats: data.sectionStats,
     sectionFrequency,
+    spellings: createSpellings({
+      latin,
+      hangul: namingWords(data.documents),
+      bigrams: grams,
+      frequency: (t) => (sectionFrequency.get(t) ?? []).reduce((a, b) => a + b, 0),
+      has: (t) => terms.has(t),
+      together: cooccurrence(index, new Set(data.commonTerms)),
+    }),
   };
+}
+
+/** Share of documents two term lists have in common (of the smaller list's documents); common body terms count as everywhere. */
+function cooccurrence(index: SearchIndex, common: ReadonlySet<string>): (a: readonly string[], b: readonly string[]) => number {
+  const cache = new Map<string, Set<number> | null>();
+  // A common term's body postings are not indexed, so its documents here are those naming it in a title, alias, tag or heading.
+  const documentsWith = (terms: readonly string[]) => {
+    const key = terms.join(' ');
+    if (!cache.has(key)) cache.set(key, new Set(queryAll(index, terms)));
+    return cache.get(key)!;
+  };
+  void common;
+  return (a, b) => {
+    const [x, y] = [documentsWith(a), documentsWith(b)];
+    if (!x.size || !y.size) return 0;
+    let both = 0;
+    for (const d of x) if (y.has(d)) both++;
+    // Smoothed, and one shared page is not enough: a rare word would pair with everything on its page.
+    return both < 2 ? 0 : both / (Math.min(x.size, y.size) + 1);
+  };
+}
+
+/** Hangul words of titles, aliases, tags and headings (particles stripped): the names an English query may mean. */
+function namingWords(documents: readonly SearchDocument[]): string[] {
+  const words = new Set<string>();
+  for (const d of documents) {
+    for (const text of [d.title, ...d.aliases, ...d.tags, ...d.sections.map((s) => s.heading)]) {
+      for (const run of text.match(/\p{Script=Hangul}+/gu) ?? []) {
+        const stem = hangulStem(run);
+        if (stem.length >= 2) words.add(stem);
+      }
+    }
+  }
+  return [...words];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { buildIndexEnvelope, buildSearch, loadSearch, type SearchSource } from './envelope.ts';
-import { searchDocuments, searchDocumentsAsync, type MarkdownOf } from './search.ts';
+import { search as runSearch, searchDocuments, searchSync, type MarkdownOf } from './search.ts';
 import { loadIndex, queryDocuments } from './contract.ts';
 import { decodePostings } from './postings.ts';
 
@@ -54,8 +54,9 @@ describe('searchDocuments', () => {
     expect(hits[0]!.document.id).toBe('use-state');
     expect(hits[0]!.section).toEqual({ anchor: '', path: [] });
     // Fetched Markdown (the browser's way) gives the same answer as Markdown at hand.
-    const fetched = await searchDocumentsAsync(search, 'setState 다음 렌더링 반영', {}, 10, async (d) => MARKDOWN.get(d.id));
-    expect(fetched).toEqual(searchDocuments(search, 'setState 다음 렌더링 반영', {}, 10, markdownOf));
+    const fetched = await runSearch(search, 'setState 다음 렌더링 반영', { loadText: async (d) => MARKDOWN.get(d.id) });
+    expect(fetched).toEqual(searchSync(search, 'setState 다음 렌더링 반영', { textOf: markdownOf }));
+    expect(fetched.hits.map((h) => h.document.id)).toEqual(searchDocuments(search, 'setState 다음 렌더링 반영', {}, 10, markdownOf).map((h) => h.document.id));
   });
 
   test('a title match points at the top of the page', () => {

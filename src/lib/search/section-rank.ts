@@ -132,8 +132,9 @@ export function inverseDocumentFrequency(documents: number, total: number): numb
  * Scores each section of one document for the query terms, field by field with BM25 as MiniSearch
  * would over one unit per section. The lead section also scores the document's title, aliases and
  * tags; each score is multiplied by how many distinct query terms the section matched, as MiniSearch does.
+ * `found` collects the terms the document contains anywhere (for the hit's coverage of the query).
  */
-export function scoreSections(prepared: PreparedDocument, terms: readonly RankTerm[], stats: SectionStats): number[] {
+export function scoreSections(prepared: PreparedDocument, terms: readonly RankTerm[], stats: SectionStats, found?: Set<string>): number[] {
   const total = stats.sections;
   const avg = stats.averageTerms;
   const idf = (n: number) => inverseDocumentFrequency(n, total);
@@ -154,6 +155,7 @@ export function scoreSections(prepared: PreparedDocument, terms: readonly RankTe
       if (s > 0) {
         score += t.weight * s;
         matched.add(t.source);
+        found?.add(t.term);
       }
     }
     return score * matched.size;
