@@ -132,15 +132,17 @@ export function inverseDocumentFrequency(documents: number, total: number): numb
  * Scores each section of one document for the query terms, field by field with BM25 as MiniSearch
  * would over one unit per section. The lead section also scores the document's title, aliases and
  * tags; each score is multiplied by how many distinct query terms the section matched, as MiniSearch does.
- * `found` collects the terms the document contains anywhere (for the hit's coverage of the query).
+ * `found`, when given, receives per section the terms it contains (for the hit's coverage of the query).
  */
-export function scoreSections(prepared: PreparedDocument, terms: readonly RankTerm[], stats: SectionStats, found?: Set<string>): number[] {
+export function scoreSections(prepared: PreparedDocument, terms: readonly RankTerm[], stats: SectionStats, found?: Set<string>[]): number[] {
   const total = stats.sections;
   const avg = stats.averageTerms;
   const idf = (n: number) => inverseDocumentFrequency(n, total);
   return prepared.sections.map((section, i) => {
     let score = 0;
     const matched = new Set<string>();
+    const here = new Set<string>();
+    found?.push(here);
     for (const t of terms) {
       const [title = 0, aliases = 0, tags = 0, headings = 0, body = 0] = t.frequency;
       let s = 0;
@@ -155,7 +157,7 @@ export function scoreSections(prepared: PreparedDocument, terms: readonly RankTe
       if (s > 0) {
         score += t.weight * s;
         matched.add(t.source);
-        found?.add(t.term);
+        here.add(t.term);
       }
     }
     return score * matched.size;
