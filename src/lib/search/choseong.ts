@@ -1,4 +1,4 @@
-import type { SearchDocument } from './envelope.ts';
+import type { SearchDocument } from './index-schema.ts';
 
 /** Initial consonants (초성) in syllable order, as Hangul Compatibility Jamo (what a keyboard types). */
 const INITIALS = 'ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ';

@@ -1,6 +1,5 @@
 import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
 import { isLatinTerm, QUERY_STOP_WORDS, tokenize } from './tokenize.ts';
-import { decodeFields, scanPostings, type TermPostings } from './postings.ts';
 
 /**
  * The one search definition shared by the build, the browser and the MCP server.
@@ -107,57 +106,9 @@ export function loadIndex(json: SerializedIndex): SearchIndex {
   return MiniSearch.loadJS<IndexUnit>(json, OPTIONS);
 }
 
-/**
- * Restores an index whose postings are `encodePostings` text, decoding each term's postings only
- * when a search first reaches that term. Decoding every posting up front (and MiniSearch turning
- * them into Maps) took 3.4 s of a 4.6 s cold start at 10,000 documents; registering the terms alone
- * takes a few milliseconds. It reaches into MiniSearch 7.2's term map (`_index`), whose values it
- * reads only through `.get(fieldId)` (and `.size` when removing): a test checks the answers equal
- * those of a fully decoded index, so a MiniSearch upgrade that changes this fails loudly.
- */
-export function loadIndexLazily(json: SerializedIndex, postings: string, onExtra: (term: string, counts: number[]) => void, onTerm: (term: string) => void = () => undefined): SearchIndex {
-  const index = MiniSearch.loadJS<IndexUnit>({ ...json, index: [] }, OPTIONS);
-  // MiniSearch keeps its term map private; see the comment above for why and how this is guarded.
-  const terms = (index as unknown as { _index: { set(term: string, data: LazyTermPostings): void } })._index;
-  scanPostings(
-    postings,
-    (term, fields, line) => {
-      terms.set(term, new LazyTermPostings(term, fields, line));
-      onTerm(term);
-    },
-    onExtra,
-  );
-  return index;
-}
-
-/** One term's postings, decoded on first use; MiniSearch sees a Map of field id → (document → frequency). */
-class LazyTermPostings {
-  #encoded: string | undefined;
-  #decoded: TermPostings | undefined;
-  readonly #term: string;
-  readonly #line: number;
-
-  constructor(term: string, encoded: string, line: number) {
-    this.#term = term;
-    this.#encoded = encoded;
-    this.#line = line;
-  }
-
-  #postings(): TermPostings {
-    if (!this.#decoded) {
-      this.#decoded = decodeFields(this.#encoded ?? '', this.#term, this.#line);
-      this.#encoded = undefined;
-    }
-    return this.#decoded;
-  }
-
-  get(fieldId: number): Map<number, number> | undefined {
-    return this.#postings().get(fieldId);
-  }
-
-  get size(): number {
-    return this.#postings().size;
-  }
+/** Restores an index's settings and document table without any postings (see `lazy-postings.ts`, which adds them). */
+export function loadIndexShell(json: SerializedIndex): SearchIndex {
+  return MiniSearch.loadJS<IndexUnit>({ ...json, index: [] }, OPTIONS);
 }
 
 /** One document matched by a raw query. */

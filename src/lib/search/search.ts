@@ -5,7 +5,8 @@ import { coverageOf, matchLevel, queryWords, type MatchLevel, type QueryUnit } f
 import { expandQuery } from './expand.ts';
 import { hitSnippet, type Snippet } from './snippet.ts';
 import { choseongSearch, isChoseongQuery } from './choseong.ts';
-import type { LoadedSearch, SearchDocument } from './envelope.ts';
+import type { LoadedSearch } from './index-load.ts';
+import type { SearchDocument } from './index-schema.ts';
 
 export type { MatchLevel };
 

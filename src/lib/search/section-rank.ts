@@ -2,7 +2,8 @@ import { BM25, FIELD_BOOSTS } from './contract.ts';
 import { foldHangulVowels } from './korean.ts';
 import { tokenize } from './tokenize.ts';
 import { frontmatterEnd, markdownToText } from '../sections.ts';
-import { sectionFields, type SearchDocument, type SectionStats } from './envelope.ts';
+import { sectionFields } from './index-build.ts';
+import type { SearchDocument, SectionStats } from './index-schema.ts';
 
 /**
  * Second stage of search: the index ranks whole documents; for the best few, this scores every
@@ -26,7 +27,7 @@ export interface RankTerm {
 }
 
 /** One section prepared for counting query terms in it. */
-export interface SectionText {
+export interface PreparedSection {
   /** Index terms of the heading path with the document title in front (none for the lead). */
   heading: readonly string[];
   /** Prose, code left out, NFKC and lowercased. */
@@ -39,7 +40,7 @@ export interface SectionText {
 
 /** A document prepared for section ranking: its sections and its lead fields as index terms. */
 export interface PreparedDocument {
-  sections: SectionText[];
+  sections: PreparedSection[];
   lead: { title: readonly string[]; aliases: readonly string[]; tags: readonly string[] };
 }
 

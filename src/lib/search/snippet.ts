@@ -1,5 +1,5 @@
 import { indexedHeadings, makeSnippet, sliceSection, type Snippet } from '../sections.ts';
-import type { SearchDocument } from './envelope.ts';
+import type { SearchDocument } from './index-schema.ts';
 
 export type { Snippet };
 
