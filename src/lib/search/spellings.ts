@@ -62,7 +62,9 @@ export function createSpellings(vocabulary: Vocabulary): SpellingsOf {
       const pairs = (hangul: string) => {
         const known = inCorpus(hangul);
         const candidates = lookup(t.latin, [hangulKey(hangul)], vocabulary.frequency, !known);
-        for (const l of choose(candidates, (l) => (known ? vocabulary.together([l], bigrams(hangul)) : -1), () => hangulKey(hangul))) out.add(l);
+        const chosen = choose(candidates, (l) => (known ? vocabulary.together([l], bigrams(hangul)) : -1), () => hangulKey(hangul));
+        // Korean marks no plural: '컴포넌트' is 'component' rather than 'components' when the corpus has both.
+        for (const l of chosen) if (!(l.endsWith('s') && chosen.includes(l.slice(0, -1)))) out.add(l);
       };
       pairs(stem);
       const nextStem = next ? hangulStem(next) : '';
