@@ -153,7 +153,10 @@ export function rankDocuments(search: LoadedSearch, query: string, filters: Sear
   return { query: q, ranked, terms, titleTerms: [...typed], units };
 }
 
-/** How much a section-ranked document's score grows with its rarity-weighted coverage of the query (score × (1 + boost × coverage)); 2 measured best of 0–3 on the dev sets. */
+/**
+ * How much a section-ranked document's score grows with the share of query words it has (score × (1 + boost × share));
+ * 2 measured best of 0–3 on the dev sets, and an unweighted share better than rarity-weighted or √-weighted ones.
+ */
 export const COVERAGE_BOOST = 2;
 
 /** How many of the best documents get their sections scored: at least SECTION_RANK_DEPTH, and every hit asked for. */
@@ -183,7 +186,7 @@ export function finishSearch(search: LoadedSearch, ranking: DocumentRanking, lim
   });
   const covered = scored.map((s) => {
     const { coverage, matched, anywhere } = ranking.choseong ? { coverage: 1, matched: [ranking.query], anywhere: 1 } : bestCoverage(ranking.units, s.found, sourceOf);
-    // A page covering more of the query's rare words, anywhere on it, ranks higher (see COVERAGE_BOOST).
+    // A page having more of the query's words, anywhere on it, ranks higher (see COVERAGE_BOOST).
     return { ...s, coverage, matched, score: s.ranked ? s.score * (1 + COVERAGE_BOOST * anywhere) : s.score };
   });
   // Section-ranked documents first (their scores are comparable with each other), then the rest in index order.
@@ -196,8 +199,8 @@ export function finishSearch(search: LoadedSearch, ranking: DocumentRanking, lim
 
 /**
  * Coverage of the query by the best single section (with the lead): words that only meet in different
- * parts of a long page do not make it an answer. Matched words (and `anywhere`, the ranking's coverage)
- * are taken over the whole document.
+ * parts of a long page do not make it an answer. Matched words and `anywhere` (the share of query words
+ * the whole document has, unweighted, which the ranking uses) are taken over the whole document.
  */
 function bestCoverage(units: DocumentRanking['units'], sections: readonly Set<string>[], sourceOf: ReadonlyMap<string, string>): { coverage: number; matched: string[]; anywhere: number } {
   const withSources = (terms: Iterable<string>) => new Set([...terms].flatMap((t) => [t, sourceOf.get(t) ?? t]));
@@ -208,7 +211,9 @@ function bestCoverage(units: DocumentRanking['units'], sections: readonly Set<st
   }
   const all = withSources(sections.flatMap((s) => [...s]));
   const whole = coverageOf(units, (t) => all.has(t));
-  return { coverage, matched: whole.matched, anywhere: whole.coverage };
+  // For ranking every word counts alike: weighting by rarity let one rare verb ('나누나요') outrank the pages about the noun.
+  const anywhere = coverageOf(units.map((u) => ({ ...u, weight: 1 })), (t) => all.has(t)).coverage;
+  return { coverage, matched: whole.matched, anywhere };
 }
 
 /** Prepared documents kept per loaded search, so typing a query does not cut the same Markdown again. */
