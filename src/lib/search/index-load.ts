@@ -60,21 +60,20 @@ export function loadSearch(json: unknown): LoadedSearch {
       bigrams: grams,
       frequency: (t) => (sectionFrequency.get(t) ?? []).reduce((a, b) => a + b, 0),
       has: (t) => terms.has(t),
-      together: cooccurrence(index, new Set(data.commonTerms)),
+      together: cooccurrence(index),
     }),
   };
 }
 
-/** Share of documents two term lists have in common (of the smaller list's documents); common body terms count as everywhere. */
-function cooccurrence(index: SearchIndex, common: ReadonlySet<string>): (a: readonly string[], b: readonly string[]) => number {
-  const cache = new Map<string, Set<number> | null>();
+/** Share of documents two term lists have in common (of the smaller list's documents, smoothed; 0 below two shared pages). */
+function cooccurrence(index: SearchIndex): (a: readonly string[], b: readonly string[]) => number {
+  const cache = new Map<string, Set<number>>();
   // A common term's body postings are not indexed, so its documents here are those naming it in a title, alias, tag or heading.
   const documentsWith = (terms: readonly string[]) => {
     const key = terms.join(' ');
     if (!cache.has(key)) cache.set(key, new Set(queryAll(index, terms)));
     return cache.get(key)!;
   };
-  void common;
   return (a, b) => {
     const [x, y] = [documentsWith(a), documentsWith(b)];
     if (!x.size || !y.size) return 0;

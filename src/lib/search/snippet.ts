@@ -38,15 +38,25 @@ export function snippetText(markdown: string): string {
  * heading left out), else wherever the document mentions a matched term, else the summary.
  */
 export function hitSnippet(document: SearchDocument, anchor: string, terms: readonly string[], markdown: string | undefined, max: number): Snippet {
-  const candidates: string[] = [];
+  // Tried in order, each only when the ones before found no matched word: cleaning a whole long page is the costly part.
+  const candidates: (() => string)[] = [];
   if (markdown !== undefined) {
-    const section = snippetText(sliceSection(markdown, indexedHeadings(document), anchor));
-    const heading = document.sections.find((s) => s.anchor === anchor && anchor)?.heading;
-    candidates.push(heading && section.startsWith(heading) ? section.slice(heading.length).trim() : section);
+    candidates.push(() => {
+      const section = snippetText(sliceSection(markdown, indexedHeadings(document), anchor));
+      const heading = document.sections.find((s) => s.anchor === anchor && anchor)?.heading;
+      return heading && section.startsWith(heading) ? section.slice(heading.length).trim() : section;
+    });
     // A lead that only repeats the title (or is empty) says nothing; the matching words are further down.
-    candidates.push(snippetText(markdown));
+    candidates.push(() => snippetText(markdown));
   }
-  candidates.push(document.summary);
-  const snippets = candidates.filter((text) => text.trim()).map((text) => makeSnippet(text, terms, max));
-  return snippets.find((s) => s.highlights.length > 0) ?? snippets[0] ?? { text: '', highlights: [] };
+  candidates.push(() => document.summary);
+  let first: Snippet | undefined;
+  for (const candidate of candidates) {
+    const text = candidate();
+    if (!text.trim()) continue;
+    const snippet = makeSnippet(text, terms, max);
+    if (snippet.highlights.length > 0) return snippet;
+    first ??= snippet;
+  }
+  return first ?? { text: '', highlights: [] };
 }

@@ -12,13 +12,18 @@ const normalize = (s: string) => foldHangulVowels(s.normalize('NFKC').toLowerCas
 
 /** Builds a matcher: a Hangul name matches anywhere in the query, a Latin name as a whole word. */
 export function synonymMatcher(groups: readonly (readonly string[])[]): SynonymMatcher {
-  const prepared = groups.map((g) => g.map((name) => ({ name, norm: normalize(name) })).filter((m) => m.norm.length > 0));
-  const mentions = (q: string, norm: string) =>
-    /\p{Script=Hangul}/u.test(norm) ? q.includes(norm) : new RegExp(`(^|[^\\p{L}\\p{N}])${norm.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`, 'u').test(q);
+  // Each name's test is built once: with glosses mined from the corpus there are hundreds of names per query.
+  const prepared = groups.map((g) =>
+    g
+      .map((name) => ({ name, norm: normalize(name) }))
+      .filter((m) => m.norm.length > 0)
+      .map((m) => ({ ...m, word: /\p{Script=Hangul}/u.test(m.norm) ? undefined : new RegExp(`(^|[^\\p{L}\\p{N}])${m.norm.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`, 'u') })),
+  );
+  const mentions = (q: string, m: { norm: string; word: RegExp | undefined }) => (m.word ? m.word.test(q) : q.includes(m.norm));
   const groupsIn = (query: string) => {
     const q = normalize(query);
     return prepared.flatMap((group) => {
-      const hit = group.filter((m) => mentions(q, m.norm));
+      const hit = group.filter((m) => mentions(q, m));
       return hit.length ? [{ mentioned: hit.map((m) => m.name), others: group.filter((m) => !hit.includes(m)).map((m) => m.name) }] : [];
     });
   };
