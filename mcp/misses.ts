@@ -16,7 +16,7 @@ export function openMissLog(file: string, log: (m: string) => void = (m) => cons
   return {
     file: path,
     record(report, source) {
-      if (!isMiss(report.resultCount, report.bestScore)) return Promise.resolve(false);
+      if (!isMiss(report.resultCount, report.bestScore, report.match)) return Promise.resolve(false);
       const line = toMissLine(report, source, new Date().toISOString());
       const mine = queue.then(() => appendFile(path, line, 'utf8')).then(
         () => true,

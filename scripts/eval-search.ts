@@ -1,31 +1,75 @@
-// Prints recall@1, recall@5 and MRR@10 per query kind for Maru's search and the seed's scorer, side by side.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+// Prints recall@1, recall@5 and MRR@10 per query kind for Maru's search (and the seed's scorer) on labelled sets,
+// and for off-topic lists how many queries come back empty or marked as not matching.
+//
+// npm run eval:search [-- <set.json>…] [--set <glob>]… [--content <dir>] [--no-glossary] [--no-aliases] [--misses] [--json]
+//
+// Sets name their corpus (`example-wiki` is ./content, `ko-react-docs-fresh` is ko-react-docs, any other name a folder of
+// ../shared/corpora); `"labels": "paths"` sets label files by path, turned into ids by the build's own id rule.
+// Held-out and off-topic sets print aggregates only: `--misses` never lists their queries.
+import { existsSync, globSync, readFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildWikiSearch, baselineDocuments } from './lib/eval-corpus.ts';
 import { seedBaselineSearch } from '../bench/baseline.ts';
-import { evaluate, EvalSetSchema, type Metrics } from '../src/lib/search/evaluate.ts';
-import { searchDocuments } from '../src/lib/search/search.ts';
+import { evaluate, EvalSetSchema, type EvalQuery, type Metrics } from '../src/lib/search/evaluate.ts';
+import { runEvalQuery } from './lib/eval-run.ts';
 
-// npm run eval:search [-- <queries.json>] [--content <dir>] [--no-glossary] [--no-aliases] [--misses] [--json]
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { content: { type: 'string' }, 'no-glossary': { type: 'boolean', default: false }, 'no-aliases': { type: 'boolean', default: false }, misses: { type: 'boolean', default: false }, json: { type: 'boolean', default: false } } });
-const corpus = resolve(values.content ?? process.env.EVAL_CORPUS ?? '../shared/corpora/ko-react-docs');
-const set = EvalSetSchema.parse(JSON.parse(readFileSync(resolve(positionals[0] ?? 'test/fixtures/eval/ko-react-docs.queries.json'), 'utf8')));
-const { wiki, search, markdownOf } = buildWikiSearch(corpus, { glossary: !values['no-glossary'], aliases: !values['no-aliases'] });
-const maru = evaluate(set.queries, (q) => {
-  const hits = searchDocuments(search, q, {}, 10, markdownOf);
-  return { ids: hits.map((h) => h.document.id), sections: new Map(hits.map((h) => [h.document.id, h.section.anchor])) };
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    set: { type: 'string', multiple: true, default: [] },
+    content: { type: 'string' },
+    'no-glossary': { type: 'boolean', default: false },
+    'no-aliases': { type: 'boolean', default: false },
+    misses: { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+  },
 });
-const docs = baselineDocuments(wiki);
-const seed = evaluate(set.queries, (q) => ({ ids: seedBaselineSearch(docs, q, 10).map((r) => r.id) }));
 
+const files = [...positionals, ...values.set.flatMap((g) => (existsSync(g) ? [g] : globSync(g).sort()))];
+if (!files.length) files.push('test/fixtures/eval/ko-react-docs.queries.json');
+
+const CORPORA: Record<string, string> = { 'example-wiki': 'content', 'ko-react-docs-fresh': '../shared/corpora/ko-react-docs' };
+const corpusDir = (name: string) => resolve(values.content ?? process.env.EVAL_CORPUS ?? CORPORA[name] ?? `../shared/corpora/${name}`);
+const secret = (file: string) => /heldout|offtopic/.test(basename(file));
 const fmt = (m: Metrics) => `${m.recall1.toFixed(3)} | ${m.recall5.toFixed(3)} | ${m.mrr10.toFixed(3)}`;
-const ablated = [values['no-glossary'] && 'without glossary synonyms', values['no-aliases'] && 'without aliases'].filter(Boolean).join(', ');
-console.log(`# Search evaluation: ${set.corpus} (${wiki.documents.length} documents, ${set.queries.length} queries)${ablated ? `, ${ablated}` : ''}\n`);
-console.log('| kind | n | maru R@1 | maru R@5 | maru MRR@10 | seed R@1 | seed R@5 | seed MRR@10 |');
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
-for (const kind of Object.keys(maru.byKind)) console.log(`| ${kind} | ${maru.byKind[kind]!.count} | ${fmt(maru.byKind[kind]!)} | ${fmt(seed.byKind[kind]!)} |`);
-console.log(`| **overall** | ${maru.overall.count} | ${fmt(maru.overall)} | ${fmt(seed.overall)} |`);
-console.log(`\nSection accuracy (first hit points at the labelled heading): ${maru.overall.sectionAccuracy ?? 'n/a'}`);
-if (values.misses) for (const m of maru.misses) console.log(`miss [${m.kind}] ${m.q} → ${m.got.join(', ')}`);
-if (values.json) console.log(JSON.stringify({ maru: maru.overall, seed: seed.overall }));
+const summary: Record<string, unknown> = {};
+
+for (const file of files) {
+  const raw = JSON.parse(readFileSync(resolve(file), 'utf8')) as { corpus: string; labels?: string; queries: unknown[] };
+  const built = buildWikiSearch(corpusDir(raw.corpus), { glossary: !values['no-glossary'], aliases: !values['no-aliases'] });
+  const { wiki, search, markdownOf } = built;
+  if (raw.queries.every((q) => typeof q === 'string')) {
+    // An off-topic list: nothing in the corpus answers these, so a good result is none at all, or one marked as weak.
+    const rows = (raw.queries as string[]).map((q) => runEvalQuery(search, q, markdownOf));
+    const empty = rows.filter((r) => r.ids.length === 0).length;
+    const marked = rows.filter((r) => r.ids.length > 0 && r.match !== 'full').length;
+    console.log(`# Off-topic: ${file} (${raw.corpus}, ${rows.length} queries)\n\nempty ${empty}, marked ${marked}, shown as a match ${rows.length - empty - marked} — pass ${empty + marked}/${rows.length}\n`);
+    summary[file] = { offtopic: rows.length, empty, marked };
+    continue;
+  }
+  const byPath = new Map(wiki.documents.map((d) => [d.source.sourcePath as string, d.source.id]));
+  const queries: EvalQuery[] = EvalSetSchema.parse(raw).queries.map((q) => (raw.labels === 'paths' ? { ...q, expected: q.expected.map((p) => byPath.get(p) ?? `(no document at ${p})`) } : q));
+  const unknown = queries.flatMap((q) => q.expected).filter((id) => id.startsWith('(no document'));
+  if (unknown.length) console.error(`${file}: ${unknown.length} labels name no published document, e.g. ${unknown[0]}`);
+  const full = new Map<string, number>();
+  const maru = evaluate(queries, (q) => {
+    const r = runEvalQuery(search, q, markdownOf);
+    full.set(q, r.match === 'full' ? 1 : 0);
+    return { ids: r.ids, sections: raw.labels === 'paths' ? r.headings : r.sections };
+  });
+  const docs = baselineDocuments(wiki);
+  const seed = evaluate(queries, (q) => ({ ids: seedBaselineSearch(docs, q, 10).map((r) => r.id) }));
+  const ablated = [values['no-glossary'] && 'without glossary synonyms', values['no-aliases'] && 'without aliases'].filter(Boolean).join(', ');
+  console.log(`# Search evaluation: ${file} (${raw.corpus}, ${wiki.documents.length} documents, ${queries.length} queries)${ablated ? `, ${ablated}` : ''}\n`);
+  console.log('| kind | n | maru R@1 | maru R@5 | maru MRR@10 | seed R@1 | seed R@5 | seed MRR@10 |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const kind of Object.keys(maru.byKind)) console.log(`| ${kind} | ${maru.byKind[kind]!.count} | ${fmt(maru.byKind[kind]!)} | ${fmt(seed.byKind[kind]!)} |`);
+  console.log(`| **overall** | ${maru.overall.count} | ${fmt(maru.overall)} | ${fmt(seed.overall)} |`);
+  const fullShare = [...full.values()].reduce((a, b) => a + b, 0) / (full.size || 1);
+  console.log(`\nSection accuracy: ${maru.overall.sectionAccuracy ?? 'n/a'}; results marked a full match: ${fullShare.toFixed(3)}\n`);
+  summary[file] = { overall: maru.overall, byKind: maru.byKind, fullMatch: Math.round(fullShare * 1000) / 1000 };
+  if (values.misses && secret(file)) console.log('(misses of held-out sets are not listed)\n');
+  else if (values.misses) for (const m of maru.misses) console.log(`miss [${m.kind}] ${m.q} → ${m.got.join(', ')}`);
+}
+if (values.json) console.log(JSON.stringify(summary));

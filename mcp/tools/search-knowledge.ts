@@ -1,10 +1,8 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { MAX_FILTER_TAGS, MAX_NAME_CHARS } from '../support/limits.ts';
-import type { CatalogEntry } from '../../src/lib/artifacts/schema.ts';
-import { makeSnippet, markdownToText, sliceSection } from '../../src/lib/sections.ts';
 import { MAX_MISS_QUERY, type MissReport } from '../../src/lib/misses/misses.ts';
-import { MAX_QUERY_LENGTH, searchDocumentsAsync, type SearchHit } from '../../src/lib/search/search.ts';
+import { MAX_QUERY_LENGTH, search, type SearchResult } from '../../src/lib/search/search.ts';
 import { day, docRef, DocumentRefSchema, fail, fitted, ok, READ_ONLY, type ToolDeps } from './common.ts';
 import { checkName } from './filters.ts';
 
@@ -25,10 +23,13 @@ const HitSchema = DocumentRefSchema.extend({
   score: z.number().describe('Relevance; only meaningful relative to the other hits.'),
   section: z.object({ anchor: z.string(), path: z.array(z.string()) }).describe('Best-matching section: heading anchor ("" = top of the page) and heading path.'),
   snippet: z.string().describe('About 300 characters of that section around the matched words.'),
+  matched_terms: z.array(z.string()).describe('The query words this document matched (directly, or through another spelling or a synonym).'),
+  coverage: z.number().min(0).max(1).describe('Share of the query this document covers, weighted by how rare each word is (1 = every word).'),
 });
 
 export const SearchKnowledgeOutputSchema = z.object({
   query: z.string(),
+  match: z.enum(['none', 'partial', 'full']).describe('"full" when some hit covers the query\'s main terms; "partial" when hits cover only part of them; "none" when nothing does (hits, if any, are weak).'),
   results: z.array(HitSchema),
   truncated: z.number().int().describe('Hits left out to stay under the size limit (0 normally).'),
 });
@@ -54,36 +55,37 @@ export function registerSearchKnowledgeTool(server: McpServer, deps: ToolDeps): 
       }
       const bad = checkName(set, 'project', args.project) ?? checkName(set, 'category', args.category);
       if (bad) return bad;
-      const hits = await searchDocumentsAsync(set.search, query, { project: args.project, category: args.category, tags: args.tags }, args.limit, (d) => set.markdown.get(d.id));
-      const markdown = await set.markdown.getMany(hits.map((h) => h.document.id));
-      if (deps.misses) void deps.misses.record(missReport(query, args, hits), 'mcp');
-      const results = hits.flatMap((h) => {
+      const result = await search(set.search, query, { filters: { project: args.project, category: args.category, tags: args.tags }, limit: args.limit, loadText: (d) => set.markdown.get(d.id), snippetLength: SNIPPET_CHARS });
+      if (deps.misses) void deps.misses.record(missReport(query, args, result), 'mcp');
+      const results = result.hits.flatMap((h) => {
         const entry = set.byId.get(h.document.id);
-        return entry ? [{ ...docRef(entry), score: h.score, section: h.section, snippet: snippetOf(markdown.get(entry.id) ?? '', entry, h.section.anchor, h.terms) }] : [];
+        return entry ? [{ ...docRef(entry), score: h.score, section: h.section, snippet: h.snippet.text, matched_terms: h.matchedTerms, coverage: h.coverage }] : [];
       });
       return fitted(results, (kept, dropped) => {
         const lines = kept.map((r, i) => {
           const where = r.section.path.length ? ` § ${r.section.path.join(' > ')}` : '';
-          return `${i + 1}. ${r.id} — ${r.title} (${r.project}/${r.category}, ${day(r.updatedAt)}, score ${r.score})${where}\n   ${r.snippet}`;
+          const covered = result.match === 'full' ? '' : `, matched ${r.matched_terms.join(' ') || 'no main term'}`;
+          return `${i + 1}. ${r.id} — ${r.title} (${r.project}/${r.category}, ${day(r.updatedAt)}, score ${r.score}${covered})${where}\n   ${r.snippet}`;
         });
         const cut = dropped ? `\n${dropped} more hits left out to stay under the size limit; lower limit or add filters.` : '';
         const text = kept.length
-          ? `${kept.length} hits for "${query.slice(0, 100)}":\n${lines.join('\n')}${cut}\nRead one with read_knowledge(document_id, section).`
+          ? `${MATCH_LINE[result.match]}${kept.length} hits for "${query.slice(0, 100)}":\n${lines.join('\n')}${cut}\nRead one with read_knowledge(document_id, section).`
           : `No documents match "${query.slice(0, 100)}". Try fewer or other words (synonyms, English/Korean), drop filters, or browse with list_knowledge.`;
-        return ok({ query, results: [...kept], truncated: dropped }, text);
+        return ok({ query, match: result.match, results: [...kept], truncated: dropped }, text);
       });
     },
   );
 }
 
-/** The miss-log view of one search: the query, its filters, how many hits and the best score. */
-function missReport(query: string, args: { project?: string | undefined; category?: string | undefined; tags?: string[] | undefined }, hits: readonly SearchHit[]): MissReport {
-  const filters = { ...(args.project ? { project: args.project } : {}), ...(args.category ? { category: args.category } : {}), ...(args.tags?.length ? { tags: args.tags } : {}) };
-  return { query: query.slice(0, MAX_MISS_QUERY), filters, resultCount: hits.length, bestScore: hits[0]?.score ?? null };
-}
+/** The one line that tells the model how far to trust the hits below it. */
+const MATCH_LINE: Record<SearchResult['match'], string> = {
+  full: '',
+  partial: 'No document matches every main term of the query; the hits below match only part of it.\n',
+  none: 'No document matches the query\'s main terms; the hits below are weak and probably not what was asked for.\n',
+};
 
-/** A snippet from the hit's section; the lead falls back to the summary when it has no text of its own. */
-function snippetOf(markdown: string, entry: CatalogEntry, anchor: string, terms: readonly string[]): string {
-  const text = markdownToText(sliceSection(markdown, entry.headings, anchor)) || entry.summary || markdownToText(markdown);
-  return makeSnippet(text, terms, SNIPPET_CHARS).text;
+/** The miss-log view of one search: the query, its filters, how many hits, the best score and the search's verdict. */
+function missReport(query: string, args: { project?: string | undefined; category?: string | undefined; tags?: string[] | undefined }, result: SearchResult): MissReport {
+  const filters = { ...(args.project ? { project: args.project } : {}), ...(args.category ? { category: args.category } : {}), ...(args.tags?.length ? { tags: args.tags } : {}) };
+  return { query: query.slice(0, MAX_MISS_QUERY), filters, resultCount: result.hits.length, bestScore: result.hits[0]?.score ?? null, match: result.match };
 }

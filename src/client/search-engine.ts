@@ -1,5 +1,5 @@
 import type { LoadedSearch } from '../lib/search/envelope.ts';
-import type { SearchFilters, SearchHit } from '../lib/search/search.ts';
+import type { SearchFilters, SearchResult } from '../lib/search/search.ts';
 import { joinUrl } from '../lib/wiki/url.ts';
 import { isMiss } from '../lib/misses/misses.ts';
 
@@ -32,21 +32,17 @@ export function warmSearch(): void {
   import('../lib/search/search.ts').catch(() => undefined);
 }
 
-/** Runs the shared search function (the same one the MCP server uses). */
-export async function runSearch(query: string, filters: SearchFilters, limit: number): Promise<SearchHit[]> {
-  const [search, { fetchSectionMarkdown, finishSearch, rankDocuments }] = await Promise.all([loadSiteSearch(), import('../lib/search/search.ts')]);
+/** Runs the shared search function (the same one the MCP server uses), hits with their snippets. */
+export async function runSearch(query: string, filters: SearchFilters, limit: number): Promise<SearchResult> {
+  const [loaded, { search }] = await Promise.all([loadSiteSearch(), import('../lib/search/search.ts')]);
   const start = performance.now();
-  const ranking = rankDocuments(search, query, filters);
-  const ranked = performance.now();
-  // The best documents' Markdown ranks their sections; it is cached, and the snippets need it anyway.
-  const markdownOf = await fetchSectionMarkdown(search, ranking, limit, (d) => loadMarkdown(d.id));
-  const fetched = performance.now();
-  const hits = finishSearch(search, ranking, limit, markdownOf);
-  const end = performance.now();
+  let work = 0;
+  // The best documents' Markdown ranks their sections and gives the snippets; it is fetched once and cached.
+  const result = await search(loaded, query, { filters, limit, loadText: (d) => loadMarkdown(d.id), onTiming: (stage, ms) => stage !== 'load' && (work += ms) });
   // Performance entries let `npm run bench` read the cost in a real browser: main-thread work, and the whole wait.
-  performance.measure('maru:search', { start, duration: ranked - start + (end - fetched) });
-  performance.measure('maru:search-total', { start, end });
-  return hits;
+  performance.measure('maru:search', { start, duration: work });
+  performance.measure('maru:search-total', { start, end: performance.now() });
+  return result;
 }
 
 /** The normalised Markdown of a document (`_wiki/docs/<id>.md`), cached; undefined when it cannot be fetched. */
@@ -69,12 +65,13 @@ let missTimer: ReturnType<typeof setTimeout> | undefined;
  * Reports a search that found nothing (or only weak matches) to `npm start`'s opt-in miss log, once the
  * query has stood for a while. A static host answers 404 and the report is simply dropped.
  */
-export function reportMissLater(query: string, filters: SearchFilters, hits: readonly SearchHit[]): void {
+export function reportMissLater(query: string, filters: SearchFilters, result: SearchResult): void {
   clearTimeout(missTimer);
+  const hits = result.hits;
   const bestScore = hits[0]?.score ?? null;
-  if (!query.trim() || !isMiss(hits.length, bestScore)) return;
+  if (!query.trim() || !isMiss(hits.length, bestScore, result.match)) return;
   missTimer = setTimeout(() => {
-    const body = JSON.stringify({ query: query.trim(), filters: { ...filters }, resultCount: hits.length, bestScore });
+    const body = JSON.stringify({ query: query.trim(), filters: { ...filters }, resultCount: hits.length, bestScore, match: result.match });
     fetch(joinUrl(base, '_wiki/miss'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, keepalive: true }).catch(() => undefined);
   }, MISS_SETTLE_MS);
 }

@@ -1,8 +1,7 @@
-import type { SearchHit } from '../lib/search/search.ts';
-import { alternativeQueries, hitHref, hitSnippet, parseSearchState, searchParams, toFilters, toSegments, type SearchState } from '../lib/ui/search-view.ts';
+import type { MatchLevel, ResultHit } from '../lib/search/search.ts';
+import { alternativeQueries, hitHref, parseSearchState, searchParams, toFilters, toSegments, type SearchState } from '../lib/ui/search-view.ts';
 import { getStrings, type Lang, type Strings } from '../lib/ui/strings.ts';
-import { loadMarkdown, reportMissLater, runSearch, warmSearch } from './search-engine.ts';
-import { indexedHeadings } from '../lib/sections.ts';
+import { reportMissLater, runSearch, warmSearch } from './search-engine.ts';
 
 /** Display names the server renders into `data-labels`. */
 interface Labels {
@@ -10,8 +9,6 @@ interface Labels {
   categories: Record<string, string>;
 }
 
-/** Results whose snippet is fetched from the document's Markdown. */
-const SNIPPETS_FOR = 8;
 const DEBOUNCE_MS = 60;
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
@@ -33,7 +30,7 @@ export class MaruSearch extends HTMLElement {
   #form!: HTMLFormElement;
   #strings!: Strings;
   #labels: Labels = { projects: {}, categories: {} };
-  #hits: SearchHit[] = [];
+  #hits: ResultHit[] = [];
   #active = -1;
   #searched: string | undefined;
   #generation = 0;
@@ -103,12 +100,12 @@ export class MaruSearch extends HTMLElement {
     const slow = setTimeout(() => generation === this.#generation && (this.#status.textContent = this.#strings.searchLoading), 150);
     try {
       const limit = Number(this.dataset['limit'] ?? 10);
-      const hits = await runSearch(state.q, toFilters(state), limit);
+      const result = await runSearch(state.q, toFilters(state), limit);
+      const hits = result.hits;
       if (generation !== this.#generation) return;
-      this.#render(hits, state);
-      reportMissLater(state.q, toFilters(state), hits);
+      this.#render(hits, state, result.match);
+      reportMissLater(state.q, toFilters(state), result);
       if (!hits.length) await this.#suggest(state, generation);
-      void this.#fillSnippets(hits.slice(0, SNIPPETS_FOR), generation);
     } catch (error) {
       console.error(error);
       if (generation === this.#generation) this.#status.textContent = this.#strings.searchError;
@@ -118,7 +115,7 @@ export class MaruSearch extends HTMLElement {
     }
   }
 
-  #render(hits: SearchHit[], state: SearchState): void {
+  #render(hits: ResultHit[], state: SearchState, match: MatchLevel = 'full'): void {
     const s = this.#strings;
     this.#hits = hits;
     this.#active = -1;
@@ -128,10 +125,13 @@ export class MaruSearch extends HTMLElement {
     this.#input.setAttribute('aria-expanded', String(hits.length > 0));
     this.querySelector('.search-suggest')?.remove();
     this.#status.textContent = !state.q.trim() ? (this.mode === 'page' ? s.searchEmpty : '') : hits.length ? s.searchResultsCount(hits.length) : s.searchNoResults(state.q.trim());
+    // The search's own verdict: hits that cover only part of the query are shown under a plain warning.
+    this.dataset['match'] = hits.length ? match : 'none';
+    if (hits.length && match !== 'full') this.#status.textContent = `${s.searchNoExactMatch} ${this.#status.textContent}`;
     if (hits.length && this.mode !== 'page') this.#select(0, false);
   }
 
-  #option(hit: SearchHit, i: number): HTMLLIElement {
+  #option(hit: ResultHit, i: number): HTMLLIElement {
     const li = el('li');
     li.setAttribute('role', 'none');
     const a = el('a', 'hit');
@@ -145,32 +145,17 @@ export class MaruSearch extends HTMLElement {
     if (hit.section.path.length) head.append(el('span', 'hit-section', hit.section.path.join(' › ')));
     const meta = el('span', 'hit-meta', [this.#labels.projects[hit.document.project] ?? hit.document.project, this.#labels.categories[hit.document.category] ?? hit.document.category].join(' · '));
     const snippet = el('span', 'hit-snippet');
-    this.#fillSnippet(snippet, hit, undefined, undefined);
+    snippet.append(...toSegments(hit.snippet).map((seg) => (seg.mark ? el('mark', undefined, seg.text) : document.createTextNode(seg.text))));
     a.append(head, snippet, meta);
     li.append(a);
     return li;
-  }
-
-  #fillSnippet(node: Element, hit: SearchHit, md: string | undefined, headings: Parameters<typeof hitSnippet>[2]): void {
-    node.replaceChildren(...toSegments(hitSnippet(hit, md, headings)).map((seg) => (seg.mark ? el('mark', undefined, seg.text) : document.createTextNode(seg.text))));
-  }
-
-  async #fillSnippets(hits: SearchHit[], generation: number): Promise<void> {
-    // Section lines come with the index, so snippets need only each hit's Markdown, never the whole catalog.
-    await Promise.all(
-      hits.map(async (hit, i) => {
-        const md = await loadMarkdown(hit.document.id);
-        const node = this.#list.querySelectorAll('.hit-snippet')[i];
-        if (md !== undefined && node && generation === this.#generation) this.#fillSnippet(node, hit, md, indexedHeadings(hit.document));
-      }),
-    );
   }
 
   async #suggest(state: SearchState, generation: number): Promise<void> {
     const s = this.#strings;
     const filtered = Boolean(state.project || state.category || state.tag);
     const found: string[] = [];
-    for (const q of alternativeQueries(state.q)) if ((await runSearch(q, toFilters(state), 1)).length) found.push(q);
+    for (const q of alternativeQueries(state.q)) if ((await runSearch(q, toFilters(state), 1)).hits.length) found.push(q);
     if (generation !== this.#generation) return;
     const box = el('div', 'search-suggest');
     box.append(el('p', 'search-suggest-title', s.searchTry));

@@ -130,6 +130,21 @@ describe.each(['/', '/pr-preview/pr-12/'])('site built with base %s', (base) => 
     await page.close();
   });
 
+  test('search page: initial consonants find a title, a query nothing covers is marked, snippets carry no Markdown', async () => {
+    const page = await open(`search/?q=${encodeURIComponent('ㅎㄱㅇ ㅌㅋㄴㅇㅈ')}`);
+    const options = page.locator('#page-search-results [role="option"]');
+    await options.first().waitFor();
+    expect(await options.first().getAttribute('href')).toBe(`${base}docs/search-tokenizer/`);
+    expect(await page.locator('#page-search').getAttribute('data-match')).toBe('full');
+    await page.goto(site.url(`search/?q=${encodeURIComponent('김치찌개 끓이는 법')}`));
+    await expect.poll(() => page.locator('#page-search').getAttribute('data-match')).toBe('none');
+    expect(await page.locator('#page-search .search-status').textContent()).toMatch(/^정확히 맞는 문서가 없습니다\. 일부만 맞는 결과: 문서 \d+개$/);
+    await page.goto(site.url(`search/?q=${encodeURIComponent('MCP 설정')}`));
+    await options.first().waitFor();
+    for (const text of await page.locator('#page-search-results .hit-snippet').allTextContents()) expect(text).not.toMatch(/\]\(|\[!|---|https?:\/\//);
+    await page.close();
+  });
+
   test('a document shows its meta, TOC, related documents with reasons, backlinks and source links', async () => {
     const page = await open(`docs/${EXPECTED.id}/`);
     expect(await page.locator('h1').textContent()).toBe(EXPECTED.title);

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadSearch } from '../../src/lib/search/envelope.ts';
-import { searchDocuments } from '../../src/lib/search/search.ts';
+import { search, searchDocuments } from '../../src/lib/search/search.ts';
+import { EvalSetSchema } from '../../src/lib/search/evaluate.ts';
 import { MAX_RESULT_CHARS, resultSize } from '../../mcp/tools/common.ts';
 import { ListKnowledgeOutputSchema } from '../../mcp/tools/list-knowledge.ts';
 import { ReadKnowledgeOutputSchema } from '../../mcp/tools/read-knowledge.ts';
@@ -54,6 +55,18 @@ describe.skipIf(!HAVE_CORPUS).each([
     if (anchor !== undefined) expect(data.results[0]?.section.anchor).toBe(anchor);
     const site = searchDocuments(loadSearch(JSON.parse(readFileSync(join(dir, '_wiki/search-index.json'), 'utf8'))), query, {}, 10, (d) => readFileSync(join(dir, `_wiki/docs/${d.id}.md`), 'utf8'));
     expect(data.results.map((r) => [r.id, r.score, r.section.anchor])).toEqual(site.map((h) => [h.document.id, h.score, h.section.anchor]));
+  });
+
+  // The site calls the same `search` with Markdown fetched from `_wiki/docs`; here it reads the same files.
+  test('search_knowledge answers 20 queries exactly as the website search function does (hits, sections, snippets, match)', async () => {
+    const loaded = loadSearch(JSON.parse(readFileSync(join(dir, '_wiki/search-index.json'), 'utf8')));
+    const queries = EvalSetSchema.parse(JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/eval/ko-react-docs.queries.json'), 'utf8'))).queries.slice(0, 20);
+    for (const { q } of queries) {
+      const { data } = await callOk(client, 'search_knowledge', { query: q }, SearchKnowledgeOutputSchema);
+      const site = await search(loaded, q, { loadText: async (d) => readFileSync(join(dir, `_wiki/docs/${d.id}.md`), 'utf8'), snippetLength: 300 });
+      expect(data.match).toBe(site.match);
+      expect(data.results.map((r) => [r.id, r.score, r.section.anchor, r.snippet, r.coverage])).toEqual(site.hits.map((h) => [h.document.id, h.score, h.section.anchor, h.snippet.text, h.coverage]));
+    }
   });
 
   test('a 50-hit search stays under the result cap', async () => {

@@ -33,8 +33,8 @@ describe('npm run mcp -- --log-misses', () => {
     await client.close();
     const [entry, ...rest] = lines(log);
     expect(rest).toEqual([]);
-    expect(MissEntrySchema.parse(entry)).toEqual({ time: expect.any(String), source: 'mcp', query: '휴가 신청 규정', filters: { project: 'onboarding' }, resultCount: 0, bestScore: null });
-    expect(Object.keys(entry!).sort()).toEqual(['bestScore', 'filters', 'query', 'resultCount', 'source', 'time']);
+    expect(MissEntrySchema.parse(entry)).toEqual({ time: expect.any(String), source: 'mcp', query: '휴가 신청 규정', filters: { project: 'onboarding' }, resultCount: 0, bestScore: null, match: 'none' });
+    expect(Object.keys(entry!).sort()).toEqual(['bestScore', 'filters', 'match', 'query', 'resultCount', 'source', 'time']);
   });
 
   test('without the flag nothing is logged anywhere', async () => {

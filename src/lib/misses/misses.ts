@@ -28,6 +28,8 @@ export const MissReportSchema = z.strictObject({
   resultCount: z.number().int().min(0).max(100_000),
   /** Score of the best result, or null when there was none. */
   bestScore: z.number().finite().nullable().default(null),
+  /** The search's own verdict (`match` of its result): whether any hit covered the query's main terms. */
+  match: z.enum(['none', 'partial', 'full']).optional(),
 });
 export type MissReport = z.output<typeof MissReportSchema>;
 
@@ -40,14 +42,20 @@ export const MissEntrySchema = MissReportSchema.extend({
 });
 export type MissEntry = z.output<typeof MissEntrySchema>;
 
-/** True when a search found nothing or only weak matches, so it belongs in the miss log. */
-export function isMiss(resultCount: number, bestScore: number | null | undefined): boolean {
-  return resultCount === 0 || bestScore === null || bestScore === undefined || bestScore < WEAK_BEST_SCORE;
+/**
+ * True when a search found nothing or only weak matches, so it belongs in the miss log. The search's
+ * own `match` decides when given (anything short of a full match is a miss); older reports without it
+ * fall back to the best score.
+ */
+export function isMiss(resultCount: number, bestScore: number | null | undefined, match?: 'none' | 'partial' | 'full'): boolean {
+  if (resultCount === 0) return true;
+  if (match) return match !== 'full';
+  return bestScore === null || bestScore === undefined || bestScore < WEAK_BEST_SCORE;
 }
 
 /** The log line of a miss. */
 export function toMissLine(report: MissReport, source: MissEntry['source'], time: string): string {
-  const entry: MissEntry = { time, source, query: report.query.slice(0, MAX_MISS_QUERY), filters: report.filters, resultCount: report.resultCount, bestScore: report.bestScore };
+  const entry: MissEntry = { time, source, query: report.query.slice(0, MAX_MISS_QUERY), filters: report.filters, resultCount: report.resultCount, bestScore: report.bestScore, ...(report.match ? { match: report.match } : {}) };
   return `${JSON.stringify(entry)}\n`;
 }
 

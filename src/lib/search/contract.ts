@@ -1,13 +1,12 @@
 import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
-import { isLatinTerm, QUERY_STOP_WORDS, tokenize, tokenizeQuery } from './tokenize.ts';
-import { decodeFields, scanPostings, type TermPostings } from './postings.ts';
+import { isLatinTerm, QUERY_STOP_WORDS, tokenize } from './tokenize.ts';
 
 /**
  * The one search definition shared by the build, the browser and the MCP server.
  * Bump SEARCH_OPTIONS_VERSION whenever anything here changes how terms are produced or scored:
  * an index built with other options answers wrongly, so loaders refuse a mismatch.
  */
-export const SEARCH_OPTIONS_VERSION = 6;
+export const SEARCH_OPTIONS_VERSION = 7;
 
 /**
  * Each indexed unit is one whole document, its id the document's position in the envelope's table.
@@ -73,7 +72,7 @@ export function fuzzyFor(term: string): number | false {
 export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
   boost: { ...FIELD_BOOSTS },
   combineWith: 'OR',
-  tokenize: (text: string) => tokenizeQuery(text),
+  tokenize: (text: string) => tokenize(text),
   processTerm: processQueryTerm,
   prefix: (term: string) => prefixFor(term),
   fuzzy: (term: string) => fuzzyFor(term),
@@ -107,50 +106,9 @@ export function loadIndex(json: SerializedIndex): SearchIndex {
   return MiniSearch.loadJS<IndexUnit>(json, OPTIONS);
 }
 
-/**
- * Restores an index whose postings are `encodePostings` text, decoding each term's postings only
- * when a search first reaches that term. Decoding every posting up front (and MiniSearch turning
- * them into Maps) took 3.4 s of a 4.6 s cold start at 10,000 documents; registering the terms alone
- * takes a few milliseconds. It reaches into MiniSearch 7.2's term map (`_index`), whose values it
- * reads only through `.get(fieldId)` (and `.size` when removing): a test checks the answers equal
- * those of a fully decoded index, so a MiniSearch upgrade that changes this fails loudly.
- */
-export function loadIndexLazily(json: SerializedIndex, postings: string, onExtra: (term: string, counts: number[]) => void): SearchIndex {
-  const index = MiniSearch.loadJS<IndexUnit>({ ...json, index: [] }, OPTIONS);
-  // MiniSearch keeps its term map private; see the comment above for why and how this is guarded.
-  const terms = (index as unknown as { _index: { set(term: string, data: LazyTermPostings): void } })._index;
-  scanPostings(postings, (term, fields, line) => terms.set(term, new LazyTermPostings(term, fields, line)), onExtra);
-  return index;
-}
-
-/** One term's postings, decoded on first use; MiniSearch sees a Map of field id → (document → frequency). */
-class LazyTermPostings {
-  #encoded: string | undefined;
-  #decoded: TermPostings | undefined;
-  readonly #term: string;
-  readonly #line: number;
-
-  constructor(term: string, encoded: string, line: number) {
-    this.#term = term;
-    this.#encoded = encoded;
-    this.#line = line;
-  }
-
-  #postings(): TermPostings {
-    if (!this.#decoded) {
-      this.#decoded = decodeFields(this.#encoded ?? '', this.#term, this.#line);
-      this.#encoded = undefined;
-    }
-    return this.#decoded;
-  }
-
-  get(fieldId: number): Map<number, number> | undefined {
-    return this.#postings().get(fieldId);
-  }
-
-  get size(): number {
-    return this.#postings().size;
-  }
+/** Restores an index's settings and document table without any postings (see `lazy-postings.ts`, which adds them). */
+export function loadIndexShell(json: SerializedIndex): SearchIndex {
+  return MiniSearch.loadJS<IndexUnit>({ ...json, index: [] }, OPTIONS);
 }
 
 /** One document matched by a raw query. */
@@ -167,7 +125,7 @@ export interface DocumentMatch {
 /** Runs a raw query against the index; `searchDocuments` is the function callers want. */
 export function queryDocuments(index: SearchIndex, query: string, expansion = ''): DocumentMatch[] {
   const typed = new Set(tokenize(query));
-  // Loanword expansions help recall but count less than what the user typed.
+  // Expansions (other spellings, synonyms) help recall but count less than what the user typed.
   const boostTerm = (term: string) => (typed.has(term) ? 1 : EXPANSION_WEIGHT);
   // Prefix and typo tolerance are for what the user typed; an expansion ('컴포넌트' → 'component') is matched exactly,
   // or 'component' would go on to match every 'componentDidMount' of a class-component reference page.
@@ -176,10 +134,15 @@ export function queryDocuments(index: SearchIndex, query: string, expansion = ''
   return index.search(expansion ? `${query} ${expansion}` : query, { boostTerm, prefix, fuzzy }).map((r) => ({ doc: Number(r.id), score: r.score, terms: r.terms, queryTerms: r.queryTerms }));
 }
 
+/** Documents (by position) that have every one of the given index terms, matched exactly. */
+export function queryAll(index: SearchIndex, terms: readonly string[]): number[] {
+  return index.search({ combineWith: 'AND', queries: [...terms] }, { prefix: false, fuzzy: false }).map((r) => Number(r.id));
+}
+
 /** Weight of a term the query gained by loanword or glossary expansion. */
 export const EXPANSION_WEIGHT = 0.5;
 
 /** The query terms the user's text turns into (for highlighting and miss reports). */
 export function queryTerms(query: string): string[] {
-  return tokenizeQuery(query).filter((t) => processQueryTerm(t) !== null);
+  return tokenize(query).filter((t) => processQueryTerm(t) !== null);
 }

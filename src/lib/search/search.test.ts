@@ -1,8 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { buildIndexEnvelope, buildSearch, loadSearch, type SearchSource } from './envelope.ts';
-import { searchDocuments, searchDocumentsAsync, type MarkdownOf } from './search.ts';
-import { loadIndex, queryDocuments } from './contract.ts';
-import { decodePostings } from './postings.ts';
+import { search as runSearch, searchDocuments, searchSync, type MarkdownOf } from './search.ts';
 
 /** Markdown of each test document as `_wiki/docs/<id>.md` would hold it: a heading line, then its prose. */
 const MARKDOWN = new Map<string, string>();
@@ -54,8 +52,9 @@ describe('searchDocuments', () => {
     expect(hits[0]!.document.id).toBe('use-state');
     expect(hits[0]!.section).toEqual({ anchor: '', path: [] });
     // Fetched Markdown (the browser's way) gives the same answer as Markdown at hand.
-    const fetched = await searchDocumentsAsync(search, 'setState 다음 렌더링 반영', {}, 10, async (d) => MARKDOWN.get(d.id));
-    expect(fetched).toEqual(searchDocuments(search, 'setState 다음 렌더링 반영', {}, 10, markdownOf));
+    const fetched = await runSearch(search, 'setState 다음 렌더링 반영', { loadText: async (d) => MARKDOWN.get(d.id) });
+    expect(fetched).toEqual(searchSync(search, 'setState 다음 렌더링 반영', { textOf: markdownOf }));
+    expect(fetched.hits.map((h) => h.document.id)).toEqual(searchDocuments(search, 'setState 다음 렌더링 반영', {}, 10, markdownOf).map((h) => h.document.id));
   });
 
   test('a title match points at the top of the page', () => {
@@ -79,16 +78,6 @@ describe('searchDocuments', () => {
     for (const q of ['컴포넌트를', '상태끌어올리기', 'useStat', '웹폰트', 'props 전달']) {
       expect(searchDocuments(restored, q, {}, 10, markdownOf)).toEqual(searchDocuments(search, q, {}, 10, markdownOf));
     }
-  });
-
-  test('postings decoded on first use answer exactly like a fully decoded MiniSearch index (guards MiniSearch internals)', () => {
-    const envelope = JSON.parse(JSON.stringify(buildIndexEnvelope(SOURCES))) as ReturnType<typeof buildIndexEnvelope>;
-    const lazy = loadSearch(envelope).index;
-    const eager = loadIndex({ ...envelope.index, index: decodePostings(envelope.postings) });
-    for (const q of ['컴포넌트를', '상태끌어올리기', 'useStat', 'usestaet', '웹폰트', 'props 전달', '없는말']) {
-      expect(queryDocuments(lazy, q)).toEqual(queryDocuments(eager, q));
-    }
-    expect(queryDocuments(lazy, 'useStat').map((m) => m.terms)).toEqual([['usestate']]);
   });
 
   test('glossary synonyms widen every search, in both directions, and survive serialisation', () => {

@@ -1,7 +1,14 @@
-import { DERIVED_TERM_WEIGHTS, EXPANSION_WEIGHT, processQueryTerm, queryDocuments, queryTerms, SECTION_RANK_DEPTH } from './contract.ts';
+import { DERIVED_TERM_WEIGHTS, EXPANSION_WEIGHT, processQueryTerm, queryDocuments, SECTION_RANK_DEPTH } from './contract.ts';
 import { tokenize } from './tokenize.ts';
-import { documentScore, prepareDocument, scoreSections, sectionPath, type PreparedDocument, type RankTerm } from './section-rank.ts';
-import type { LoadedSearch, SearchDocument } from './envelope.ts';
+import { documentScore, inverseDocumentFrequency, prepareDocument, scoreSections, sectionPath, type PreparedDocument, type RankTerm } from './section-rank.ts';
+import { coverageOf, matchLevel, queryWords, type MatchLevel, type QueryUnit } from './coverage.ts';
+import { expandQuery } from './expand.ts';
+import { hitSnippet, type Snippet } from './snippet.ts';
+import { choseongSearch, isChoseongQuery } from './choseong.ts';
+import type { LoadedSearch } from './index-load.ts';
+import type { SearchDocument } from './index-schema.ts';
+
+export type { MatchLevel };
 
 /** Narrowing applied to documents before ranking. */
 export interface SearchFilters {
@@ -19,35 +26,114 @@ export interface SearchHit {
   section: { anchor: string; path: string[] };
   /** Index terms that matched, for highlighting. */
   terms: string[];
+  /** The query's words this document matched (directly or through another spelling of them). */
+  matchedTerms: string[];
+  /** Share of the query this document covers, weighted by how rare each word is (0–1). */
+  coverage: number;
 }
+
+/** A search's answer: hits best first, each with its snippet, and whether any of them covers the query. */
+export interface SearchResult {
+  query: string;
+  /** `full` when the best hit covers the query's main terms, `partial` for part of them, `none` otherwise. */
+  match: MatchLevel;
+  hits: ResultHit[];
+}
+
+/** A hit as `search` returns it: with its snippet. */
+export type ResultHit = SearchHit & { snippet: Snippet };
 
 /** Hard cap on query length, shared by the site and the MCP server. */
 export const MAX_QUERY_LENGTH = 4000;
 
+/** Snippet length when the caller does not ask for another. */
+export const DEFAULT_SNIPPET_LENGTH = 160;
+
 /** Gives a document's normalised Markdown (`_wiki/docs/<id>.md`) when the caller has it at hand. */
 export type MarkdownOf = (document: SearchDocument) => string | undefined;
 
-/** First-stage result: documents ranked by the index, with what the section ranking needs. */
+/** Options of `search`. */
+export interface SearchOptions {
+  filters?: SearchFilters;
+  /** Most hits returned (default 10). */
+  limit?: number;
+  /** A document's normalised Markdown, for section ranking and snippets; may be slow (fetched) and may fail. */
+  loadText?: (document: SearchDocument) => Promise<string | undefined> | string | undefined;
+  /** Called with each stage's duration in milliseconds (rank: index lookup; load: waiting for text; finish: sections and snippets). */
+  onTiming?: (stage: 'rank' | 'load' | 'finish', ms: number) => void;
+  /** Snippet length in characters (default 160). */
+  snippetLength?: number;
+}
+
+/**
+ * The one search of the site and the MCP server: ranks documents with the index, re-ranks the best by
+ * their sections, and returns hits with snippets and how well they cover the query.
+ */
+export async function search(loaded: LoadedSearch, query: string, options: SearchOptions = {}): Promise<SearchResult> {
+  const { filters = {}, limit = 10, loadText, onTiming, snippetLength = DEFAULT_SNIPPET_LENGTH } = options;
+  const t0 = now();
+  const ranking = rankDocuments(loaded, query, filters);
+  const t1 = now();
+  const head = ranking.ranked.slice(0, sectionRankDepth(Math.max(0, limit))).map((r) => loaded.documents[r.doc]!);
+  const texts = new Map<string, string | undefined>();
+  if (loadText) await Promise.all(head.map(async (d) => texts.set(d.id, await Promise.resolve().then(() => loadText(d)).catch(() => undefined))));
+  const t2 = now();
+  const result = finishResult(loaded, ranking, limit, (d) => texts.get(d.id), snippetLength);
+  onTiming?.('rank', t1 - t0);
+  onTiming?.('load', t2 - t1);
+  onTiming?.('finish', now() - t2);
+  return result;
+}
+
+/** The same search when every text is already in memory (build, evaluation, benchmarks). */
+export function searchSync(loaded: LoadedSearch, query: string, options: Omit<SearchOptions, 'loadText' | 'onTiming'> & { textOf?: MarkdownOf } = {}): SearchResult {
+  const { filters = {}, limit = 10, textOf, snippetLength = DEFAULT_SNIPPET_LENGTH } = options;
+  return finishResult(loaded, rankDocuments(loaded, query, filters), limit, textOf, snippetLength);
+}
+
+/** The hits of `searchSync`, without snippets (kept for callers that only rank). */
+export function searchDocuments(loaded: LoadedSearch, query: string, filters: SearchFilters = {}, limit = 10, markdownOf?: MarkdownOf): SearchHit[] {
+  return finishSearch(loaded, rankDocuments(loaded, query, filters), limit, markdownOf);
+}
+
+function finishResult(loaded: LoadedSearch, ranking: DocumentRanking, limit: number, textOf: MarkdownOf | undefined, snippetLength: number): SearchResult {
+  const hits = finishSearch(loaded, ranking, limit, textOf);
+  return {
+    query: ranking.query,
+    match: ranking.choseong ? (hits.length ? 'full' : 'none') : matchLevel(hits.length ? Math.max(...hits.map((h) => h.coverage)) : undefined),
+    hits: hits.map((h) => ({ ...h, snippet: hitSnippet(h.document, h.section.anchor, h.terms, textOf?.(h.document), snippetLength) })),
+  };
+}
+
+/** First-stage result: documents ranked by the index, with what the section ranking and coverage need. */
 export interface DocumentRanking {
   query: string;
   /** Index terms each document matched (distinct, as MiniSearch reports them). */
   ranked: { doc: number; score: number; terms: readonly string[] }[];
   terms: RankTerm[];
   titleTerms: string[];
+  units: QueryUnit[];
+  /** True for a query of initial consonants, answered from titles and aliases. */
+  choseong?: boolean;
 }
 
 /** Stage one: ranks whole documents with the index, filtered. Cheap; needs no Markdown. */
 export function rankDocuments(search: LoadedSearch, query: string, filters: SearchFilters = {}): DocumentRanking {
   const q = query.trim().slice(0, MAX_QUERY_LENGTH);
-  if (!q) return { query: q, ranked: [], terms: [], titleTerms: [] };
-  const expansion = search.matcher.expand(q);
-  const matches = queryDocuments(search.index, q, expansion);
+  if (!q) return { query: q, ranked: [], terms: [], titleTerms: [], units: [] };
+  if (isChoseongQuery(q)) {
+    const ranked = choseongSearch(search.documents, q).filter((m) => matchesFilters(search.documents[m.doc]!, filters));
+    return { query: q, ranked: ranked.map((m) => ({ ...m, terms: [] })), terms: [], titleTerms: [], units: [], choseong: true };
+  }
+  const words = queryWords(q);
+  const expansion = expandQuery(q, words, search.matcher, search.spellings);
+  const matches = queryDocuments(search.index, q, expansion.text);
   const ranked = matches
     .filter((m) => search.documents[m.doc] && matchesFilters(search.documents[m.doc]!, filters))
     .map((m) => ({ doc: m.doc, score: m.score, terms: m.terms }))
     .sort((a, b) => b.score - a.score || a.doc - b.doc);
   const typed = new Set(tokenize(q).filter((t) => processQueryTerm(t) !== null));
-  const expanded = new Set([...queryTerms(q), ...queryTerms(expansion)].filter((t) => !typed.has(t)));
+  const expanded = new Set(expansion.alternatives.flat().flatMap((a) => a.terms).filter((t) => !typed.has(t)));
   // Every term the query stands for, also ones the index dropped from bodies for being common.
   const asked = [...typed, ...expanded];
   const weightOf = (t: string) => (typed.has(t) ? 1 : EXPANSION_WEIGHT);
@@ -59,10 +145,19 @@ export function rankDocuments(search: LoadedSearch, query: string, filters: Sear
     // Reached by prefix or typo tolerance: weighted as MiniSearch weighs such matches.
     const prefix = asked.filter((a) => term.startsWith(a)).sort((a, b) => b.length - a.length)[0];
     if (prefix) return { term, source: prefix, weight: weightOf(prefix) * DERIVED_TERM_WEIGHTS.prefix * (term.length / (term.length + 0.3 * (term.length - prefix.length))), frequency };
-    return { term, source: term, weight: EXPANSION_WEIGHT * DERIVED_TERM_WEIGHTS.fuzzy * (term.length / (term.length + 1)), frequency };
+    const typo = [...typed].find((a) => /^[a-z]/.test(a) && withinEdits(a, term, 2)) ?? term;
+    return { term, source: typo, weight: EXPANSION_WEIGHT * DERIVED_TERM_WEIGHTS.fuzzy * (term.length / (term.length + 1)), frequency };
   });
-  return { query: q, ranked, terms, titleTerms: [...typed] };
+  const rarity = (t: string) => inverseDocumentFrequency(Math.min(search.sectionStats.sections, (search.sectionFrequency.get(t) ?? []).reduce((a, b) => a + b, 0)), search.sectionStats.sections);
+  const units = words.map((w, i): QueryUnit => ({ ...w, alternatives: expansion.alternatives[i] ?? [], weight: w.terms.reduce((s, t) => s + rarity(t), 0) / w.terms.length }));
+  return { query: q, ranked, terms, titleTerms: [...typed], units };
 }
+
+/**
+ * How much a section-ranked document's score grows with the share of query words it has (score × (1 + boost × share));
+ * 2 measured best of 0–3 on the dev sets, and an unweighted share better than rarity-weighted or √-weighted ones.
+ */
+export const COVERAGE_BOOST = 2;
 
 /** How many of the best documents get their sections scored: at least SECTION_RANK_DEPTH, and every hit asked for. */
 function sectionRankDepth(limit: number): number {
@@ -77,35 +172,48 @@ function sectionRankDepth(limit: number): number {
 export function finishSearch(search: LoadedSearch, ranking: DocumentRanking, limit = 10, markdownOf?: MarkdownOf): SearchHit[] {
   const depth = Math.max(0, limit);
   const head = ranking.ranked.slice(0, sectionRankDepth(depth));
+  const sourceOf = new Map(ranking.terms.map((t) => [t.term, t.source]));
   const scored = head.map((r) => {
     const document = search.documents[r.doc]!;
-    const markdown = markdownOf?.(document);
-    if (markdown === undefined) return { r, document, ranked: false, score: r.score, section: 0 };
-    const scores = scoreSections(preparedOf(search, document, markdown), ranking.terms, search.sectionStats);
-    return { r, document, ranked: true, score: documentScore(scores), section: bestSection(scores, isTitleQuery(document.title, ranking.titleTerms)) };
+    const markdown = ranking.choseong ? undefined : markdownOf?.(document);
+    // Without sections, the whole document is the one place its terms can meet.
+    if (markdown === undefined) return { r, document, ranked: false, score: r.score, section: 0, found: [new Set<string>(r.terms)] };
+    const found: Set<string>[] = [];
+    const scores = scoreSections(preparedOf(search, document, markdown), ranking.terms, search.sectionStats, found);
+    // The lead (title, aliases, tags, intro) is the context of every section.
+    const lead = found[0] ?? new Set<string>();
+    return { r, document, ranked: true, score: documentScore(scores), section: bestSection(scores, isTitleQuery(document.title, ranking.titleTerms)), found: found.map((f) => new Set([...f, ...lead])) };
+  });
+  const covered = scored.map((s) => {
+    const { coverage, matched, anywhere } = ranking.choseong ? { coverage: 1, matched: [ranking.query], anywhere: 1 } : bestCoverage(ranking.units, s.found, sourceOf);
+    // A page having more of the query's words, anywhere on it, ranks higher (see COVERAGE_BOOST).
+    return { ...s, coverage, matched, score: s.ranked ? s.score * (1 + COVERAGE_BOOST * anywhere) : s.score };
   });
   // Section-ranked documents first (their scores are comparable with each other), then the rest in index order.
-  const reranked = scored.filter((s) => s.ranked).sort((a, b) => b.score - a.score || a.r.doc - b.r.doc);
-  const rest = scored.filter((s) => !s.ranked);
-  return [...reranked, ...rest].slice(0, depth).map((s) => ({ document: s.document, score: round(s.score), section: sectionAt(s.document, s.section), terms: [...s.r.terms].sort() }));
+  const reranked = covered.filter((s) => s.ranked).sort((a, b) => b.score - a.score || a.r.doc - b.r.doc);
+  const rest = covered.filter((s) => !s.ranked);
+  return [...reranked, ...rest]
+    .slice(0, depth)
+    .map((s) => ({ document: s.document, score: round(s.score), section: sectionAt(s.document, s.section), terms: [...s.r.terms].sort(), matchedTerms: s.matched, coverage: s.coverage }));
 }
 
-/** The search every caller uses when it has the Markdown at hand (MCP server, evaluation, benchmarks). */
-export function searchDocuments(search: LoadedSearch, query: string, filters: SearchFilters = {}, limit = 10, markdownOf?: MarkdownOf): SearchHit[] {
-  return finishSearch(search, rankDocuments(search, query, filters), limit, markdownOf);
-}
-
-/** The same search when Markdown has to be fetched (the browser, an MCP server reading a URL). */
-export async function searchDocumentsAsync(search: LoadedSearch, query: string, filters: SearchFilters, limit: number, loadMarkdown: (document: SearchDocument) => Promise<string | undefined>): Promise<SearchHit[]> {
-  const ranking = rankDocuments(search, query, filters);
-  return finishSearch(search, ranking, limit, await fetchSectionMarkdown(search, ranking, limit, loadMarkdown));
-}
-
-/** Loads the Markdown `finishSearch(…, limit, …)` will ask for; a document whose Markdown fails keeps its index rank. */
-export async function fetchSectionMarkdown(search: LoadedSearch, ranking: DocumentRanking, limit: number, loadMarkdown: (document: SearchDocument) => Promise<string | undefined>): Promise<MarkdownOf> {
-  const head = ranking.ranked.slice(0, sectionRankDepth(Math.max(0, limit))).map((r) => search.documents[r.doc]!);
-  const texts = new Map(await Promise.all(head.map(async (d) => [d.id, await loadMarkdown(d).catch(() => undefined)] as const)));
-  return (d) => texts.get(d.id);
+/**
+ * Coverage of the query by the best single section (with the lead): words that only meet in different
+ * parts of a long page do not make it an answer. Matched words and `anywhere` (the share of query words
+ * the whole document has, unweighted, which the ranking uses) are taken over the whole document.
+ */
+function bestCoverage(units: DocumentRanking['units'], sections: readonly Set<string>[], sourceOf: ReadonlyMap<string, string>): { coverage: number; matched: string[]; anywhere: number } {
+  const withSources = (terms: Iterable<string>) => new Set([...terms].flatMap((t) => [t, sourceOf.get(t) ?? t]));
+  let coverage = 0;
+  for (const found of sections) {
+    const has = withSources(found);
+    coverage = Math.max(coverage, coverageOf(units, (t) => has.has(t)).coverage);
+  }
+  const all = withSources(sections.flatMap((s) => [...s]));
+  const whole = coverageOf(units, (t) => all.has(t));
+  // For ranking every word counts alike: weighting by rarity let one rare verb ('나누나요') outrank the pages about the noun.
+  const anywhere = coverageOf(units.map((u) => ({ ...u, weight: 1 })), (t) => all.has(t)).coverage;
+  return { coverage, matched: whole.matched, anywhere };
 }
 
 /** Prepared documents kept per loaded search, so typing a query does not cut the same Markdown again. */
@@ -159,6 +267,22 @@ function matchesFilters(d: SearchDocument, f: SearchFilters): boolean {
   return true;
 }
 
+/** True when `a` turns into `b` with at most `max` single-letter edits (short words only). */
+function withinEdits(a: string, b: string, max: number): boolean {
+  if (Math.abs(a.length - b.length) > max) return false;
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]! <= max;
+}
+
 function round(n: number): number {
   return Math.round(n * 1000) / 1000;
+}
+
+function now(): number {
+  return globalThis.performance?.now() ?? Date.now();
 }

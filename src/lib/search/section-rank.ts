@@ -2,7 +2,8 @@ import { BM25, FIELD_BOOSTS } from './contract.ts';
 import { foldHangulVowels } from './korean.ts';
 import { tokenize } from './tokenize.ts';
 import { frontmatterEnd, markdownToText } from '../sections.ts';
-import { sectionFields, type SearchDocument, type SectionStats } from './envelope.ts';
+import { sectionFields } from './index-build.ts';
+import type { SearchDocument, SectionStats } from './index-schema.ts';
 
 /**
  * Second stage of search: the index ranks whole documents; for the best few, this scores every
@@ -26,7 +27,7 @@ export interface RankTerm {
 }
 
 /** One section prepared for counting query terms in it. */
-export interface SectionText {
+export interface PreparedSection {
   /** Index terms of the heading path with the document title in front (none for the lead). */
   heading: readonly string[];
   /** Prose, code left out, NFKC and lowercased. */
@@ -39,7 +40,7 @@ export interface SectionText {
 
 /** A document prepared for section ranking: its sections and its lead fields as index terms. */
 export interface PreparedDocument {
-  sections: SectionText[];
+  sections: PreparedSection[];
   lead: { title: readonly string[]; aliases: readonly string[]; tags: readonly string[] };
 }
 
@@ -132,14 +133,17 @@ export function inverseDocumentFrequency(documents: number, total: number): numb
  * Scores each section of one document for the query terms, field by field with BM25 as MiniSearch
  * would over one unit per section. The lead section also scores the document's title, aliases and
  * tags; each score is multiplied by how many distinct query terms the section matched, as MiniSearch does.
+ * `found`, when given, receives per section the terms it contains (for the hit's coverage of the query).
  */
-export function scoreSections(prepared: PreparedDocument, terms: readonly RankTerm[], stats: SectionStats): number[] {
+export function scoreSections(prepared: PreparedDocument, terms: readonly RankTerm[], stats: SectionStats, found?: Set<string>[]): number[] {
   const total = stats.sections;
   const avg = stats.averageTerms;
   const idf = (n: number) => inverseDocumentFrequency(n, total);
   return prepared.sections.map((section, i) => {
     let score = 0;
     const matched = new Set<string>();
+    const here = new Set<string>();
+    found?.push(here);
     for (const t of terms) {
       const [title = 0, aliases = 0, tags = 0, headings = 0, body = 0] = t.frequency;
       let s = 0;
@@ -154,6 +158,7 @@ export function scoreSections(prepared: PreparedDocument, terms: readonly RankTe
       if (s > 0) {
         score += t.weight * s;
         matched.add(t.source);
+        here.add(t.term);
       }
     }
     return score * matched.size;

@@ -46,24 +46,13 @@ describe('Korean helpers', () => {
   });
 
   test('query terms drop question words', () => {
-    expect(queryTerms('컴포넌트를 어떻게 나누나요')).toEqual(['컴포', '포넌', '넌트', 'component', '나누']);
+    expect(queryTerms('컴포넌트를 어떻게 나누나요')).toEqual(['컴포', '포넌', '넌트', '나누']);
   });
 });
 
-describe('loanword expansion (query side only)', () => {
-  test.each([
-    ['이펙트가', ['이펙', '펙트', 'effect']],
-    ['컨택스트로', ['컨텍', '텍스', '스트', 'context']],
-    ['server components', ['server', '서버', 'components', '컴포', '포넌', '넌트']],
-    ['useEffect 이펙트', ['useeffect', '이펙', '펙트', 'effect']],
-    ['props 전달', ['props', '전달']],
-  ])('%s', (query, terms) => {
-    expect(queryTerms(query)).toEqual(terms);
-  });
-
-  test('the index side never expands', () => {
-    expect(tokenize('이펙트가')).toEqual(['이펙', '펙트']);
-  });
+test('queries and documents are cut alike: other spellings come from the corpus (spellings.ts), not the tokenizer', () => {
+  expect(queryTerms('이펙트가')).toEqual(tokenize('이펙트가'));
+  expect(queryTerms('server components')).toEqual(['server', 'components']);
 });
 
 test('vowel folding changes only the confusable vowels, code unit for code unit', () => {

@@ -1,5 +1,4 @@
 import { bigrams, foldHangulVowels, isBareSuffix, stripKoreanSuffixes } from './korean.ts';
-import { loanwordOf } from './loanwords.ts';
 
 /** Runs of Hangul, runs of other CJK scripts, and runs of other letters/digits, split at script changes. */
 const RUN = /(\p{Script=Hangul}+)|([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+)|([[\p{L}\p{N}]--[\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]]+)/gv;
@@ -10,17 +9,16 @@ const RUN = /(\p{Script=Hangul}+)|([\p{Script=Han}\p{Script=Hiragana}\p{Script=K
  * '상태끌어올리기' and '상태 끌어올리기' share terms. Other CJK is cut into bigrams too.
  */
 export function tokenize(text: string): string[] {
-  return tokenizeWith(text, false);
+  return tokenizeWith(text);
 }
 
-/** Query-side tokenizing: the same terms plus the other script's spelling of known loanwords. */
+/** Query-side tokenizing: the same terms (other spellings are added by `expandQuery`, from the corpus). */
 export function tokenizeQuery(text: string): string[] {
-  return tokenizeWith(text, true);
+  return tokenize(text);
 }
 
-function tokenizeWith(text: string, expand: boolean): string[] {
+function tokenizeWith(text: string): string[] {
   const terms: string[] = [];
-  const hasHangul = /\p{Script=Hangul}/u.test(text);
   let latinEnd = -1;
   for (const m of text.normalize('NFKC').toLowerCase().matchAll(RUN)) {
     // A particle glued to an English word ('props로') belongs to that word, not to the index.
@@ -29,23 +27,11 @@ function tokenizeWith(text: string, expand: boolean): string[] {
     if (m[1]) {
       const word = foldHangulVowels(stripKoreanSuffixes(m[1]));
       terms.push(...bigrams(word));
-      if (expand) pushExpansion(terms, word);
     }
     else if (m[2]) terms.push(...bigrams(m[2]));
-    else if (m[3]) {
-      terms.push(m[3]);
-      // An all-English query on a Korean wiki also looks for the Hangul spelling; mixed queries already have it.
-      if (expand && !hasHangul) pushExpansion(terms, m[3]);
-    }
+    else if (m[3]) terms.push(m[3]);
   }
   return terms;
-}
-
-function pushExpansion(terms: string[], word: string): void {
-  const other = loanwordOf(word);
-  if (!other) return;
-  if (/^[a-z]/.test(other)) terms.push(other);
-  else terms.push(...bigrams(other));
 }
 
 /** Words that say what kind of question it is, not what it is about; dropped from queries only. */

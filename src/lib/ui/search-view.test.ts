@@ -1,12 +1,14 @@
-import { describe, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { SearchHit } from '../search/search.ts';
-import { alternativeQueries, guessQuery, hitHref, hitSnippet, parseSearchState, searchParams, toFilters, toSegments } from './search-view.ts';
+import { alternativeQueries, guessQuery, hitHref, parseSearchState, searchParams, toFilters, toSegments } from './search-view.ts';
 
 const hit = (anchor: string, path: string[], terms: string[]): SearchHit => ({
   document: { id: 'a', title: 'A', project: 'p', category: 'c', tags: [], aliases: [], updatedAt: '', url: '/base/docs/a/', summary: '요약 토크나이저 설명', sections: [] },
   score: 1,
   section: { anchor, path },
   terms,
+  matchedTerms: [],
+  coverage: 1,
 });
 
 test('toSegments splits text at highlight ranges', () => {
@@ -22,26 +24,6 @@ test('toSegments splits text at highlight ranges', () => {
 test('hitHref deep-links to the encoded section anchor', () => {
   expect(hitHref(hit('조사-처리-규칙', ['조사 처리 규칙'], []))).toBe('/base/docs/a/#%EC%A1%B0%EC%82%AC-%EC%B2%98%EB%A6%AC-%EA%B7%9C%EC%B9%99');
   expect(hitHref(hit('', [], []))).toBe('/base/docs/a/');
-});
-
-describe('hitSnippet', () => {
-  const md = '---\nid: a\n---\n\n리드 문단이다.\n\n## 설정\n\n토크나이저는 **한글**을 자른다.\n\n## 다음\n\n끝.\n';
-  const headings = [
-    { depth: 2, text: '설정', anchor: '설정', line: 7 },
-    { depth: 2, text: '다음', anchor: '다음', line: 11 },
-  ];
-  test('uses the best section without its heading, highlighting terms', () => {
-    expect(hitSnippet(hit('설정', ['설정'], ['토크나이저']), md, headings)).toEqual({ text: '토크나이저는 한글을 자른다.', highlights: [[0, 5]] });
-  });
-  test('uses the lead for anchor ""', () => {
-    expect(hitSnippet(hit('', [], ['리드']), md, headings).text).toBe('리드 문단이다.');
-  });
-  test('looks through the whole document when the best section has no matching word', () => {
-    expect(hitSnippet(hit('', [], ['자른다']), md, headings)).toEqual({ text: '리드 문단이다. 설정 토크나이저는 한글을 자른다. 다음 끝.', highlights: [[23, 26]] });
-  });
-  test('falls back to the summary without Markdown', () => {
-    expect(hitSnippet(hit('설정', ['설정'], ['토크나이저']), undefined, undefined)).toEqual({ text: '요약 토크나이저 설명', highlights: [[3, 8]] });
-  });
 });
 
 test('search state round-trips through URL params', () => {

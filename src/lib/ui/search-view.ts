@@ -1,8 +1,6 @@
-import type { CatalogEntry } from '../artifacts/schema.ts';
 import type { SearchFilters, SearchHit } from '../search/search.ts';
-import { makeSnippet, markdownToText, sliceSection, type Snippet } from '../sections.ts';
+import type { Snippet } from '../search/snippet.ts';
 import { anchorHash } from '../wiki/url.ts';
-import { stripFrontmatter } from '../wiki/frontmatter-fence.ts';
 
 /** A piece of snippet text, marked when it matched the query. */
 export interface Segment {
@@ -26,26 +24,6 @@ export function toSegments(snippet: Snippet): Segment[] {
 /** The deep link of a hit: the document page at its best section. */
 export function hitHref(hit: SearchHit): string {
   return hit.document.url + anchorHash(hit.section.anchor);
-}
-
-/** Length of a result snippet, in characters. */
-export const SNIPPET_LENGTH = 160;
-
-/** The snippet of a hit: from its best section, else wherever the document matches, else its summary. */
-export function hitSnippet(hit: SearchHit, markdown: string | undefined, headings: CatalogEntry['headings'] | undefined, max = SNIPPET_LENGTH): Snippet {
-  const candidates: string[] = [];
-  if (markdown !== undefined && headings) {
-    candidates.push(stripHeading(markdownToText(sliceSection(markdown, headings, hit.section.anchor)), hit.section.path.at(-1)));
-    // A lead that only repeats the title (or is empty) says nothing; the matching words are further down.
-    candidates.push(markdownToText(stripFrontmatter(markdown)));
-  }
-  candidates.push(hit.document.summary);
-  const snippets = candidates.filter((text) => text.trim()).map((text) => makeSnippet(text, hit.terms, max));
-  return snippets.find((s) => s.highlights.length > 0) ?? snippets[0] ?? { text: '', highlights: [] };
-}
-
-function stripHeading(text: string, heading: string | undefined): string {
-  return heading && text.startsWith(heading) ? text.slice(heading.length).trim() : text;
 }
 
 /** The search state carried in a URL (`/search/?q=…&project=…`). */

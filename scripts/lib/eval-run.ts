@@ -1,0 +1,17 @@
+import type { LoadedSearch } from '../../src/lib/search/envelope.ts';
+import { searchSync, type MarkdownOf, type MatchLevel } from '../../src/lib/search/search.ts';
+
+/** One query as the evaluation sees it: ids best first, best section per id (anchor and heading), and whether the result claims a match. */
+export interface EvalRun {
+  ids: string[];
+  sections: Map<string, string>;
+  headings: Map<string, string>;
+  match: MatchLevel;
+}
+
+/** Runs one query through the shared search, with the same limit (10) as the site and MCP default. */
+export function runEvalQuery(search: LoadedSearch, q: string, markdownOf: MarkdownOf): EvalRun {
+  const result = searchSync(search, q, { limit: 10, textOf: markdownOf });
+  const hits = result.hits;
+  return { ids: hits.map((h) => h.document.id), sections: new Map(hits.map((h) => [h.document.id, h.section.anchor])), headings: new Map(hits.map((h) => [h.document.id, h.section.path.at(-1) ?? ''])), match: result.match };
+}

@@ -1,0 +1,63 @@
+import { processQueryTerm } from './contract.ts';
+import { tokenize } from './tokenize.ts';
+import type { Alternative } from './expand.ts';
+
+/**
+ * How much of a query a hit answers. Each word the user typed is a unit (its index terms: Hangul
+ * bigrams or a Latin word); a unit is as matched as the share of its terms the document contains, or
+ * fully when one of its expansions (a loanword's other spelling, a glossary synonym, a typo's
+ * neighbour) is matched in full. Units weigh by rarity, so a query is not "answered" by its common
+ * words alone: '블록' and '규칙' of an off-topic question no longer carry it.
+ */
+
+/** Whether the best hit covers the query's main terms: `full` when it does, `partial` for part of them, `none` otherwise. */
+export type MatchLevel = 'none' | 'partial' | 'full';
+
+/** A best hit covering at least this rarity-weighted share of the query is a full match. */
+export const FULL_MATCH_COVERAGE = 0.75;
+/** …and at least this share a partial one; below it the result says nothing matched. */
+export const PARTIAL_MATCH_COVERAGE = 0.4;
+
+/** One word of the query with the index terms it stands for. */
+export interface QueryUnit {
+  /** The word as typed (trimmed of punctuation), reported in `matchedTerms`. */
+  word: string;
+  /** Its own index terms. */
+  terms: readonly string[];
+  /** Other spellings of it, any of which matched in full counts as the word (to its certainty). */
+  alternatives: readonly Alternative[];
+  /** Rarity weight (inverse document frequency of its terms). */
+  weight: number;
+}
+
+/** The query's words and their index terms, in order; question words and stop words are left out. */
+export function queryWords(query: string): { word: string; terms: string[] }[] {
+  const out: { word: string; terms: string[] }[] = [];
+  for (const raw of query.split(/\s+/)) {
+    const word = raw.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    const terms = [...new Set(tokenize(word).filter((t) => processQueryTerm(t) !== null))];
+    if (terms.length) out.push({ word, terms });
+  }
+  return out;
+}
+
+/** Rarity-weighted share of the query a document covers, and the words it matched. */
+export function coverageOf(units: readonly QueryUnit[], has: (term: string) => boolean): { coverage: number; matched: string[] } {
+  let total = 0;
+  let covered = 0;
+  const matched: string[] = [];
+  for (const u of units) {
+    const share = (terms: readonly string[]) => (terms.length ? terms.filter(has).length / terms.length : 0);
+    const m = Math.max(share(u.terms), ...u.alternatives.map((a) => (share(a.terms) === 1 ? a.certainty : 0)));
+    total += u.weight;
+    covered += u.weight * m;
+    if (m >= 0.5) matched.push(u.word);
+  }
+  return { coverage: total ? Math.round((covered / total) * 1000) / 1000 : 0, matched };
+}
+
+/** The result's match level from its best hit's coverage (undefined when nothing was found). */
+export function matchLevel(bestCoverage: number | undefined): MatchLevel {
+  if (bestCoverage === undefined || bestCoverage < PARTIAL_MATCH_COVERAGE) return 'none';
+  return bestCoverage >= FULL_MATCH_COVERAGE ? 'full' : 'partial';
+}

@@ -1,0 +1,43 @@
+/**
+ * Glosses a corpus writes itself — '에러 경계(Error Boundary)', 'Mutual exclusion (상호 배제)' — mined at
+ * build time into synonym pairs, so a query in one language finds the page that glosses it in the other.
+ * The side outside the parentheses takes as many words as the gloss has (at most two for Hangul, four
+ * for English; as many as the Hangul gloss has the other way), which is how such glosses are written.
+ * Code names, abbreviations and names glossed many ways are left out.
+ */
+
+const HANGUL_BEFORE_LATIN = /((?:[\p{Script=Hangul}\w]+ ){0,3}\p{Script=Hangul}+) ?\(([A-Za-z][A-Za-z0-9'-]*(?: [A-Za-z][A-Za-z0-9'-]*){0,3})\)/gu;
+const LATIN_BEFORE_HANGUL = /((?:[A-Za-z][A-Za-z0-9'-]* ){0,3}[A-Za-z][A-Za-z0-9'-]*) ?\((\p{Script=Hangul}+(?: \p{Script=Hangul}+)?)\)/gu;
+
+/** English words of a gloss: plain words, not code names (ProductRow, useState) or abbreviations (RSC). */
+const PLAIN_ENGLISH = /^(?:[A-Z]?[a-z]+(?:-[a-z]+)*'?[a-z]*)(?: [A-Z]?[a-z]+(?:-[a-z]+)*)*$/;
+/** A name glossed by more than this many different words is a category ('컴포넌트(Board)', '컴포넌트(Square)'), not a translation. */
+const MAX_GLOSSES_PER_NAME = 1;
+
+/** Synonym pairs [Hangul, English] found in the texts, each once, in order of first appearance. */
+export function mineGlosses(texts: Iterable<string>): [string, string][] {
+  const pairs = new Map<string, [string, string]>();
+  const add = (hangul: string, latin: string) => {
+    const h = hangul.trim();
+    const l = latin.trim();
+    if (h.replace(/\s/g, '').length < 2 || l.replace(/[^A-Za-z]/g, '').length < 3 || !PLAIN_ENGLISH.test(l)) return;
+    const key = `${h.toLowerCase()}\t${l.toLowerCase()}`;
+    if (!pairs.has(key)) pairs.set(key, [h, l]);
+  };
+  for (const text of texts) {
+    for (const m of text.matchAll(HANGUL_BEFORE_LATIN)) {
+      const english = m[2]!.split(' ');
+      const words = m[1]!.split(' ');
+      add(words.slice(-Math.min(english.length, 2)).join(' '), m[2]!);
+    }
+    for (const m of text.matchAll(LATIN_BEFORE_HANGUL)) {
+      const hangul = m[2]!.split(' ');
+      const words = m[1]!.split(' ');
+      add(m[2]!, words.slice(-hangul.length).join(' '));
+    }
+  }
+  const all = [...pairs.values()];
+  const count = new Map<string, number>();
+  for (const [h, l] of all) for (const name of [h, l.toLowerCase()]) count.set(name, (count.get(name) ?? 0) + 1);
+  return all.filter(([h, l]) => count.get(h)! <= MAX_GLOSSES_PER_NAME && count.get(l.toLowerCase())! <= MAX_GLOSSES_PER_NAME);
+}

@@ -1,0 +1,95 @@
+import { COMMON_BODY_MIN_DOCUMENTS, COMMON_BODY_SHARE, createIndex, INDEX_FIELDS, SEARCH_OPTIONS_VERSION, type IndexField, type IndexUnit } from './contract.ts';
+import { tokenize } from './tokenize.ts';
+import { encodePostings } from './postings.ts';
+import { mineGlosses } from './glosses.ts';
+import { INDEX_ENVELOPE_VERSION, type IndexEnvelope, type SearchDocument, type SearchSection } from './index-schema.ts';
+import { loadSearch, type LoadedSearch } from './index-load.ts';
+
+/** The fields of every section as a per-section index would see them. */
+export function sectionFields(document: SourceDocument, texts: readonly SectionText[]): Record<IndexField, string>[] {
+  return texts.map((text, i) => ({
+    title: i === 0 ? document.title : '',
+    aliases: i === 0 ? document.aliases.join(' ') : '',
+    tags: i === 0 ? document.tags.join(' ') : '',
+    headings: i === 0 ? text.headings : `${document.title} ${text.headings}`,
+    body: i === 0 && document.summary ? `${document.summary}\n${text.body}` : text.body,
+  }));
+}
+
+/** Text of one section prepared for indexing. */
+export interface SectionText {
+  headings: string;
+  body: string;
+}
+
+/** A document table row as the build knows it, before section term counts are added. */
+export type SourceDocument = Omit<SearchDocument, 'sections'> & { sections: Omit<SearchSection, 'terms'>[] };
+
+/** Input to `buildSearch`: per document, its table row and its section texts (in the order of `document.sections`). */
+export interface SearchSource {
+  document: SourceDocument;
+  sectionTexts: readonly SectionText[];
+}
+
+/** Builds the index for a set of documents and serialises it into the envelope written as `_wiki/search-index.json`. */
+export function buildIndexEnvelope(sources: readonly SearchSource[], synonyms: readonly (readonly string[])[] = []): IndexEnvelope {
+  const units: IndexUnit[] = sources.map((s, d) => ({
+    id: d,
+    title: s.document.title,
+    aliases: s.document.aliases.join(' '),
+    tags: s.document.tags.join(' '),
+    headings: s.document.sections.map((x) => x.heading).filter(Boolean).join('\n'),
+    body: [s.document.summary, ...s.sectionTexts.map((t) => t.body)].filter(Boolean).join('\n'),
+  }));
+  const { index: postings, ...rest } = createIndex(units).toJSON();
+  const bodyField = INDEX_FIELDS.indexOf('body');
+  const limit = sources.length >= COMMON_BODY_MIN_DOCUMENTS ? COMMON_BODY_SHARE * sources.length : Infinity;
+  const commonTerms: string[] = [];
+  const frequency = new Map<string, number[]>();
+  const totals = INDEX_FIELDS.map(() => 0);
+  let sectionCount = 0;
+  const documents: SearchDocument[] = [];
+  for (const source of sources) {
+    const bodyTerms: number[] = [];
+    for (const fields of sectionFields(source.document, source.sectionTexts)) {
+      sectionCount++;
+      INDEX_FIELDS.forEach((field, f) => {
+        const tokens = tokenize(fields[field]);
+        totals[f]! += tokens.length;
+        if (field === 'body') bodyTerms.push(tokens.length);
+        for (const term of new Set(tokens)) {
+          const counts = frequency.get(term) ?? frequency.set(term, INDEX_FIELDS.map(() => 0)).get(term)!;
+          counts[f]!++;
+        }
+      });
+    }
+    documents.push({ ...source.document, sections: source.document.sections.map((x, i) => ({ ...x, terms: bodyTerms[i] ?? 0 })) });
+  }
+  const encoded = encodePostings(
+    postings,
+    (term, field, documents) => {
+      if (field !== bodyField || documents <= limit) return true;
+      commonTerms.push(term);
+      return false;
+    },
+    (term) => frequency.get(term),
+  );
+  const average = (f: number) => (sectionCount ? Math.round((totals[f]! / sectionCount) * 10) / 10 : 0);
+  const averageTerms = Object.fromEntries(INDEX_FIELDS.map((field, f) => [field, average(f)])) as Record<IndexField, number>;
+  return {
+    version: INDEX_ENVELOPE_VERSION,
+    searchOptionsVersion: SEARCH_OPTIONS_VERSION,
+    documents,
+    // Glossary groups first, then the glosses the documents write themselves.
+    synonyms: [...synonyms.map((g) => [...g]), ...mineGlosses(sources.flatMap((s) => [s.document.summary, ...s.sectionTexts.map((t) => t.body)]))],
+    commonTerms: commonTerms.sort(),
+    sectionStats: { sections: sectionCount, averageTerms },
+    index: { ...rest, index: [] },
+    postings: encoded,
+  };
+}
+
+/** Builds a queryable search in memory, exactly as a client would load it from the envelope. */
+export function buildSearch(sources: readonly SearchSource[], synonyms: readonly (readonly string[])[] = []): LoadedSearch {
+  return loadSearch(buildIndexEnvelope(sources, synonyms));
+}

@@ -1,0 +1,64 @@
+import * as z from 'zod';
+import type { SerializedIndex } from './contract.ts';
+
+/** Version of the `search-index.json` envelope layout. */
+export const INDEX_ENVELOPE_VERSION = 3;
+
+/** A section of a document as search results name it. */
+export const SearchSectionSchema = z.object({
+  /** Heading anchor on the page; '' for the lead. */
+  anchor: z.string(),
+  heading: z.string(),
+  depth: z.number().int(),
+  /** 1-based line of the heading in `_wiki/docs/<id>.md` (1 for the lead), so a browser can cut the section out without the catalog. */
+  line: z.number().int().positive(),
+  /** How many index terms the section's prose yields, for the section ranking's length normalisation. */
+  terms: z.number().int().nonnegative(),
+});
+export type SearchSection = z.output<typeof SearchSectionSchema>;
+
+/** What a search result shows about a document, stored once per document beside the index. */
+export const SearchDocumentSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  project: z.string(),
+  category: z.string(),
+  tags: z.array(z.string()),
+  /** Other names people search by; the section ranking scores them on the lead. */
+  aliases: z.array(z.string()),
+  updatedAt: z.string(),
+  url: z.string(),
+  summary: z.string(),
+  sections: z.array(SearchSectionSchema),
+});
+export type SearchDocument = z.output<typeof SearchDocumentSchema>;
+
+/**
+ * Corpus figures the section ranking needs to score sections as a per-section index would: the
+ * number of sections, and each field's mean length in terms over all sections (the lead
+ * section carries title, aliases and tags; every other section has the title before its headings).
+ */
+export const SectionStatsSchema = z.object({
+  sections: z.number().int().nonnegative(),
+  /** Mean number of index terms of each field over all sections. */
+  averageTerms: z.object({ title: z.number(), aliases: z.number(), tags: z.number(), headings: z.number(), body: z.number() }),
+});
+export type SectionStats = z.output<typeof SectionStatsSchema>;
+
+/** `_wiki/search-index.json`: versions, the document table and MiniSearch's serialised index. */
+export const IndexEnvelopeSchema = z.object({
+  version: z.literal(INDEX_ENVELOPE_VERSION),
+  searchOptionsVersion: z.number().int(),
+  documents: z.array(SearchDocumentSchema),
+  /** Synonym groups from glossary documents and glosses mined from the text ('에러 경계(Error Boundary)'); a query naming one member also looks for the others. */
+  synonyms: z.array(z.array(z.string())),
+  /** Terms whose body postings were left out for being in too many documents (see COMMON_BODY_SHARE); for people asking why a word does not match. */
+  commonTerms: z.array(z.string()),
+  sectionStats: SectionStatsSchema,
+  /** MiniSearch.toJSON() with its `index` (the postings) moved to `postings`, encoded by `encodePostings`. */
+  index: z.custom<SerializedIndex>((v) => typeof v === 'object' && v !== null && 'serializationVersion' in v, {
+    message: 'index must be MiniSearch.toJSON() output',
+  }),
+  postings: z.string(),
+});
+export type IndexEnvelope = z.output<typeof IndexEnvelopeSchema>;

@@ -1,0 +1,45 @@
+import { expect, test } from 'vitest';
+import { buildIndexEnvelope, type SearchSource } from './index-build.ts';
+import { createIndex, loadIndex, loadIndexShell, queryDocuments } from './contract.ts';
+import { decodePostings } from './postings.ts';
+import { loadIndexLazily, termMapOf } from './lazy-postings.ts';
+
+function source(id: string, title: string, body: string): SearchSource {
+  return {
+    document: { id, title, project: 'p', category: 'concept', tags: [], aliases: [], updatedAt: '2026-11-01T00:00:00.000Z', url: `/docs/${id}/`, summary: '', sections: [{ anchor: '', heading: '', depth: 1, line: 1 }] },
+    sectionTexts: [{ headings: '', body }],
+  };
+}
+
+const SOURCES = [
+  source('state-lifting', '상태 끌어올리기', '두 컴포넌트가 같은 상태를 공유해야 할 때 부모로 옮깁니다. props로 값을 전달합니다.'),
+  source('components', '컴포넌트 나누기', '컴포넌트를 작게 나누면 재사용하기 쉽습니다.'),
+  source('use-state', 'useState', 'state는 렌더링 사이에 유지됩니다. setState는 다음 렌더링에 반영됩니다.'),
+  source('fonts', '글꼴 정책', '본문 글꼴은 Pretendard를 씁니다. 웹폰트'),
+];
+
+test("MiniSearch keeps its terms in a private `_index` map read through get/set, as lazy postings assume", () => {
+  const index = createIndex([{ id: 0, title: '상태', aliases: '', tags: '', headings: '', body: 'react' }]);
+  const map = termMapOf(index);
+  // A term's value is a Map of field id → (document short id → term frequency); MiniSearch reads it with .get(fieldId).
+  const value = map.get('react') as Map<number, Map<number, number>>;
+  expect(value).toBeInstanceOf(Map);
+  expect([...value.entries()].map(([field, docs]) => [field, [...docs.entries()]])).toEqual([[4, [[0, 1]]]]);
+});
+
+test('a MiniSearch without `_index` is refused with a message naming this module', () => {
+  expect(() => termMapOf({} as never)).toThrow('MiniSearch no longer keeps its terms in `_index`; lazy postings need updating (see src/lib/search/lazy-postings.ts).');
+});
+
+test('postings decoded on first use answer exactly like a fully decoded MiniSearch index', () => {
+  const envelope = JSON.parse(JSON.stringify(buildIndexEnvelope(SOURCES))) as ReturnType<typeof buildIndexEnvelope>;
+  const seen: string[] = [];
+  const lazy = loadIndexLazily(envelope.index, envelope.postings, () => undefined, (t) => seen.push(t));
+  const eager = loadIndex({ ...envelope.index, index: decodePostings(envelope.postings) });
+  for (const q of ['컴포넌트를', '상태끌어올리기', 'useStat', 'usestaet', '웹폰트', 'props 전달', '없는말']) {
+    expect(queryDocuments(lazy, q)).toEqual(queryDocuments(eager, q));
+  }
+  expect(queryDocuments(lazy, 'useStat').map((m) => m.terms)).toEqual([['usestate']]);
+  expect(seen).toContain('usestate');
+  expect(queryDocuments(loadIndexShell(envelope.index), 'useState')).toEqual([]);
+});

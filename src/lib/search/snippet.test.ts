@@ -1,0 +1,40 @@
+import { describe, expect, test } from 'vitest';
+import { hitSnippet, snippetText } from './snippet.ts';
+import type { SearchDocument } from './envelope.ts';
+
+test.each([
+  ['a link keeps its words, not its URL', '설정은 [MCP 설정 가이드](https://example.com/mcp-setup) 참고. <https://example.com/raw> 끝', '설정은 MCP 설정 가이드 참고. 끝'],
+  ['bare URLs and reference definitions go', '문서: https://maru.example/docs/a 보기\n\n[ref]: https://example.com "t"\n\n[참고][ref] 끝', '문서: 보기 참고 끝'],
+  ['underscores inside a name stay', '`claude_desktop_config.json` 파일의 __굵게__ 와 _기울임_', 'claude_desktop_config.json 파일의 굵게 와 기울임'],
+  ['thematic breaks and table rules go', '위\n\n---\n\n| 이름 | 값 |\n| --- | :---: |\n| a | b |\n\n***\n\n아래', '위 이름 값 a b 아래'],
+  ['callout markers go, their text stays', '> [!TIP]\n> 미리보기를 먼저 보세요.\n\n> [!WARNING]- 접힘\n> 조심', '미리보기를 먼저 보세요. 접힘 조심'],
+  ['code blocks and frontmatter go', '---\nid: a\ntitle: A\n---\n\n앞\n\n```ts\nconst x_y = 1;\n```\n\n뒤', '앞 뒤'],
+  ['lists, headings and task boxes lose their marks', '## 단계\n\n1. 설치\n- [x] 빌드\n* 배포', '단계 설치 빌드 배포'],
+])('snippetText: %s', (_name, markdown, want) => {
+  expect(snippetText(markdown)).toBe(want);
+});
+
+describe('hitSnippet', () => {
+  const document: SearchDocument = {
+    id: 'a', title: 'A', project: 'p', category: 'c', tags: [], aliases: [], updatedAt: '', url: '/docs/a/', summary: '요약 토크나이저 설명',
+    sections: [
+      { anchor: '', heading: '', depth: 1, line: 1, terms: 2 },
+      { anchor: '설정', heading: '설정', depth: 2, line: 7, terms: 4 },
+      { anchor: '다음', heading: '다음', depth: 2, line: 11, terms: 1 },
+    ],
+  };
+  const md = '---\nid: a\n---\n\n리드 문단이다.\n\n## 설정\n\n토크나이저는 **한글**을 [자른다](https://x.example/).\n\n## 다음\n\n끝.\n';
+
+  test('uses the best section without its heading, highlighting terms', () => {
+    expect(hitSnippet(document, '설정', ['토크'], md, 160)).toEqual({ text: '토크나이저는 한글을 자른다.', highlights: [[0, 2]] });
+  });
+  test('uses the lead for anchor ""', () => {
+    expect(hitSnippet(document, '', ['리드'], md, 160)).toEqual({ text: '리드 문단이다.', highlights: [[0, 2]] });
+  });
+  test('looks through the whole document when the best section has no matching word', () => {
+    expect(hitSnippet(document, '', ['자른'], md, 160)).toEqual({ text: '리드 문단이다. 설정 토크나이저는 한글을 자른다. 다음 끝.', highlights: [[23, 25]] });
+  });
+  test('falls back to the summary without Markdown', () => {
+    expect(hitSnippet(document, '설정', ['토크'], undefined, 160)).toEqual({ text: '요약 토크나이저 설명', highlights: [[3, 5]] });
+  });
+});

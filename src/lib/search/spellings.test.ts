@@ -1,0 +1,62 @@
+import { describe, expect, test } from 'vitest';
+import { buildSearch, type SearchSource } from './envelope.ts';
+import { search, searchSync } from './search.ts';
+
+function source(id: string, title: string, body: string, aliases: string[] = []): SearchSource {
+  return {
+    document: { id, title, project: 'p', category: 'guide', tags: [], aliases, updatedAt: '2026-11-01T00:00:00.000Z', url: `/docs/${id}/`, summary: '', sections: [{ anchor: '', heading: '', depth: 1, line: 1 }] },
+    sectionTexts: [{ headings: '', body }],
+  };
+}
+
+// A small corpus that writes some names in English, some in Hangul and some both ways; none of the queries below is in a list.
+const loaded = buildSearch([
+  source('render', '렌더링 과정', '렌더링은 render 함수가 트리를 계산하는 단계입니다. 렌더링이 끝나면 커밋합니다.'),
+  source('render-2', '렌더링 최적화', 'render 결과를 캐시하면 렌더링 비용이 줄어듭니다.'),
+  source('commit', '커밋 단계', 'DOM을 바꾸는 단계입니다.'),
+  source('reducer', 'useReducer', 'dispatch 함수로 액션을 보냅니다. reducer는 순수 함수입니다.'),
+  source('ts', 'TypeScript 쓰기', 'typescript 설정과 tsconfig 예시.'),
+  source('search', '이진 탐색', '정렬된 배열에서 값을 찾는 탐색 방법입니다.'),
+  source('boundary', '오류 처리', '에러 경계(Error Boundary)는 자식의 오류를 잡습니다.'),
+  source('state', '상태 관리', '컴포넌트의 상태를 한곳에서 관리합니다.', ['스토어']),
+]);
+const top = (q: string) => searchSync(loaded, q).hits.map((h) => h.document.id);
+
+describe('other spellings come from the corpus', () => {
+  test.each([
+    ['디스페치 함수', 'reducer'],
+    ['타입 스크립트 설정', 'ts'],
+    ['타입스크립트', 'ts'],
+    ['탐삭', 'search'],
+    ['commit', 'commit'],
+    ['error boundary', 'boundary'],
+  ])('%s → %s', (q, id) => {
+    expect(top(q)[0]).toBe(id);
+  });
+
+  test('a hit reports the words it matched, directly or through another spelling', () => {
+    const hit = searchSync(loaded, '디스페치 함수').hits[0]!;
+    expect(hit.matchedTerms).toEqual(['디스페치', '함수']);
+    expect(hit.coverage).toBe(1);
+  });
+});
+
+describe('match says whether any hit covers the query', () => {
+  test('full, partial and none', () => {
+    expect(searchSync(loaded, '렌더링 커밋').match).toBe('full');
+    const partial = searchSync(loaded, '렌더링 김치찌개 요리법');
+    expect(partial.match).toBe('none');
+    expect(partial.hits[0]?.matchedTerms).toEqual(['렌더링']);
+    expect(searchSync(loaded, '상태 관리 김치').match).toBe('partial');
+    // '주식' is one jamo from '자식' (a word of the corpus): a guess that counts half, so the result stays 'none'.
+    expect(searchSync(loaded, '주식 배당금').match).toBe('none');
+    expect(searchSync(loaded, '주식 배당금').hits.every((h) => h.coverage < 0.4)).toBe(true);
+  });
+});
+
+test('초성 queries find titles and aliases, through the one search function', async () => {
+  expect((await search(loaded, 'ㄹㄷㄹ')).hits.map((h) => h.document.id)).toEqual(['render', 'render-2']);
+  expect((await search(loaded, 'ㅅㅌ ㄱㄹ')).hits.map((h) => h.document.id)).toEqual(['state']);
+  expect((await search(loaded, 'ㅅㅌㅇ')).hits.map((h) => h.document.id)).toEqual(['state']);
+  expect((await search(loaded, 'ㅅㅌ ㄱㄹ')).match).toBe('full');
+});

@@ -1,0 +1,154 @@
+import { bigrams } from './korean.ts';
+import { hangulStem, type SpellingsOf } from './expand.ts';
+import { deletions, hangulKey, latinKeys, NEAR_KEY_LENGTH } from './transliterate.ts';
+
+/** What the corpus offers to spell a query word otherwise: its own words and their frequencies. */
+export interface Vocabulary {
+  /** Latin index terms (lowercase words). */
+  latin: readonly string[];
+  /** Hangul words people name things by (titles, aliases, tags, headings), particles stripped. */
+  hangul: readonly string[];
+  /** Hangul syllable bigrams of the index. */
+  bigrams: readonly string[];
+  /** How many sections contain a term (for preferring common spellings). */
+  frequency: (term: string) => number;
+  /** Whether the index has a term. */
+  has: (term: string) => boolean;
+  /** Of the documents having all of `a` or all of `b` (the smaller set), the share that has both. */
+  together: (a: readonly string[], b: readonly string[]) => number;
+}
+
+/**
+ * When both spellings occur in the corpus and the key is short, the pair must also share documents: a Korean wiki that
+ * writes '렌더링' writes 'render' on the same pages, while '설치' and 'girls' (one key, SVLS) never meet.
+ */
+export const TOGETHER_SHARE = 0.35;
+/** Keys this long rarely meet by chance ('모달' MVTVL ~ modal, '버블링' PVPLVG ~ bubbling), so they need no shared pages. */
+export const TRUSTED_KEY_LENGTH = 5;
+
+const trusted = (key: string) => key.length >= TRUSTED_KEY_LENGTH;
+
+/** A word matched only through a bigram one jamo away counts half: it may be a typo, or a different word. */
+export const TYPO_CERTAINTY = 0.5;
+
+/** Most other spellings one query word gets from each source. */
+const MAX_SPELLINGS = 3;
+/** Keys shorter than this are too short to tell a loanword from a native word ('훅' HVK vs '학'). */
+const MIN_KEY_LENGTH = 3;
+
+/**
+ * Other spellings of query words, all found in the corpus itself rather than in a hand list: a Hangul
+ * word's English original by sound key ('렌더링' → rendering, '디스페치' → dispatch), the same for two
+ * Hangul words written apart ('타입 스크립트' → typescript), an English word's Hangul spelling among the
+ * titles and headings ('commit' → 커밋), and for a Hangul bigram the index lacks, the bigrams one jamo
+ * away ('탐삭' → 탐색). Key tables are built on first use.
+ */
+export function createSpellings(vocabulary: Vocabulary): SpellingsOf {
+  let tables: ReturnType<typeof buildTables> | undefined;
+  // A Hangul word is in the corpus when one document has all its bigrams ('디스페치' is not, though '페치' is).
+  const inCorpus = (hangul: string) => bigrams(hangul).every((g) => vocabulary.has(g)) && vocabulary.together(bigrams(hangul), bigrams(hangul)) > 0;
+  return (word, next) => {
+    tables ??= buildTables(vocabulary);
+    // Only a word the corpus does not have (a typo, an unusual spelling) may match a key one sound away.
+    const t = tables;
+    const out = new Set<string>();
+    const guesses = new Set<string>();
+    const stem = hangulStem(word);
+    const latinWord = word.toLowerCase();
+    if (/^[a-z]{3,}$/.test(latinWord)) {
+      const candidates = lookup(t.hangul, latinKeys(latinWord), vocabulary.frequency, false);
+      for (const h of choose(candidates, (h) => (vocabulary.has(latinWord) && inCorpus(h) ? vocabulary.together([latinWord], bigrams(h)) : -1), (h) => hangulKey(h))) out.add(h);
+    } else if (stem) {
+      const pairs = (hangul: string) => {
+        const known = inCorpus(hangul);
+        const candidates = lookup(t.latin, [hangulKey(hangul)], vocabulary.frequency, !known);
+        const chosen = choose(candidates, (l) => (known ? vocabulary.together([l], bigrams(hangul)) : -1), () => hangulKey(hangul));
+        // Korean marks no plural: '컴포넌트' is 'component' rather than 'components' when the corpus has both.
+        for (const l of chosen) if (!(l.endsWith('s') && chosen.includes(l.slice(0, -1)))) out.add(l);
+      };
+      pairs(stem);
+      const nextStem = next ? hangulStem(next) : '';
+      if (nextStem && /^\p{Script=Hangul}+$/u.test(next!)) pairs(stem + nextStem);
+      for (const gram of bigrams(stem)) if (gram.length === 2 && !t.bigramSet.has(gram)) for (const n of neighbours(gram, vocabulary)) guesses.add(n);
+    }
+    return [...[...out].map((text) => ({ text, certainty: 1 })), ...[...guesses].filter((g) => !out.has(g)).map((text) => ({ text, certainty: TYPO_CERTAINTY }))];
+  };
+}
+
+/**
+ * Picks among words with the same key: those sharing pages with the query word (share ≥ TOGETHER_SHARE)
+ * when any does; otherwise those with a long key; `share` is -1 when one side is not in the corpus.
+ */
+function choose(candidates: readonly string[], share: (w: string) => number, key: (w: string) => string): string[] {
+  const shares = candidates.map((w) => ({ w, share: share(w), trusted: trusted(key(w)) }));
+  const best = Math.max(0, ...shares.map((s) => s.share));
+  const together = shares.filter((s) => s.share >= (s.trusted ? TOGETHER_SHARE / 2 : TOGETHER_SHARE) && s.share >= 0.6 * best);
+  if (together.length) return together.sort((a, b) => b.share - a.share).map((s) => s.w);
+  // Nothing shares pages: a long key still stands for its most frequent word (a typo, a spelling the corpus lacks).
+  return shares.filter((s) => s.trusted).map((s) => s.w).slice(0, 1);
+}
+
+interface KeyTable {
+  exact: Map<string, string[]>;
+  /** Keys one deletion away from a long key → words. */
+  near: Map<string, string[]>;
+}
+
+function buildTables(v: Vocabulary): { latin: KeyTable; hangul: KeyTable; bigramSet: Set<string> } {
+  const latin = table();
+  for (const term of v.latin) if (/^[a-z]{3,}$/.test(term)) for (const key of latinKeys(term)) add(latin, key, term);
+  const hangul = table();
+  for (const word of v.hangul) {
+    // Every run of two or more syllables from the start: an English 'render' meets '렌더' of '렌더링'.
+    for (let end = 2; end <= word.length; end++) add(hangul, hangulKey(word.slice(0, end)), word.slice(0, end));
+  }
+  return { latin, hangul, bigramSet: new Set(v.bigrams) };
+}
+
+function table(): KeyTable {
+  return { exact: new Map(), near: new Map() };
+}
+
+function add(t: KeyTable, key: string, word: string): void {
+  if (key.length < MIN_KEY_LENGTH) return;
+  push(t.exact, key, word);
+  if (key.length >= NEAR_KEY_LENGTH) for (const d of deletions(key)) push(t.near, d, word);
+}
+
+function push(map: Map<string, string[]>, key: string, word: string): void {
+  const list = map.get(key);
+  if (!list) map.set(key, [word]);
+  else if (!list.includes(word)) list.push(word);
+}
+
+/** Words with one of the keys: exact matches, else (for long keys) those one deletion away either side. */
+function lookup(t: KeyTable, keys: readonly string[], frequency: (term: string) => number, near: boolean): string[] {
+  const found = new Set<string>();
+  for (const key of keys) if (key.length >= MIN_KEY_LENGTH) for (const w of t.exact.get(key) ?? []) found.add(w);
+  if (!found.size && near) {
+    for (const key of keys) {
+      if (key.length < NEAR_KEY_LENGTH) continue;
+      for (const w of t.near.get(key) ?? []) found.add(w);
+      for (const d of deletions(key)) for (const w of [...(t.exact.get(d) ?? []), ...(t.near.get(d) ?? [])]) found.add(w);
+    }
+  }
+  return [...found].sort((a, b) => frequency(b) - frequency(a) || a.localeCompare(b)).slice(0, MAX_SPELLINGS);
+}
+
+/** Index bigrams one jamo (initial, vowel or final of one syllable) away from `gram`, most frequent first. */
+function neighbours(gram: string, v: Vocabulary): string[] {
+  const a = [gram.charCodeAt(0) - 0xac00, gram.charCodeAt(1) - 0xac00];
+  if (a.some((c) => c < 0 || c > 11171)) return [];
+  const out: string[] = [];
+  for (const b of v.bigrams) {
+    let edits = 0;
+    for (let i = 0; i < 2 && edits <= 1; i++) edits += jamoEdits(a[i]!, b.charCodeAt(i) - 0xac00);
+    if (edits === 1) out.push(b);
+  }
+  return out.sort((x, y) => v.frequency(y) - v.frequency(x) || x.localeCompare(y)).slice(0, 2);
+}
+
+function jamoEdits(x: number, y: number): number {
+  if (x === y) return 0;
+  return Number(Math.floor(x / 588) !== Math.floor(y / 588)) + Number(Math.floor(x / 28) % 21 !== Math.floor(y / 28) % 21) + Number(x % 28 !== y % 28);
+}
