@@ -1,6 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import maru from './src/integrations/maru.ts';
+import shikiNoTimeLimit from './src/markdown/shiki-no-time-limit.ts';
 
 export default defineConfig({
   base: process.env.BASE_PATH || '/',
@@ -9,7 +10,7 @@ export default defineConfig({
   ...(process.env.MARU_SITE ? { site: process.env.MARU_SITE } : {}),
   trailingSlash: 'ignore',
   integrations: [maru()],
-  markdown: { syntaxHighlight: { type: 'shiki', excludeLangs: ['mermaid'] } },
+  markdown: { syntaxHighlight: { type: 'shiki', excludeLangs: ['mermaid'] }, shikiConfig: { transformers: [shikiNoTimeLimit()] } },
   server: { host: '127.0.0.1' },
   vite: { server: { watch: { ignored: ['**/dist/**', '**/bench/out/**'] } } },
 });

@@ -39,8 +39,10 @@ describe('a rebuild after one changed document', () => {
     build(content, cold, tempDir('maru-incremental-cold-cache-'));
   }, 300_000);
 
-  test('the first build renders every document, the rebuild only the changed one', () => {
+  test('the first build parses and renders every document, the rebuild only the changed one', () => {
+    expect(first).toMatch(/parsed 45 of 45 files/);
     expect(first).toMatch(/rendered 44 of 44 documents/);
+    expect(second).toMatch(/parsed 1 of 45 files/);
     expect(second).toMatch(/rendered 1 of 44 documents/);
   });
 

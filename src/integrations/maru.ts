@@ -14,6 +14,7 @@ import remarkWikiLinks from '../markdown/remark-wiki-links.ts';
 import rehypeCallouts from '../markdown/rehype-callouts.ts';
 import { contentRoot } from './collect.ts';
 import { basePath, collectWiki, emitArtifacts, errorReport, siteConfig, skipArtifacts, writeArtifacts } from './wiki-build.ts';
+import { cacheDir, codeDigest, openParseCache } from './parse-cache.ts';
 import { WIKI_HOOK, type WikiSnapshot, type WikiSource } from './wiki-handoff.ts';
 import { serveArtifacts } from './dev-server.ts';
 
@@ -29,10 +30,11 @@ export default function maru(): AstroIntegration {
   let key: string | undefined;
   let emitted: ReturnType<typeof emitArtifacts> | undefined;
   const emit = () => (emitted ??= emitArtifacts(wiki, siteConfig(), root));
-  const snapshot = (): WikiSnapshot => ({ root, wiki, texts, catalog: emit().catalog });
+  const code = codeDigest();
+  const snapshot = (): WikiSnapshot => ({ root, wiki, texts, code, catalog: emit().catalog });
   /** Dev server: re-reads the content; a version with errors is reported and the last good one kept. */
   const reload = (logger?: AstroIntegrationLogger): boolean => {
-    const fresh = collectWiki(root, siteConfig(), basePath(), key);
+    const fresh = collectWiki(root, siteConfig(), basePath(), key, openParseCache(cacheDir(), code));
     if (!fresh.wiki) return true;
     const report = errorReport(fresh.wiki, root);
     if (report) {
@@ -53,7 +55,9 @@ export default function maru(): AstroIntegration {
     name: 'maru',
     hooks: {
       'astro:config:setup': ({ updateConfig, logger }) => {
-        const first = collectWiki(root);
+        const parsed = openParseCache(cacheDir(), code);
+        const first = collectWiki(root, siteConfig(), basePath(), undefined, parsed);
+        logger.info(`parsed ${parsed.misses} of ${parsed.hits + parsed.misses} files (the others from ${relative(process.cwd(), cacheDir())})`);
         ({ texts, key } = first);
         wiki = first.wiki!; // no previous key was passed, so the wiki is always built
         const report = errorReport(wiki, root);

@@ -5,7 +5,7 @@ import siteConfigInput from '../../maru.config.ts';
 import { emitWiki, toCatalogArtifact, type EmitContext } from '../lib/artifacts/emit.ts';
 import type { Catalog } from '../lib/artifacts/schema.ts';
 import { resolveSiteConfig, type SiteConfig } from '../lib/config.ts';
-import { buildWiki, type Wiki } from '../lib/pipeline.ts';
+import { buildWiki, type ParseCache, type Wiki } from '../lib/pipeline.ts';
 import { formatReport } from '../lib/problems.ts';
 import { normalizeBase } from '../lib/url.ts';
 import { collectFiles, contentRoot, gitHead } from './collect.ts';
@@ -32,11 +32,14 @@ export function loadWiki(root = contentRoot(), config = siteConfig(), base = bas
  * `loadWiki`, each file's text as read, by content path (the site renders exactly those texts), and a
  * key of everything read, so a caller can skip rebuilding an unchanged folder (`unchanged` = the last key).
  */
-export function collectWiki(root = contentRoot(), config = siteConfig(), base = basePath(), unchanged?: string): { wiki: Wiki | undefined; texts: Map<string, string>; key: string } {
+export function collectWiki(root = contentRoot(), config = siteConfig(), base = basePath(), unchanged?: string, cache?: ParseCache & { save(): void }): { wiki: Wiki | undefined; texts: Map<string, string>; key: string } {
   const files = collectFiles(root);
   const key = sha256(JSON.stringify([root, base, config.categories, files]));
   const texts = new Map(files.map((f) => [f.path, f.text ?? '']));
-  return { wiki: key === unchanged ? undefined : buildWiki(files, { categories: config.categories, base }), texts, key };
+  if (key === unchanged) return { wiki: undefined, texts, key };
+  const wiki = buildWiki(files, { categories: config.categories, base }, cache);
+  cache?.save();
+  return { wiki, texts, key };
 }
 
 /** The report of every error, or undefined when the wiki builds. */

@@ -26,6 +26,8 @@ export interface WikiSnapshot {
   catalog: Catalog;
   /** Each file's text as collected, by content path: the site renders exactly what the wiki parsed. */
   texts: ReadonlyMap<string, string>;
+  /** Digest of the parsing and rendering code, part of every render key. */
+  code: string;
 }
 
 /** What the hook answers: the current snapshot; `reload` re-reads the content folder first (dev server). */

@@ -41,10 +41,10 @@ export function wikiCatalogLoader(): Loader {
 }
 
 async function loadDocs({ store, meta, config, renderMarkdown, generateDigest, logger }: LoaderContext, snapshot: WikiSnapshot): Promise<void> {
-  const { root, wiki, catalog, texts } = snapshot;
+  const { root, wiki, catalog, texts, code } = snapshot;
   const rowOf = new Map(catalog.documents.map((d) => [d.id, d]));
   const textOf = (doc: WikiDocument) => texts.get(doc.source.sourcePath) ?? '';
-  const keys = renderKeys(wiki, textOf, siteConfig().lang, generateDigest);
+  const keys = renderKeys(wiki, textOf, { lang: siteConfig().lang, code }, generateDigest);
   const projectRoot = fileURLToPath(config.root);
   const keep = new Set<string>();
   let rendered = 0;

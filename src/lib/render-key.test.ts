@@ -12,10 +12,10 @@ const BASE = [
   file('c.md', '---\ntitle: 배포\n---\n\n[[b]]와 무관한 문단.\n'),
 ];
 
-function keys(files: RawFile[], options: { base?: string; lang?: string } = {}): Map<string, string> {
+function keys(files: RawFile[], options: { base?: string; lang?: string; code?: string } = {}): Map<string, string> {
   const wiki = buildWiki(files, { categories: ['concept'], base: options.base ?? '/' });
   const texts = new Map(files.map((f) => [f.path, f.text ?? '']));
-  return renderKeys(wiki, (d) => texts.get(d.source.sourcePath)!, options.lang ?? 'ko', hash);
+  return renderKeys(wiki, (d) => texts.get(d.source.sourcePath)!, { lang: options.lang ?? 'ko', code: options.code ?? 'v1' }, hash);
 }
 
 const edit = (path: string, text: string) => BASE.map((f) => (f.path === path ? file(path, text) : f));
@@ -44,12 +44,14 @@ describe('renderKeys: a page is rendered again exactly when its article can chan
     expect(after.get('c')).not.toBe(before.get('c'));
   });
 
-  test('the base path and the UI language are part of every key', () => {
+  test('the base path, the UI language and the pipeline code are part of every key', () => {
     const based = keys(BASE, { base: '/pr-preview/pr-3/' });
     const english = keys(BASE, { lang: 'en' });
+    const plugins = keys(BASE, { code: 'v2' });
     for (const id of ['a', 'b', 'c']) {
       expect(based.get(id)).not.toBe(before.get(id));
       expect(english.get(id)).not.toBe(before.get(id));
+      expect(plugins.get(id)).not.toBe(before.get(id));
     }
   });
 

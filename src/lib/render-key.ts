@@ -1,22 +1,22 @@
 import type { Wiki, WikiDocument } from './pipeline.ts';
 
-/**
- * Version of the site's Markdown pipeline (the remark/rehype plugins in `src/integrations/maru.ts`
- * and `src/markdown/*`). Bump it when a plugin changes its output: every cached page is then
- * rendered again. Astro cannot see plugin code changes by itself.
- */
-export const MARKDOWN_PIPELINE_VERSION = 1;
+/** What renders every page alike: the UI language (callout titles) and a digest of the pipeline's code. */
+export interface RenderSetting {
+  lang: string;
+  /** Changes whenever a plugin or a dependency does (`codeDigest()` in `src/integrations/parse-cache.ts`). */
+  code: string;
+}
 
 /**
  * What each document's rendered HTML depends on besides the plugins' code, hashed into one cache key
- * per id: its text, the base path, the UI language (callout titles), every document a
+ * per id: its text, the base path, the setting (language, plugin code), every document a
  * link could resolve to (id, title and path: a new or renamed document can turn a broken link into a
  * working one), and the titles and headings of the documents it links to (link labels read them).
  * Backlinks, relations and dates are not here: they change the page around the article, never the article.
  */
-export function renderKeys(wiki: Wiki, textOf: (doc: WikiDocument) => string, lang: string, hash: (text: string) => string): Map<string, string> {
+export function renderKeys(wiki: Wiki, textOf: (doc: WikiDocument) => string, setting: RenderSetting, hash: (text: string) => string): Map<string, string> {
   const targets = wiki.documents.map((d) => [d.source.id, d.source.title, d.source.sourcePath]);
-  const shared = hash(JSON.stringify([MARKDOWN_PIPELINE_VERSION, lang, wiki.options.base, targets]));
+  const shared = hash(JSON.stringify([setting.lang, setting.code, wiki.options.base, targets]));
   const byId = new Map<string, Wiki['documents'][number]['source']>(wiki.documents.map((d) => [d.source.id, d.source]));
   const out = new Map<string, string>();
   for (const doc of wiki.documents) {
