@@ -30,7 +30,7 @@ export function codeDigest(): string {
     } catch {
       files = [full];
     }
-    for (const file of files.filter((f) => /\.(ts|mjs|json)$/.test(f)).sort()) {
+    for (const file of files.filter((f) => /\.(ts|mjs|json)$/.test(f) && !/\.test\.ts$/.test(f)).sort()) {
       try {
         hash.update(`${file.slice(PROJECT.length)}\0`).update(readFileSync(file)).update('\0');
       } catch {
