@@ -31,7 +31,7 @@ export default function maru(): AstroIntegration {
   let emitted: ReturnType<typeof emitArtifacts> | undefined;
   const emit = () => (emitted ??= emitArtifacts(wiki, siteConfig(), root));
   const code = codeDigest();
-  const snapshot = (): WikiSnapshot => ({ root, wiki, texts, code, catalog: emit().catalog });
+  const snapshot = (): WikiSnapshot => ({ root, wiki, texts, code, lang: siteConfig().lang, catalog: emit().catalog });
   /** Dev server: re-reads the content; a version with errors is reported and the last good one kept. */
   const reload = (logger?: AstroIntegrationLogger): boolean => {
     const fresh = collectWiki(root, siteConfig(), basePath(), key, openParseCache(cacheDir(), code));

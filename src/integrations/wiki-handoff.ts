@@ -28,6 +28,8 @@ export interface WikiSnapshot {
   texts: ReadonlyMap<string, string>;
   /** Digest of the parsing and rendering code, part of every render key. */
   code: string;
+  /** The UI language: callout titles in the rendered Markdown depend on it. */
+  lang: string;
 }
 
 /** What the hook answers: the current snapshot; `reload` re-reads the content folder first (dev server). */

@@ -4,7 +4,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Catalog } from '../lib/artifacts/schema.ts';
 import type { WikiDocument } from '../lib/pipeline.ts';
 import { renderKeys } from '../lib/render-key.ts';
-import { siteConfig } from './wiki-build.ts';
 import { CATALOG_ENTRY_ID, wikiSourceOf, type WikiSnapshot } from './wiki-handoff.ts';
 
 /** What the `wiki` collection's entry holds: the catalog's summaries and the documents' order. */
@@ -41,10 +40,10 @@ export function wikiCatalogLoader(): Loader {
 }
 
 async function loadDocs({ store, meta, config, renderMarkdown, generateDigest, logger }: LoaderContext, snapshot: WikiSnapshot): Promise<void> {
-  const { root, wiki, catalog, texts, code } = snapshot;
+  const { root, wiki, catalog, texts, code, lang } = snapshot;
   const rowOf = new Map(catalog.documents.map((d) => [d.id, d]));
   const textOf = (doc: WikiDocument) => texts.get(doc.source.sourcePath) ?? '';
-  const keys = renderKeys(wiki, textOf, { lang: siteConfig().lang, code }, generateDigest);
+  const keys = renderKeys(wiki, textOf, { lang, code }, generateDigest);
   const projectRoot = fileURLToPath(config.root);
   const keep = new Set<string>();
   let rendered = 0;

@@ -1,7 +1,7 @@
 import { getCollection, getEntry } from 'astro:content';
 import type { Catalog, CatalogEntry } from '../lib/artifacts/schema.ts';
-import type { SiteConfig } from '../lib/config.ts';
-import { siteConfig } from '../integrations/wiki-build.ts';
+import siteConfigInput from '../../maru.config.ts';
+import { resolveSiteConfig, type SiteConfig } from '../lib/config.ts';
 import { CATALOG_ENTRY_ID } from '../integrations/wiki-handoff.ts';
 
 /** What every page may read: the catalog exactly as `_wiki/catalog.json` holds it, and the config. */
@@ -25,5 +25,6 @@ async function load(): Promise<SiteData> {
   const byId = new Map(entries.map((e) => [e.id, e.data]));
   const { ids, ...summary } = meta.data;
   const catalog: Catalog = { ...summary, documents: ids.map((id) => byId.get(id)!) };
-  return { catalog, byId, config: siteConfig() };
+  // maru.config.ts directly, not through wiki-build.ts: the page bundle needs no collector, parser or index builder.
+  return { catalog, byId, config: resolveSiteConfig(siteConfigInput) };
 }
