@@ -1,6 +1,6 @@
 // npm run bench:rebuild -- --content .tmp/corpus-1000 [--project DIR] [--skip-plain]
 // In one run: a plain Astro 7 site building the same Markdown files, Maru's cold full build, and Maru's
-// rebuild after one changed document (warm caches). Wall time and peak RSS of each `astro build`.
+// rebuild after one changed document (warm caches). Wall time, CPU time and peak RSS of each `astro build`.
 // `--project` builds another checkout of Maru (e.g. an older commit) with this script, for before/after.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -15,15 +15,17 @@ const work = resolve('node_modules/.cache/maru-bench-rebuild');
 
 interface Run {
   ms: number;
+  /** User + system CPU seconds of the build: steadier than wall time on a shared machine. */
+  cpuS: number;
   maxRssMiB: number;
   output: string;
 }
 
-/** One `astro build` under /usr/bin/time: wall time and the peak RSS of the whole process tree's largest process. */
+/** One `astro build` under /usr/bin/time: wall time, CPU seconds and peak RSS (of the largest process in its tree). */
 function astroBuild(cwd: string, out: string, env: Record<string, string>): Run {
   rmSync(out, { recursive: true, force: true });
   const t = performance.now();
-  const r = spawnSync('/usr/bin/time', ['-f', 'MAXRSS_KB=%M', join(cwd, 'node_modules/.bin/astro'), 'build', '--outDir', out], {
+  const r = spawnSync('/usr/bin/time', ['-f', 'MAXRSS_KB=%M CPU_S=%U+%S', join(cwd, 'node_modules/.bin/astro'), 'build', '--outDir', out], {
     cwd,
     env: { ...process.env, ...env },
     encoding: 'utf8',
@@ -33,7 +35,8 @@ function astroBuild(cwd: string, out: string, env: Record<string, string>): Run 
   const output = `${r.stdout}\n${r.stderr}`;
   if (r.status !== 0) throw new Error(`astro build in ${cwd} failed:\n${output.slice(-3000)}`);
   const kb = Number(/MAXRSS_KB=(\d+)/.exec(output)?.[1] ?? 0);
-  return { ms, maxRssMiB: kb / 1024, output };
+  const cpu = /CPU_S=([\d.]+)\+([\d.]+)/.exec(output);
+  return { ms, cpuS: cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN, maxRssMiB: kb / 1024, output };
 }
 
 /** A minimal Astro 7 site: the glob loader over the same files, one page per document, Astro's default Markdown. */
@@ -68,7 +71,7 @@ if (!values['skip-plain']) {
   const site = join(work, 'plain-site');
   plainSite(site, content);
   plain = astroBuild(site, join(site, 'dist'), { ASTRO_TELEMETRY_DISABLED: '1' });
-  console.error(`plain Astro: ${plain.ms.toFixed(0)} ms, ${plain.maxRssMiB.toFixed(0)} MiB, ${countPages(join(site, 'dist'))} pages`);
+  console.error(`plain Astro: ${plain.ms.toFixed(0)} ms, ${plain.cpuS.toFixed(1)} CPU s, ${plain.maxRssMiB.toFixed(0)} MiB, ${countPages(join(site, 'dist'))} pages`);
 }
 
 // Maru's build needs its outDir inside the project (see test/helpers/astro.ts); dist/ is ignored by Git.
@@ -77,24 +80,25 @@ const cache = join(work, 'maru-cache');
 rmSync(cache, { recursive: true, force: true });
 const env = { WIKI_CONTENT_DIR: content, MARU_CACHE_DIR: cache, SOURCE_DATE_EPOCH: '1767225600', ASTRO_TELEMETRY_DISABLED: '1' };
 const full = astroBuild(project, join(out, 'full'), env);
-console.error(`Maru full build: ${full.ms.toFixed(0)} ms, ${full.maxRssMiB.toFixed(0)} MiB`);
+console.error(`Maru full build: ${full.ms.toFixed(0)} ms, ${full.cpuS.toFixed(1)} CPU s, ${full.maxRssMiB.toFixed(0)} MiB`);
 const changed = join(content, files[Math.floor(files.length / 2)]!);
 writeFileSync(changed, `${readFileSync(changed, 'utf8')}\n\nOne more paragraph, written for the rebuild benchmark.\n`);
 const rebuild = astroBuild(project, join(out, 'rebuild'), env);
-console.error(`Maru rebuild after one changed document: ${rebuild.ms.toFixed(0)} ms, ${rebuild.maxRssMiB.toFixed(0)} MiB`);
+console.error(`Maru rebuild after one changed document: ${rebuild.ms.toFixed(0)} ms, ${rebuild.cpuS.toFixed(1)} CPU s, ${rebuild.maxRssMiB.toFixed(0)} MiB`);
 const lines = [rebuild.output.match(/parsed \d+ of \d+ files/)?.[0], rebuild.output.match(/rendered \d+ of \d+ documents/)?.[0]].filter(Boolean);
 
-const row = (name: string, r: Run | undefined) => (r ? `| ${name} | ${r.ms.toFixed(0)} | ${r.maxRssMiB.toFixed(0)} | ${plain ? (r.ms / plain.ms).toFixed(2) : '-'} | ${plain ? (r.maxRssMiB / plain.maxRssMiB).toFixed(2) : '-'} |` : '');
+const ratio = (a: number, b: number | undefined) => (b ? (a / b).toFixed(2) : '-');
+const row = (name: string, r: Run) => `| ${name} | ${r.ms.toFixed(0)} | ${r.cpuS.toFixed(1)} | ${r.maxRssMiB.toFixed(0)} | ${ratio(r.ms, plain?.ms)} | ${ratio(r.cpuS, plain?.cpuS)} | ${ratio(r.maxRssMiB, plain?.maxRssMiB)} |`;
 console.log(
   [
     `${files.length} Markdown files from ${values.content}; project ${values.project}`,
     '',
-    '| build | wall ms | peak RSS MiB | time vs plain Astro | memory vs plain Astro |',
-    '| --- | --- | --- | --- | --- |',
+    '| build | wall ms | CPU s | peak RSS MiB | wall vs plain Astro | CPU vs plain Astro | memory vs plain Astro |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
     ...(plain ? [row('plain Astro 7 (glob loader, default Markdown)', plain)] : []),
     row('Maru full build (cold caches)', full),
     row('Maru rebuild after one changed document', rebuild),
     '',
-    `rebuild / full build: ${(rebuild.ms / full.ms).toFixed(2)}${lines.length ? ` (${lines.join(', ')})` : ''}`,
+    `rebuild / full build: ${(rebuild.ms / full.ms).toFixed(2)} wall, ${(rebuild.cpuS / full.cpuS).toFixed(2)} CPU${lines.length ? ` (${lines.join(', ')})` : ''}`,
   ].join('\n'),
 );
