@@ -34,7 +34,8 @@ export function wikiCatalogLoader(): Loader {
     load: async (context) => {
       const source = wikiSourceOf(context.config);
       loadCatalog(context, source());
-      watchContent(context, async () => loadCatalog(context, source()));
+      // Each loader reloads on its own: the order Astro runs their watchers in is not defined. An unchanged folder is not parsed again.
+      watchContent(context, async () => loadCatalog(context, source({ reload: true })));
     },
   };
 }
