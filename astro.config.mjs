@@ -1,6 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import maru from './src/integrations/maru.ts';
+import shikiNoTimeLimit from './src/markdown/shiki-no-time-limit.ts';
 
 // A team wiki does not phone home: Astro's telemetry is off for every build, also when a script spawns astro directly.
 process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
@@ -12,7 +13,7 @@ export default defineConfig({
   ...(process.env.MARU_SITE ? { site: process.env.MARU_SITE } : {}),
   trailingSlash: 'ignore',
   integrations: [maru()],
-  markdown: { syntaxHighlight: { type: 'shiki', excludeLangs: ['mermaid'] } },
+  markdown: { syntaxHighlight: { type: 'shiki', excludeLangs: ['mermaid'] }, shikiConfig: { transformers: [shikiNoTimeLimit()] } },
   server: { host: '127.0.0.1' },
   // assetsInlineLimit 0: Astro inlines small scripts otherwise, and the CSP (src/lib/ui/csp.ts) forbids inline script.
   vite: { build: { assetsInlineLimit: 0 }, server: { watch: { ignored: ['**/dist/**', '**/bench/out/**'] } } },

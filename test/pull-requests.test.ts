@@ -81,9 +81,9 @@ describe('knowledge diff between two builds', () => {
 });
 
 describe('workflows', () => {
-  test('actionlint passes on ci.yml and preview.yml', () => {
+  test('actionlint passes on ci.yml, pages.yml and preview.yml', () => {
     const r = npmScript('lint:workflows');
-    expect(r.stdout).toBe('.github/workflows/ci.yml: ok\n.github/workflows/preview.yml: ok\n');
+    expect(r.stdout).toBe('.github/workflows/ci.yml: ok\n.github/workflows/pages.yml: ok\n.github/workflows/preview.yml: ok\n');
     expect(r.status).toBe(0);
   });
 

@@ -1,8 +1,23 @@
 import { createReadStream } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { cacheControlFor, etagOf, isCompressible, isNotModified, negotiateEncoding, type Encoding } from '../../src/lib/http/http-static.ts';
 import { isInside } from '../source.ts';
+
+const ENCODERS: Record<Encoding, (data: Buffer) => Promise<Buffer>> = {
+  // Quality 5 of 11: most of brotli's gain at a small share of its CPU; the result is kept in ENCODED.
+  br: (data) => promisify(brotliCompress)(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+  gzip: (data) => promisify(gzip)(data, { level: 6 }),
+};
+/** Files larger than this are sent as they are: compressing them on request would hold a core too long. */
+const MAX_ENCODED_SOURCE = 32 * 1024 * 1024;
+/** Bytes of compressed bodies kept; the oldest go first. A cache of derived bytes, not state: any replica rebuilds it. */
+const ENCODED_BUDGET = 64 * 1024 * 1024;
+const ENCODED = new Map<string, Buffer>();
+let encodedBytes = 0;
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -41,10 +56,11 @@ export function createStaticHandler(root: string, base: string): (req: IncomingM
       return send(res, 400, 'Bad request: malformed percent-encoding.\n');
     }
     if (!decoded.startsWith(base) || decoded.includes('\0') || decoded.includes('\\')) return notFound(root, res, req);
-    const file = await resolveFile(root, decoded.slice(base.length));
+    const rel = decoded.slice(base.length);
+    const file = await resolveFile(root, rel);
     if (file === 'dir') return send(res, 301, '', { location: `${pathname}/` });
     if (!file) return notFound(root, res, req);
-    await sendFile(res, req, file, 200);
+    await sendFile(res, req, file, 200, rel);
   };
 }
 
@@ -69,25 +85,63 @@ async function resolveFile(root: string, rel: string): Promise<string | 'dir' | 
 
 async function notFound(root: string, res: ServerResponse, req: IncomingMessage): Promise<void> {
   const page = await resolveFile(root, '404.html');
-  if (page && page !== 'dir') return sendFile(res, req, page, 404);
+  if (page && page !== 'dir') return sendFile(res, req, page, 404, '404.html');
   send(res, 404, 'Not found.\n');
 }
 
-async function sendFile(res: ServerResponse, req: IncomingMessage, file: string, status: number): Promise<void> {
+/**
+ * Sends a file: brotli or gzip for text when the client accepts it (`Vary: Accept-Encoding`), a weak
+ * ETag per representation and `Last-Modified` for 304s, and a year of caching for Astro's hashed assets.
+ */
+async function sendFile(res: ServerResponse, req: IncomingMessage, file: string, status: number, sitePath: string): Promise<void> {
   const info = await stat(file);
   const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
-  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
-  // HTML and the artifacts change with every build; hashed assets could be cached longer, but we cannot tell them apart here.
-  const headers = { 'cache-control': 'no-cache', etag, 'last-modified': info.mtime.toUTCString(), 'x-content-type-options': 'nosniff' };
-  if (status === 200 && req.headers['if-none-match'] === etag) {
+  const compressible = isCompressible(type) && info.size > 0 && info.size <= MAX_ENCODED_SOURCE;
+  const encoding = compressible ? negotiateEncoding(req.headers['accept-encoding']) : undefined;
+  const etag = etagOf(info.size, info.mtimeMs, encoding);
+  const headers: Record<string, string> = {
+    'cache-control': cacheControlFor(sitePath),
+    etag,
+    'last-modified': info.mtime.toUTCString(),
+    'x-content-type-options': 'nosniff',
+    ...(compressible ? { vary: 'Accept-Encoding' } : {}),
+  };
+  const conditional = { ifNoneMatch: req.headers['if-none-match'], ifModifiedSince: req.headers['if-modified-since'] };
+  if (status === 200 && isNotModified(conditional, etag, info.mtimeMs)) {
     res.writeHead(304, headers);
     return void res.end();
+  }
+  if (encoding) {
+    const body = await encoded(file, etag, encoding);
+    res.writeHead(status, { ...headers, 'content-type': type, 'content-encoding': encoding, 'content-length': String(body.length) });
+    return void res.end(req.method === 'HEAD' ? undefined : body);
   }
   res.writeHead(status, { ...headers, 'content-type': type, 'content-length': String(info.size) });
   if (req.method === 'HEAD') return void res.end();
   await new Promise<void>((done) => {
     createReadStream(file).on('error', () => res.destroy()).on('close', done).pipe(res);
   });
+}
+
+/** The file's bytes in `encoding`, compressed once per file version (the ETag names size and mtime). */
+async function encoded(file: string, etag: string, encoding: Encoding): Promise<Buffer> {
+  const key = `${file}\0${etag}`;
+  const hit = ENCODED.get(key);
+  if (hit) {
+    // Refresh its place: the Map's order is the eviction order.
+    ENCODED.delete(key);
+    ENCODED.set(key, hit);
+    return hit;
+  }
+  const body = await ENCODERS[encoding](await readFile(file));
+  ENCODED.set(key, body);
+  encodedBytes += body.length;
+  for (const [k, v] of ENCODED) {
+    if (encodedBytes <= ENCODED_BUDGET) break;
+    ENCODED.delete(k);
+    encodedBytes -= v.length;
+  }
+  return body;
 }
 
 /** A small plain-text answer. */

@@ -1,5 +1,5 @@
 import { unified } from '@astrojs/markdown-remark';
-import type { AstroIntegration } from 'astro';
+import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,18 +17,53 @@ import remarkWikiLinks from '../markdown/remark-wiki-links.ts';
 import rehypeCallouts from '../markdown/rehype-callouts.ts';
 import rehypeSanitizeContent from '../markdown/rehype-sanitize-content.ts';
 import { contentRoot } from '../node/collect.ts';
-import { artifactsOf, errorReport, loadWiki, siteConfig, skipArtifacts, writeArtifacts } from '../node/wiki-build.ts';
+import { basePath, collectWiki, emitArtifacts, errorReport, siteConfig, skipArtifacts, writeArtifacts } from '../node/wiki-build.ts';
+import { cacheDir, codeDigest, openParseCache } from '../node/parse-cache.ts';
+import { WIKI_HOOK, type WikiSnapshot, type WikiSource } from './wiki-handoff.ts';
 import { serveArtifacts } from './dev-server.ts';
 
-/** Builds the wiki before Astro does: every content error fails the build at once, before anything is written. */
+/**
+ * Builds the wiki before Astro does: every content error fails the build at once, before anything is written.
+ * This parse is the build's only one: the content loader (`wiki-loader.ts`) takes it through the
+ * `maru:wiki` hook (`wiki-handoff.ts`), and `astro:build:done` writes the artifacts emitted from it.
+ */
 export default function maru(): AstroIntegration {
   const root = contentRoot();
   let wiki: Wiki;
+  let texts: Map<string, string>;
+  let key: string | undefined;
+  let emitted: ReturnType<typeof emitArtifacts> | undefined;
+  const emit = () => (emitted ??= emitArtifacts(wiki, siteConfig(), root));
+  const code = codeDigest();
+  const snapshot = (): WikiSnapshot => ({ root, wiki, texts, code, lang: siteConfig().lang, catalog: emit().catalog });
+  /** Dev server: re-reads the content; a version with errors is reported and the last good one kept. */
+  const reload = (logger?: AstroIntegrationLogger): boolean => {
+    const fresh = collectWiki(root, siteConfig(), basePath(), key, openParseCache(cacheDir(), code));
+    if (!fresh.wiki) return true;
+    const report = errorReport(fresh.wiki, root);
+    if (report) {
+      logger?.error(report);
+      return false;
+    }
+    ({ texts, key } = fresh);
+    wiki = fresh.wiki;
+    emitted = undefined;
+    return true;
+  };
+  let devLogger: AstroIntegrationLogger | undefined;
+  const source: WikiSource = (options) => {
+    if (options?.reload) reload(devLogger);
+    return snapshot();
+  };
   return {
     name: 'maru',
     hooks: {
       'astro:config:setup': ({ updateConfig, logger }) => {
-        wiki = loadWiki(root);
+        const parsed = openParseCache(cacheDir(), code);
+        const first = collectWiki(root, siteConfig(), basePath(), undefined, parsed);
+        logger.info(`parsed ${parsed.misses} of ${parsed.hits + parsed.misses} files (the others from ${relative(process.cwd(), cacheDir())})`);
+        ({ texts, key } = first);
+        wiki = first.wiki!; // no previous key was passed, so the wiki is always built
         const report = errorReport(wiki, root);
         if (report) {
           // A stack trace would bury the list; the report is the whole message. Nothing has been written yet.
@@ -37,33 +72,32 @@ export default function maru(): AstroIntegration {
         }
         const shown = relative(process.cwd(), root) || '.';
         for (const p of sortProblems(wiki.problems)) logger.warn(formatProblem(p, shown.startsWith('..') ? root : shown));
+        devLogger = logger;
         for (const d of wiki.dropped) logger.info(`[filter:drafts] ${d.path} (${d.id})`);
         logger.info(`${wiki.documents.length} documents from ${relative(process.cwd(), root) || '.'}`);
-        updateConfig({ markdown: { processor: unified(markdownOptions(wiki, root, siteConfig().lang)) } });
+        // The resolvers read `wiki` when they run, so a dev reload reaches them too.
+        updateConfig({ markdown: { processor: unified(markdownOptions(() => wiki, root, siteConfig().lang)) } });
       },
       'astro:server:setup': ({ server }) => {
-        serveArtifacts(server, () => {
-          const fresh = loadWiki(root);
-          return errorReport(fresh, root) ? undefined : artifactsOf(fresh, siteConfig(), root);
-        });
+        serveArtifacts(server, () => (reload(devLogger) ? emit().files : undefined));
       },
       'astro:build:done': ({ dir, logger }) => {
         if (skipArtifacts()) {
           logger.info('MARU_SKIP_ARTIFACTS=1: pages built from the catalog alone; no _wiki/* artifacts written');
           return;
         }
-        const files = artifactsOf(wiki, siteConfig(), root);
+        const { files } = emit();
         writeArtifacts(fileURLToPath(dir), files);
         logger.info(`wrote ${files.size} wiki artifacts`);
       },
+      [WIKI_HOOK]: source,
     },
   };
 }
 
 /** The remark pipeline of the site: the same heading ids and link targets as the catalog. */
-function markdownOptions(wiki: Wiki, root: string, lang: 'ko' | 'en') {
-  const base = wiki.options.base;
-  const pageOf = (id: string, anchor?: string) => `${joinUrl(base, docPath(id))}${anchorHash(anchor ?? '')}`;
+function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en') {
+  const pageOf = (id: string, anchor?: string) => `${joinUrl(current().options.base, docPath(id))}${anchorHash(anchor ?? '')}`;
   return {
     smartypants: false,
     // The dialect plugins first, exactly as parseMarkdown runs them, so pages and the catalog see one tree.
@@ -77,22 +111,22 @@ function markdownOptions(wiki: Wiki, root: string, lang: 'ko' | 'en') {
         remarkWikiLinks,
         {
           resolveWiki: (target: string, anchor?: string) => {
-            const doc = wiki.resolver.wiki(target);
+            const doc = current().resolver.wiki(target);
             return doc ? pageOf(doc.id, anchor ? (findHeading(doc.markdown.headings, anchor)?.anchor ?? anchor) : undefined) : undefined;
           },
           labelOf: (target: string, anchor?: string) => {
-            const doc = wiki.resolver.wiki(target);
+            const doc = current().resolver.wiki(target);
             const heading = anchor && doc ? findHeading(doc.markdown.headings, anchor)?.text : undefined;
             return doc ? (heading ? `${doc.title} › ${heading}` : doc.title) : undefined;
           },
           resolveUrl: (url: string, fromPath: string) => {
-            const r = wiki.resolver.url(url, fromPath);
+            const r = current().resolver.url(url, fromPath);
             if (!r.doc) return undefined;
             // An alias (VitePress slug) becomes the page's own id; a text fragment or unknown anchor stays as written.
-            return `${joinUrl(base, docPath(r.doc.id))}${r.heading ? anchorHash(r.heading.anchor) : r.fragment ? `#${r.fragment}` : ''}`;
+            return `${joinUrl(current().options.base, docPath(r.doc.id))}${r.heading ? anchorHash(r.heading.anchor) : r.fragment ? `#${r.fragment}` : ''}`;
           },
           brokenUrl: (url: string, fromPath: string) => {
-            const r = wiki.resolver.url(url, fromPath);
+            const r = current().resolver.url(url, fromPath);
             return r.isDocLink && !r.doc ? `${url}: 문서가 없습니다` : undefined;
           },
           contentPathOf: (file: { path?: string }) => toContentPath(relative(root, file.path ?? '')),

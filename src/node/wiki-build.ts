@@ -1,9 +1,10 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import siteConfigInput from '../../maru.config.ts';
-import { toArtifacts, toCatalogArtifact, type EmitContext } from '../lib/artifacts/emit.ts';
+import { emitWiki, toCatalogArtifact, type EmitContext } from '../lib/artifacts/emit.ts';
+import type { Catalog } from '../lib/artifacts/schema.ts';
 import { linkPolicy, resolveSiteConfig, type SiteConfig } from '../lib/wiki/config.ts';
-import { buildWiki, type Wiki } from '../lib/wiki/pipeline.ts';
+import { buildWiki, type ParseCache, type Wiki } from '../lib/wiki/pipeline.ts';
 import { formatReport } from '../lib/wiki/problems.ts';
 import { normalizeBase } from '../lib/wiki/url.ts';
 import { collectFiles, contentRoot, gitHead } from './collect.ts';
@@ -20,21 +21,26 @@ export function basePath(): string {
 }
 
 /**
- * Collects and builds the wiki under `root`. The integration and the prerendered pages live in
- * separate module graphs of one process, so the result is shared through `globalThis`, keyed by
- * everything that changes it (files' texts and dates included), instead of parsing twice.
+ * Collects and builds the wiki under `root`. Called once per build by the maru integration, which hands
+ * the result to the content loader (`wiki-handoff.ts`); nothing here caches.
  */
 export function loadWiki(root = contentRoot(), config = siteConfig(), base = basePath()): Wiki {
+  return collectWiki(root, config, base).wiki!;
+}
+
+/**
+ * `loadWiki`, each file's text as read, by content path (the site renders exactly those texts), and a
+ * key of everything read, so a caller can skip rebuilding an unchanged folder (`unchanged` = the last key).
+ */
+export function collectWiki(root = contentRoot(), config = siteConfig(), base = basePath(), unchanged?: string, cache?: ParseCache & { save(): void }): { wiki: Wiki | undefined; texts: Map<string, string>; key: string } {
   const files = collectFiles(root);
   const links = linkPolicy(config, process.env);
   const key = sha256(JSON.stringify([root, base, config.categories, links, files]));
-  const cache = ((globalThis as { __maruWikiCache?: Map<string, Wiki> }).__maruWikiCache ??= new Map());
-  const hit = cache.get(key);
-  if (hit) return hit;
-  const wiki = buildWiki(files, { categories: config.categories, base, links, fileExists: (path) => existsSync(join(root, path)) });
-  cache.clear(); // one wiki per process is enough; dev rebuilds replace it
-  cache.set(key, wiki);
-  return wiki;
+  const texts = new Map(files.map((f) => [f.path, f.text ?? '']));
+  if (key === unchanged) return { wiki: undefined, texts, key };
+  const wiki = buildWiki(files, { categories: config.categories, base, links, fileExists: (path) => existsSync(join(root, path)) }, cache);
+  cache?.save();
+  return { wiki, texts, key };
 }
 
 /** The report of every error, or undefined when the wiki builds. */
@@ -54,16 +60,13 @@ export function emitContext(wiki: Wiki, config: SiteConfig, root = contentRoot()
 }
 
 /**
- * The artifacts of a wiki, emitted once per wiki: the prerendered pages, `astro:build:done` and the dev
- * server all ask for them, and emitting builds the whole search index.
+ * The artifacts of a wiki and the catalog object they hold. Emitting builds the whole search index, so
+ * callers emit once per wiki and keep the result (the integration holds it for the loader and `build:done`).
  */
-export function artifactsOf(wiki: Wiki, config = siteConfig(), root = contentRoot()): Map<string, string> {
-  const memo = ((globalThis as { __maruArtifacts?: WeakMap<Wiki, Map<string, string>> }).__maruArtifacts ??= new WeakMap());
-  let files = memo.get(wiki);
+export function emitArtifacts(wiki: Wiki, config = siteConfig(), root = contentRoot()): { catalog: Catalog; files: Map<string, string> } {
   // Benchmarks only (bench/build.ts): the same pages from the catalog alone, without the search index.
-  const emit = skipArtifacts() ? toCatalogArtifact : toArtifacts;
-  if (!files) memo.set(wiki, (files = emit(wiki, emitContext(wiki, config, root))));
-  return files;
+  const emit = skipArtifacts() ? toCatalogArtifact : emitWiki;
+  return emit(wiki, emitContext(wiki, config, root));
 }
 
 /** `MARU_SKIP_ARTIFACTS=1`: build the pages but emit only the catalog they read, and write no `_wiki/*`. */
@@ -86,7 +89,7 @@ export function buildArtifacts(root: string, outDir: string, base = '/'): { wiki
   const wiki = loadWiki(root, config, normalizeBase(base));
   const report = errorReport(wiki, root);
   if (report) throw new Error(report);
-  const files = artifactsOf(wiki, config, root);
+  const { files } = emitArtifacts(wiki, config, root);
   writeArtifacts(outDir, files);
   return { wiki, files };
 }

@@ -1,7 +1,8 @@
+import { getCollection, getEntry } from 'astro:content';
 import type { Catalog, CatalogEntry } from '../lib/artifacts/schema.ts';
-import type { SiteConfig } from '../lib/wiki/config.ts';
-import { contentRoot } from '../node/collect.ts';
-import { artifactsOf, loadWiki, siteConfig } from '../node/wiki-build.ts';
+import siteConfigInput from '../../maru.config.ts';
+import { resolveSiteConfig, type SiteConfig } from '../lib/wiki/config.ts';
+import { CATALOG_ENTRY_ID } from '../integrations/wiki-handoff.ts';
 
 /** What every page may read: the catalog exactly as `_wiki/catalog.json` holds it, and the config. */
 export interface SiteData {
@@ -10,16 +11,20 @@ export interface SiteData {
   config: SiteConfig;
 }
 
-let cached: SiteData | undefined;
+let cached: Promise<SiteData> | undefined;
 
-/** Loads the wiki once per build (and per dev request batch) and hands pages the catalog. */
-export function getSiteData(): SiteData {
+/** The catalog from the content layer (the build's one parse, see `src/content.config.ts`), once per build. */
+export function getSiteData(): Promise<SiteData> {
   if (cached && !import.meta.env.DEV) return cached;
-  const config = siteConfig();
-  const root = contentRoot();
-  const wiki = loadWiki(root, config);
-  const files = artifactsOf(wiki, config, root);
-  const catalog = JSON.parse(files.get('_wiki/catalog.json')!) as Catalog;
-  cached = { catalog, byId: new Map(catalog.documents.map((d) => [d.id, d])), config };
-  return cached;
+  return (cached = load());
+}
+
+async function load(): Promise<SiteData> {
+  const [entries, meta] = await Promise.all([getCollection('docs'), getEntry('wiki', CATALOG_ENTRY_ID)]);
+  if (!meta) throw new Error(`The wiki collection has no "${CATALOG_ENTRY_ID}" entry: is the maru content loader configured in src/content.config.ts?`);
+  const byId = new Map(entries.map((e) => [e.id, e.data]));
+  const { ids, ...summary } = meta.data;
+  const catalog: Catalog = { ...summary, documents: ids.map((id) => byId.get(id)!) };
+  // maru.config.ts directly, not through wiki-build.ts: the page bundle needs no collector, parser or index builder.
+  return { catalog, byId, config: resolveSiteConfig(siteConfigInput) };
 }

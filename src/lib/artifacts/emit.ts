@@ -35,6 +35,11 @@ export function toNormalizedMarkdown(doc: WikiDocument): { text: string; heading
 
 /** Every file under the build output that the wiki emits, keyed by path relative to the output folder. */
 export function toArtifacts(wiki: Wiki, ctx: EmitContext): Map<string, string> {
+  return emitWiki(wiki, ctx).files;
+}
+
+/** The emitted files and the catalog object they serialise, so pages take the catalog without parsing its JSON. */
+export function emitWiki(wiki: Wiki, ctx: EmitContext): { catalog: Catalog; files: Map<string, string> } {
   const files = new Map<string, string>();
   const entries: CatalogEntry[] = [];
   const sources: SearchSource[] = [];
@@ -44,7 +49,8 @@ export function toArtifacts(wiki: Wiki, ctx: EmitContext): Map<string, string> {
     entries.push(entry);
     sources.push(toSearchSource(doc, markdown.headingLines));
   }
-  const catalogJson = `${JSON.stringify(toCatalog(entries))}\n`;
+  const catalog = toCatalog(entries);
+  const catalogJson = `${JSON.stringify(catalog)}\n`;
   const synonyms = wiki.documents.filter((d) => d.source.glossary).flatMap((d) => glossaryGroups(d.source.body));
   const indexJson = `${JSON.stringify(buildIndexEnvelope(sources, synonyms))}\n`;
   files.set(`${ARTIFACT_DIR}/catalog.json`, catalogJson);
@@ -64,16 +70,16 @@ export function toArtifacts(wiki: Wiki, ctx: EmitContext): Map<string, string> {
   files.set(`${ARTIFACT_DIR}/manifest.json`, `${JSON.stringify(manifest, null, 2)}\n`);
   files.set('llms.txt', toLlmsTxt(wiki, ctx));
   files.set('llms-full.txt', toLlmsFullTxt(wiki, files));
-  return files;
+  return { catalog, files };
 }
 
 /**
  * `_wiki/catalog.json` alone, exactly as `toArtifacts` writes it, for `MARU_SKIP_ARTIFACTS=1`: the
  * benchmark that times the same pages without the search index and the other artifacts.
  */
-export function toCatalogArtifact(wiki: Wiki, ctx: EmitContext): Map<string, string> {
-  const entries = wiki.documents.map((doc) => emitDocument(doc, ctx).entry);
-  return new Map([[`${ARTIFACT_DIR}/catalog.json`, `${JSON.stringify(toCatalog(entries))}\n`]]);
+export function toCatalogArtifact(wiki: Wiki, ctx: EmitContext): { catalog: Catalog; files: Map<string, string> } {
+  const catalog = toCatalog(wiki.documents.map((doc) => emitDocument(doc, ctx).entry));
+  return { catalog, files: new Map([[`${ARTIFACT_DIR}/catalog.json`, `${JSON.stringify(catalog)}\n`]]) };
 }
 
 /** One document's normalised Markdown, its path under the output and its catalog row. */

@@ -45,9 +45,21 @@ export interface Wiki {
   options: WikiOptions;
 }
 
+/** One parsed file: what `toSourceDocument` returns. */
+export type ParsedFile = ReturnType<typeof toSourceDocument>;
+
+/**
+ * A store of parsed files kept between builds (see `src/integrations/parse-cache.ts`). `get` answers
+ * only for a file whose path, text, dates and parse options are the ones it was parsed with.
+ */
+export interface ParseCache {
+  get(file: RawFile, options: WikiOptions): ParsedFile | undefined;
+  set(file: RawFile, options: WikiOptions, parsed: ParsedFile): void;
+}
+
 /** Runs the named steps collect → parse → filter → derive; emitting is `toArtifacts`. */
-export function buildWiki(files: readonly RawFile[], options: WikiOptions): Wiki {
-  const { docs, problems } = parseAll(files, options);
+export function buildWiki(files: readonly RawFile[], options: WikiOptions, cache?: ParseCache): Wiki {
+  const { docs, problems } = parseAll(files, options, cache);
   const { published, dropped } = filterDrafts(docs);
   problems.push(...findDuplicateIds(docs));
   problems.push(...findDuplicateExternalIds(docs));
@@ -58,11 +70,15 @@ export function buildWiki(files: readonly RawFile[], options: WikiOptions): Wiki
 }
 
 /** Parses every file, collecting every problem rather than stopping at the first. */
-export function parseAll(files: readonly RawFile[], options: WikiOptions): { docs: SourceDocument[]; problems: Problem[] } {
+export function parseAll(files: readonly RawFile[], options: WikiOptions, cache?: ParseCache): { docs: SourceDocument[]; problems: Problem[] } {
   const docs: SourceDocument[] = [];
   const problems: Problem[] = [];
   for (const file of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
-    const r = toSourceDocument(file, options.categories);
+    let r = cache?.get(file, options);
+    if (!r) {
+      r = toSourceDocument(file, options.categories);
+      cache?.set(file, options, r);
+    }
     problems.push(...r.problems);
     if (r.doc) docs.push(r.doc);
   }

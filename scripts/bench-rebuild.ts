@@ -1,0 +1,104 @@
+// npm run bench:rebuild -- --content .tmp/corpus-1000 [--project DIR] [--skip-plain]
+// In one run: a plain Astro 7 site building the same Markdown files, Maru's cold full build, and Maru's
+// rebuild after one changed document (warm caches). Wall time, CPU time and peak RSS of each `astro build`.
+// `--project` builds another checkout of Maru (e.g. an older commit) with this script, for before/after.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({ options: { content: { type: 'string' }, project: { type: 'string', default: '.' }, 'skip-plain': { type: 'boolean', default: false } } });
+if (!values.content) throw new Error('--content: the folder of Markdown files to build (npm run generate:corpus -- --count 1000)');
+const project = resolve(values.project);
+const source = resolve(values.content);
+const work = resolve('node_modules/.cache/maru-bench-rebuild');
+
+interface Run {
+  ms: number;
+  /** User + system CPU seconds of the build: steadier than wall time on a shared machine. */
+  cpuS: number;
+  maxRssMiB: number;
+  output: string;
+}
+
+/** One `astro build` under /usr/bin/time: wall time, CPU seconds and peak RSS (of the largest process in its tree). */
+function astroBuild(cwd: string, out: string, env: Record<string, string>): Run {
+  rmSync(out, { recursive: true, force: true });
+  const t = performance.now();
+  const r = spawnSync('/usr/bin/time', ['-f', 'MAXRSS_KB=%M CPU_S=%U+%S', join(cwd, 'node_modules/.bin/astro'), 'build', '--outDir', out], {
+    cwd,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
+  const ms = performance.now() - t;
+  const output = `${r.stdout}\n${r.stderr}`;
+  if (r.status !== 0) throw new Error(`astro build in ${cwd} failed:\n${output.slice(-3000)}`);
+  const kb = Number(/MAXRSS_KB=(\d+)/.exec(output)?.[1] ?? 0);
+  const cpu = /CPU_S=([\d.]+)\+([\d.]+)/.exec(output);
+  return { ms, cpuS: cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN, maxRssMiB: kb / 1024, output };
+}
+
+/** A minimal Astro 7 site: the glob loader over the same files, one page per document, Astro's default Markdown. */
+function plainSite(dir: string, content: string): void {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, 'src/pages/docs'), { recursive: true });
+  symlinkSync(join(project, 'node_modules'), join(dir, 'node_modules'));
+  writeFileSync(join(dir, 'package.json'), '{"name":"plain-astro","type":"module","private":true}\n');
+  writeFileSync(join(dir, 'astro.config.mjs'), "import { defineConfig } from 'astro/config';\nexport default defineConfig({});\n");
+  writeFileSync(
+    join(dir, 'src/content.config.ts'),
+    `import { defineCollection } from 'astro:content';\nimport { glob } from 'astro/loaders';\nexport const collections = { docs: defineCollection({ loader: glob({ pattern: '**/*.md', base: ${JSON.stringify(content)} }) }) };\n`,
+  );
+  writeFileSync(
+    join(dir, 'src/pages/docs/[...id].astro'),
+    `---\nimport { getCollection, render } from 'astro:content';\nexport async function getStaticPaths() {\n  return (await getCollection('docs')).map((entry) => ({ params: { id: entry.id }, props: { entry } }));\n}\nconst { entry } = Astro.props;\nconst { Content } = await render(entry);\n---\n<html lang="ko"><head><meta charset="utf-8" /><title>{entry.id}</title></head><body><article><Content /></article></body></html>\n`,
+  );
+}
+
+function countPages(dir: string): number {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('index.html')).length;
+}
+
+mkdirSync(work, { recursive: true });
+const content = join(work, 'content');
+rmSync(content, { recursive: true, force: true });
+cpSync(source, content, { recursive: true });
+const files = readdirSync(content, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).sort();
+
+let plain: Run | undefined;
+if (!values['skip-plain']) {
+  const site = join(work, 'plain-site');
+  plainSite(site, content);
+  plain = astroBuild(site, join(site, 'dist'), { ASTRO_TELEMETRY_DISABLED: '1' });
+  console.error(`plain Astro: ${plain.ms.toFixed(0)} ms, ${plain.cpuS.toFixed(1)} CPU s, ${plain.maxRssMiB.toFixed(0)} MiB, ${countPages(join(site, 'dist'))} pages`);
+}
+
+// Maru's build needs its outDir inside the project (see test/helpers/astro.ts); dist/ is ignored by Git.
+const out = join(project, 'dist/.bench-rebuild');
+const cache = join(work, 'maru-cache');
+rmSync(cache, { recursive: true, force: true });
+const env = { WIKI_CONTENT_DIR: content, MARU_CACHE_DIR: cache, SOURCE_DATE_EPOCH: '1767225600', ASTRO_TELEMETRY_DISABLED: '1' };
+const full = astroBuild(project, join(out, 'full'), env);
+console.error(`Maru full build: ${full.ms.toFixed(0)} ms, ${full.cpuS.toFixed(1)} CPU s, ${full.maxRssMiB.toFixed(0)} MiB`);
+const changed = join(content, files[Math.floor(files.length / 2)]!);
+writeFileSync(changed, `${readFileSync(changed, 'utf8')}\n\nOne more paragraph, written for the rebuild benchmark.\n`);
+const rebuild = astroBuild(project, join(out, 'rebuild'), env);
+console.error(`Maru rebuild after one changed document: ${rebuild.ms.toFixed(0)} ms, ${rebuild.cpuS.toFixed(1)} CPU s, ${rebuild.maxRssMiB.toFixed(0)} MiB`);
+const lines = [rebuild.output.match(/parsed \d+ of \d+ files/)?.[0], rebuild.output.match(/rendered \d+ of \d+ documents/)?.[0]].filter(Boolean);
+
+const ratio = (a: number, b: number | undefined) => (b ? (a / b).toFixed(2) : '-');
+const row = (name: string, r: Run) => `| ${name} | ${r.ms.toFixed(0)} | ${r.cpuS.toFixed(1)} | ${r.maxRssMiB.toFixed(0)} | ${ratio(r.ms, plain?.ms)} | ${ratio(r.cpuS, plain?.cpuS)} | ${ratio(r.maxRssMiB, plain?.maxRssMiB)} |`;
+console.log(
+  [
+    `${files.length} Markdown files from ${values.content}; project ${values.project}`,
+    '',
+    '| build | wall ms | CPU s | peak RSS MiB | wall vs plain Astro | CPU vs plain Astro | memory vs plain Astro |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+    ...(plain ? [row('plain Astro 7 (glob loader, default Markdown)', plain)] : []),
+    row('Maru full build (cold caches)', full),
+    row('Maru rebuild after one changed document', rebuild),
+    '',
+    `rebuild / full build: ${(rebuild.ms / full.ms).toFixed(2)} wall, ${(rebuild.cpuS / full.cpuS).toFixed(2)} CPU${lines.length ? ` (${lines.join(', ')})` : ''}`,
+  ].join('\n'),
+);

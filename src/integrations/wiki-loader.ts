@@ -1,0 +1,94 @@
+import type { Loader, LoaderContext } from 'astro/loaders';
+import { relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Catalog } from '../lib/artifacts/schema.ts';
+import type { WikiDocument } from '../lib/wiki/pipeline.ts';
+import { renderKeys } from '../lib/wiki/render-key.ts';
+import { CATALOG_ENTRY_ID, wikiSourceOf, type WikiSnapshot } from './wiki-handoff.ts';
+
+/** What the `wiki` collection's entry holds: the catalog's summaries and the documents' order. */
+export type CatalogMeta = Omit<Catalog, 'documents'> & { ids: string[] };
+
+/**
+ * The `docs` collection: one entry per published document, straight from the wiki the maru integration
+ * parsed (same ids, same filter, same drafts dropped). `data` is the document's catalog row; `rendered`
+ * is the site's Markdown pipeline over the file's text as collected. Astro's data store keeps entries
+ * between builds (`<cacheDir>/data-store.json`): an entry whose render key (`src/lib/render-key.ts`) is
+ * unchanged keeps its HTML, so a rebuild renders only the documents that changed.
+ */
+export function wikiDocsLoader(): Loader {
+  return {
+    name: 'maru-wiki-docs',
+    load: async (context) => {
+      const source = wikiSourceOf(context.config);
+      await loadDocs(context, source());
+      watchContent(context, async () => loadDocs(context, source({ reload: true })));
+    },
+  };
+}
+
+/** The `wiki` collection: one entry (`catalog`) with the projects, categories and tags pages list. */
+export function wikiCatalogLoader(): Loader {
+  return {
+    name: 'maru-wiki-catalog',
+    load: async (context) => {
+      const source = wikiSourceOf(context.config);
+      loadCatalog(context, source());
+      // Each loader reloads on its own: the order Astro runs their watchers in is not defined. An unchanged folder is not parsed again.
+      watchContent(context, async () => loadCatalog(context, source({ reload: true })));
+    },
+  };
+}
+
+async function loadDocs({ store, meta, config, renderMarkdown, generateDigest, logger }: LoaderContext, snapshot: WikiSnapshot): Promise<void> {
+  const { root, wiki, catalog, texts, code, lang } = snapshot;
+  const rowOf = new Map(catalog.documents.map((d) => [d.id, d]));
+  const textOf = (doc: WikiDocument) => texts.get(doc.source.sourcePath) ?? '';
+  const keys = renderKeys(wiki, textOf, { lang, code }, generateDigest);
+  const projectRoot = fileURLToPath(config.root);
+  const keep = new Set<string>();
+  let rendered = 0;
+  for (const doc of wiki.documents) {
+    const id = doc.source.id;
+    const data = rowOf.get(id)!;
+    const renderKey = keys.get(id)!;
+    // The row holds backlinks and relations, which change without the article changing: a new row
+    // alone updates the entry's data and keeps its HTML.
+    const digest = generateDigest(`${renderKey}\n${JSON.stringify(data)}`);
+    keep.add(id);
+    const old = store.get(id);
+    if (old?.digest === digest) continue;
+    const full = resolve(root, doc.source.sourcePath);
+    let html = meta.get(`render:${id}`) === renderKey ? old?.rendered : undefined;
+    if (!html) {
+      html = await renderMarkdown(textOf(doc), { fileURL: pathToFileURL(full) });
+      meta.set(`render:${id}`, renderKey);
+      rendered++;
+    }
+    store.set({ id, data, body: doc.source.body, filePath: relative(projectRoot, full), digest, rendered: html, ...(html.metadata?.imagePaths ? { assetImports: html.metadata.imagePaths } : {}) });
+  }
+  for (const id of store.keys()) {
+    if (keep.has(id)) continue;
+    store.delete(id);
+    meta.delete(`render:${id}`);
+  }
+  logger.info(`rendered ${rendered} of ${wiki.documents.length} documents (the others are unchanged since the last build)`);
+}
+
+function loadCatalog({ store }: LoaderContext, { catalog }: WikiSnapshot): void {
+  const { documents, ...summary } = catalog;
+  const data: CatalogMeta = { ...summary, ids: documents.map((d) => d.id) };
+  store.clear();
+  store.set({ id: CATALOG_ENTRY_ID, data });
+}
+
+/** In `astro dev`, reloads when a Markdown file under the content root changes; builds have no watcher. */
+function watchContent({ watcher, config, logger }: LoaderContext, reload: () => Promise<void>): void {
+  if (!watcher) return;
+  const { root } = wikiSourceOf(config)();
+  watcher.add(root);
+  watcher.on('all', (_event, path) => {
+    if (!/\.(md|markdown)$/i.test(path) || relative(root, path).startsWith('..')) return;
+    reload().catch((error: unknown) => logger.error(`could not reload ${path}: ${String(error)}`));
+  });
+}
