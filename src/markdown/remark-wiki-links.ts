@@ -42,6 +42,8 @@ export default function remarkWikiLinks(options: Options = {}): Transformer<Root
     });
     if (options.resolveUrl || options.brokenUrl) {
       visit(tree, 'link', (node: Link, index, parent) => {
+        // `[[wiki links]]` made above already point at their page; their hrefs are site URLs, not content paths.
+        if (isWikiLink(node)) return;
         const href = options.resolveUrl?.(node.url, fromPath);
         if (href) {
           node.url = href;
@@ -57,4 +59,9 @@ export default function remarkWikiLinks(options: Options = {}): Transformer<Root
 /** A broken link as plain text with a marker: `<span class="broken-link" title="…">`, never a link to a 404. */
 function brokenSpan(children: PhrasingContent[], title: string): Emphasis {
   return { type: 'emphasis', data: { hName: 'span', hProperties: { className: ['broken-link'], title } }, children };
+}
+
+function isWikiLink(node: Link): boolean {
+  const className = (node.data?.hProperties as { className?: unknown } | undefined)?.className;
+  return Array.isArray(className) && className.includes('wikilink');
 }
