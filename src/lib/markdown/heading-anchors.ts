@@ -21,6 +21,7 @@ export function vitepressSlug(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036F]/g, '')
+    // eslint-disable-next-line no-control-regex -- VitePress's slug rule removes control characters, as this does.
     .replace(/[\u0000-\u001f]/g, '')
     .replace(VP_SPECIAL, '-')
     .replace(/-{2,}/g, '-')

@@ -45,7 +45,7 @@ export function loadSearch(json: unknown): LoadedSearch {
   try {
     index = loadIndexLazily(data.index, data.postings, (term, counts) => sectionFrequency.set(term, counts), collect);
   } catch (e) {
-    throw new Error(`Search index is malformed: ${(e as Error).message} Rebuild with \`npm run build\`.`);
+    throw new Error(`Search index is malformed: ${(e as Error).message} Rebuild with \`npm run build\`.`, { cause: e });
   }
   return {
     documents: data.documents,
