@@ -72,7 +72,7 @@ describe('knowledge diff between two builds', () => {
     writeFileSync(join(dir, 'diff.md'), npmScript('diff', base, head).stdout);
     const r = npmScript('pr-comment', '--check', join(dir, 'check.json'), '--diff', join(dir, 'diff.md'), '--url', 'https://acme.github.io/wiki/pr-preview/pr-12/');
     const lines = r.stdout.split('\n');
-    expect(lines.slice(0, 6)).toEqual(['<!-- maru-pr-preview -->', '## Maru 미리보기', '', '미리보기: https://acme.github.io/wiki/pr-preview/pr-12/', '', '### 문서 검사: ❌ 오류 10개, 경고 4개 (문서 4개)']);
+    expect(lines.slice(0, 6)).toEqual(['<!-- maru-pr-preview -->', '## Maru 미리보기', '', '미리보기: https://acme.github.io/wiki/pr-preview/pr-12/', '', '### 문서 검사: ❌ 오류 9개, 경고 5개 (문서 4개)']);
     expect(lines[7]).toBe('- 오류 `test/fixtures/content-broken/guides/setup.md:2` id: id "setup"를 test/fixtures/content-broken/guides/dup.md:2에서도 쓰고 있습니다. 문서마다 다른 id를 쓰세요 (둘 중 하나의 id를 바꾸거나 파일을 합치세요).');
     expect(r.stdout).toContain('#### 추가된 문서');
     const fork = npmScript('pr-comment', '--check', join(dir, 'check.json'), '--diff', join(dir, 'diff.md'), '--artifact', 'https://github.com/acme/wiki/actions/runs/1/artifacts/2');
