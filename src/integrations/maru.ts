@@ -12,6 +12,9 @@ import remarkStripTitle from '../markdown/remark-strip-title.ts';
 import remarkInertScripts from '../markdown/remark-inert-scripts.ts';
 import remarkWikiLinks from '../markdown/remark-wiki-links.ts';
 import rehypeCallouts from '../markdown/rehype-callouts.ts';
+import remarkCodeMeta from '../markdown/remark-code-meta.ts';
+import rehypeCodeBlocks from '../markdown/rehype-code-blocks.ts';
+import rehypeScrollTables from '../markdown/rehype-scroll-tables.ts';
 import { contentRoot } from './collect.ts';
 import { artifactsOf, errorReport, loadWiki, siteConfig, skipArtifacts, writeArtifacts } from './wiki-build.ts';
 import { serveArtifacts } from './dev-server.ts';
@@ -84,7 +87,14 @@ function markdownOptions(wiki: Wiki, root: string, lang: 'ko' | 'en') {
           contentPathOf: (file: { path?: string }) => toContentPath(relative(root, file.path ?? '')),
         },
       ],
+      // Last: it records the code blocks of the final tree (remarkInertScripts turns raw scripts into code blocks).
+      remarkCodeMeta,
     ],
-    rehypePlugins: [[rehypeCallouts, { titles: lang === 'en' ? { note: 'Note', tip: 'Tip', important: 'Important', warning: 'Warning', caution: 'Caution' } : {} }]],
+    rehypePlugins: [
+      [rehypeCallouts, { titles: lang === 'en' ? { note: 'Note', tip: 'Tip', important: 'Important', warning: 'Warning', caution: 'Caution' } : {} }],
+      // Presentation only, and last: keep these two after any sanitizer (they add elements and classes a sanitizer would strip).
+      rehypeCodeBlocks,
+      [rehypeScrollTables, { label: lang === 'en' ? 'Table' : '표' }],
+    ],
   } as Parameters<typeof unified>[0];
 }
