@@ -59,6 +59,8 @@ export function createHttpApp(options: HttpAppOptions): { listener: (req: Incomi
       return;
     }
     if (path === '/healthz') return health(store, res, artifacts);
+    // The site asks this file whether misses are received; the built copy says no, so static hosts are never POSTed to.
+    if (misses && path === `${options.base ?? '/'}site-features.json`) return send(res, 200, '{"missLog":true}\n', { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
     if (misses && missPaths.has(path ?? '')) {
       if (!hostOk(req, res)) return;
       return handleMissPost(req, res, misses);
