@@ -29,7 +29,8 @@ async function searched(page: Page, id: string, query: string): Promise<void> {
 
 /** Brings the first Mermaid block near the screen (diagrams render only then) and waits for its SVG. */
 async function diagram(page: Page): Promise<void> {
-  await page.locator('pre:has(> code.language-mermaid)').first().scrollIntoViewIfNeeded();
+  // No actionability wait: the block hides itself the moment its diagram is drawn.
+  await page.evaluate(() => document.querySelector('pre:has(> code.language-mermaid)')?.scrollIntoView());
   await page.locator('figure.mermaid-diagram svg').first().waitFor({ timeout: 60_000 });
   await page.evaluate(() => window.scrollTo(0, 0));
 }
