@@ -56,7 +56,7 @@ function whenNear(start: () => void): void {
       observer.disconnect();
       start();
     },
-    { rootMargin: '600px 0px' },
+    { rootMargin: '200px 0px' },
   );
   for (const code of blocks) observer.observe(code.parentElement!);
 }
