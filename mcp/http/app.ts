@@ -80,6 +80,8 @@ export function createHttpApp(options: HttpAppOptions): { listener: (req: Incomi
     }
     if (path === '/healthz') return health(store, res, artifacts);
     if (options.protectArtifacts && isArtifactPath(path ?? '/', options.base ?? '/') && !authOk(req, res)) return;
+    // The site asks this file whether misses are received; the built copy says no, so static hosts are never POSTed to.
+    if (misses && path === `${options.base ?? '/'}site-features.json`) return send(res, 200, '{"missLog":true}\n', { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
     if (misses && missPaths.has(path ?? '')) return handleMissPost(req, res, misses);
     if (site) {
       void site(req, res).catch((e: Error) => {

@@ -1,3 +1,5 @@
+import { getStrings } from '../lib/ui/strings.ts';
+
 /** Renders ```mermaid blocks as SVG diagrams; mermaid itself loads only on pages that have one. */
 const blocks = [...document.querySelectorAll<HTMLElement>('pre > code.language-mermaid')];
 
@@ -20,9 +22,14 @@ async function render(): Promise<void> {
       if (!figure) {
         figure = document.createElement('figure');
         figure.className = 'mermaid-diagram';
+        // The box scrolls sideways: keyboard users must be able to reach it (axe: scrollable-region-focusable).
+        figure.tabIndex = 0;
+        figure.setAttribute('role', 'group');
+        figure.setAttribute('aria-label', getStrings(document.documentElement.lang === 'en' ? 'en' : 'ko').diagramLabel);
         pre.after(figure);
       }
       figure.innerHTML = svg;
+      naturalSize(figure.querySelector('svg'));
       pre.hidden = true;
     } catch (error) {
       console.error('mermaid:', error);
@@ -31,7 +38,34 @@ async function render(): Promise<void> {
   }
 }
 
+/** Mermaid scales a diagram down to the column (a wide flowchart becomes unreadable on a phone); show it at its own size. */
+function naturalSize(svg: SVGSVGElement | null): void {
+  const width = svg?.viewBox.baseVal?.width;
+  if (!svg || !width) return;
+  svg.style.maxWidth = 'none';
+  svg.style.width = `${Math.ceil(width)}px`;
+  svg.removeAttribute('width');
+}
+
+/** Starts mermaid (a large script) only once a diagram comes near the screen, so reading the top of a page stays fast. */
+function whenNear(start: () => void): void {
+  if (!('IntersectionObserver' in window)) return start();
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      observer.disconnect();
+      start();
+    },
+    { rootMargin: '200px 0px' },
+  );
+  for (const code of blocks) observer.observe(code.parentElement!);
+}
+
 if (blocks.length) {
-  void render();
-  document.addEventListener('maru:theme', () => void render());
+  let started = false;
+  whenNear(() => {
+    started = true;
+    void render();
+  });
+  document.addEventListener('maru:theme', () => started && void render());
 }

@@ -37,6 +37,8 @@ class MaruSearchDialog extends HTMLElement {
       }
     });
     this.querySelector('[data-close-search]')?.addEventListener('click', () => dialog.close());
+    // Tests wait for this instead of sleeping: the shortcuts work from here on.
+    this.dataset['ready'] = '';
   }
 }
 

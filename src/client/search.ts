@@ -1,7 +1,9 @@
-import type { MatchLevel, ResultHit } from '../lib/search/search.ts';
+import type { MatchLevel, ResultHit, SearchResult } from '../lib/search/search.ts';
 import { alternativeQueries, hitHref, parseSearchState, searchParams, toFilters, toSegments, type SearchState } from '../lib/ui/search-view.ts';
 import { getStrings, type Lang, type Strings } from '../lib/ui/strings.ts';
 import { reportMissLater, runSearch, warmSearch } from './search-engine.ts';
+import { countMatches, missLogReceived } from './search-extent.ts';
+import { isMiss } from '../lib/misses/misses.ts';
 
 /** Display names the server renders into `data-labels`. */
 interface Labels {
@@ -35,6 +37,9 @@ export class MaruSearch extends HTMLElement {
   #searched: string | undefined;
   #generation = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /** How many results are shown: one page (`data-limit`) more each time "더 보기" is pressed. */
+  #shown = 0;
+  #more!: HTMLButtonElement;
 
   get mode(): string {
     return this.dataset['mode'] ?? 'inline';
@@ -47,12 +52,13 @@ export class MaruSearch extends HTMLElement {
     this.#status = this.querySelector('.search-status')!;
     this.#form = this.querySelector('form')!;
     this.#labels = JSON.parse(this.dataset['labels'] ?? '{}') as Labels;
-    this.#input.addEventListener('input', () => this.#schedule());
+    this.#more = this.#moreButton();
+    this.#input.addEventListener('input', () => this.#schedule(DEBOUNCE_MS, true));
     // Someone who focuses the box is about to search: fetch the index while they type the first word.
     this.#input.addEventListener('focus', () => warmSearch(), { once: true });
     this.#input.addEventListener('keydown', (e) => this.#onKey(e));
     this.#form.addEventListener('submit', (e) => this.#onSubmit(e));
-    this.#form.addEventListener('change', (e) => e.target !== this.#input && this.#schedule(0));
+    this.#form.addEventListener('change', (e) => e.target !== this.#input && this.#schedule(0, true));
     this.#list.addEventListener('mousemove', (e) => {
       const option = (e.target as Element).closest('[role="option"]');
       const i = option ? [...this.#list.querySelectorAll('[role="option"]')].indexOf(option) : -1;
@@ -83,7 +89,8 @@ export class MaruSearch extends HTMLElement {
     return { q: this.#input.value, project: value('project'), category: value('category'), tag: value('tag') };
   }
 
-  #schedule(delay = DEBOUNCE_MS): void {
+  #schedule(delay = DEBOUNCE_MS, fresh = false): void {
+    if (fresh) this.#shown = 0;
     clearTimeout(this.#timer);
     this.#timer = setTimeout(() => void this.#run(), delay);
   }
@@ -95,27 +102,54 @@ export class MaruSearch extends HTMLElement {
     const full = this.closest('dialog')?.querySelector<HTMLAnchorElement>('[data-full-results]');
     if (full) full.search = searchParams(state).toString();
     if (this.mode === 'page') history.replaceState(null, '', `${location.pathname}${searchParams(state).size ? `?${searchParams(state)}` : ''}`);
-    if (!state.q.trim()) return this.#render([], state);
+    if (!state.q.trim()) {
+      this.#render([], state);
+      return void Object.assign(this.dataset, { state: 'done', query: state.q, search: searchParams(state).toString(), shown: '0' });
+    }
     this.dataset['state'] = 'loading';
     const slow = setTimeout(() => generation === this.#generation && (this.#status.textContent = this.#strings.searchLoading), 150);
     try {
-      const limit = Number(this.dataset['limit'] ?? 10);
-      const result = await runSearch(state.q, toFilters(state), limit);
+      this.#shown ||= this.#pageSize();
+      const [result, total] = await Promise.all([runSearch(state.q, toFilters(state), this.#shown), countMatches(state.q, toFilters(state))]);
       const hits = result.hits;
       if (generation !== this.#generation) return;
-      this.#render(hits, state, result.match);
-      reportMissLater(state.q, toFilters(state), result);
+      this.#render(hits, state, result.match, total);
+      void this.#reportMiss(state, result, generation);
       if (!hits.length) await this.#suggest(state, generation);
     } catch (error) {
       console.error(error);
       if (generation === this.#generation) this.#status.textContent = this.#strings.searchError;
     } finally {
       clearTimeout(slow);
-      if (generation === this.#generation) this.dataset['state'] = 'done';
+      // `data-query` names the query whose results (and counts) are on screen: what tests wait for, instead of sleeping.
+      if (generation === this.#generation) Object.assign(this.dataset, { state: 'done', query: state.q, search: searchParams(state).toString(), shown: String(this.#hits.length) });
     }
   }
 
-  #render(hits: ResultHit[], state: SearchState, match: MatchLevel = 'full'): void {
+  #pageSize(): number {
+    return Number(this.dataset['limit'] ?? 10);
+  }
+
+  /** "30개 더 보기": shows the next page of results below the ones already there. */
+  #moreButton(): HTMLButtonElement {
+    const button = el('button', 'text-button search-more');
+    button.type = 'button';
+    button.hidden = true;
+    button.addEventListener('click', () => {
+      this.#shown += this.#pageSize();
+      this.#schedule(0);
+    });
+    this.#list.after(button);
+    return button;
+  }
+
+  /** Reports a weak search only to a server that logs them (see missLogReceived). */
+  async #reportMiss(state: SearchState, result: SearchResult, generation: number): Promise<void> {
+    if (isMiss(result.hits.length, result.hits[0]?.score ?? null, result.match) && !(await missLogReceived())) return;
+    if (generation === this.#generation) reportMissLater(state.q, toFilters(state), result);
+  }
+
+  #render(hits: ResultHit[], state: SearchState, match: MatchLevel = 'full', total = hits.length): void {
     const s = this.#strings;
     this.#hits = hits;
     this.#active = -1;
@@ -124,7 +158,10 @@ export class MaruSearch extends HTMLElement {
     this.#list.hidden = hits.length === 0;
     this.#input.setAttribute('aria-expanded', String(hits.length > 0));
     this.querySelector('.search-suggest')?.remove();
-    this.#status.textContent = !state.q.trim() ? (this.mode === 'page' ? s.searchEmpty : '') : hits.length ? s.searchResultsCount(hits.length) : s.searchNoResults(state.q.trim());
+    const count = Math.max(total, hits.length);
+    this.#status.textContent = !state.q.trim() ? (this.mode === 'page' ? s.searchEmpty : '') : !hits.length ? s.searchNoResults(state.q.trim()) : count > hits.length ? s.searchResultsRange(count, 1, hits.length) : s.searchResultsCount(count);
+    this.#more.hidden = !(hits.length && count > hits.length);
+    this.#more.textContent = s.searchMore(Math.min(this.#pageSize(), count - hits.length));
     // The search's own verdict: hits that cover only part of the query are shown under a plain warning.
     this.dataset['match'] = hits.length ? match : 'none';
     if (hits.length && match !== 'full') this.#status.textContent = `${s.searchNoExactMatch} ${this.#status.textContent}`;

@@ -4,3 +4,4 @@ import './theme-toggle.ts';
 import './relative-time.ts';
 import './search.ts';
 import './search-dialog.ts';
+import './drawer.ts';

@@ -20,6 +20,9 @@ import { contentRoot } from '../node/collect.ts';
 import { basePath, collectWiki, emitArtifacts, errorReport, siteConfig, skipArtifacts, writeArtifacts } from '../node/wiki-build.ts';
 import { cacheDir, codeDigest, openParseCache } from '../node/parse-cache.ts';
 import { WIKI_HOOK, type WikiSnapshot, type WikiSource } from './wiki-handoff.ts';
+import remarkCodeMeta from '../markdown/remark-code-meta.ts';
+import rehypeCodeBlocks from '../markdown/rehype-code-blocks.ts';
+import rehypeScrollTables from '../markdown/rehype-scroll-tables.ts';
 import { serveArtifacts } from './dev-server.ts';
 
 /**
@@ -132,8 +135,16 @@ function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en') {
           contentPathOf: (file: { path?: string }) => toContentPath(relative(root, file.path ?? '')),
         },
       ],
+      // Last: it records the code blocks of the final tree (remarkInertScripts turns raw scripts into code blocks).
+      remarkCodeMeta,
     ],
-    // The sanitizer comes first: it sees all raw HTML of the content; the plugins after it are Maru's own.
-    rehypePlugins: [rehypeSanitizeContent, [rehypeCallouts, { titles: lang === 'en' ? { note: 'Note', tip: 'Tip', important: 'Important', warning: 'Warning', caution: 'Caution' } : {} }]],
+    rehypePlugins: [
+      // The sanitizer comes first: it sees all raw HTML of the content; the plugins after it are Maru's own.
+      rehypeSanitizeContent,
+      [rehypeCallouts, { titles: lang === 'en' ? { note: 'Note', tip: 'Tip', important: 'Important', warning: 'Warning', caution: 'Caution' } : {} }],
+      // Presentation only, and last: keep these two after any sanitizer (they add elements and classes a sanitizer would strip).
+      rehypeCodeBlocks,
+      [rehypeScrollTables, { label: lang === 'en' ? 'Table' : '표' }],
+    ],
   } as Parameters<typeof unified>[0];
 }

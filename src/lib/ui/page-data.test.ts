@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Catalog, CatalogEntry } from '../artifacts/schema.ts';
 import { resolveSiteConfig } from '../wiki/config.ts';
-import { changesPage, docPage, hasDiagram, homePage, listingPage, searchFilters, tagIndex, uiContext } from './page-data.ts';
+import { aiGuideHref, changesPage, docPage, hasDiagram, homePage, listingPage, searchFilters, tagIndex, uiContext } from './page-data.ts';
 import { routesFor } from './routes.ts';
 
 const NOW = new Date('2026-11-30T09:00:00.000Z');
@@ -71,6 +71,16 @@ describe('docPage', () => {
   });
   test('side navigation lists the project documents by category', () => {
     expect(page.siblings).toEqual([{ label: '가이드', items: [{ title: 'A', href: '/b/docs/a/', current: true }] }]);
+    expect([page.prev, page.next]).toEqual([undefined, undefined]);
+  });
+  test('previous/next follow the side navigation top to bottom, across category groups, `order` first', () => {
+    const docs = [entry('g2', { title: '둘째' }), entry('g1', { title: '첫째', order: 1 } as Partial<CatalogEntry>), entry('d1', { title: '결정', category: 'decision' })];
+    const c = uiContext({ catalog: { ...CATALOG, documents: docs }, config }, '/b', NOW);
+    const nav = docPage(c, docs[0]!);
+    expect(nav.siblings.map((g) => [g.label, g.items.map((i) => i.title)])).toEqual([['결정', ['결정']], ['가이드', ['첫째', '둘째']]]);
+    expect([nav.prev, nav.next]).toEqual([{ title: '첫째', href: '/b/docs/g1/' }, undefined]);
+    expect(docPage(c, docs[1]!).prev).toEqual({ title: '결정', href: '/b/docs/d1/' });
+    expect(docPage(c, docs[2]!).prev).toBeUndefined();
   });
 });
 
@@ -118,4 +128,10 @@ test.each([
   [undefined, false],
 ])('hasDiagram(%j) = %s', (md, want) => {
   expect(hasDiagram(md)).toBe(want);
+});
+
+test('aiGuideHref: the MCP set-up guide when the wiki has one, else llms.txt', () => {
+  expect(aiGuideHref(ctx)).toBe('/b/llms.txt');
+  const guide = entry('connect-ai', { tags: ['mcp'], url: '/b/docs/connect-ai/' });
+  expect(aiGuideHref(uiContext({ catalog: { ...CATALOG, documents: [A, guide] }, config }, '/b', NOW))).toBe('/b/docs/connect-ai/');
 });

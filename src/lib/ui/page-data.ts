@@ -4,6 +4,7 @@ import { anchorHash } from '../wiki/url.ts';
 import { catalogFacets, cardsFor, shownDate, toCard, projectTitle, type DocCard, type Facet, type ShownDate, type UiContext } from './cards.ts';
 import { dayOf, formatDate, relativeDate } from './dates.ts';
 import { facetCounts, sortItems } from './listing.ts';
+import { neighbours, readingOrder } from './reading-order.ts';
 import { routesFor } from './routes.ts';
 import { categoryLabel, getStrings, reasonLabels } from './strings.ts';
 
@@ -36,6 +37,9 @@ export interface DocPage {
   minutes: number;
   /** The other documents of the same project, by category, for the side navigation. */
   siblings: { label: string; items: { title: string; href: string; current: boolean }[] }[];
+  /** The documents before and after this one in the side navigation, read top to bottom. */
+  prev: { title: string; href: string } | undefined;
+  next: { title: string; href: string } | undefined;
 }
 
 /** Korean and mixed text read at roughly this many words a minute. */
@@ -44,6 +48,11 @@ const WORDS_PER_MINUTE = 200;
 /** Everything the document page shows for one catalog entry. */
 export function docPage(ctx: UiContext, doc: CatalogEntry): DocPage {
   const tagCount = new Map(ctx.catalog.tags.map((t) => [t.id, t.count]));
+  const siblings = projectNav(ctx, doc);
+  const { prev, next } = neighbours(
+    siblings.flatMap((g) => g.items.map((i) => ({ id: i.current ? doc.id : `~${i.href}`, title: i.title, href: i.href }))),
+    doc.id,
+  );
   return {
     card: toCard(ctx, doc),
     tags: doc.tags.map((t) => ({ value: t, label: t, count: tagCount.get(t) ?? 1, href: ctx.routes.tag(t) })),
@@ -59,12 +68,15 @@ export function docPage(ctx: UiContext, doc: CatalogEntry): DocPage {
     editHref: ctx.config.editUrl ? ctx.config.editUrl.replace(/\/?$/, '/') + doc.sourcePath.split('/').map(encodeURIComponent).join('/') : undefined,
     markdownHref: ctx.routes.file(doc.markdownPath),
     minutes: Math.max(1, Math.round(doc.wordCount / WORDS_PER_MINUTE)),
-    siblings: projectNav(ctx, doc),
+    siblings,
+    prev: prev && { title: prev.title, href: prev.href },
+    next: next && { title: next.title, href: next.href },
   };
 }
 
 function projectNav(ctx: UiContext, doc: CatalogEntry): DocPage['siblings'] {
-  const docs = sortItems(ctx.catalog.documents.filter((d) => d.project === doc.project), 'title');
+  // `order` arrives with the markdown branch's catalog; until then every document sorts by title.
+  const docs = readingOrder(ctx.catalog.documents.filter((d) => d.project === doc.project) as (CatalogEntry & { order?: number })[]);
   return catalogFacets(ctx, 'category')
     .map((c) => ({ label: c.label, items: docs.filter((d) => d.category === c.value).map((d) => ({ title: d.title, href: d.url, current: d.id === doc.id })) }))
     .filter((g) => g.items.length > 0);
@@ -189,4 +201,11 @@ export function searchFilters(ctx: UiContext): { projects: Facet[]; categories: 
 /** All tags, most used first, for the tag index. */
 export function tagIndex(ctx: UiContext): Facet[] {
   return [...catalogFacets(ctx, 'tag')].sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+}
+
+/** Where "connect an AI" points: the wiki's MCP set-up guide (a guide tagged `mcp`, `mcp-client-setup` first), else llms.txt. */
+export function aiGuideHref(ctx: UiContext): string {
+  const docs = ctx.catalog.documents;
+  const guide = docs.find((d) => d.id === 'mcp-client-setup') ?? docs.find((d) => d.category === 'guide' && d.tags.includes('mcp'));
+  return guide ? guide.url : ctx.routes.file('llms.txt');
 }

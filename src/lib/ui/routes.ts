@@ -10,6 +10,10 @@ export interface Routes {
   category: (id: string) => Href;
   tag: (tag: string) => Href;
   tags: Href;
+  /** Index of every project. */
+  projects: Href;
+  /** Index of every category. */
+  categories: Href;
   changes: Href;
   search: (query?: string) => Href;
   /** A file under the base, e.g. `_wiki/docs/a.md`. */
@@ -25,6 +29,8 @@ export function routesFor(base: string): Routes {
     category: (id) => joinUrl(base, `categories/${seg(id)}/`),
     tag: (tag) => joinUrl(base, `tags/${seg(tag)}/`),
     tags: joinUrl(base, 'tags/'),
+    projects: joinUrl(base, 'projects/'),
+    categories: joinUrl(base, 'categories/'),
     changes: joinUrl(base, 'changes/'),
     search: (query) => joinUrl(base, query ? `search/?q=${encodeURIComponent(query)}` : 'search/'),
     file: (path) => joinUrl(base, path.split('/').map(seg).join('/')),

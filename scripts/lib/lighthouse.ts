@@ -1,0 +1,38 @@
+// Lighthouse (mobile preset) on Debian's Chromium, for `npm run bench:lighthouse` and the accessibility test.
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+/** Flags for Lighthouse's Chromium: headless, and nothing that phones home or updates itself. */
+export const LIGHTHOUSE_CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-dev-shm-usage'];
+
+/** The four category scores of one page, 0–100. */
+export interface PageScores {
+  url: string;
+  performance: number | null;
+  accessibility: number | null;
+  bestPractices: number | null;
+  seo: number | null;
+  /** Failed audits of the accessibility category (ids), to say why a score dropped. */
+  accessibilityFailures: string[];
+}
+
+export type Category = 'performance' | 'accessibility' | 'best-practices' | 'seo';
+
+/** Audits each URL in turn in one Chromium (mobile preset: emulated phone, throttled network and CPU). */
+export async function audit(urls: readonly string[], categories: readonly Category[] = ['performance', 'accessibility', 'best-practices', 'seo']): Promise<PageScores[]> {
+  const chrome = await launch({ chromePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', chromeFlags: LIGHTHOUSE_CHROME_FLAGS, logLevel: 'silent' });
+  try {
+    const out: PageScores[] = [];
+    for (const url of urls) {
+      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      const { categories: c, audits } = result.lhr;
+      const score = (id: string) => (c[id]?.score === null || c[id]?.score === undefined ? null : Math.round(c[id]!.score! * 100));
+      const failures = (c['accessibility']?.auditRefs ?? []).filter((r) => r.weight > 0 && audits[r.id]?.score === 0).map((r) => r.id);
+      out.push({ url, performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'), accessibilityFailures: failures });
+    }
+    return out;
+  } finally {
+    chrome.kill();
+  }
+}

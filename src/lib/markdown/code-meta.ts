@@ -1,0 +1,54 @@
+/** What the info string of a fenced code block asks for: ```` ```js title="app.js" {2-3} ins={5} del={6} ````. */
+export interface CodeMeta {
+  title: string | undefined;
+  /** 1-based line numbers to highlight. */
+  highlight: Set<number>;
+  /** 1-based line numbers shown as added. */
+  inserted: Set<number>;
+  /** 1-based line numbers shown as removed. */
+  deleted: Set<number>;
+}
+
+/** Longest range a `{a-b}` may span; larger ones are cut (a typo like {1-99999999} must not allocate forever). */
+const MAX_RANGE = 10_000;
+
+/** `2-3,5` → {2, 3, 5}; parts that are not numbers or ranges are ignored. */
+export function parseLineRanges(text: string): Set<number> {
+  const lines = new Set<number>();
+  for (const part of text.split(',')) {
+    const m = /^\s*(\d+)\s*(?:-\s*(\d+))?\s*$/.exec(part);
+    if (!m) continue;
+    const from = Number(m[1]);
+    const to = Math.min(Number(m[2] ?? m[1]), from + MAX_RANGE);
+    for (let n = from; n <= to; n++) if (n > 0) lines.add(n);
+  }
+  return lines;
+}
+
+/** Parses the meta part of an info string (what follows the language), as Expressive Code and VitePress write it. */
+export function parseCodeMeta(meta: string | null | undefined): CodeMeta {
+  const text = meta ?? '';
+  const title = /(?:^|\s)title=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(text);
+  const ranges = (key: string) => [...text.matchAll(new RegExp(`(?:^|\\s)${key}=\\{([^}]*)\\}`, 'g'))].map((m) => m[1]!).join(',');
+  // A bare `{…}` (VitePress/Docusaurus line highlights) is one not preceded by `key=`.
+  const bare = [...text.matchAll(/(?:^|\s)\{([^}]*)\}/g)].map((m) => m[1]!).join(',');
+  return {
+    title: title ? (title[1] ?? title[2] ?? title[3]) : undefined,
+    highlight: parseLineRanges([bare, ranges('mark')].filter(Boolean).join(',')),
+    inserted: parseLineRanges(ranges('ins')),
+    deleted: parseLineRanges(ranges('del')),
+  };
+}
+
+/** How one line of a block is marked. */
+export type LineMark = 'highlight' | 'inserted' | 'deleted' | undefined;
+
+/** The mark of each line (1-based numbers, `count` lines); in a `diff` block, lines starting with + or - mark themselves. */
+export function lineMarks(meta: CodeMeta, lines: readonly string[], lang: string | undefined): LineMark[] {
+  return lines.map((line, i) => {
+    const n = i + 1;
+    if (meta.inserted.has(n) || (lang === 'diff' && line.startsWith('+'))) return 'inserted';
+    if (meta.deleted.has(n) || (lang === 'diff' && line.startsWith('-'))) return 'deleted';
+    return meta.highlight.has(n) ? 'highlight' : undefined;
+  });
+}
