@@ -50,8 +50,13 @@ export function shownDate(ctx: UiContext, iso: string): ShownDate {
 }
 
 /** Display title of a project: the configured title, else its id. */
-export function projectTitle(config: SiteConfig, id: string): string {
-  return config.projects[id]?.title ?? id;
+export function projectTitle(config: SiteConfig, id: string, landingTitle?: string): string {
+  return config.projects[id]?.title ?? landingTitle ?? id;
+}
+
+/** A project's display name: `maru.config.ts`, else the title of its landing page (`README.md`/`index.md`), else its id. */
+export function projectName(ctx: UiContext, id: string): string {
+  return projectTitle(ctx.config, id, ctx.catalog.projects.find((p) => p.id === id)?.title);
 }
 
 /** The card of one catalog entry. */
@@ -62,7 +67,7 @@ export function toCard(ctx: UiContext, doc: CatalogEntry): DocCard {
     href: doc.url,
     summary: doc.summary,
     project: doc.project,
-    projectTitle: projectTitle(ctx.config, doc.project),
+    projectTitle: projectName(ctx, doc.project),
     projectHref: ctx.routes.project(doc.project),
     category: doc.category,
     categoryLabel: categoryLabel(ctx.strings, doc.category),
@@ -83,7 +88,7 @@ export function cardsFor(ctx: UiContext, ids: readonly string[]): DocCard[] {
 
 /** Facets of the projects, categories or tags of the catalog. */
 export function catalogFacets(ctx: UiContext, kind: 'project' | 'category' | 'tag'): Facet[] {
-  if (kind === 'project') return ctx.catalog.projects.map((p) => ({ value: p.id, label: projectTitle(ctx.config, p.id), count: p.count, href: ctx.routes.project(p.id) }));
+  if (kind === 'project') return ctx.catalog.projects.map((p) => ({ value: p.id, label: projectTitle(ctx.config, p.id, p.title), count: p.count, href: ctx.routes.project(p.id) }));
   if (kind === 'tag') return ctx.catalog.tags.map((t) => ({ value: t.id, label: t.id, count: t.count, href: ctx.routes.tag(t.id) }));
   const order = ctx.config.categories;
   const rank = (id: string) => (order.indexOf(id) < 0 ? order.length : order.indexOf(id));

@@ -82,6 +82,22 @@ describe('docPage', () => {
     expect(docPage(c, docs[1]!).prev).toEqual({ title: '결정', href: '/b/docs/d1/' });
     expect(docPage(c, docs[2]!).prev).toBeUndefined();
   });
+  test('a folder landing page comes first in its project, before documents with an `order`', () => {
+    const docs = [entry('g1', { title: '첫째', order: 1 }), entry('intro', { title: '소개', sourcePath: 'p/README.md' })];
+    const c = uiContext({ catalog: { ...CATALOG, documents: docs }, config }, '/b', NOW);
+    expect(docPage(c, docs[0]!).siblings.map((g) => g.items.map((i) => i.title))).toEqual([['소개', '첫째']]);
+    expect(docPage(c, docs[0]!).prev).toEqual({ title: '소개', href: '/b/docs/intro/' });
+  });
+  test('the lead is left out when the summary is the first paragraph, and a default category shows no badge', () => {
+    expect([page.lead, page.showCategory]).toEqual(['a summary', true]);
+    const derived = docPage(ctx, entry('x', { summarySource: 'derived', categorySource: 'default', category: 'reference' }));
+    expect([derived.lead, derived.showCategory]).toEqual([undefined, false]);
+  });
+  test('a project without a configured title takes its landing page title', () => {
+    const c = uiContext({ catalog: { ...CATALOG, projects: [{ ...CATALOG.projects[1]!, title: '큐 프로젝트' }] }, config }, '/b', NOW);
+    expect(docPage(c, B).card.projectTitle).toBe('큐 프로젝트');
+    expect(docPage(ctx, B).card.projectTitle).toBe('q');
+  });
 });
 
 test('homePage: projects with descriptions and category links, recent documents', () => {

@@ -1,10 +1,11 @@
 import type { Catalog, CatalogEntry } from '../artifacts/schema.ts';
 import type { SiteConfig } from '../wiki/config.ts';
 import { anchorHash } from '../wiki/url.ts';
-import { catalogFacets, cardsFor, shownDate, toCard, projectTitle, type DocCard, type Facet, type ShownDate, type UiContext } from './cards.ts';
+import { catalogFacets, cardsFor, shownDate, toCard, projectName, projectTitle, type DocCard, type Facet, type ShownDate, type UiContext } from './cards.ts';
 import { dayOf, formatDate, relativeDate } from './dates.ts';
 import { facetCounts, sortItems } from './listing.ts';
-import { neighbours, readingOrder } from './reading-order.ts';
+import { readingOrder } from '../wiki/reading-order.ts';
+import { neighbours } from './reading-order.ts';
 import { routesFor } from './routes.ts';
 import { categoryLabel, getStrings, reasonLabels } from './strings.ts';
 
@@ -37,6 +38,10 @@ export interface DocPage {
   minutes: number;
   /** The other documents of the same project, by category, for the side navigation. */
   siblings: { label: string; items: { title: string; href: string; current: boolean }[] }[];
+  /** The summary under the title, unless it was taken from the first paragraph (the body shows it right below). */
+  lead: string | undefined;
+  /** False when the category is only the default (neither frontmatter nor folder gave one): no badge. */
+  showCategory: boolean;
   /** The documents before and after this one in the side navigation, read top to bottom. */
   prev: { title: string; href: string } | undefined;
   next: { title: string; href: string } | undefined;
@@ -69,14 +74,28 @@ export function docPage(ctx: UiContext, doc: CatalogEntry): DocPage {
     markdownHref: ctx.routes.file(doc.markdownPath),
     minutes: Math.max(1, Math.round(doc.wordCount / WORDS_PER_MINUTE)),
     siblings,
+    lead: doc.summarySource === 'derived' ? undefined : doc.summary || undefined,
+    showCategory: doc.categorySource !== 'default',
     prev: prev && { title: prev.title, href: prev.href },
     next: next && { title: next.title, href: next.href },
   };
 }
 
+/** Each project's documents in reading order (folder landing pages first, then `order`, then title), once per catalog. */
+const ORDER = new WeakMap<Catalog, Map<string, CatalogEntry[]>>();
+
+function orderedProjects(catalog: Catalog): Map<string, CatalogEntry[]> {
+  let ordered = ORDER.get(catalog);
+  if (!ordered) {
+    const byId = new Map(catalog.documents.map((d) => [d.id, d]));
+    ordered = new Map([...readingOrder(catalog.documents)].map(([project, ids]) => [project, ids.flatMap((id) => byId.get(id) ?? [])]));
+    ORDER.set(catalog, ordered);
+  }
+  return ordered;
+}
+
 function projectNav(ctx: UiContext, doc: CatalogEntry): DocPage['siblings'] {
-  // `order` arrives with the markdown branch's catalog; until then every document sorts by title.
-  const docs = readingOrder(ctx.catalog.documents.filter((d) => d.project === doc.project) as (CatalogEntry & { order?: number })[]);
+  const docs = orderedProjects(ctx.catalog).get(doc.project) ?? [];
   return catalogFacets(ctx, 'category')
     .map((c) => ({ label: c.label, items: docs.filter((d) => d.category === c.value).map((d) => ({ title: d.title, href: d.url, current: d.id === doc.id })) }))
     .filter((g) => g.items.length > 0);
@@ -112,10 +131,10 @@ export const HOME_TAG_COUNT = 30;
 export function homePage(ctx: UiContext): HomePage {
   const projects = ctx.catalog.projects.map((p) => ({
     value: p.id,
-    label: projectTitle(ctx.config, p.id),
+    label: projectTitle(ctx.config, p.id, p.title),
     count: p.count,
     href: ctx.routes.project(p.id),
-    description: ctx.config.projects[p.id]?.description ?? '',
+    description: ctx.config.projects[p.id]?.description ?? p.description ?? '',
     categories: Object.entries(p.categories).map(([c, count]) => ({ value: c, label: categoryLabel(ctx.strings, c), count, href: `${ctx.routes.project(p.id)}?category=${encodeURIComponent(c)}` })),
     updated: shownDate(ctx, p.updatedAt),
   }));
@@ -146,13 +165,13 @@ export interface ListingPage {
 export function listingPage(ctx: UiContext, kind: ListingKind, key: string): ListingPage {
   const s = ctx.strings;
   const docs = ctx.catalog.documents.filter((d) => (kind === 'project' ? d.project === key : kind === 'category' ? d.category === key : d.tags.includes(key)));
-  const title = kind === 'project' ? projectTitle(ctx.config, key) : kind === 'category' ? categoryLabel(s, key) : s.tagTitle(key);
+  const title = kind === 'project' ? projectName(ctx, key) : kind === 'category' ? categoryLabel(s, key) : s.tagTitle(key);
   const description = kind === 'project' ? (ctx.config.projects[key]?.description ?? '') : '';
   const option = (field: 'project' | 'category' | 'tags') =>
     facetCounts(docs, field).map(({ value, count }) => ({
       value,
       count,
-      label: field === 'project' ? projectTitle(ctx.config, value) : field === 'category' ? categoryLabel(s, value) : value,
+      label: field === 'project' ? projectName(ctx, value) : field === 'category' ? categoryLabel(s, value) : value,
       href: field === 'project' ? ctx.routes.project(value) : field === 'category' ? ctx.routes.category(value) : ctx.routes.tag(value),
     }));
   const filters: ListingPage['filters'] = [];
