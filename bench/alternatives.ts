@@ -16,7 +16,6 @@ import { launchChromium } from '../scripts/lib/chromium.ts';
 import type { BaselineDocument } from './baseline.ts';
 import { parseMarkdown } from '../src/lib/markdown/parse.ts';
 
-
 /** Median, p95 and range, as `npm run bench` reports them. */
 export type Stats = { median: number; p95: number; min: number; max: number };
 
@@ -93,20 +92,30 @@ export function prefixesOf(queries: readonly string[]): string[] {
  * each in Chromium (`CHROMIUM_PATH`, default /usr/bin/chromium): `queries[0]` as the first query on a fresh page,
  * then every prefix of the others. Each run uses a new browser context (empty HTTP cache); runs alternate engines.
  */
-export async function alternativesInBrowser(siteDir: string, queries: readonly string[], options: { runs?: number; workDir?: string } = {}): Promise<AlternativesFigures> {
+export async function alternativesInBrowser(
+  siteDir: string,
+  queries: readonly string[],
+  options: { runs?: number; workDir?: string } = {},
+): Promise<AlternativesFigures> {
   const runs = options.runs ?? 3;
   const www = resolve(options.workDir ?? 'node_modules/.cache/maru-bench-alternatives/www');
   rmSync(www, { recursive: true, force: true });
   mkdirSync(www, { recursive: true });
   writeFileSync(join(www, 'index.html'), '<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>bench</title></head><body></body></html>\n');
 
-  const catalog = JSON.parse(readFileSync(join(siteDir, '_wiki', 'catalog.json'), 'utf8')) as { documents: { id: string; title: string; tags: string[]; headings: { text: string }[]; markdownPath: string }[] };
+  const catalog = JSON.parse(readFileSync(join(siteDir, '_wiki', 'catalog.json'), 'utf8')) as {
+    documents: { id: string; title: string; tags: string[]; headings: { text: string }[]; markdownPath: string }[];
+  };
   const documents = catalog.documents.length;
 
   // Plain MiniSearch, exactly as scripts/bench.ts builds `plain`: one unit per document, field `text`.
   let t = performance.now();
   const plain = new MiniSearch({ fields: ['text'] });
-  plain.addAll(readFileSync(join(siteDir, 'llms-full.txt'), 'utf8').split(/\n(?=---\nid: )/).map((text, id) => ({ id, text })));
+  plain.addAll(
+    readFileSync(join(siteDir, 'llms-full.txt'), 'utf8')
+      .split(/\n(?=---\nid: )/)
+      .map((text, id) => ({ id, text })),
+  );
   writeFileSync(join(www, 'plain.json'), JSON.stringify(plain));
   const minisearchBuildMs = performance.now() - t;
   copyFileSync(fileURLToPath(import.meta.resolve('minisearch')), join(www, 'minisearch.js'));
@@ -115,7 +124,15 @@ export async function alternativesInBrowser(siteDir: string, queries: readonly s
   t = performance.now();
   const seedDocs: BaselineDocument[] = catalog.documents.map((d) => {
     const md = readFileSync(join(siteDir, d.markdownPath), 'utf8').replace(/^---\n[\s\S]*?\n---\n/, '');
-    return { id: d.id, title: d.title, tags: d.tags, headings: d.headings.map((h) => h.text), body: parseMarkdown(md).sections.map((s) => s.text).join('\n') };
+    return {
+      id: d.id,
+      title: d.title,
+      tags: d.tags,
+      headings: d.headings.map((h) => h.text),
+      body: parseMarkdown(md)
+        .sections.map((s) => s.text)
+        .join('\n'),
+    };
   });
   writeFileSync(join(www, 'seed.json'), JSON.stringify(seedDocs));
   const seedBuildMs = performance.now() - t;
@@ -124,7 +141,10 @@ export async function alternativesInBrowser(siteDir: string, queries: readonly s
   // Pagefind over the document pages only, indexing the article (header and body) without its table of
   // contents, footer, related documents and backlinks, which name other documents.
   t = performance.now();
-  const { index, errors } = await pagefind.createIndex({ rootSelector: 'article.doc', excludeSelectors: ['.doc-toc-wrap', '.doc-footer', '.related', '.backlinks'] });
+  const { index, errors } = await pagefind.createIndex({
+    rootSelector: 'article.doc',
+    excludeSelectors: ['.doc-toc-wrap', '.doc-footer', '.related', '.backlinks'],
+  });
   if (!index) throw new Error(`pagefind: ${errors.join('; ')}`);
   const added = await index.addDirectory({ path: resolve(siteDir), glob: 'docs/**/*.html' });
   if (added.errors.length) throw new Error(`pagefind: ${added.errors.join('; ')}`);
@@ -135,11 +155,17 @@ export async function alternativesInBrowser(siteDir: string, queries: readonly s
   if (added.page_count !== documents) throw new Error(`pagefind indexed ${added.page_count} pages, the catalog has ${documents} documents`);
 
   const files = listFiles(www);
-  const sizeOf = (paths: string[]) => ({ files: paths.length, rawKiB: kib(paths.reduce((n, p) => n + files.get(p)!.raw, 0)), gzipKiB: kib(paths.reduce((n, p) => n + files.get(p)!.gzip, 0)) });
+  const sizeOf = (paths: string[]) => ({
+    files: paths.length,
+    rawKiB: kib(paths.reduce((n, p) => n + files.get(p)!.raw, 0)),
+    gzipKiB: kib(paths.reduce((n, p) => n + files.get(p)!.gzip, 0)),
+  });
   const pf = [...files.keys()].filter((p) => p.startsWith('pagefind/'));
   const pfCode = pf.filter((p) => p === 'pagefind/pagefind.js' || /^pagefind\/wasm\.[^/]+\.pagefind$/.test(p) || p === 'pagefind/pagefind-worker.js');
   const pfIndex = pf.filter((p) => /^pagefind\/(pagefind-entry\.json|pagefind\.[^/]+\.pf_meta|index\/|fragment\/|filter\/)/.test(p));
-  const languages = Object.keys((JSON.parse(readFileSync(join(www, 'pagefind', 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, unknown> }).languages);
+  const languages = Object.keys(
+    (JSON.parse(readFileSync(join(www, 'pagefind', 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, unknown> }).languages,
+  );
   const codeOf: Record<AlternativeFigures['id'], (p: string) => boolean> = {
     pagefind: (p) => pfCode.includes(p),
     minisearch: (p) => p === 'minisearch.js',
@@ -150,7 +176,20 @@ export async function alternativesInBrowser(siteDir: string, queries: readonly s
   const browser = await launchChromium();
   const prefixes = prefixesOf(queries.slice(1));
   const engines: AlternativeFigures['id'][] = ['pagefind', 'minisearch', 'seed'];
-  const samples = new Map(engines.map((e) => [e, { first: [] as number[], firstTop10: [] as number[], perQuery: [] as number[], first0: undefined as Transfer | undefined, firstTop10Fetched: undefined as Transfer | undefined, session: undefined as Transfer | undefined, hits: {} }]));
+  const samples = new Map(
+    engines.map((e) => [
+      e,
+      {
+        first: [] as number[],
+        firstTop10: [] as number[],
+        perQuery: [] as number[],
+        first0: undefined as Transfer | undefined,
+        firstTop10Fetched: undefined as Transfer | undefined,
+        session: undefined as Transfer | undefined,
+        hits: {},
+      },
+    ]),
+  );
   try {
     for (let r = 0; r < runs; r++) {
       for (const engine of engines) {
@@ -175,7 +214,20 @@ export async function alternativesInBrowser(siteDir: string, queries: readonly s
 
   const figures = (id: AlternativeFigures['id'], name: string, buildMs: number, indexPaths: string[], codePaths: string[]): AlternativeFigures => {
     const s = samples.get(id)!;
-    return { id, name, documents, buildMs, index: sizeOf(indexPaths), code: sizeOf(codePaths), firstQueryMs: stats(s.first), firstQueryFetched: s.first0!, sessionFetched: s.session!, perQueryMs: stats(s.perQuery), prefixes: prefixes.length, hits: s.hits };
+    return {
+      id,
+      name,
+      documents,
+      buildMs,
+      index: sizeOf(indexPaths),
+      code: sizeOf(codePaths),
+      firstQueryMs: stats(s.first),
+      firstQueryFetched: s.first0!,
+      sessionFetched: s.session!,
+      perQueryMs: stats(s.perQuery),
+      prefixes: prefixes.length,
+      hits: s.hits,
+    };
   };
   const pfs = samples.get('pagefind')!;
   return {
@@ -187,7 +239,13 @@ export async function alternativesInBrowser(siteDir: string, queries: readonly s
       figures('minisearch', 'plain MiniSearch (defaults)', minisearchBuildMs, ['plain.json'], ['minisearch.js']),
       figures('seed', "seed's substring scorer", seedBuildMs, ['seed.json'], ['seed.js']),
     ],
-    pagefind: { version: pagefindVersion(), languages, bundle: sizeOf(pf), firstQueryWithTop10Ms: stats(pfs.firstTop10), firstQueryWithTop10Fetched: pfs.firstTop10Fetched! },
+    pagefind: {
+      version: pagefindVersion(),
+      languages,
+      bundle: sizeOf(pf),
+      firstQueryWithTop10Ms: stats(pfs.firstTop10),
+      firstQueryWithTop10Fetched: pfs.firstTop10Fetched!,
+    },
   };
 }
 
@@ -211,7 +269,10 @@ async function measure(browser: Browser, origin: string, engine: AlternativeFigu
         const load = (url: string) => import(url) as Promise<Record<string, unknown>>;
         const t0 = performance.now();
         if (engine === 'pagefind') {
-          const pf = (await load('/pagefind/pagefind.js')) as { init: () => Promise<void>; search: (q: string) => Promise<{ results: { data: () => Promise<unknown> }[] }> };
+          const pf = (await load('/pagefind/pagefind.js')) as {
+            init: () => Promise<void>;
+            search: (q: string) => Promise<{ results: { data: () => Promise<unknown> }[] }>;
+          };
           await pf.init();
           w.__search = async (q) => (await pf.search(q)).results;
           w.__top10 = (hits) => Promise.all((hits as { data: () => Promise<unknown> }[]).slice(0, 10).map((h) => h.data()));
@@ -263,7 +324,10 @@ async function measure(browser: Browser, origin: string, engine: AlternativeFigu
       },
       { prefixes, engine },
     );
-    const hits: Record<string, number> = { [queries[0]!]: engine === 'seed' ? await page.evaluate((q) => (window as unknown as { __all: (q: string) => number }).__all(q), queries[0]!) : first.count };
+    const hits: Record<string, number> = {
+      [queries[0]!]:
+        engine === 'seed' ? await page.evaluate((q) => (window as unknown as { __all: (q: string) => number }).__all(q), queries[0]!) : first.count,
+    };
     for (const q of queries.slice(1)) hits[q] = typed.counts[q] ?? 0;
     return { firstMs: first.firstMs, firstRequests, firstTop10Ms, firstTop10Requests, perQueryMs: typed.times, sessionRequests: [...log], hits };
   } finally {
@@ -290,7 +354,12 @@ function transferOf(log: string[], files: Map<string, { raw: number; gzip: numbe
   return { requests: log.length, rawKiB: sum(sized, 'raw'), gzipKiB: sum(sized, 'gzip'), codeKiB: sum(code, 'raw'), codeGzipKiB: sum(code, 'gzip') };
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.json': 'application/json; charset=utf-8', '.css': 'text/css; charset=utf-8' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
 
 /**
  * A static server on 127.0.0.1 like `npm start`'s (no compression, `cache-control: no-cache` with an ETag);

@@ -13,7 +13,13 @@ export interface BaselineDocument {
  */
 export function seedBaselineSearch(docs: readonly BaselineDocument[], query: string, limit = 10): { id: string; score: number }[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  const prepared = docs.map((d) => ({ id: d.id, title: d.title.toLowerCase(), tags: d.tags.map((t) => t.toLowerCase()), headings: d.headings.join('\n').toLowerCase(), body: d.body.toLowerCase() }));
+  const prepared = docs.map((d) => ({
+    id: d.id,
+    title: d.title.toLowerCase(),
+    tags: d.tags.map((t) => t.toLowerCase()),
+    headings: d.headings.join('\n').toLowerCase(),
+    body: d.body.toLowerCase(),
+  }));
   return prepared
     .map((d) => {
       let score = 0;

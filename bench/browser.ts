@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launchChromium, startSite } from '../scripts/lib/chromium.ts';
 
-
 /** True when a Chromium the benchmark can drive is installed. */
 export function haveChromium(): boolean {
   return existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
@@ -14,7 +13,11 @@ export function haveChromium(): boolean {
 export function buildSite(content: string, out: string): number {
   mkdirSync(out, { recursive: true });
   const t = performance.now();
-  const r = spawnSync(join('node_modules', '.bin', 'astro'), ['build', '--outDir', out], { env: { ...process.env, WIKI_CONTENT_DIR: content, MARU_CACHE_DIR: join(out, '..', 'cache') }, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  const r = spawnSync(join('node_modules', '.bin', 'astro'), ['build', '--outDir', out], {
+    env: { ...process.env, WIKI_CONTENT_DIR: content, MARU_CACHE_DIR: join(out, '..', 'cache') },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`astro build failed: ${r.stderr.slice(-2000)}`);
   return performance.now() - t;
 }
@@ -55,7 +58,14 @@ export async function browserSearch(dist: string, queries: readonly string[]) {
       total: performance.getEntriesByName('maru:search-total').map((e) => e.duration),
       load: performance.getEntriesByName('maru:index-load').map((e) => e.duration),
     }));
-    return { firstSearchMs, indexLoadMs: entries.load[0] ?? NaN, perQueryMs: entries.search, perQueryTotalMs: entries.total, fetchedKiB: Math.round(fetched / 1024), fetchedGzipKiB: Math.round(fetchedGzip / 1024) };
+    return {
+      firstSearchMs,
+      indexLoadMs: entries.load[0] ?? NaN,
+      perQueryMs: entries.search,
+      perQueryTotalMs: entries.total,
+      fetchedKiB: Math.round(fetched / 1024),
+      fetchedGzipKiB: Math.round(fetchedGzip / 1024),
+    };
   } finally {
     await browser.close();
     server.kill();

@@ -34,7 +34,12 @@ function timedBuild(content: string, out: string, env: Record<string, string>): 
   const childEnv: NodeJS.ProcessEnv = { ...process.env, WIKI_CONTENT_DIR: content, MARU_CACHE_DIR: cache, ...env };
   if (!env.MARU_SKIP_ARTIFACTS) delete childEnv.MARU_SKIP_ARTIFACTS;
   const t = performance.now();
-  const r = spawnSync(join('node_modules', '.bin', 'astro'), ['build', '--outDir', out], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 1 << 26 });
+  const r = spawnSync(join('node_modules', '.bin', 'astro'), ['build', '--outDir', out], {
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  });
   const ms = performance.now() - t;
   if (r.status !== 0) throw new Error(`astro build failed (${env.MARU_SKIP_ARTIFACTS ? 'without artifacts' : 'full'}): ${(r.stderr || r.stdout).slice(-2000)}`);
   if (env.MARU_SKIP_ARTIFACTS && !/MARU_SKIP_ARTIFACTS=1: pages built from the catalog alone/.test(r.stdout + r.stderr)) {
@@ -56,7 +61,9 @@ function comparePages(fullDist: string, bareDist: string): void {
   const extra = [...bare.keys()].filter((p) => !full.has(p));
   const differ = pages.filter((p) => bare.has(p) && bare.get(p) !== full.get(p));
   if (missing.length || extra.length || differ.length) {
-    throw new Error(`the two builds differ besides the artifacts: missing ${missing.slice(0, 5).join(', ') || '-'}; extra ${extra.slice(0, 5).join(', ') || '-'}; different ${differ.slice(0, 5).join(', ') || '-'} (${differ.length} files)`);
+    throw new Error(
+      `the two builds differ besides the artifacts: missing ${missing.slice(0, 5).join(', ') || '-'}; extra ${extra.slice(0, 5).join(', ') || '-'}; different ${differ.slice(0, 5).join(', ') || '-'} (${differ.length} files)`,
+    );
   }
 }
 

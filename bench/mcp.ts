@@ -58,7 +58,8 @@ export async function mcpHttpLoad(dist: string, queries: readonly string[], seco
     child.on('exit', () => reject(new Error(`server exited: ${err}`)));
   });
   const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-  const body = (i: number) => JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'search_knowledge', arguments: { query: queries[i % queries.length] } } });
+  const body = (i: number) =>
+    JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'search_knowledge', arguments: { query: queries[i % queries.length] } } });
   await fetch(`${url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: body(0) });
   const rssBefore = rss();
   let n = 0;
@@ -74,5 +75,14 @@ export async function mcpHttpLoad(dist: string, queries: readonly string[], seco
   child.kill();
   // 503s are the server saying "busy, retry" (finding 9 of issue 11); timeouts are clients left hanging, which must stay 0.
   const counts = { ok2xx: result['2xx'], busy503: result['5xx'], timeouts: result.timeouts };
-  return { requestsPerSec: result.requests.average, p99Ms: result.latency.p99, p50Ms: result.latency.p50, errors: result.errors + result.timeouts + result.non2xx, total: result.requests.total, rssBeforeMiB: rssBefore, rssAfterMiB: rssAfter, ...counts };
+  return {
+    requestsPerSec: result.requests.average,
+    p99Ms: result.latency.p99,
+    p50Ms: result.latency.p50,
+    errors: result.errors + result.timeouts + result.non2xx,
+    total: result.requests.total,
+    rssBeforeMiB: rssBefore,
+    rssAfterMiB: rssAfter,
+    ...counts,
+  };
 }

@@ -44,7 +44,9 @@ export function splitIndexPrototype(indexFile: string, queries: readonly string[
   // The base keeps what ranking needs for every document; titles, URLs and sections come in chunks.
   const { documents, postings: _postings, ...rest } = envelope;
   const base = JSON.stringify(rest);
-  const chunks = Array.from({ length: Math.ceil(documents.length / DOCUMENTS_PER_CHUNK) }, (_, i) => JSON.stringify(documents.slice(i * DOCUMENTS_PER_CHUNK, (i + 1) * DOCUMENTS_PER_CHUNK)));
+  const chunks = Array.from({ length: Math.ceil(documents.length / DOCUMENTS_PER_CHUNK) }, (_, i) =>
+    JSON.stringify(documents.slice(i * DOCUMENTS_PER_CHUNK, (i + 1) * DOCUMENTS_PER_CHUNK)),
+  );
   const chunkGzip = chunks.map(gz);
   const whole = loadSearch(envelope);
   const docsDir = join(dirname(indexFile), 'dist', '_wiki', 'docs');
@@ -63,7 +65,11 @@ export function splitIndexPrototype(indexFile: string, queries: readonly string[
     if (JSON.stringify(full.map((h) => [h.document.id, h.section.anchor])) === JSON.stringify(cut.map((h) => [h.document.id, h.section.anchor]))) same++;
     const candidates = searchDocuments(partial, q, {}, 20).map((h) => h.document);
     const chunkIds = new Set(candidates.map((d) => Math.floor(partial.documents.indexOf(d) / DOCUMENTS_PER_CHUNK)));
-    const bytes = gz(base) + [...needed].reduce((n, s) => n + shardGzip[s]!, 0) + [...chunkIds].reduce((n, c) => n + chunkGzip[c]!, 0) + candidates.reduce((n, d) => n + gz(markdownOf(d) ?? ''), 0);
+    const bytes =
+      gz(base) +
+      [...needed].reduce((n, s) => n + shardGzip[s]!, 0) +
+      [...chunkIds].reduce((n, c) => n + chunkGzip[c]!, 0) +
+      candidates.reduce((n, d) => n + gz(markdownOf(d) ?? ''), 0);
     fetched.push(bytes);
   }
   fetched.sort((a, b) => a - b);

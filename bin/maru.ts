@@ -5,7 +5,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const COMMANDS: Record<string, string> = { new: 'scripts/new.ts', check: 'scripts/check.ts', diff: 'scripts/diff.ts', mcp: 'mcp/cli.ts', artifacts: 'scripts/artifacts.ts' };
+const COMMANDS: Record<string, string> = {
+  new: 'scripts/new.ts',
+  check: 'scripts/check.ts',
+  diff: 'scripts/diff.ts',
+  mcp: 'mcp/cli.ts',
+  artifacts: 'scripts/artifacts.ts',
+};
 const [command, ...args] = process.argv.slice(2);
 const script = command ? COMMANDS[command] : undefined;
 if (!script) {

@@ -40,15 +40,27 @@ describe('loadArtifacts', () => {
   });
 
   test('a missing folder or manifest says to build', async () => {
-    await expect(dirSource('./no-such-dist')).rejects.toThrow('Artifacts not found in ./no-such-dist (looked for _wiki/manifest.json). Run `npm run build` first.');
+    await expect(dirSource('./no-such-dist')).rejects.toThrow(
+      'Artifacts not found in ./no-such-dist (looked for _wiki/manifest.json). Run `npm run build` first.',
+    );
     const empty = mkdtempSync(join(tmpdir(), 'maru-empty-'));
     copies.push(empty);
-    await expect(loadArtifacts(await dirSource(empty))).rejects.toThrow(`Artifacts not found in ${empty} (looked for _wiki/manifest.json). Run \`npm run build\` first.`);
+    await expect(loadArtifacts(await dirSource(empty))).rejects.toThrow(
+      `Artifacts not found in ${empty} (looked for _wiki/manifest.json). Run \`npm run build\` first.`,
+    );
   });
 
   test.each([
-    ['format version', editManifest((m) => ({ ...m, version: 2 })), 'manifest.json: Artifact version 2 is not supported (expected 1). Rebuild with `npm run build`.'],
-    ['search options version', editManifest((m) => ({ ...m, searchOptionsVersion: 1 })), 'the index was built with search options version 1, but this server uses version'],
+    [
+      'format version',
+      editManifest((m) => ({ ...m, version: 2 })),
+      'manifest.json: Artifact version 2 is not supported (expected 1). Rebuild with `npm run build`.',
+    ],
+    [
+      'search options version',
+      editManifest((m) => ({ ...m, searchOptionsVersion: 1 })),
+      'the index was built with search options version 1, but this server uses version',
+    ],
     ['format', editManifest((m) => ({ ...m, format: 'other' })), 'manifest.json has format "other", expected "maru-wiki". Point --artifacts at a Maru build.'],
     ['schema', editManifest((m) => ({ ...m, documentCount: 'many' })), 'manifest.json field documentCount:'],
     ['JSON', () => '{', 'manifest.json is not valid JSON. Rebuild with `npm run build`.'],
@@ -60,7 +72,9 @@ describe('loadArtifacts', () => {
   test.each(['_wiki/catalog.json', '_wiki/search-index.json', '_wiki/docs/deploy.md'])('a changed %s fails its sha256 check', async (file) => {
     const dir = variant(file, (t) => `${t}\n`);
     const name = file.startsWith('_wiki/docs/') ? file : file.slice('_wiki/'.length);
-    await expect(loadArtifacts(await dirSource(dir))).rejects.toThrow(new RegExp(`^Artifacts in ${dir} are not usable: ${name.replace(/\./g, '\\.')} has sha256 [0-9a-f]{12}…, but the manifest says`));
+    await expect(loadArtifacts(await dirSource(dir))).rejects.toThrow(
+      new RegExp(`^Artifacts in ${dir} are not usable: ${name.replace(/\./g, '\\.')} has sha256 [0-9a-f]{12}…, but the manifest says`),
+    );
   });
 
   test('every document is read and checked when the build loads, and later reads never touch the folder', async () => {

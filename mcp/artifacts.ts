@@ -1,4 +1,13 @@
-import { ARTIFACT_DIR, ARTIFACT_VERSION, CatalogSchema, ManifestSchema, versionError, type Catalog, type CatalogEntry, type Manifest } from '../src/lib/artifacts/schema.ts';
+import {
+  ARTIFACT_DIR,
+  ARTIFACT_VERSION,
+  CatalogSchema,
+  ManifestSchema,
+  versionError,
+  type Catalog,
+  type CatalogEntry,
+  type Manifest,
+} from '../src/lib/artifacts/schema.ts';
 import { SEARCH_OPTIONS_VERSION } from '../src/lib/search/contract.ts';
 import { loadSearch, type LoadedSearch } from '../src/lib/search/envelope.ts';
 import { isSlug } from '../src/lib/wiki/slug.ts';
@@ -102,7 +111,9 @@ export async function loadArtifacts(source: ArtifactSource, manifestText?: strin
     return fail(`search-index.json: ${(e as Error).message}`);
   }
   if (catalog.documents.length !== manifest.documentCount || search.documents.length !== manifest.documentCount) {
-    fail(`manifest says ${manifest.documentCount} documents, catalog has ${catalog.documents.length}, search index has ${search.documents.length}. Rebuild with \`npm run build\`.`);
+    fail(
+      `manifest says ${manifest.documentCount} documents, catalog has ${catalog.documents.length}, search index has ${search.documents.length}. Rebuild with \`npm run build\`.`,
+    );
   }
   const byId = new Map(catalog.documents.map((d) => [d.id, d]));
   const markdown = new MarkdownStore(await readAllMarkdown(source, byId, fail));
@@ -129,7 +140,9 @@ function parseManifest(text: string, fail: (d: string) => never): Manifest {
   if (json.format !== 'maru-wiki') fail(`manifest.json has format ${JSON.stringify(json.format)}, expected "maru-wiki". Point --artifacts at a Maru build.`);
   if (json.version !== ARTIFACT_VERSION) fail(`manifest.json: ${versionError('Artifact', json.version, ARTIFACT_VERSION)}`);
   if (json.searchOptionsVersion !== SEARCH_OPTIONS_VERSION) {
-    fail(`the index was built with search options version ${String(json.searchOptionsVersion)}, but this server uses version ${SEARCH_OPTIONS_VERSION}. Rebuild with \`npm run build\` (or update the server).`);
+    fail(
+      `the index was built with search options version ${String(json.searchOptionsVersion)}, but this server uses version ${SEARCH_OPTIONS_VERSION}. Rebuild with \`npm run build\` (or update the server).`,
+    );
   }
   const parsed = ManifestSchema.safeParse(json);
   if (!parsed.success) return fail(`manifest.json ${issueText(parsed.error.issues)}. Rebuild with \`npm run build\`.`);
@@ -142,7 +155,8 @@ function parseCatalog(text: string, fail: (d: string) => never): Catalog {
   for (const d of parsed.data.documents) {
     // The id becomes a file path below; only well-formed slugs may do that.
     if (!isSlug(d.id)) fail(`catalog.json has a document id ${JSON.stringify(d.id)} that is not a valid id.`);
-    if (d.markdownPath !== `${ARTIFACT_DIR}/docs/${d.id}.md`) fail(`catalog.json: document ${d.id} has markdownPath ${JSON.stringify(d.markdownPath)}, expected ${ARTIFACT_DIR}/docs/${d.id}.md.`);
+    if (d.markdownPath !== `${ARTIFACT_DIR}/docs/${d.id}.md`)
+      fail(`catalog.json: document ${d.id} has markdownPath ${JSON.stringify(d.markdownPath)}, expected ${ARTIFACT_DIR}/docs/${d.id}.md.`);
   }
   return parsed.data;
 }
@@ -150,7 +164,9 @@ function parseCatalog(text: string, fail: (d: string) => never): Catalog {
 function checkHash(name: string, text: string, expected: string, fail: (d: string) => never): void {
   const actual = sha256(text);
   if (actual !== expected) {
-    fail(`${name} has sha256 ${actual.slice(0, 12)}…, but the manifest says ${expected.slice(0, 12)}…. The build is incomplete or was changed after it was written; rebuild with \`npm run build\`.`);
+    fail(
+      `${name} has sha256 ${actual.slice(0, 12)}…, but the manifest says ${expected.slice(0, 12)}…. The build is incomplete or was changed after it was written; rebuild with \`npm run build\`.`,
+    );
   }
 }
 

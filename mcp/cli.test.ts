@@ -41,7 +41,11 @@ describe('npm run mcp', () => {
         probe.close(() => done(address.port));
       });
     });
-    const run = spawnSync(process.execPath, [join(ROOT, 'mcp/cli.ts'), '--artifacts', `http://127.0.0.1:${port}/wiki`], { cwd: ROOT, encoding: 'utf8', input: '' });
+    const run = spawnSync(process.execPath, [join(ROOT, 'mcp/cli.ts'), '--artifacts', `http://127.0.0.1:${port}/wiki`], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      input: '',
+    });
     expect(run.status).toBe(1);
     expect(run.stderr.trim()).toBe(
       `maru-mcp: Cannot fetch http://127.0.0.1:${port}/wiki/_wiki/manifest.json: connect ECONNREFUSED 127.0.0.1:${port}. Check that the site is up and that --artifacts is its base URL.`,
@@ -49,7 +53,12 @@ describe('npm run mcp', () => {
   });
 
   test('stdout carries only JSON-RPC lines; the startup log goes to stderr', async () => {
-    const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    };
     const messages = [initialize, { jsonrpc: '2.0', method: 'notifications/initialized' }, { jsonrpc: '2.0', id: 2, method: 'tools/list' }];
     const child = spawn(process.execPath, [join(ROOT, 'mcp/cli.ts'), '--artifacts', good, '--no-watch'], { cwd: ROOT });
     let stdout = '';
@@ -65,12 +74,20 @@ describe('npm run mcp', () => {
     });
     child.stdin.end();
     await new Promise((done) => child.once('exit', done));
-    expect(stdout.split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { id: number }).id)).toEqual([1, 2]);
+    expect(
+      stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => (JSON.parse(l) as { id: number }).id),
+    ).toEqual([1, 2]);
     expect(stderr).toMatch(/^maru-mcp: serving build [0-9a-f]{16} \(\d+ documents\) from /);
   });
 
   test('--http serves /mcp (with the env tokens) and /healthz without the site', async () => {
-    const child = spawn(process.execPath, [join(ROOT, 'mcp/cli.ts'), '--artifacts', good, '--http', '--port', '0'], { cwd: ROOT, env: { ...process.env, MARU_MCP_TOKENS: 'tok' } });
+    const child = spawn(process.execPath, [join(ROOT, 'mcp/cli.ts'), '--artifacts', good, '--http', '--port', '0'], {
+      cwd: ROOT,
+      env: { ...process.env, MARU_MCP_TOKENS: 'tok' },
+    });
     try {
       const url = await new Promise<string>((done) => {
         let err = '';
@@ -80,7 +97,11 @@ describe('npm run mcp', () => {
           if (m) done(m[1]!);
         });
       });
-      const list = { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' } };
+      const list = {
+        method: 'POST',
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      };
       expect((await fetch(`${url}/mcp`, list)).status).toBe(401);
       const ok = await fetch(`${url}/mcp`, { ...list, headers: { ...list.headers, authorization: 'Bearer tok' } });
       expect(ok.status).toBe(200);
@@ -93,7 +114,10 @@ describe('npm run mcp', () => {
   });
 
   test('--http --site serves the website beside /mcp, as npm start does', async () => {
-    const child = spawn(process.execPath, [join(ROOT, 'mcp/cli.ts'), '--http', '--site', good, '--port', '0', '--no-watch'], { cwd: ROOT, env: { ...process.env, MARU_MCP_TOKENS: undefined } });
+    const child = spawn(process.execPath, [join(ROOT, 'mcp/cli.ts'), '--http', '--site', good, '--port', '0', '--no-watch'], {
+      cwd: ROOT,
+      env: { ...process.env, MARU_MCP_TOKENS: undefined },
+    });
     try {
       const url = await siteUrl(child);
       expect((await fetch(`${url}/_wiki/manifest.json`)).status).toBe(200);
@@ -104,7 +128,10 @@ describe('npm run mcp', () => {
   });
 
   test('npm start still takes the old --dist and --poll-ms for one release, and says so once each on stderr', async () => {
-    const child = spawn(process.execPath, [join(ROOT, 'scripts/start.ts'), '--dist', good, '--poll-ms', '100', '--no-watch'], { cwd: ROOT, env: { ...process.env, PORT: '0', MARU_MCP_TOKENS: undefined } });
+    const child = spawn(process.execPath, [join(ROOT, 'scripts/start.ts'), '--dist', good, '--poll-ms', '100', '--no-watch'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0', MARU_MCP_TOKENS: undefined },
+    });
     try {
       let stderr = '';
       child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));

@@ -18,13 +18,15 @@ export function openMissLog(file: string, log: (m: string) => void = (m) => cons
     record(report, source) {
       if (!isMiss(report.resultCount, report.bestScore, report.match)) return Promise.resolve(false);
       const line = toMissLine(report, source, new Date().toISOString());
-      const mine = queue.then(() => appendFile(path, line, 'utf8')).then(
-        () => true,
-        (e: Error) => {
-          log(`maru: cannot append to the miss log ${path}: ${e.message}`);
-          return false;
-        },
-      );
+      const mine = queue
+        .then(() => appendFile(path, line, 'utf8'))
+        .then(
+          () => true,
+          (e: Error) => {
+            log(`maru: cannot append to the miss log ${path}: ${e.message}`);
+            return false;
+          },
+        );
       queue = mine;
       return mine;
     },

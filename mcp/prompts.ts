@@ -33,7 +33,10 @@ export function registerPrompts(server: McpServer, deps: ToolDeps): (set: Artifa
         if (known.description !== description || known.title !== entry.title) known.update({ title: entry.title, description });
         continue;
       }
-      registered.set(id, server.registerPrompt(id, { title: entry.title, description }, () => documentPrompt(deps.artifacts(), id)));
+      registered.set(
+        id,
+        server.registerPrompt(id, { title: entry.title, description }, () => documentPrompt(deps.artifacts(), id)),
+      );
     }
   };
   sync(deps.artifacts());
@@ -41,15 +44,20 @@ export function registerPrompts(server: McpServer, deps: ToolDeps): (set: Artifa
     BRIEFING_PROMPT,
     {
       title: 'Wiki briefing for a project',
-      description: "Where to look before a task in one project: its overview document, glossary terms and the 10 most recently updated documents, each with a knowledge:// link.",
+      description:
+        'Where to look before a task in one project: its overview document, glossary terms and the 10 most recently updated documents, each with a knowledge:// link.',
       argsSchema: z.object({
-        project: completable(z.string().max(MAX_NAME_CHARS).describe(`Project name, e.g. "search" (see list_projects; at most ${MAX_NAME_CHARS} characters).`), (value) => completeProject(deps.artifacts(), value)),
+        project: completable(
+          z.string().max(MAX_NAME_CHARS).describe(`Project name, e.g. "search" (see list_projects; at most ${MAX_NAME_CHARS} characters).`),
+          (value) => completeProject(deps.artifacts(), value),
+        ),
       }),
     },
     async ({ project }) => {
       const set = deps.artifacts();
       const known = set.catalog.projects.map((p) => p.id);
-      if (!known.includes(project)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown project "${project.slice(0, 100)}". Known projects: ${known.join(', ')}.`);
+      if (!known.includes(project))
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown project "${project.slice(0, 100)}". Known projects: ${known.join(', ')}.`);
       const markdown = await set.markdown.getMany(set.catalog.documents.filter((d) => d.project === project).map((d) => d.id));
       const text = briefingText(project, set.catalog.documents, set.search.synonyms, (id) => markdown.get(id) ?? '');
       return { description: `Briefing for project ${project}`, messages: [{ role: 'user', content: { type: 'text', text } }] };
@@ -62,7 +70,8 @@ export function registerPrompts(server: McpServer, deps: ToolDeps): (set: Artifa
 async function documentPrompt(set: ArtifactSet, id: string): Promise<GetPromptResult> {
   const entry = set.byId.get(id);
   const text = entry?.prompt ? await set.markdown.get(id) : undefined;
-  if (!entry || text === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt "${id}" is no longer in the wiki. List the prompts again.`);
+  if (!entry || text === undefined)
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt "${id}" is no longer in the wiki. List the prompts again.`);
   return { description: entry.summary || entry.title, messages: [{ role: 'user', content: { type: 'text', text: promptBody(text) } }] };
 }
 

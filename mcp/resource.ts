@@ -12,19 +12,33 @@ export function registerDocumentResource(server: McpServer, deps: ToolDeps): voi
     list: async () => {
       const set = deps.artifacts();
       return {
-        resources: set.catalog.documents.map((d) => ({ uri: uriOf(d.id), name: d.id, title: d.title, description: d.summary || undefined, mimeType: 'text/markdown' })),
+        resources: set.catalog.documents.map((d) => ({
+          uri: uriOf(d.id),
+          name: d.id,
+          title: d.title,
+          description: d.summary || undefined,
+          mimeType: 'text/markdown',
+        })),
       };
     },
     complete: { id: (value) => completeId(deps, value) },
   });
-  server.registerResource('document', template, { title: 'Wiki document', description: 'One wiki document as normalised Markdown with frontmatter.', mimeType: 'text/markdown' }, async (uri, variables) => {
-    const set = deps.artifacts();
-    if (uri.href.length > MAX_URI_CHARS) throw new ResourceNotFoundError(`The URI is ${uri.href.length} characters long; document URIs are at most ${MAX_URI_CHARS} (ids at most ${MAX_ID_CHARS}). Use list_knowledge to find ids.`);
-    const id = decodeId(String(variables.id ?? ''));
-    const text = id === undefined ? undefined : await set.markdown.get(id);
-    if (text === undefined) throw new ResourceNotFoundError(`${uri.href}: ${unknownIdMessage(set, id ?? String(variables.id))}`);
-    return { contents: [{ uri: uriOf(id!), mimeType: 'text/markdown', text }] };
-  });
+  server.registerResource(
+    'document',
+    template,
+    { title: 'Wiki document', description: 'One wiki document as normalised Markdown with frontmatter.', mimeType: 'text/markdown' },
+    async (uri, variables) => {
+      const set = deps.artifacts();
+      if (uri.href.length > MAX_URI_CHARS)
+        throw new ResourceNotFoundError(
+          `The URI is ${uri.href.length} characters long; document URIs are at most ${MAX_URI_CHARS} (ids at most ${MAX_ID_CHARS}). Use list_knowledge to find ids.`,
+        );
+      const id = decodeId(String(variables.id ?? ''));
+      const text = id === undefined ? undefined : await set.markdown.get(id);
+      if (text === undefined) throw new ResourceNotFoundError(`${uri.href}: ${unknownIdMessage(set, id ?? String(variables.id))}`);
+      return { contents: [{ uri: uriOf(id!), mimeType: 'text/markdown', text }] };
+    },
+  );
 }
 
 /** Ids starting with the typed value first, then ids containing it. */

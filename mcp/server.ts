@@ -50,7 +50,11 @@ export function createServer(deps: ServerDeps): McpServer {
     {
       instructions: deps.writer ? `${INSTRUCTIONS} ${WRITE_INSTRUCTIONS}` : INSTRUCTIONS,
       // Lists change only when a new build is swapped in; a minute of client caching is harmless.
-      cacheHints: { 'tools/list': { ttlMs: 3_600_000, cacheScope: 'public' }, 'resources/list': { ttlMs: 60_000, cacheScope: 'private' }, 'prompts/list': { ttlMs: 60_000, cacheScope: 'private' } },
+      cacheHints: {
+        'tools/list': { ttlMs: 3_600_000, cacheScope: 'public' },
+        'resources/list': { ttlMs: 60_000, cacheScope: 'private' },
+        'prompts/list': { ttlMs: 60_000, cacheScope: 'private' },
+      },
     },
   );
   const syncPrompts = registerPrompts(server, deps);

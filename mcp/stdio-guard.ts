@@ -64,7 +64,11 @@ export function screenLine(raw: string, reply: Reply): string | undefined {
     return undefined;
   }
   if (Array.isArray(json)) {
-    reply(null, INVALID_REQUEST, json.length === 0 ? 'Invalid Request: an empty batch.' : 'Invalid Request: JSON-RPC batches are not supported by MCP; send one message per line.');
+    reply(
+      null,
+      INVALID_REQUEST,
+      json.length === 0 ? 'Invalid Request: an empty batch.' : 'Invalid Request: JSON-RPC batches are not supported by MCP; send one message per line.',
+    );
     return undefined;
   }
   try {
@@ -72,7 +76,11 @@ export function screenLine(raw: string, reply: Reply): string | undefined {
   } catch {
     const id = typeof json === 'object' && json !== null && 'id' in json ? (json as { id: unknown }).id : null;
     const answerId = typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
-    reply(answerId, INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 request, notification or response (needs "jsonrpc": "2.0" and a "method", or an "id" with "result"/"error").');
+    reply(
+      answerId,
+      INVALID_REQUEST,
+      'Invalid Request: not a JSON-RPC 2.0 request, notification or response (needs "jsonrpc": "2.0" and a "method", or an "id" with "result"/"error").',
+    );
     return undefined;
   }
   return line;

@@ -52,7 +52,8 @@ export function createStore(source: ArtifactSource, initial: ArtifactSet, log: (
       // A touched but unchanged manifest (same build id, last load fine) needs no full re-read of every document.
       if (status?.ok !== false && buildIdOf(text) === set.manifest.buildId) return (status = { ok: true, at, buildId: set.manifest.buildId });
       const next = await loadArtifacts(source, text);
-      if (next.manifest.buildId !== set.manifest.buildId) log(`maru-mcp: loaded build ${next.manifest.buildId} (${next.manifest.documentCount} documents) from ${source.label}`);
+      if (next.manifest.buildId !== set.manifest.buildId)
+        log(`maru-mcp: loaded build ${next.manifest.buildId} (${next.manifest.documentCount} documents) from ${source.label}`);
       set = next;
       status = { ok: true, at, buildId: set.manifest.buildId };
     } catch (e) {

@@ -3,7 +3,9 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildArtifacts } from '../src/node/wiki-build.ts';
 
-const { values } = parseArgs({ options: { content: { type: 'string', default: 'content' }, out: { type: 'string', default: 'dist' }, base: { type: 'string', default: '/' } } });
+const { values } = parseArgs({
+  options: { content: { type: 'string', default: 'content' }, out: { type: 'string', default: 'dist' }, base: { type: 'string', default: '/' } },
+});
 try {
   const { wiki, files } = buildArtifacts(resolve(values.content), resolve(values.out), values.base);
   console.log(`${wiki.documents.length} documents, ${files.size} files written to ${values.out}`);

@@ -28,6 +28,9 @@ if (report.vulnerabilities === undefined) {
 }
 const severe = Object.entries(report.vulnerabilities).filter(([, v]) => SEVERE.has(v.severity));
 const open = severe.filter(([, v]) => !v.via.every((via) => typeof via !== 'string' && ACCEPTED.some((id) => via.url?.endsWith(id))));
-for (const [name, v] of open) console.error(`audit: ${name} (${v.severity}): ${v.via.map((x) => (typeof x === 'string' ? `via ${x}` : `${x.title ?? ''} ${x.url ?? ''}`)).join('; ')}`);
-console.error(`audit: ${Object.keys(report.vulnerabilities).length} advisories in production dependencies, ${severe.length} high or critical, ${open.length} not accepted.`);
+for (const [name, v] of open)
+  console.error(`audit: ${name} (${v.severity}): ${v.via.map((x) => (typeof x === 'string' ? `via ${x}` : `${x.title ?? ''} ${x.url ?? ''}`)).join('; ')}`);
+console.error(
+  `audit: ${Object.keys(report.vulnerabilities).length} advisories in production dependencies, ${severe.length} high or critical, ${open.length} not accepted.`,
+);
 process.exit(open.length ? 1 : 0);

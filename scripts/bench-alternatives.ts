@@ -14,7 +14,6 @@ import { browserSearch, buildSite, haveChromium } from '../bench/browser.ts';
 import { GENERATED_QUERIES, writeCorpus } from './lib/generate-corpus.ts';
 import { materialFromSharedCorpora } from './lib/material.ts';
 
-
 const { values } = parseArgs({
   options: {
     site: { type: 'string' },
@@ -34,7 +33,11 @@ if (!values.site && !existsSync(join(content, 'ops'))) {
 }
 
 const share = values['no-build-share'] ? undefined : buildShare(content);
-const site = values.site ? resolve(values.site) : share ? resolve('node_modules/.cache/maru-bench-build/full/dist') : resolve('node_modules/.cache/maru-bench-site/dist');
+const site = values.site
+  ? resolve(values.site)
+  : share
+    ? resolve('node_modules/.cache/maru-bench-build/full/dist')
+    : resolve('node_modules/.cache/maru-bench-site/dist');
 if (!existsSync(join(site, '_wiki', 'manifest.json'))) buildSite(content, site);
 
 const alt = await alternativesInBrowser(site, GENERATED_QUERIES, { runs });
@@ -77,7 +80,11 @@ const md = [
   '',
   '| what | Maru | Pagefind | plain MiniSearch (defaults) | seed substring scorer |',
   '| --- | --- | --- | --- | --- |',
-  row('index on disk raw / gzip, KiB (code excluded)', maru ? `${maru.indexKiB} / ${maru.indexGzipKiB}` : '–', (a) => `${n0(a.index.rawKiB)} / ${n0(a.index.gzipKiB)} (${a.index.files} files)`),
+  row(
+    'index on disk raw / gzip, KiB (code excluded)',
+    maru ? `${maru.indexKiB} / ${maru.indexGzipKiB}` : '–',
+    (a) => `${n0(a.index.rawKiB)} / ${n0(a.index.gzipKiB)} (${a.index.files} files)`,
+  ),
   row('engine code raw / gzip, KiB', '(site bundle)', (a) => `${n0(a.code.rawKiB)} / ${n0(a.code.gzipKiB)}`),
   row('building the index in Node, ms', '(see bench/results.md)', (a) => n0(a.buildMs)),
   row('first query (fetch + load + answer), ms', maru ? st(maru.firstMs, 0) : '–', (a) => st(a.firstQueryMs, 0)),

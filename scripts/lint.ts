@@ -1,5 +1,5 @@
 // `npm run lint`: ESLint (boundaries included), the Prettier check and knip. Every gate runs, and the summary
-// names each one that failed. MARU_FORMAT_CHECK=0 leaves the Prettier check out (npm test does, until the tree is formatted).
+// names each one that failed. MARU_FORMAT_CHECK=0 leaves the Prettier check out (for a quick look while editing).
 import { spawnSync } from 'node:child_process';
 
 const GATES: [name: string, command: string, args: string[]][] = [

@@ -9,4 +9,6 @@ if (!values.check || !values.diff) {
   process.exit(2);
 }
 const check = JSON.parse(readFileSync(values.check, 'utf8')) as CheckSummary;
-process.stdout.write(prComment({ previewUrl: values.url || undefined, artifactUrl: values.artifact || undefined, check, diffMarkdown: readFileSync(values.diff, 'utf8') }));
+process.stdout.write(
+  prComment({ previewUrl: values.url || undefined, artifactUrl: values.artifact || undefined, check, diffMarkdown: readFileSync(values.diff, 'utf8') }),
+);

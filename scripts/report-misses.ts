@@ -12,7 +12,11 @@ const USAGE = 'Usage: npm run report:misses -- <log.jsonl> [--artifacts dist] [-
 function main(argv: string[]): number {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { artifacts: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { artifacts: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
   } catch (e) {
     console.error(`${(e as Error).message}\n${USAGE}`);
     return 2;

@@ -20,7 +20,10 @@ export const EXPECTED_REPORT = [
 
 describe('build error report', () => {
   test('lists every problem of every file at once, one line each', () => {
-    const wiki = buildWiki(collectFiles('test/fixtures/content-broken'), { categories: ['concept', 'policy', 'workflow', 'decision', 'guide', 'reference', 'history'], base: '/' });
+    const wiki = buildWiki(collectFiles('test/fixtures/content-broken'), {
+      categories: ['concept', 'policy', 'workflow', 'decision', 'guide', 'reference', 'history'],
+      base: '/',
+    });
     expect(formatReport(wiki.problems, 'content').split('\n')).toEqual(EXPECTED_REPORT);
     expect(wiki.documents.map((d) => d.source.id)).toEqual(['ok', 'other/links', 'setup', 'setup']);
   });
@@ -29,10 +32,18 @@ describe('build error report', () => {
     const options = { categories: ['concept', 'policy', 'workflow', 'decision', 'guide', 'reference', 'history'], base: '/' };
     const files = collectFiles('test/fixtures/content-broken');
     const anchorProblem = (links?: { brokenLinks: 'error' | 'warn'; brokenAnchors: 'error' | 'warn' }) =>
-      buildWiki(files, { ...options, ...(links ? { links } : {}) }).problems.filter((p) => p.field === 'anchor').map((p) => `${p.severity} ${p.path}:${p.line}`);
+      buildWiki(files, { ...options, ...(links ? { links } : {}) })
+        .problems.filter((p) => p.field === 'anchor')
+        .map((p) => `${p.severity} ${p.path}:${p.line}`);
     expect(anchorProblem()).toEqual(['warning other/links.md:9']);
     const strict = buildWiki(files, { ...options, links: { brokenLinks: 'warn', brokenAnchors: 'error' } });
-    expect(strict.problems.filter((p) => p.field === 'anchor' || p.field === 'link').map((p) => `${p.severity} ${p.field}`)).toEqual(['error anchor', 'warning link', 'warning link']);
-    expect(formatReport(strict.problems, 'content').split('\n').at(-1)).toBe("없는 제목 anchor를 경고로만 보고 빌드하려면 MARU_BROKEN_ANCHORS=warn 으로 실행하거나 maru.config.ts에 brokenAnchors: 'warn'을 쓰세요.");
+    expect(strict.problems.filter((p) => p.field === 'anchor' || p.field === 'link').map((p) => `${p.severity} ${p.field}`)).toEqual([
+      'error anchor',
+      'warning link',
+      'warning link',
+    ]);
+    expect(formatReport(strict.problems, 'content').split('\n').at(-1)).toBe(
+      "없는 제목 anchor를 경고로만 보고 빌드하려면 MARU_BROKEN_ANCHORS=warn 으로 실행하거나 maru.config.ts에 brokenAnchors: 'warn'을 쓰세요.",
+    );
   });
 });

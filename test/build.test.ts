@@ -14,7 +14,9 @@ const sha = (path: string) => createHash('sha256').update(readFileSync(path)).di
 const json = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
 
 function listFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => statSync(join(dir, f)).isFile()).sort();
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => statSync(join(dir, f)).isFile())
+    .sort();
 }
 
 describe('npm run build on the example wiki', () => {
@@ -26,7 +28,8 @@ describe('npm run build on the example wiki', () => {
 
   test('succeeds and writes every artifact', () => {
     expect(build.status, build.output).toBe(0);
-    for (const f of ['_wiki/manifest.json', '_wiki/catalog.json', '_wiki/search-index.json', 'llms.txt', 'llms-full.txt', 'index.html']) expect(existsSync(join(out, f)), f).toBe(true);
+    for (const f of ['_wiki/manifest.json', '_wiki/catalog.json', '_wiki/search-index.json', 'llms.txt', 'llms-full.txt', 'index.html'])
+      expect(existsSync(join(out, f)), f).toBe(true);
   });
 
   test('the manifest hashes match and every catalog entry validates', () => {
@@ -77,7 +80,8 @@ describe('npm run build on the example wiki', () => {
       const headings = indexedHeadings(doc);
       for (const h of headings) expect(lines[h.line - 1], `${doc.id} #${h.anchor}`).toMatch(new RegExp(`^#{2,3} `));
       const entry = catalog.documents.find((d) => d.id === doc.id)!;
-      for (const h of headings) expect(sliceSection(lines.join('\n'), headings, h.anchor), `${doc.id} #${h.anchor}`).toBe(sliceSection(lines.join('\n'), entry.headings, h.anchor));
+      for (const h of headings)
+        expect(sliceSection(lines.join('\n'), headings, h.anchor), `${doc.id} #${h.anchor}`).toBe(sliceSection(lines.join('\n'), entry.headings, h.anchor));
       checked += headings.length;
     }
     expect(checked).toBeGreaterThan(200);

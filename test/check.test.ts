@@ -27,7 +27,12 @@ describe('npm run check', () => {
     expect(json.status).toBe(1);
     const parsed = JSON.parse(json.stdout) as { errors: number; warnings: number; problems: { path: string; line: number; field: string; severity: string }[] };
     expect([parsed.errors, parsed.warnings]).toEqual([9, 5]);
-    expect(parsed.problems.find((p) => p.severity === 'error')).toMatchObject({ path: 'test/fixtures/content-broken/guides/setup.md', line: 2, field: 'id', severity: 'error' });
+    expect(parsed.problems.find((p) => p.severity === 'error')).toMatchObject({
+      path: 'test/fixtures/content-broken/guides/setup.md',
+      line: 2,
+      field: 'id',
+      severity: 'error',
+    });
   });
 
   test('the example wiki is clean', () => {

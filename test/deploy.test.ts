@@ -23,7 +23,9 @@ for (const file of FILES) {
 const kind = (k: string) => docs.filter((d) => d.doc?.kind === k).map((d) => d.doc);
 
 test('every YAML file in deploy/ and .github/ parses without errors', () => {
-  expect(FILES).toEqual(expect.arrayContaining(['deploy/kubernetes/mcp.yaml', '.github/workflows/pages.yml', '.github/workflows/preview.yml', '.github/workflows/ci.yml']));
+  expect(FILES).toEqual(
+    expect.arrayContaining(['deploy/kubernetes/mcp.yaml', '.github/workflows/pages.yml', '.github/workflows/preview.yml', '.github/workflows/ci.yml']),
+  );
   for (const file of FILES) {
     const errors = parseAllDocuments(readFileSync(join(ROOT, file), 'utf8')).flatMap((d) => d.errors.map((e) => e.message));
     expect(errors, file).toEqual([]);
@@ -89,7 +91,8 @@ describe('deploy/Dockerfile', () => {
       await server?.stop();
       removeDir(dist);
     });
-    const run = (port: string) => spawnSync(process.execPath, check.slice(1), { env: { ...process.env, PORT: port }, encoding: 'utf8', timeout: 20_000 }).status;
+    const run = (port: string) =>
+      spawnSync(process.execPath, check.slice(1), { env: { ...process.env, PORT: port }, encoding: 'utf8', timeout: 20_000 }).status;
 
     test('passes against a running `npm start` and fails when nothing answers', async () => {
       expect(check.slice(0, 2)).toEqual(['node', '-e']);

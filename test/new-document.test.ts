@@ -7,7 +7,8 @@ import { toSourceDocument } from '../src/lib/wiki/document.ts';
 import { DEFAULT_CATEGORIES } from '../src/lib/wiki/config.ts';
 import { ROOT, tempDir } from './helpers/astro.ts';
 
-const run = (...args: string[]) => spawnSync(process.execPath, ['bin/maru.ts', 'new', ...args], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const run = (...args: string[]) =>
+  spawnSync(process.execPath, ['bin/maru.ts', 'new', ...args], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 describe('maru new / npm run new', () => {
   test.each([
@@ -23,7 +24,19 @@ describe('maru new / npm run new', () => {
     expect(first.status, first.stderr).toBe(0);
     const text = readFileSync(join(content, 'search/한국어-검색-규칙.md'), 'utf8');
     const today = new Date().toISOString().slice(0, 10);
-    expect(text.split('\n').slice(0, 11)).toEqual(['---', 'id: 한국어-검색-규칙', 'title: 한국어 검색 규칙', 'project: search', 'category: policy', 'tags: [검색, 한국어]', `created_at: ${today}`, `updated_at: ${today}`, 'summary: 한국어 검색 규칙에 대한 한 문장 요약을 쓰세요.', '---', '']);
+    expect(text.split('\n').slice(0, 11)).toEqual([
+      '---',
+      'id: 한국어-검색-규칙',
+      'title: 한국어 검색 규칙',
+      'project: search',
+      'category: policy',
+      'tags: [검색, 한국어]',
+      `created_at: ${today}`,
+      `updated_at: ${today}`,
+      'summary: 한국어 검색 규칙에 대한 한 문장 요약을 쓰세요.',
+      '---',
+      '',
+    ]);
     const { doc, problems } = toSourceDocument({ path: 'search/한국어-검색-규칙.md', text, mtime: new Date().toISOString() }, [...DEFAULT_CATEGORIES]);
     expect(problems).toEqual([]);
     expect(doc).toMatchObject({ id: '한국어-검색-규칙', project: 'search', category: 'policy', tags: ['검색', '한국어'] });

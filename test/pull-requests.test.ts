@@ -54,8 +54,18 @@ describe('knowledge diff between two builds', () => {
   });
 
   test('--json gives the same diff as data; the same build twice has no changes', () => {
-    const json = JSON.parse(npmScript('diff', base, head, '--json').stdout) as { added: { id: string }[]; removed: { id: string }[]; moved: { id: string }[]; changed: { id: string }[] };
-    expect([json.added, json.removed, json.moved, json.changed].map((l) => l.map((d) => d.id))).toEqual([['deploy'], ['old-faq'], ['glossary'], ['setup', 'style']]);
+    const json = JSON.parse(npmScript('diff', base, head, '--json').stdout) as {
+      added: { id: string }[];
+      removed: { id: string }[];
+      moved: { id: string }[];
+      changed: { id: string }[];
+    };
+    expect([json.added, json.removed, json.moved, json.changed].map((l) => l.map((d) => d.id))).toEqual([
+      ['deploy'],
+      ['old-faq'],
+      ['glossary'],
+      ['setup', 'style'],
+    ]);
     expect(npmScript('diff', head, head).stdout).toBe('### 위키 변경 요약\n\n문서 변경이 없습니다.\n');
   });
 
@@ -70,13 +80,40 @@ describe('knowledge diff between two builds', () => {
     const check = npmScript('check', '--content', 'test/fixtures/content-broken', '--json', '--now', '2026-11-30');
     writeFileSync(join(dir, 'check.json'), check.stdout);
     writeFileSync(join(dir, 'diff.md'), npmScript('diff', base, head).stdout);
-    const r = npmScript('pr-comment', '--check', join(dir, 'check.json'), '--diff', join(dir, 'diff.md'), '--url', 'https://acme.github.io/wiki/pr-preview/pr-12/');
+    const r = npmScript(
+      'pr-comment',
+      '--check',
+      join(dir, 'check.json'),
+      '--diff',
+      join(dir, 'diff.md'),
+      '--url',
+      'https://acme.github.io/wiki/pr-preview/pr-12/',
+    );
     const lines = r.stdout.split('\n');
-    expect(lines.slice(0, 6)).toEqual(['<!-- maru-pr-preview -->', '## Maru 미리보기', '', '미리보기: https://acme.github.io/wiki/pr-preview/pr-12/', '', '### 문서 검사: ❌ 오류 9개, 경고 5개 (문서 4개)']);
-    expect(lines[7]).toBe('- 오류 `test/fixtures/content-broken/guides/setup.md:2` id: id "setup"를 test/fixtures/content-broken/guides/dup.md:2에서도 쓰고 있습니다. 문서마다 다른 id를 쓰세요 (둘 중 하나의 id를 바꾸거나 파일을 합치세요).');
+    expect(lines.slice(0, 6)).toEqual([
+      '<!-- maru-pr-preview -->',
+      '## Maru 미리보기',
+      '',
+      '미리보기: https://acme.github.io/wiki/pr-preview/pr-12/',
+      '',
+      '### 문서 검사: ❌ 오류 9개, 경고 5개 (문서 4개)',
+    ]);
+    expect(lines[7]).toBe(
+      '- 오류 `test/fixtures/content-broken/guides/setup.md:2` id: id "setup"를 test/fixtures/content-broken/guides/dup.md:2에서도 쓰고 있습니다. 문서마다 다른 id를 쓰세요 (둘 중 하나의 id를 바꾸거나 파일을 합치세요).',
+    );
     expect(r.stdout).toContain('#### 추가된 문서');
-    const fork = npmScript('pr-comment', '--check', join(dir, 'check.json'), '--diff', join(dir, 'diff.md'), '--artifact', 'https://github.com/acme/wiki/actions/runs/1/artifacts/2');
-    expect(fork.stdout.split('\n')[3]).toBe('미리보기 사이트를 게시하지 못했습니다 (fork에서 온 PR). 빌드 결과는 https://github.com/acme/wiki/actions/runs/1/artifacts/2에서 내려받을 수 있습니다.');
+    const fork = npmScript(
+      'pr-comment',
+      '--check',
+      join(dir, 'check.json'),
+      '--diff',
+      join(dir, 'diff.md'),
+      '--artifact',
+      'https://github.com/acme/wiki/actions/runs/1/artifacts/2',
+    );
+    expect(fork.stdout.split('\n')[3]).toBe(
+      '미리보기 사이트를 게시하지 못했습니다 (fork에서 온 PR). 빌드 결과는 https://github.com/acme/wiki/actions/runs/1/artifacts/2에서 내려받을 수 있습니다.',
+    );
   });
 });
 

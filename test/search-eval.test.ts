@@ -64,7 +64,11 @@ describe('aliases and the glossary on the example wiki (queries written without 
 // Sets written by someone who never saw the engine (test/fixtures/eval/blind). Floors sit just under the figures measured
 // when they were set; the held-out halves are checked here only as aggregates, as `npm run eval:search` reports them.
 const BLIND = resolve(ROOT, 'test/fixtures/eval/blind');
-const CORPORA: Record<string, string> = { 'example-wiki': resolve(ROOT, 'content'), 'ko-react-docs-fresh': CORPUS, 'ko-cs-study': resolve(ROOT, '../shared/corpora/ko-cs-study') };
+const CORPORA: Record<string, string> = {
+  'example-wiki': resolve(ROOT, 'content'),
+  'ko-react-docs-fresh': CORPUS,
+  'ko-cs-study': resolve(ROOT, '../shared/corpora/ko-cs-study'),
+};
 const FLOORS: [corpus: string, dev: number, heldout: number][] = [
   ['example-wiki', 0.9, 0.94],
   ['ko-cs-study', 0.94, 0.91],

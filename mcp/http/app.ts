@@ -81,7 +81,8 @@ export function createHttpApp(options: HttpAppOptions): { listener: (req: Incomi
     if (path === '/healthz') return health(store, res, artifacts);
     if (options.protectArtifacts && isArtifactPath(path ?? '/', options.base ?? '/') && !authOk(req, res)) return;
     // The site asks this file whether misses are received; the built copy says no, so static hosts are never POSTed to.
-    if (misses && path === `${options.base ?? '/'}site-features.json`) return send(res, 200, '{"missLog":true}\n', { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+    if (misses && path === `${options.base ?? '/'}site-features.json`)
+      return send(res, 200, '{"missLog":true}\n', { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
     if (misses && missPaths.has(path ?? '')) return handleMissPost(req, res, misses);
     if (site) {
       void site(req, res).catch((e: Error) => {
@@ -110,7 +111,13 @@ function hostGuard(hostnames: readonly string[]): (req: IncomingMessage, res: Se
 /** 503 with Retry-After and a JSON-RPC error body, so both HTTP clients and MCP SDKs see why. */
 function overloaded(res: ServerResponse, max: number): void {
   res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1', 'cache-control': 'no-store' });
-  res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: `Server busy: ${max} MCP requests are already being handled. Retry after 1 second.` } }));
+  res.end(
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32000, message: `Server busy: ${max} MCP requests are already being handled. Retry after 1 second.` },
+    }),
+  );
 }
 
 /** MARU_MCP_MAX_CONCURRENT as a positive integer; anything else is a start-up error naming the variable. */
@@ -153,7 +160,10 @@ function health(store: ArtifactStore, res: ServerResponse, artifacts: () => Arti
 
 /** A non-local bind also accepts its own name plus MARU_ALLOWED_HOSTS (comma-separated) in Host/Origin. */
 export function extraHosts(host: string): string[] {
-  const extra = (process.env.MARU_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean);
+  const extra = (process.env.MARU_ALLOWED_HOSTS ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
   const local = ['127.0.0.1', 'localhost', '::1'].includes(host);
   const wildcard = host === '0.0.0.0' || host === '::';
   return [...(local || wildcard ? [] : [host.includes(':') ? `[${host}]` : host]), ...extra];

@@ -7,14 +7,25 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * A setting that is present but yields no token throws: an empty secret must not silently open the server.
  */
 export function loadTokens(env: string | undefined, file: string | undefined): string[] {
-  const fromEnv = env === undefined ? [] : env.split(',').map((t) => t.trim()).filter(Boolean);
+  const fromEnv =
+    env === undefined
+      ? []
+      : env
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean);
   if (env !== undefined && fromEnv.length === 0) {
-    throw new Error(`MARU_MCP_TOKENS is set but holds no token (${JSON.stringify(env)}). Put one or more tokens in it (comma-separated), or unset it to run without authentication.`);
+    throw new Error(
+      `MARU_MCP_TOKENS is set but holds no token (${JSON.stringify(env)}). Put one or more tokens in it (comma-separated), or unset it to run without authentication.`,
+    );
   }
   let fromFile: string[] = [];
   if (file !== undefined) {
     try {
-      fromFile = readFileSync(file, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+      fromFile = readFileSync(file, 'utf8')
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l !== '' && !l.startsWith('#'));
     } catch (e) {
       throw new Error(`Cannot read --tokens-file ${file}: ${(e as Error).message}`, { cause: e });
     }

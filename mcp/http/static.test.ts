@@ -14,7 +14,10 @@ const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Arra
 const MTIME = new Date('2026-11-30T10:00:00Z');
 
 /** A raw GET (fetch would decode the body itself): status, headers and the bytes as sent. */
-function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function rawGet(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((done, fail) => {
     request(`${url}${path}`, { headers }, (res) => {
       const chunks: Buffer[] = [];

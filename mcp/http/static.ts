@@ -119,7 +119,10 @@ async function sendFile(res: ServerResponse, req: IncomingMessage, file: string,
   res.writeHead(status, { ...headers, 'content-type': type, 'content-length': String(info.size) });
   if (req.method === 'HEAD') return void res.end();
   await new Promise<void>((done) => {
-    createReadStream(file).on('error', () => res.destroy()).on('close', done).pipe(res);
+    createReadStream(file)
+      .on('error', () => res.destroy())
+      .on('close', done)
+      .pipe(res);
   });
 }
 

@@ -17,7 +17,10 @@ export function closestIds(wanted: string, ids: readonly string[], n = 3): strin
     return { id, contains, distance };
   });
   scored.sort((a, b) => a.contains - b.contains || a.distance - b.distance || a.id.localeCompare(b.id));
-  return scored.filter((s) => s.contains === 0 || s.distance <= limit).slice(0, n).map((s) => s.id);
+  return scored
+    .filter((s) => s.contains === 0 || s.distance <= limit)
+    .slice(0, n)
+    .map((s) => s.id);
 }
 
 /** Levenshtein distance; inputs are ids (≤ 200 chars), so the O(n·m) table is cheap. */

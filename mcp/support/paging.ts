@@ -12,8 +12,10 @@ export function decodeCursor(cursor: string, buildId: string): { ok: true; offse
     raw = '';
   }
   const m = /^(\d+):(.+)$/.exec(raw);
-  if (!m) return { ok: false, error: `cursor "${cursor.slice(0, 40)}" is not a cursor this server issued. Call again without cursor to start from the first page.` };
-  if (m[2] !== buildId) return { ok: false, error: 'cursor belongs to an older build of the wiki, which has since been replaced. Call again without cursor to start over.' };
+  if (!m)
+    return { ok: false, error: `cursor "${cursor.slice(0, 40)}" is not a cursor this server issued. Call again without cursor to start from the first page.` };
+  if (m[2] !== buildId)
+    return { ok: false, error: 'cursor belongs to an older build of the wiki, which has since been replaced. Call again without cursor to start over.' };
   return { ok: true, offset: Number(m[1]) };
 }
 

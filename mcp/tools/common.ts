@@ -41,7 +41,17 @@ export type DocumentRef = z.output<typeof DocumentRefSchema>;
 
 /** The fields every result row shares. */
 export function docRef(d: CatalogEntry): DocumentRef {
-  return { id: d.id, title: d.title, project: d.project, category: d.category, tags: d.tags, updatedAt: d.updatedAt, uri: uriOf(d.id), url: d.url, sourcePath: d.sourcePath };
+  return {
+    id: d.id,
+    title: d.title,
+    project: d.project,
+    category: d.category,
+    tags: d.tags,
+    updatedAt: d.updatedAt,
+    uri: uriOf(d.id),
+    url: d.url,
+    sourcePath: d.sourcePath,
+  };
 }
 
 /** A successful result: structured content plus a compact text rendering for clients that show only text. */

@@ -8,11 +8,18 @@ export function checkName(set: ArtifactSet, kind: 'project' | 'category', value:
   if (value === undefined) return undefined;
   const names = (kind === 'project' ? set.catalog.projects : set.catalog.categories).map((p) => p.id);
   if (names.includes(value)) return undefined;
-  return fail(`Unknown ${kind} "${value.slice(0, 100)}". Known ${kind === 'project' ? 'projects' : 'categories'}: ${names.join(', ')}. Call list_projects to see them with counts.`);
+  return fail(
+    `Unknown ${kind} "${value.slice(0, 100)}". Known ${kind === 'project' ? 'projects' : 'categories'}: ${names.join(', ')}. Call list_projects to see them with counts.`,
+  );
 }
 
 /** A [from, to] window in ms from optional date strings; an error result when one is not a date or the order is wrong. */
-export function dateWindow(fromField: string, from: string | undefined, toField: string, to: string | undefined): { from: number; to: number } | CallToolResult {
+export function dateWindow(
+  fromField: string,
+  from: string | undefined,
+  toField: string,
+  to: string | undefined,
+): { from: number; to: number } | CallToolResult {
   const lo = from === undefined ? { ok: true as const, ms: -Infinity } : parseDateBound(fromField, from, 'start');
   if (!lo.ok) return fail(lo.error);
   const hi = to === undefined ? { ok: true as const, ms: Infinity } : parseDateBound(toField, to, 'end');

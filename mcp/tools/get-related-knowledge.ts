@@ -8,7 +8,9 @@ export const GetRelatedKnowledgeOutputSchema = z.object({
   document_id: z.string(),
   related: z.array(
     DocumentRefSchema.extend({
-      reasons: z.array(RelationReasonSchema).describe('related = listed in frontmatter; links-to / linked-from = wiki links; shared-tags; similar = similar wording.'),
+      reasons: z
+        .array(RelationReasonSchema)
+        .describe('related = listed in frontmatter; links-to / linked-from = wiki links; shared-tags; similar = similar wording.'),
       sharedTags: z.array(z.string()).optional(),
       similarity: z.number().optional().describe('Content similarity 0-1, when similar.'),
       score: z.number(),
@@ -43,7 +45,9 @@ export function registerGetRelatedKnowledgeTool(server: McpServer, deps: ToolDep
         return [{ ...row, ...(r.sharedTags ? { sharedTags: r.sharedTags } : {}), ...(r.similarity !== undefined ? { similarity: r.similarity } : {}) }];
       });
       const lines = related.map((r) => `- ${r.id} — ${r.title}: ${r.why}`);
-      const text = related.length ? `Related to ${entry.id} (${entry.title}):\n${lines.join('\n')}` : `${entry.id} has no related documents. Try search_knowledge with words from its title.`;
+      const text = related.length
+        ? `Related to ${entry.id} (${entry.title}):\n${lines.join('\n')}`
+        : `${entry.id} has no related documents. Try search_knowledge with words from its title.`;
       return ok({ document_id: entry.id, related }, text);
     },
   );

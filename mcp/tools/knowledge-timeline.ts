@@ -61,7 +61,9 @@ export function registerKnowledgeTimelineTool(server: McpServer, deps: ToolDeps)
       return fitted(page, (kept) => {
         const end = start.offset + kept.length;
         const next_cursor = end < rows.length ? encodeCursor(end, set.manifest.buildId) : null;
-        const lines = kept.map((r) => `- ${day(r.change === 'created' ? r.createdAt : r.updatedAt)} ${r.change}: ${r.id} — ${r.title} (${r.project}/${r.category})`);
+        const lines = kept.map(
+          (r) => `- ${day(r.change === 'created' ? r.createdAt : r.updatedAt)} ${r.change}: ${r.id} — ${r.title} (${r.project}/${r.category})`,
+        );
         const more = next_cursor ? `\nMore: call again with cursor "${next_cursor}".` : '';
         const text = rows.length
           ? `${rows.length} documents changed between ${args.from} and ${args.to}:\n${lines.join('\n')}${more}`

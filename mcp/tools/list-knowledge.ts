@@ -9,10 +9,22 @@ export const ListKnowledgeInputSchema = z.object({
   project: z.string().max(MAX_NAME_CHARS).optional().describe(`Only documents of this project (see list_projects; at most ${MAX_NAME_CHARS} characters).`),
   category: z.string().max(MAX_NAME_CHARS).optional().describe(`Only this category, e.g. guide, policy, decision (at most ${MAX_NAME_CHARS} characters).`),
   tag: z.string().max(MAX_NAME_CHARS).optional().describe(`Only documents carrying this tag (at most ${MAX_NAME_CHARS} characters).`),
-  updated_after: z.string().max(MAX_DATE_CHARS).optional().describe(`Only documents updated on or after this date (YYYY-MM-DD or ISO 8601; at most ${MAX_DATE_CHARS} characters).`),
-  updated_before: z.string().max(MAX_DATE_CHARS).optional().describe(`Only documents updated on or before this date (YYYY-MM-DD or ISO 8601; at most ${MAX_DATE_CHARS} characters).`),
+  updated_after: z
+    .string()
+    .max(MAX_DATE_CHARS)
+    .optional()
+    .describe(`Only documents updated on or after this date (YYYY-MM-DD or ISO 8601; at most ${MAX_DATE_CHARS} characters).`),
+  updated_before: z
+    .string()
+    .max(MAX_DATE_CHARS)
+    .optional()
+    .describe(`Only documents updated on or before this date (YYYY-MM-DD or ISO 8601; at most ${MAX_DATE_CHARS} characters).`),
   limit: z.number().int().min(1).max(100).default(20).describe('Rows per page (1-100, default 20).'),
-  cursor: z.string().max(MAX_CURSOR_CHARS).optional().describe(`next_cursor from the previous page; omit for the first page (at most ${MAX_CURSOR_CHARS} characters).`),
+  cursor: z
+    .string()
+    .max(MAX_CURSOR_CHARS)
+    .optional()
+    .describe(`next_cursor from the previous page; omit for the first page (at most ${MAX_CURSOR_CHARS} characters).`),
 });
 
 export const ListKnowledgeOutputSchema = z.object({
@@ -57,7 +69,10 @@ export function registerListKnowledgeTool(server: McpServer, deps: ToolDeps): vo
         const lines = kept.map((d) => `- ${d.id} | ${d.title} | ${d.project}/${d.category} | ${day(d.updatedAt)} | ${d.tags.join(', ')}`);
         const more = next_cursor ? `\nMore: call again with cursor "${next_cursor}".` : '';
         const text = `${rows.length} documents match; showing ${start.offset + 1}-${end}:\n${lines.join('\n')}${more}`;
-        return ok({ documents: kept, total: rows.length, next_cursor }, rows.length ? text : 'No documents match these filters. Loosen them, or call list_projects to see what exists.');
+        return ok(
+          { documents: kept, total: rows.length, next_cursor },
+          rows.length ? text : 'No documents match these filters. Loosen them, or call list_projects to see what exists.',
+        );
       });
     },
   );

@@ -31,7 +31,9 @@ export function registerListProjectsTool(server: McpServer, deps: ToolDeps): voi
       const projects = set.catalog.projects.map((p) => ({ id: p.id, documentCount: p.count, categories: p.categories, updatedAt: p.updatedAt }));
       const m = set.manifest;
       const lines = projects.map((p) => {
-        const cats = Object.entries(p.categories).map(([c, n]) => `${c} ${n}`).join(', ');
+        const cats = Object.entries(p.categories)
+          .map(([c, n]) => `${c} ${n}`)
+          .join(', ');
         return `- ${p.id}: ${p.documentCount} documents (${cats}), updated ${day(p.updatedAt)}`;
       });
       const text = `${projects.length} projects, ${m.documentCount} documents (build ${m.buildId}, ${day(m.generatedAt)}):\n${lines.join('\n')}`;

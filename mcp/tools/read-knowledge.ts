@@ -12,7 +12,13 @@ const MAX_OUTLINE = 300;
 
 export const ReadKnowledgeInputSchema = z.object({
   document_id: z.string().max(MAX_ID_CHARS).describe(`Document id, e.g. from search_knowledge or list_knowledge (at most ${MAX_ID_CHARS} characters).`),
-  section: z.string().max(MAX_SECTION_CHARS).optional().describe(`Read only this section: a heading anchor (from search hits), a heading path "Parent > Child", or heading text (at most ${MAX_SECTION_CHARS} characters).`),
+  section: z
+    .string()
+    .max(MAX_SECTION_CHARS)
+    .optional()
+    .describe(
+      `Read only this section: a heading anchor (from search hits), a heading path "Parent > Child", or heading text (at most ${MAX_SECTION_CHARS} characters).`,
+    ),
   format: z.enum(['markdown', 'outline']).default('markdown').describe('markdown = the text; outline = the headings with anchors, to pick a section.'),
   offset: z.number().int().min(0).default(0).describe('Character offset to continue from (next_offset of the previous call).'),
   max_chars: z.number().int().min(200).max(MAX_CHARS).default(8000).describe(`Characters to return (200-${MAX_CHARS}, default 8000).`),
@@ -27,7 +33,10 @@ export const ReadKnowledgeOutputSchema = z.object({
   url: z.string(),
   updatedAt: z.string(),
   format: z.enum(['markdown', 'outline']),
-  section: z.object({ anchor: z.string(), path: z.array(z.string()) }).nullable().describe('The section read; null for the whole document.'),
+  section: z
+    .object({ anchor: z.string(), path: z.array(z.string()) })
+    .nullable()
+    .describe('The section read; null for the whole document.'),
   content: z.string().describe('The Markdown (frontmatter included for the whole document) or the outline as text.'),
   outline: z.array(OutlineItemSchema).optional(),
   offset: z.number().int(),
@@ -74,9 +83,15 @@ export function registerReadKnowledgeTool(server: McpServer, deps: ToolDeps): vo
 }
 
 /** One page of `text`; JSON escaping can push a full page past the cap, so the window shrinks until it fits. */
-function pageResult(entry: CatalogEntry, base: Record<string, unknown> & { section: { path: string[] } | null }, text: string, offset: number, maxChars: number): CallToolResult {
+function pageResult(
+  entry: CatalogEntry,
+  base: Record<string, unknown> & { section: { path: string[] } | null },
+  text: string,
+  offset: number,
+  maxChars: number,
+): CallToolResult {
   const where = base.section ? ` § ${base.section.path.join(' > ')}` : '';
-  for (let max = maxChars; ; ) {
+  for (let max = maxChars; ;) {
     const page = charWindow(text, offset, max);
     const range = `characters ${offset}-${offset + page.text.length} of ${text.length}`;
     const more = page.next === null ? '' : `\n\n[… continues: call read_knowledge with offset=${page.next}]`;
@@ -100,6 +115,9 @@ function outlineResult(entry: CatalogEntry, base: Record<string, unknown>): Call
 }
 
 function noSection(entry: CatalogEntry, wanted: string): string {
-  const names = entry.headings.slice(0, 40).map((h) => `"${h.anchor}"`).join(', ');
+  const names = entry.headings
+    .slice(0, 40)
+    .map((h) => `"${h.anchor}"`)
+    .join(', ');
   return `No section "${wanted.slice(0, 100)}" in ${entry.id}. Sections (anchors): ${names || 'none'}. Call read_knowledge with format "outline" to see the heading paths.`;
 }

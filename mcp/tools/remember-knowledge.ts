@@ -8,14 +8,38 @@ import { fail, ok, uriOf, type ToolDeps } from './common.ts';
 export const MAX_CONTENT_CHARS = 200_000;
 
 export const RememberKnowledgeInputSchema = z.object({
-  content: z.string().min(1).max(MAX_CONTENT_CHARS).describe('The Markdown body to save (no frontmatter): what was learned, decided or why something failed, with the context needed to use it later. At most 200,000 characters.'),
+  content: z
+    .string()
+    .min(1)
+    .max(MAX_CONTENT_CHARS)
+    .describe(
+      'The Markdown body to save (no frontmatter): what was learned, decided or why something failed, with the context needed to use it later. At most 200,000 characters.',
+    ),
   title: z.string().max(200).optional().describe('Document title. Default: the first "# " heading of content, else its first line. At most 200 characters.'),
-  project: z.string().max(100).optional().describe('Project (folder) to file it under, e.g. "search"; see list_projects. Default "general". At most 100 characters.'),
+  project: z
+    .string()
+    .max(100)
+    .optional()
+    .describe('Project (folder) to file it under, e.g. "search"; see list_projects. Default "general". At most 100 characters.'),
   category: z.string().max(50).optional().describe('Category, e.g. guide, decision, reference. Default "reference". At most 50 characters.'),
   tags: z.array(z.string().max(50)).max(20).optional().describe('Tags for filtering, e.g. ["배포", "롤백"]. At most 20 tags of 50 characters.'),
-  id: z.string().max(200).optional().describe('Document id for a new document (lowercase, Korean allowed, "-" between words). Default: derived from the title. At most 200 characters.'),
-  external_id: z.string().min(1).max(200).optional().describe('Your stable key for this piece of knowledge. Calling again with the same external_id updates that document instead of adding another. At most 200 characters.'),
-  force: z.boolean().default(false).describe('Save even though a current document is at least 80% similar. Only after reading the similar documents and deciding this is really new.'),
+  id: z
+    .string()
+    .max(200)
+    .optional()
+    .describe('Document id for a new document (lowercase, Korean allowed, "-" between words). Default: derived from the title. At most 200 characters.'),
+  external_id: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe(
+      'Your stable key for this piece of knowledge. Calling again with the same external_id updates that document instead of adding another. At most 200 characters.',
+    ),
+  force: z
+    .boolean()
+    .default(false)
+    .describe('Save even though a current document is at least 80% similar. Only after reading the similar documents and deciding this is really new.'),
 });
 
 const SimilarSchema = z.object({ id: z.string(), title: z.string(), similarity: z.number().describe('Cosine similarity 0-1 of the texts.'), uri: z.string() });
@@ -38,7 +62,7 @@ export function registerRememberKnowledgeTool(server: McpServer, deps: ToolDeps 
     {
       title: 'Save knowledge to the wiki',
       description:
-        'Saves a Markdown document into the team wiki\'s content folder (reviewed in Git like any page). Call it only when the user explicitly asks to remember or save something. ' +
+        "Saves a Markdown document into the team wiki's content folder (reviewed in Git like any page). Call it only when the user explicitly asks to remember or save something. " +
         'It refuses near-duplicates (≥80% similar) and lists them: read those first and update one (same external_id) or pass force: true. Pass external_id to update the same document later. The saved document is searchable at once.',
       inputSchema: RememberKnowledgeInputSchema,
       outputSchema: RememberKnowledgeOutputSchema,
@@ -46,10 +70,20 @@ export function registerRememberKnowledgeTool(server: McpServer, deps: ToolDeps 
     },
     async (args) => {
       if (!args.content.trim()) return fail('content is empty. Pass the Markdown text to save.');
-      if (/^\uFEFF?---\r?\n/.test(args.content)) return fail('content starts with a frontmatter block. Pass only the Markdown body, and title, project, category and tags as arguments.');
+      if (/^\uFEFF?---\r?\n/.test(args.content))
+        return fail('content starts with a frontmatter block. Pass only the Markdown body, and title, project, category and tags as arguments.');
       let outcome;
       try {
-        outcome = await deps.writer.remember({ content: args.content, title: args.title, project: args.project, category: args.category, tags: args.tags, id: args.id, externalId: args.external_id, force: args.force });
+        outcome = await deps.writer.remember({
+          content: args.content,
+          title: args.title,
+          project: args.project,
+          category: args.category,
+          tags: args.tags,
+          id: args.id,
+          externalId: args.external_id,
+          force: args.force,
+        });
       } catch (e) {
         if (e instanceof WriteRefused) return fail(e.message);
         throw e;
@@ -62,7 +96,16 @@ export function registerRememberKnowledgeTool(server: McpServer, deps: ToolDeps 
             'Read them with read_knowledge. If one covers this, update it instead (call again with its external_id, or tell the user to edit it); if this is really new, call again with force: true.',
         );
       }
-      const structured = { status: outcome.status, id: outcome.id, path: outcome.path, uri: uriOf(outcome.id), searchable: outcome.searchable, ...(outcome.branch ? { branch: outcome.branch } : {}), similar, note: outcome.note };
+      const structured = {
+        status: outcome.status,
+        id: outcome.id,
+        path: outcome.path,
+        uri: uriOf(outcome.id),
+        searchable: outcome.searchable,
+        ...(outcome.branch ? { branch: outcome.branch } : {}),
+        similar,
+        note: outcome.note,
+      };
       const branch = outcome.branch ? ` Committed on branch ${outcome.branch}.` : '';
       return ok(structured, `${outcome.status} ${outcome.id} (${outcome.path}, ${structured.uri}). ${outcome.note}${branch}`);
     },

@@ -11,17 +11,26 @@ const SNIPPET_CHARS = 300;
 export const SearchKnowledgeInputSchema = z.object({
   query: z
     .string()
-    .max(MAX_QUERY_LENGTH, { error: (iss) => `query is ${String(iss.input).length} characters; the limit is ${MAX_QUERY_LENGTH}. Search with a few key words instead of a whole passage.` })
+    .max(MAX_QUERY_LENGTH, {
+      error: (iss) =>
+        `query is ${String(iss.input).length} characters; the limit is ${MAX_QUERY_LENGTH}. Search with a few key words instead of a whole passage.`,
+    })
     .describe('What to look for, in Korean or English words (e.g. "배포 롤백", "search tokenizer"). Max 4,000 characters.'),
   project: z.string().max(MAX_NAME_CHARS).optional().describe(`Only this project (see list_projects; at most ${MAX_NAME_CHARS} characters).`),
   category: z.string().max(MAX_NAME_CHARS).optional().describe(`Only this category, e.g. guide, policy, decision (at most ${MAX_NAME_CHARS} characters).`),
-  tags: z.array(z.string().max(MAX_NAME_CHARS)).max(MAX_FILTER_TAGS).optional().describe(`Only documents carrying all of these tags (at most ${MAX_FILTER_TAGS} tags of ${MAX_NAME_CHARS} characters).`),
+  tags: z
+    .array(z.string().max(MAX_NAME_CHARS))
+    .max(MAX_FILTER_TAGS)
+    .optional()
+    .describe(`Only documents carrying all of these tags (at most ${MAX_FILTER_TAGS} tags of ${MAX_NAME_CHARS} characters).`),
   limit: z.number().int().min(1).max(50).default(10).describe('Maximum hits (1-50, default 10).'),
 });
 
 const HitSchema = DocumentRefSchema.extend({
   score: z.number().describe('Relevance; only meaningful relative to the other hits.'),
-  section: z.object({ anchor: z.string(), path: z.array(z.string()) }).describe('Best-matching section: heading anchor ("" = top of the page) and heading path.'),
+  section: z
+    .object({ anchor: z.string(), path: z.array(z.string()) })
+    .describe('Best-matching section: heading anchor ("" = top of the page) and heading path.'),
   snippet: z.string().describe('About 300 characters of that section around the matched words.'),
   matched_terms: z.array(z.string()).describe('The query words this document matched (directly, or through another spelling or a synonym).'),
   coverage: z.number().min(0).max(1).describe('Share of the query this document covers, weighted by how rare each word is (1 = every word).'),
@@ -29,7 +38,11 @@ const HitSchema = DocumentRefSchema.extend({
 
 export const SearchKnowledgeOutputSchema = z.object({
   query: z.string(),
-  match: z.enum(['none', 'partial', 'full']).describe('"full" when some hit covers the query\'s main terms; "partial" when hits cover only part of them; "none" when nothing does (hits, if any, are weak).'),
+  match: z
+    .enum(['none', 'partial', 'full'])
+    .describe(
+      '"full" when some hit covers the query\'s main terms; "partial" when hits cover only part of them; "none" when nothing does (hits, if any, are weak).',
+    ),
   results: z.array(HitSchema),
   truncated: z.number().int().describe('Hits left out to stay under the size limit (0 normally).'),
 });
@@ -55,11 +68,18 @@ export function registerSearchKnowledgeTool(server: McpServer, deps: ToolDeps): 
       }
       const bad = checkName(set, 'project', args.project) ?? checkName(set, 'category', args.category);
       if (bad) return bad;
-      const result = await search(set.search, query, { filters: { project: args.project, category: args.category, tags: args.tags }, limit: args.limit, loadText: (d) => set.markdown.get(d.id), snippetLength: SNIPPET_CHARS });
+      const result = await search(set.search, query, {
+        filters: { project: args.project, category: args.category, tags: args.tags },
+        limit: args.limit,
+        loadText: (d) => set.markdown.get(d.id),
+        snippetLength: SNIPPET_CHARS,
+      });
       if (deps.misses) void deps.misses.record(missReport(query, args, result), 'mcp');
       const results = result.hits.flatMap((h) => {
         const entry = set.byId.get(h.document.id);
-        return entry ? [{ ...docRef(entry), score: h.score, section: h.section, snippet: h.snippet.text, matched_terms: h.matchedTerms, coverage: h.coverage }] : [];
+        return entry
+          ? [{ ...docRef(entry), score: h.score, section: h.section, snippet: h.snippet.text, matched_terms: h.matchedTerms, coverage: h.coverage }]
+          : [];
       });
       return fitted(results, (kept, dropped) => {
         const lines = kept.map((r, i) => {
@@ -81,11 +101,19 @@ export function registerSearchKnowledgeTool(server: McpServer, deps: ToolDeps): 
 const MATCH_LINE: Record<SearchResult['match'], string> = {
   full: '',
   partial: 'No document matches every main term of the query; the hits below match only part of it.\n',
-  none: 'No document matches the query\'s main terms; the hits below are weak and probably not what was asked for.\n',
+  none: "No document matches the query's main terms; the hits below are weak and probably not what was asked for.\n",
 };
 
 /** The miss-log view of one search: the query, its filters, how many hits, the best score and the search's verdict. */
-function missReport(query: string, args: { project?: string | undefined; category?: string | undefined; tags?: string[] | undefined }, result: SearchResult): MissReport {
-  const filters = { ...(args.project ? { project: args.project } : {}), ...(args.category ? { category: args.category } : {}), ...(args.tags?.length ? { tags: args.tags } : {}) };
+function missReport(
+  query: string,
+  args: { project?: string | undefined; category?: string | undefined; tags?: string[] | undefined },
+  result: SearchResult,
+): MissReport {
+  const filters = {
+    ...(args.project ? { project: args.project } : {}),
+    ...(args.category ? { category: args.category } : {}),
+    ...(args.tags?.length ? { tags: args.tags } : {}),
+  };
   return { query: query.slice(0, MAX_MISS_QUERY), filters, resultCount: result.hits.length, bestScore: result.hits[0]?.score ?? null, match: result.match };
 }

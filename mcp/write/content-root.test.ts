@@ -29,7 +29,10 @@ describe('resolveTarget', () => {
   });
 
   test.each([
-    ['../outside/x.md', 'Refusing to write "../outside/x.md": the path must be relative, end in .md and stay inside the content folder (no "..", no absolute paths).'],
+    [
+      '../outside/x.md',
+      'Refusing to write "../outside/x.md": the path must be relative, end in .md and stay inside the content folder (no "..", no absolute paths).',
+    ],
     ['/etc/x.md', 'Refusing to write "/etc/x.md": the path must be relative, end in .md and stay inside the content folder (no "..", no absolute paths).'],
     ['out/x.md', 'Refusing to write "out/x.md": out is a symlink that leads outside the content folder.'],
     ['search/link.md', 'Refusing to write "search/link.md": the file is a symlink; edit the file it points to by hand.'],
@@ -38,7 +41,9 @@ describe('resolveTarget', () => {
   });
 
   test('a missing content folder names the flag and the fix', async () => {
-    await expect(openContentRoot(join(tmp, 'nope'))).rejects.toThrow(`--allow-write ${join(tmp, 'nope')}: the content folder does not exist or is not a folder. Pass the wiki's content folder (e.g. ./content).`);
+    await expect(openContentRoot(join(tmp, 'nope'))).rejects.toThrow(
+      `--allow-write ${join(tmp, 'nope')}: the content folder does not exist or is not a folder. Pass the wiki's content folder (e.g. ./content).`,
+    );
   });
 });
 

@@ -24,7 +24,10 @@ export async function openContentRoot(dir: string): Promise<string> {
  * itself must not be a symlink.
  */
 export async function resolveTarget(root: string, rel: string): Promise<string> {
-  if (!isSafeContentPath(rel)) throw new WriteRefused(`Refusing to write "${rel.slice(0, 200)}": the path must be relative, end in .md and stay inside the content folder (no "..", no absolute paths).`);
+  if (!isSafeContentPath(rel))
+    throw new WriteRefused(
+      `Refusing to write "${rel.slice(0, 200)}": the path must be relative, end in .md and stay inside the content folder (no "..", no absolute paths).`,
+    );
   const segments = rel.split('/');
   const file = segments.pop()!;
   let dir = root;
@@ -52,7 +55,8 @@ export async function resolveTarget(root: string, rel: string): Promise<string> 
 export async function writeNewFile(root: string, rel: string, text: string): Promise<void> {
   const target = await resolveTarget(root, rel);
   await writeFile(target, text, { flag: 'wx' }).catch((e: NodeJS.ErrnoException) => {
-    if (e.code === 'EEXIST') throw new WriteRefused(`Refusing to create "${rel}": a file already exists there. Pass another title or id, or the document's external_id to update it.`);
+    if (e.code === 'EEXIST')
+      throw new WriteRefused(`Refusing to create "${rel}": a file already exists there. Pass another title or id, or the document's external_id to update it.`);
     throw e;
   });
 }

@@ -13,7 +13,12 @@ export function commitOnBranch(root: string, rel: string, id: string, kind: 'new
   const dir = mkdtempSync(join(tmpdir(), 'maru-git-'));
   try {
     const git = (args: string[], env: Record<string, string> = {}) =>
-      execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, GIT_INDEX_FILE: join(dir, 'index'), ...env } }).trim();
+      execFileSync('git', args, {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, GIT_INDEX_FILE: join(dir, 'index'), ...env },
+      }).trim();
     const top = git(['rev-parse', '--show-toplevel']);
     const path = relative(top, join(root, rel)).split(sep).join('/');
     git(['check-ref-format', '--branch', branch]);
@@ -22,7 +27,9 @@ export function commitOnBranch(root: string, rel: string, id: string, kind: 'new
     const blob = git(['hash-object', '-w', '--', join(root, rel)]);
     git(['update-index', '--add', '--cacheinfo', `100644,${blob},${path}`]);
     const tree = git(['write-tree']);
-    const identity = tryGit(() => git(['config', 'user.email'])) ? {} : { GIT_AUTHOR_NAME: 'maru-mcp', GIT_AUTHOR_EMAIL: 'maru-mcp@localhost', GIT_COMMITTER_NAME: 'maru-mcp', GIT_COMMITTER_EMAIL: 'maru-mcp@localhost' };
+    const identity = tryGit(() => git(['config', 'user.email']))
+      ? {}
+      : { GIT_AUTHOR_NAME: 'maru-mcp', GIT_AUTHOR_EMAIL: 'maru-mcp@localhost', GIT_COMMITTER_NAME: 'maru-mcp', GIT_COMMITTER_EMAIL: 'maru-mcp@localhost' };
     const commit = git(['commit-tree', tree, '-p', parent, '-m', `${kind === 'new' ? 'Add' : 'Update'} ${id} (remember_knowledge)`], identity);
     git(['update-ref', `refs/heads/${branch}`, commit]);
     return branch;

@@ -23,7 +23,10 @@ export async function withWriteLock<T>(root: string, fn: () => Promise<T>): Prom
       break;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      const age = await stat(path).then((s) => Date.now() - s.mtimeMs, () => 0);
+      const age = await stat(path).then(
+        (s) => Date.now() - s.mtimeMs,
+        () => 0,
+      );
       if (age > STALE_MS) {
         await rm(path, { force: true });
         continue;

@@ -39,7 +39,15 @@ export interface RememberRequest {
 
 /** What happened: saved (or already identical), or refused as a near-duplicate. */
 export type RememberOutcome =
-  | { status: 'created' | 'updated' | 'unchanged'; id: string; path: string; searchable: boolean; note: string; branch?: string | undefined; similar: SimilarDocument[] }
+  | {
+      status: 'created' | 'updated' | 'unchanged';
+      id: string;
+      path: string;
+      searchable: boolean;
+      note: string;
+      branch?: string | undefined;
+      similar: SimilarDocument[];
+    }
   | { status: 'duplicate'; similar: SimilarDocument[] };
 
 /** The write side of one server: the content folder, what the server last read of it, and the served set. */
@@ -95,17 +103,30 @@ export async function openWriter(dir: string, store: ArtifactStore, options: Wri
     const plan = existing ? await planUpdate(root, seen, existing, req, refresh) : planNew(fresh, seen.categories, req);
     const parsed = toSourceDocument({ path: plan.path, text: plan.text, mtime: new Date().toISOString() }, seen.categories);
     const errors = parsed.problems.filter((p) => p.severity === 'error');
-    if (!parsed.doc || errors.length) throw new WriteRefused(`The document would not build: ${errors.map((p) => `${p.field}: ${p.message} (${p.hint})`).join('; ')}`);
+    if (!parsed.doc || errors.length)
+      throw new WriteRefused(`The document would not build: ${errors.map((p) => `${p.field}: ${p.message} (${p.hint})`).join('; ')}`);
     checkWholeWiki(fresh, plan, { categories: seen.categories, base: base() });
-    const others = seen.wiki.documents.filter((d) => d.source.id !== plan.id).map((d) => ({ id: d.source.id, title: d.source.title, text: comparableText(d.source) }));
+    const others = seen.wiki.documents
+      .filter((d) => d.source.id !== plan.id)
+      .map((d) => ({ id: d.source.id, title: d.source.title, text: comparableText(d.source) }));
     const similar = similarDocuments(comparableText(parsed.doc), others, DUPLICATE_SIMILARITY);
     if (similar.length && !req.force) return { status: 'duplicate', similar };
-    if (plan.kind === 'update' && plan.text === plan.before) return { status: 'unchanged', id: plan.id, path: plan.path, searchable: true, note: 'The document already has this content; nothing was written.', similar };
+    if (plan.kind === 'update' && plan.text === plan.before)
+      return {
+        status: 'unchanged',
+        id: plan.id,
+        path: plan.path,
+        searchable: true,
+        note: 'The document already has this content; nothing was written.',
+        similar,
+      };
     if (plan.kind === 'update') await replaceFile(root, plan.path, plan.text, plan.beforeSha);
     else await writeNewFile(root, plan.path, plan.text);
     const buildError = await refresh();
     const branch = options.git ? commitOnBranch(root, plan.path, plan.id, plan.kind, log) : undefined;
-    const note = buildError ? `Saved, but the content folder has build errors elsewhere, so search does not show it yet: ${buildError.slice(0, 500)}` : 'Saved; search_knowledge and read_knowledge show it now, and everyone sees it after the next build.';
+    const note = buildError
+      ? `Saved, but the content folder has build errors elsewhere, so search does not show it yet: ${buildError.slice(0, 500)}`
+      : 'Saved; search_knowledge and read_knowledge show it now, and everyone sees it after the next build.';
     return { status: plan.kind === 'update' ? 'updated' : 'created', id: plan.id, path: plan.path, searchable: !buildError, note, branch, similar };
   };
 
@@ -127,10 +148,13 @@ function checkWholeWiki(fresh: Scan, plan: Plan, options: { categories: readonly
   const introduced = introducedErrors(buildWiki(files, options).problems, () => buildWiki(fresh.files, options).problems);
   if (introduced.length === 0) return;
   const lines = introduced.map((p) => formatProblem(p)).join('\n');
-  throw new WriteRefused(`Nothing was saved: the wiki would not build with this document. The build reports:\n${lines}\nFix the content (link only to ids that exist; see list_knowledge) and call again.`);
+  throw new WriteRefused(
+    `Nothing was saved: the wiki would not build with this document. The build reports:\n${lines}\nFix the content (link only to ids that exist; see list_knowledge) and call again.`,
+  );
 }
 
-type Plan = { kind: 'new'; id: string; path: string; text: string } | { kind: 'update'; id: string; path: string; text: string; before: string; beforeSha: string };
+type Plan =
+  { kind: 'new'; id: string; path: string; text: string } | { kind: 'update'; id: string; path: string; text: string; before: string; beforeSha: string };
 
 function planNew(fresh: Scan, categories: readonly string[], req: RememberRequest): Plan {
   const title = (req.title ?? titleFromBody(req.content)).trim();
@@ -139,7 +163,9 @@ function planNew(fresh: Scan, categories: readonly string[], req: RememberReques
   const errors = checkFields(fields, categories);
   if (errors.length) throw new WriteRefused(`Nothing was saved. ${errors.join(' ')}`);
   if (fresh.ids.has(fields.id)) {
-    throw new WriteRefused(`A document with id "${fields.id}" already exists. Pass another title or id; to update a document saved with remember_knowledge, pass its external_id.`);
+    throw new WriteRefused(
+      `A document with id "${fields.id}" already exists. Pass another title or id; to update a document saved with remember_knowledge, pass its external_id.`,
+    );
   }
   const path = rememberPath(fields.project, fields.id);
   if (!isSafeContentPath(path)) throw new WriteRefused(`Refusing to write "${path}": it would leave the content folder.`);
@@ -148,8 +174,15 @@ function planNew(fresh: Scan, categories: readonly string[], req: RememberReques
   return { kind: 'new', id: fields.id, path, text };
 }
 
-async function planUpdate(root: string, seen: Snapshot, existing: { path: string; id: string }, req: RememberRequest, refresh: () => Promise<unknown>): Promise<Plan> {
-  if (req.id !== undefined && req.id !== existing.id) throw new WriteRefused(`external_id "${req.externalId}" belongs to document "${existing.id}"; an update cannot change its id. Leave id out.`);
+async function planUpdate(
+  root: string,
+  seen: Snapshot,
+  existing: { path: string; id: string },
+  req: RememberRequest,
+  refresh: () => Promise<unknown>,
+): Promise<Plan> {
+  if (req.id !== undefined && req.id !== existing.id)
+    throw new WriteRefused(`external_id "${req.externalId}" belongs to document "${existing.id}"; an update cannot change its id. Leave id out.`);
   const before = await readFile(join(root, existing.path), 'utf8');
   const seenSha = seen.hashes.get(existing.path);
   if (seenSha === undefined || sha256(before) !== seenSha) {
@@ -159,7 +192,10 @@ async function planUpdate(root: string, seen: Snapshot, existing: { path: string
   const front = frontmatterOf(before);
   if (front === undefined) throw new WriteRefused(`"${existing.path}" has no frontmatter to update; fix the file by hand.`);
   const fields = { title: req.title, project: req.project, category: req.category, tags: req.tags };
-  const errors = checkFields({ title: req.title ?? 'x', project: req.project ?? 'x', category: req.category ?? seen.categories[0]!, id: existing.id }, seen.categories);
+  const errors = checkFields(
+    { title: req.title ?? 'x', project: req.project ?? 'x', category: req.category ?? seen.categories[0]!, id: existing.id },
+    seen.categories,
+  );
   if (errors.length) throw new WriteRefused(`Nothing was saved. ${errors.join(' ')}`);
   const body = req.title ? stripLeadingTitle(req.content, req.title) : req.content;
   const text = renderUpdatedDocument(front, { ...definedOnly(fields), body, date: today() });

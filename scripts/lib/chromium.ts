@@ -3,7 +3,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chromium, type Browser } from 'playwright-core';
 
 /** Chromium flags that work in this container and in CI. */
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** Launches Debian's Chromium (`CHROMIUM_PATH`, default /usr/bin/chromium), never a downloaded one. */
 export function launchChromium(): Promise<Browser> {

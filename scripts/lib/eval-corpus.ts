@@ -19,7 +19,10 @@ export function buildWikiSearch(root: string, keep: Ablation = {}): { wiki: Wiki
   // A copy: the loaded wiki is shared through a process-wide cache.
   const wiki: Wiki = {
     ...built,
-    documents: built.documents.map((d) => ({ ...d, source: { ...d.source, glossary: keep.glossary === false ? false : d.source.glossary, aliases: keep.aliases === false ? [] : d.source.aliases } })),
+    documents: built.documents.map((d) => ({
+      ...d,
+      source: { ...d.source, glossary: keep.glossary === false ? false : d.source.glossary, aliases: keep.aliases === false ? [] : d.source.aliases },
+    })),
   };
   const files = toArtifacts(wiki, emitContext(wiki, config, root));
   return { wiki, search: loadSearch(JSON.parse(files.get('_wiki/search-index.json')!)), markdownOf: (d) => files.get(`_wiki/docs/${d.id}.md`) };
@@ -35,4 +38,3 @@ export function baselineDocuments(wiki: Wiki): BaselineDocument[] {
     body: d.source.markdown.sections.map((s) => s.text).join('\n'),
   }));
 }
-

@@ -13,5 +13,10 @@ export interface EvalRun {
 export function runEvalQuery(search: LoadedSearch, q: string, markdownOf: MarkdownOf): EvalRun {
   const result = searchSync(search, q, { limit: 10, textOf: markdownOf });
   const hits = result.hits;
-  return { ids: hits.map((h) => h.document.id), sections: new Map(hits.map((h) => [h.document.id, h.section.anchor])), headings: new Map(hits.map((h) => [h.document.id, h.section.path.at(-1) ?? ''])), match: result.match };
+  return {
+    ids: hits.map((h) => h.document.id),
+    sections: new Map(hits.map((h) => [h.document.id, h.section.anchor])),
+    headings: new Map(hits.map((h) => [h.document.id, h.section.path.at(-1) ?? ''])),
+    match: result.match,
+  };
 }

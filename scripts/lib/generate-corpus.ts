@@ -15,7 +15,26 @@ export function prng(seed: number): () => number {
 
 const PROJECTS = ['commerce', 'platform', 'design', 'growth', 'ops', 'data', 'mobile', 'search'];
 const CATEGORIES = ['concept', 'policy', 'workflow', 'decision', 'guide', 'reference', 'history'];
-const LATIN = ['API', 'props', 'Redis', 'PostgreSQL', 'webhook', 'OAuth', 'CDN', 'SLA', 'JSON', 'queue', 'retry', 'timeout', 'feature flag', 'MCP', 'CI', 'Figma', 'KPI', 'cron'];
+const LATIN = [
+  'API',
+  'props',
+  'Redis',
+  'PostgreSQL',
+  'webhook',
+  'OAuth',
+  'CDN',
+  'SLA',
+  'JSON',
+  'queue',
+  'retry',
+  'timeout',
+  'feature flag',
+  'MCP',
+  'CI',
+  'Figma',
+  'KPI',
+  'cron',
+];
 
 /** Prose paragraphs and headings of real Korean Markdown, the raw material of generated documents. */
 export interface Material {
@@ -33,8 +52,15 @@ export function collectMaterial(texts: readonly string[]): Material {
       if (line.startsWith('```')) inCode = !inCode;
       if (inCode) continue;
       const h = /^#{2,3}\s+(.+?)(?:\s*\{.*\})?\s*$/.exec(line);
-      if (h && /\p{Script=Hangul}/u.test(h[1]!) && h[1]!.length < 40) headings.push(h[1]!.replace(/[*`[\]]/g, '').replace(/\s+/g, ' ').trim());
-      else if (line.length >= 60 && /\p{Script=Hangul}/u.test(line) && !/^\s*([|#<>*-]|\d+\.|!\[)/.test(line)) paragraphs.push(line.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[<>]/g, ''));
+      if (h && /\p{Script=Hangul}/u.test(h[1]!) && h[1]!.length < 40)
+        headings.push(
+          h[1]!
+            .replace(/[*`[\]]/g, '')
+            .replace(/\s+/g, ' ')
+            .trim(),
+        );
+      else if (line.length >= 60 && /\p{Script=Hangul}/u.test(line) && !/^\s*([|#<>*-]|\d+\.|!\[)/.test(line))
+        paragraphs.push(line.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[<>]/g, ''));
     }
   }
   return { paragraphs, headings };
@@ -61,7 +87,14 @@ export function generateDocument(i: number, count: number, seed: number, materia
       body.push(p === 0 ? `${para} ${rand() < 0.5 ? `관련 문서: ${link()}.` : ''}`.trim() : para, '');
       written += para.split(/\s+/).length;
     }
-    if (rand() < 0.3) body.push('| 항목 | 값 | 비고 |', '| --- | --- | --- |', `| ${pick(LATIN)} | ${Math.floor(rand() * 100)} | ${pick(LATIN)} |`, `| ${pick(LATIN)} | ${Math.floor(rand() * 100)} | ${pick(LATIN)} |`, '');
+    if (rand() < 0.3)
+      body.push(
+        '| 항목 | 값 | 비고 |',
+        '| --- | --- | --- |',
+        `| ${pick(LATIN)} | ${Math.floor(rand() * 100)} | ${pick(LATIN)} |`,
+        `| ${pick(LATIN)} | ${Math.floor(rand() * 100)} | ${pick(LATIN)} |`,
+        '',
+      );
     if (rand() < 0.2) body.push('```ts', `export const ${pick(['limit', 'retries', 'ttl'])} = ${Math.floor(rand() * 1000)};`, '```', '');
   }
   const title = `${pick(material.headings)} ${pick(['안내', '정책', '결정 기록', '가이드', '정리'])}`;
@@ -93,4 +126,15 @@ export function writeCorpus(dir: string, count: number, material: Material, seed
 }
 
 /** Queries the benchmarks run against generated corpora: Korean, English, mixed, a spacing slip and a typo. */
-export const GENERATED_QUERIES: readonly string[] = ['프로세스와 스레드 차이', '인덱스를 어떻게 쓰나요', '트랜잭션 격리 수준', 'Redis timeout', '상태 끌어올리기', 'webhook retry', '데드락조건', '컴포넌트 랜더링', 'TCP 3-way handshake', 'useEffect 의존성'];
+export const GENERATED_QUERIES: readonly string[] = [
+  '프로세스와 스레드 차이',
+  '인덱스를 어떻게 쓰나요',
+  '트랜잭션 격리 수준',
+  'Redis timeout',
+  '상태 끌어올리기',
+  'webhook retry',
+  '데드락조건',
+  '컴포넌트 랜더링',
+  'TCP 3-way handshake',
+  'useEffect 의존성',
+];

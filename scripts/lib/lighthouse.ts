@@ -3,7 +3,15 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 /** Flags for Lighthouse's Chromium: headless, and nothing that phones home or updates itself. */
-export const LIGHTHOUSE_CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-dev-shm-usage'];
+export const LIGHTHOUSE_CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
 
 /** The four category scores of one page, 0–100. */
 export interface PageScores {
@@ -19,7 +27,10 @@ export interface PageScores {
 export type Category = 'performance' | 'accessibility' | 'best-practices' | 'seo';
 
 /** Audits each URL in turn in one Chromium (mobile preset: emulated phone, throttled network and CPU). */
-export async function audit(urls: readonly string[], categories: readonly Category[] = ['performance', 'accessibility', 'best-practices', 'seo']): Promise<PageScores[]> {
+export async function audit(
+  urls: readonly string[],
+  categories: readonly Category[] = ['performance', 'accessibility', 'best-practices', 'seo'],
+): Promise<PageScores[]> {
   const chrome = await launch({ chromePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', chromeFlags: LIGHTHOUSE_CHROME_FLAGS, logLevel: 'silent' });
   try {
     const out: PageScores[] = [];
@@ -29,7 +40,14 @@ export async function audit(urls: readonly string[], categories: readonly Catego
       const { categories: c, audits } = result.lhr;
       const score = (id: string) => (c[id]?.score === null || c[id]?.score === undefined ? null : Math.round(c[id]!.score! * 100));
       const failures = (c['accessibility']?.auditRefs ?? []).filter((r) => r.weight > 0 && audits[r.id]?.score === 0).map((r) => r.id);
-      out.push({ url, performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'), accessibilityFailures: failures });
+      out.push({
+        url,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        accessibilityFailures: failures,
+      });
     }
     return out;
   } finally {

@@ -6,7 +6,15 @@ type Row = ListingItem & { node: HTMLElement };
 /** Reads a listing row from the data attributes the server rendered on it. */
 function toRow(node: HTMLElement): Row {
   const d = node.dataset;
-  return { node, id: d['id'] ?? '', title: d['title'] ?? '', project: d['project'] ?? '', category: d['category'] ?? '', tags: JSON.parse(d['tags'] ?? '[]') as string[], updatedAt: d['updated'] ?? '' };
+  return {
+    node,
+    id: d['id'] ?? '',
+    title: d['title'] ?? '',
+    project: d['project'] ?? '',
+    category: d['category'] ?? '',
+    tags: JSON.parse(d['tags'] ?? '[]') as string[],
+    updatedAt: d['updated'] ?? '',
+  };
 }
 
 /** `<maru-listing>`: filters and sorts a server-rendered list of documents; the state lives in the URL. */

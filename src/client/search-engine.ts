@@ -3,7 +3,6 @@ import type { SearchFilters, SearchResult } from '../lib/search/search.ts';
 import { joinUrl } from '../lib/wiki/url.ts';
 import { isMiss } from '../lib/misses/misses.ts';
 
-
 const base = import.meta.env.BASE_URL;
 let searchPromise: Promise<LoadedSearch> | undefined;
 const markdown = new Map<string, Promise<string | undefined>>();
@@ -38,7 +37,12 @@ export async function runSearch(query: string, filters: SearchFilters, limit: nu
   const start = performance.now();
   let work = 0;
   // The best documents' Markdown ranks their sections and gives the snippets; it is fetched once and cached.
-  const result = await search(loaded, query, { filters, limit, loadText: (d) => loadMarkdown(d.id), onTiming: (stage, ms) => stage !== 'load' && (work += ms) });
+  const result = await search(loaded, query, {
+    filters,
+    limit,
+    loadText: (d) => loadMarkdown(d.id),
+    onTiming: (stage, ms) => stage !== 'load' && (work += ms),
+  });
   // Performance entries let `npm run bench` read the cost in a real browser: main-thread work, and the whole wait.
   performance.measure('maru:search', { start, duration: work });
   performance.measure('maru:search-total', { start, end: performance.now() });

@@ -122,7 +122,8 @@ export class MaruSearch extends HTMLElement {
     } finally {
       clearTimeout(slow);
       // `data-query` names the query whose results (and counts) are on screen: what tests wait for, instead of sleeping.
-      if (generation === this.#generation) Object.assign(this.dataset, { state: 'done', query: state.q, search: searchParams(state).toString(), shown: String(this.#hits.length) });
+      if (generation === this.#generation)
+        Object.assign(this.dataset, { state: 'done', query: state.q, search: searchParams(state).toString(), shown: String(this.#hits.length) });
     }
   }
 
@@ -159,7 +160,15 @@ export class MaruSearch extends HTMLElement {
     this.#input.setAttribute('aria-expanded', String(hits.length > 0));
     this.querySelector('.search-suggest')?.remove();
     const count = Math.max(total, hits.length);
-    this.#status.textContent = !state.q.trim() ? (this.mode === 'page' ? s.searchEmpty : '') : !hits.length ? s.searchNoResults(state.q.trim()) : count > hits.length ? s.searchResultsRange(count, 1, hits.length) : s.searchResultsCount(count);
+    this.#status.textContent = !state.q.trim()
+      ? this.mode === 'page'
+        ? s.searchEmpty
+        : ''
+      : !hits.length
+        ? s.searchNoResults(state.q.trim())
+        : count > hits.length
+          ? s.searchResultsRange(count, 1, hits.length)
+          : s.searchResultsCount(count);
     this.#more.hidden = !(hits.length && count > hits.length);
     this.#more.textContent = s.searchMore(Math.min(this.#pageSize(), count - hits.length));
     // The search's own verdict: hits that cover only part of the query are shown under a plain warning.
@@ -180,7 +189,13 @@ export class MaruSearch extends HTMLElement {
     const head = el('span', 'hit-head');
     head.append(el('span', 'hit-title', hit.document.title));
     if (hit.section.path.length) head.append(el('span', 'hit-section', hit.section.path.join(' › ')));
-    const meta = el('span', 'hit-meta', [this.#labels.projects[hit.document.project] ?? hit.document.project, this.#labels.categories[hit.document.category] ?? hit.document.category].join(' · '));
+    const meta = el(
+      'span',
+      'hit-meta',
+      [this.#labels.projects[hit.document.project] ?? hit.document.project, this.#labels.categories[hit.document.category] ?? hit.document.category].join(
+        ' · ',
+      ),
+    );
     const snippet = el('span', 'hit-snippet');
     snippet.append(...toSegments(hit.snippet).map((seg) => (seg.mark ? el('mark', undefined, seg.text) : document.createTextNode(seg.text))));
     a.append(head, snippet, meta);
@@ -211,7 +226,8 @@ export class MaruSearch extends HTMLElement {
       box.append(p);
     }
     const tips = el('ul');
-    for (const tip of [filtered ? s.searchTipFilters : undefined, s.searchTipSpacing, s.searchTipSynonym, s.searchTipBrowse]) if (tip) tips.append(el('li', undefined, tip));
+    for (const tip of [filtered ? s.searchTipFilters : undefined, s.searchTipSpacing, s.searchTipSynonym, s.searchTipBrowse])
+      if (tip) tips.append(el('li', undefined, tip));
     box.append(tips);
     this.#list.after(box);
   }
@@ -251,7 +267,8 @@ export class MaruSearch extends HTMLElement {
     }
     const option = this.#options()[Math.max(0, this.#active)];
     if (option) location.assign(option.href);
-    else if (this.#input.value.trim() && this.#hits.length === 0 && this.mode !== 'page') location.assign(this.#form.action + `?${searchParams(this.#state())}`);
+    else if (this.#input.value.trim() && this.#hits.length === 0 && this.mode !== 'page')
+      location.assign(this.#form.action + `?${searchParams(this.#state())}`);
   }
 }
 

@@ -11,7 +11,7 @@ class MaruToc extends HTMLElement {
     };
     const observer = new IntersectionObserver(
       (entries) => {
-        for (const e of entries) (e.isIntersecting ? visible.add(e.target) : visible.delete(e.target));
+        for (const e of entries) e.isIntersecting ? visible.add(e.target) : visible.delete(e.target);
         mark();
       },
       { rootMargin: '0px 0px -60% 0px' },

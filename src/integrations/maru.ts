@@ -109,7 +109,10 @@ function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en') {
       remarkInertScripts,
       remarkStripTitle,
       remarkHeadingIds,
-      [remarkMissingImages, { exists: (src: string, file: { path?: string }) => existsSync(src.startsWith('/') ? join(root, src) : resolve(dirname(file.path ?? root), src)) }],
+      [
+        remarkMissingImages,
+        { exists: (src: string, file: { path?: string }) => existsSync(src.startsWith('/') ? join(root, src) : resolve(dirname(file.path ?? root), src)) },
+      ],
       [
         remarkWikiLinks,
         {

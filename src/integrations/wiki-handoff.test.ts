@@ -4,7 +4,12 @@ import { WIKI_HOOK, wikiSourceOf, type WikiSnapshot } from './wiki-handoff.ts';
 describe('wikiSourceOf', () => {
   test('finds the wiki the maru integration exposes as its namespaced hook', () => {
     const snapshot = { root: '/content' } as WikiSnapshot; // only identity matters here
-    const source = wikiSourceOf({ integrations: [{ name: 'other', hooks: {} }, { name: 'maru', hooks: { [WIKI_HOOK]: () => snapshot } }] });
+    const source = wikiSourceOf({
+      integrations: [
+        { name: 'other', hooks: {} },
+        { name: 'maru', hooks: { [WIKI_HOOK]: () => snapshot } },
+      ],
+    });
     expect(source()).toBe(snapshot);
   });
 

@@ -41,5 +41,7 @@ export function wikiSourceOf(config: Pick<AstroConfig, 'integrations'>): WikiSou
     const hook = (integration.hooks as Record<string, unknown>)[WIKI_HOOK];
     if (typeof hook === 'function') return hook as WikiSource;
   }
-  throw new Error(`The wiki content loader needs the maru integration: add \`integrations: [maru()]\` to astro.config.mjs (no integration answers the "${WIKI_HOOK}" hook).`);
+  throw new Error(
+    `The wiki content loader needs the maru integration: add \`integrations: [maru()]\` to astro.config.mjs (no integration answers the "${WIKI_HOOK}" hook).`,
+  );
 }

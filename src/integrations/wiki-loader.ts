@@ -65,7 +65,15 @@ async function loadDocs({ store, meta, config, renderMarkdown, generateDigest, l
       meta.set(`render:${id}`, renderKey);
       rendered++;
     }
-    store.set({ id, data, body: doc.source.body, filePath: relative(projectRoot, full), digest, rendered: html, ...(html.metadata?.imagePaths ? { assetImports: html.metadata.imagePaths } : {}) });
+    store.set({
+      id,
+      data,
+      body: doc.source.body,
+      filePath: relative(projectRoot, full),
+      digest,
+      rendered: html,
+      ...(html.metadata?.imagePaths ? { assetImports: html.metadata.imagePaths } : {}),
+    });
   }
   for (const id of store.keys()) {
     if (keep.has(id)) continue;

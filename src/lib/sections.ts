@@ -49,7 +49,10 @@ export function sliceSection(markdown: string, headings: readonly Heading[], anc
   if (i < 0) return '';
   const h = headings[i]!;
   const next = headings.slice(i + 1).find((n) => n.depth <= h.depth);
-  return lines.slice(h.line - 1, next ? next.line - 1 : lines.length).join('\n').trim();
+  return lines
+    .slice(h.line - 1, next ? next.line - 1 : lines.length)
+    .join('\n')
+    .trim();
 }
 
 /** Index of the first line after a leading YAML frontmatter block (0 when there is none). */

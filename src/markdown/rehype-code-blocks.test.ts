@@ -9,7 +9,15 @@ import rehypeScrollTables from './rehype-scroll-tables.ts';
 import remarkGfm from 'remark-gfm';
 
 async function render(md: string): Promise<string> {
-  const file = await unified().use(remarkParse).use(remarkGfm).use(remarkCodeMeta).use(remarkRehype).use(rehypeCodeBlocks).use(rehypeScrollTables).use(rehypeStringify).process(md);
+  const file = await unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(remarkCodeMeta)
+    .use(remarkRehype)
+    .use(rehypeCodeBlocks)
+    .use(rehypeScrollTables)
+    .use(rehypeStringify)
+    .process(md);
   return String(file);
 }
 
@@ -22,7 +30,9 @@ describe('rehypeCodeBlocks', () => {
   });
 
   test('diff blocks mark + and - lines; ins/del marks work in any language', async () => {
-    expect(await render('```diff\n same\n+add\n-del\n```')).toContain('<span class="line"> same</span>\n<span class="line line-ins">+add</span>\n<span class="line line-del">-del</span>');
+    expect(await render('```diff\n same\n+add\n-del\n```')).toContain(
+      '<span class="line"> same</span>\n<span class="line line-ins">+add</span>\n<span class="line line-del">-del</span>',
+    );
     expect(await render('```ts ins={1} del={2}\nx\ny\n```')).toContain('<span class="line line-ins">x</span>\n<span class="line line-del">y</span>');
   });
 
@@ -36,7 +46,12 @@ describe('rehypeCodeBlocks', () => {
         const pre = (tree as import('hast').Root).children[0] as import('hast').Element;
         const code = pre.children[0] as import('hast').Element;
         code.children = [
-          { type: 'element', tagName: 'span', properties: { className: ['line'] }, children: [{ type: 'element', tagName: 'span', properties: { style: 'color:red' }, children: [{ type: 'text', value: 'let a' }] }] },
+          {
+            type: 'element',
+            tagName: 'span',
+            properties: { className: ['line'] },
+            children: [{ type: 'element', tagName: 'span', properties: { style: 'color:red' }, children: [{ type: 'text', value: 'let a' }] }],
+          },
           { type: 'text', value: '\n' },
           { type: 'element', tagName: 'span', properties: { class: 'line' }, children: [{ type: 'text', value: 'let b' }] },
         ];
@@ -44,18 +59,29 @@ describe('rehypeCodeBlocks', () => {
       .use(rehypeCodeBlocks)
       .use(rehypeStringify)
       .process('```js {2}\nlet a\nlet b\n```');
-    expect(String(file)).toContain('<code class="language-js"><span class="line"><span style="color:red">let a</span></span>\n<span class="line line-hl">let b</span></code>');
+    expect(String(file)).toContain(
+      '<code class="language-js"><span class="line"><span style="color:red">let a</span></span>\n<span class="line line-hl">let b</span></code>',
+    );
   });
 
   test('a block without language or meta gets an empty head; mermaid is left for the diagram script', async () => {
-    expect(await render('```\nplain\n```')).toBe('<figure class="code-block"><figcaption class="code-head"></figcaption><pre><code>plain\n</code></pre></figure>');
+    expect(await render('```\nplain\n```')).toBe(
+      '<figure class="code-block"><figcaption class="code-head"></figcaption><pre><code>plain\n</code></pre></figure>',
+    );
     expect(await render('```mermaid\ngraph LR\n```')).toBe('<pre><code class="language-mermaid">graph LR\n</code></pre>');
   });
 
   test('a raw <pre> whose text is not the recorded block is not framed with its meta', async () => {
-    const file = await unified().use(remarkParse).use(remarkCodeMeta).use(remarkRehype).use(() => (tree) => {
-      (tree as import('hast').Root).children.unshift({ type: 'element', tagName: 'pre', properties: {}, children: [{ type: 'text', value: 'other' }] });
-    }).use(rehypeCodeBlocks).use(rehypeStringify).process('```js title="a.js"\nx\n```');
+    const file = await unified()
+      .use(remarkParse)
+      .use(remarkCodeMeta)
+      .use(remarkRehype)
+      .use(() => (tree) => {
+        (tree as import('hast').Root).children.unshift({ type: 'element', tagName: 'pre', properties: {}, children: [{ type: 'text', value: 'other' }] });
+      })
+      .use(rehypeCodeBlocks)
+      .use(rehypeStringify)
+      .process('```js title="a.js"\nx\n```');
     expect(String(file)).toMatch(/^<pre>other<\/pre>/);
   });
 });

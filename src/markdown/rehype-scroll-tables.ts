@@ -17,7 +17,12 @@ export default function rehypeScrollTables(options: Options = {}): Transformer<R
     visit(tree, 'element', (node: Element, i, parent) => {
       if (node.tagName !== 'table' || !parent || i === undefined) return;
       if (parent.type === 'element' && [parent.properties['className']].flat().includes('table-scroll')) return SKIP;
-      parent.children[i] = { type: 'element', tagName: 'div', properties: { className: ['table-scroll'], role: 'region', ariaLabel: label, tabIndex: 0 }, children: [node] };
+      parent.children[i] = {
+        type: 'element',
+        tagName: 'div',
+        properties: { className: ['table-scroll'], role: 'region', ariaLabel: label, tabIndex: 0 },
+        children: [node],
+      };
       return SKIP;
     });
   };

@@ -13,7 +13,11 @@ export default function remarkHeadingIds(): Transformer<Root> {
     for (const { node, anchor, aliases } of anchorHeadings(tree)) {
       takeHeadingId(node, true);
       node.data = { ...node.data, hProperties: { ...(node.data?.hProperties ?? {}), id: anchor } };
-      const spans: Emphasis[] = aliases.map((id) => ({ type: 'emphasis', data: { hName: 'span', hProperties: { id, className: ['heading-alias'] } }, children: [] }));
+      const spans: Emphasis[] = aliases.map((id) => ({
+        type: 'emphasis',
+        data: { hName: 'span', hProperties: { id, className: ['heading-alias'] } },
+        children: [],
+      }));
       node.children.unshift(...spans);
     }
   };

@@ -13,7 +13,8 @@ export default function remarkInertScripts(): Transformer<Root> {
   return (tree) => {
     visit(tree, 'html', (node, index, parent) => {
       if (!parent || index === undefined || !SCRIPT.test(node.value)) return;
-      const inline = parent.type === 'paragraph' || parent.type === 'heading' || parent.type === 'emphasis' || parent.type === 'strong' || parent.type === 'link';
+      const inline =
+        parent.type === 'paragraph' || parent.type === 'heading' || parent.type === 'emphasis' || parent.type === 'strong' || parent.type === 'link';
       parent.children.splice(index, 1, inline ? { type: 'inlineCode', value: node.value } : { type: 'code', lang: 'html', value: node.value });
     });
   };

@@ -33,7 +33,11 @@ export default function remarkWikiLinks(options: Options = {}): Transformer<Root
         const href = options.resolveWiki?.(m.target, m.anchor);
         const label = m.label ?? options.labelOf?.(m.target, m.anchor) ?? (m.anchor ? `${m.target} § ${m.anchor}` : m.target);
         const children: PhrasingContent[] = [{ type: 'text', value: label }];
-        parts.push(href ? ({ type: 'link', url: href, children, data: { hProperties: { className: ['wikilink'] } } } satisfies Link) : brokenSpan(children, `[[${m.target}]]: 문서가 없습니다`));
+        parts.push(
+          href
+            ? ({ type: 'link', url: href, children, data: { hProperties: { className: ['wikilink'] } } } satisfies Link)
+            : brokenSpan(children, `[[${m.target}]]: 문서가 없습니다`),
+        );
         at = m.index + m.length;
       }
       if (at < node.value.length) parts.push({ type: 'text', value: node.value.slice(at) });

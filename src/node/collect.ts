@@ -21,7 +21,8 @@ export function listMarkdownFiles(root: string): string[] {
       if (entry.name.startsWith('.') && entry.isDirectory()) continue;
       const full = join(dir, entry.name);
       if (entry.isDirectory() && !IGNORED_DIRS.has(entry.name)) walk(full);
-      else if (entry.isFile() && MARKDOWN.test(entry.name) && !(dir === root && REPO_META.test(entry.name))) out.push(relative(root, full).split(sep).join('/'));
+      else if (entry.isFile() && MARKDOWN.test(entry.name) && !(dir === root && REPO_META.test(entry.name)))
+        out.push(relative(root, full).split(sep).join('/'));
     }
   };
   walk(root);
@@ -35,7 +36,12 @@ export function gitDates(root: string): Map<string, { updated: string; created: 
   let log: string;
   try {
     top = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    log = execFileSync('git', ['log', '--format=@%cI', '--name-only', '--no-renames', '--', '.'], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] });
+    log = execFileSync('git', ['log', '--format=@%cI', '--name-only', '--no-renames', '--', '.'], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
   } catch {
     return dates;
   }
@@ -80,7 +86,9 @@ function safeMtime(path: string): string {
 /** The current commit and its time, or nulls outside Git. */
 export function gitHead(cwd: string): { commit: string | null; time: string | null } {
   try {
-    const [commit, time] = execFileSync('git', ['log', '-1', '--format=%H %cI'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim().split(' ');
+    const [commit, time] = execFileSync('git', ['log', '-1', '--format=%H %cI'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+      .trim()
+      .split(' ');
     return { commit: commit || null, time: time ? new Date(time).toISOString() : null };
   } catch {
     return { commit: null, time: null };

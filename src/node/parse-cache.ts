@@ -32,7 +32,10 @@ export function codeDigest(): string {
     }
     for (const file of files.filter((f) => /\.(ts|mjs|json)$/.test(f) && !/\.test\.ts$/.test(f)).sort()) {
       try {
-        hash.update(`${file.slice(PROJECT.length)}\0`).update(readFileSync(file)).update('\0');
+        hash
+          .update(`${file.slice(PROJECT.length)}\0`)
+          .update(readFileSync(file))
+          .update('\0');
       } catch {
         // a folder entry or a file that vanished: nothing to hash
       }
@@ -57,7 +60,10 @@ export function openParseCache(dir = cacheDir(), code = codeDigest()): ParseCach
   }
   const used: Record<string, ParsedFile> = {};
   // Only the categories change how a file parses (the base path is applied later, in derive).
-  const keyOf = (file: unknown, options: { categories: readonly string[] }) => createHash('sha256').update(JSON.stringify([file, options.categories])).digest('hex');
+  const keyOf = (file: unknown, options: { categories: readonly string[] }) =>
+    createHash('sha256')
+      .update(JSON.stringify([file, options.categories]))
+      .digest('hex');
   const cache = {
     hits: 0,
     misses: 0,

@@ -32,7 +32,13 @@ export function loadWiki(root = contentRoot(), config = siteConfig(), base = bas
  * `loadWiki`, each file's text as read, by content path (the site renders exactly those texts), and a
  * key of everything read, so a caller can skip rebuilding an unchanged folder (`unchanged` = the last key).
  */
-export function collectWiki(root = contentRoot(), config = siteConfig(), base = basePath(), unchanged?: string, cache?: ParseCache & { save(): void }): { wiki: Wiki | undefined; texts: Map<string, string>; key: string } {
+export function collectWiki(
+  root = contentRoot(),
+  config = siteConfig(),
+  base = basePath(),
+  unchanged?: string,
+  cache?: ParseCache & { save(): void },
+): { wiki: Wiki | undefined; texts: Map<string, string>; key: string } {
   const files = collectFiles(root);
   const links = linkPolicy(config, process.env);
   const key = sha256(JSON.stringify([root, base, config.categories, links, files]));
@@ -54,7 +60,11 @@ export function errorReport(wiki: Wiki, root = contentRoot()): string | undefine
 export function emitContext(wiki: Wiki, config: SiteConfig, root = contentRoot()): EmitContext {
   const head = gitHead(root);
   const epoch = process.env.SOURCE_DATE_EPOCH;
-  const newest = wiki.documents.map((d) => d.source.updatedAt).sort().pop() ?? new Date(0).toISOString();
+  const newest =
+    wiki.documents
+      .map((d) => d.source.updatedAt)
+      .sort()
+      .pop() ?? new Date(0).toISOString();
   const generatedAt = epoch ? new Date(Number(epoch) * 1000).toISOString() : (head.time ?? newest);
   return { sha256, generatedAt, commit: head.commit, site: config.site ?? null, title: config.title, description: config.description };
 }

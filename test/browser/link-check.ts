@@ -55,23 +55,23 @@ export function checkLinks(dir: string, base: string): { pages: number; links: n
     const page = relative(dir, file);
     const here = new URL(pageUrl(dir, file, base), 'http://site.invalid');
     for (const [origin, html] of Object.entries(splitProse(readFileSync(file, 'utf8'))) as [LinkOrigin, string][])
-    for (const m of html.matchAll(/\s(?:href|src)="([^"]*)"/g)) {
-      const href = decodeEntities(m[1]!);
-      if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) continue;
-      links++;
-      const url = new URL(href, here);
-      if (url.origin !== here.origin || !url.pathname.startsWith(base)) {
-        broken.push({ page, href, reason: 'outside base', origin });
-        continue;
+      for (const m of html.matchAll(/\s(?:href|src)="([^"]*)"/g)) {
+        const href = decodeEntities(m[1]!);
+        if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) continue;
+        links++;
+        const url = new URL(href, here);
+        if (url.origin !== here.origin || !url.pathname.startsWith(base)) {
+          broken.push({ page, href, reason: 'outside base', origin });
+          continue;
+        }
+        const target = url.pathname === here.pathname ? file : resolveFile(dir, base, url.pathname);
+        if (!target) {
+          broken.push({ page, href, reason: 'missing file', origin });
+          continue;
+        }
+        const anchor = url.hash ? decodeURIComponent(url.hash.slice(1)) : '';
+        if (anchor && target.endsWith('.html') && !ids(target).has(anchor)) broken.push({ page, href, reason: 'missing anchor', origin });
       }
-      const target = url.pathname === here.pathname ? file : resolveFile(dir, base, url.pathname);
-      if (!target) {
-        broken.push({ page, href, reason: 'missing file', origin });
-        continue;
-      }
-      const anchor = url.hash ? decodeURIComponent(url.hash.slice(1)) : '';
-      if (anchor && target.endsWith('.html') && !ids(target).has(anchor)) broken.push({ page, href, reason: 'missing anchor', origin });
-    }
   }
   return { pages: files.length, links, broken };
 }

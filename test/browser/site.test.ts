@@ -145,7 +145,10 @@ describe.each(['/', '/pr-preview/pr-12/'])('site built with base %s', (base) => 
       await searched(page, 'dialog-search', 'qqqzzzx');
       // The report goes out 2 s after the query settles; the server appends it to the log file.
       await expect.poll(() => (existsSync(log) ? readFileSync(log, 'utf8') : ''), { timeout: 30_000 }).toContain('qqqzzzx');
-      const entries = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { source: string; query: string; resultCount: number });
+      const entries = readFileSync(log, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { source: string; query: string; resultCount: number });
       // Only the settled query is logged, not every prefix typed on the way.
       expect(entries.map((e) => [e.source, e.query, e.resultCount])).toEqual([['site', 'qqqzzzx', 0]]);
       await page.close();
@@ -361,7 +364,9 @@ describe.each(['/', '/pr-preview/pr-12/'])('site built with base %s', (base) => 
     expect(await inline.isVisible()).toBe(true);
     expect(await inline.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
     expect(await phone.locator('.doc-toc-wrap').isVisible()).toBe(false);
-    const [lead, toc, body] = await Promise.all(['.doc-summary', 'details.toc-inline', '.prose'].map(async (sel) => (await phone.locator(sel).boundingBox())!.y));
+    const [lead, toc, body] = await Promise.all(
+      ['.doc-summary', 'details.toc-inline', '.prose'].map(async (sel) => (await phone.locator(sel).boundingBox())!.y),
+    );
     expect(lead! < toc! && toc! < body!).toBe(true);
     await inline.locator('summary').click();
     expect(await inline.locator('a').first().isVisible()).toBe(true);
@@ -403,7 +408,12 @@ describe.each(['/', '/pr-preview/pr-12/'])('site built with base %s', (base) => 
     const lineHeight = await code.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || el.getBoundingClientRect().height);
     expect((await code.boundingBox())!.height).toBeLessThan(lineHeight * 1.6);
     const figure = page.locator('figure.mermaid-diagram').first();
-    const sizes = await figure.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, svg: el.querySelector('svg')!.getBoundingClientRect().width, box: el.querySelector('svg')!.viewBox.baseVal.width }));
+    const sizes = await figure.evaluate((el) => ({
+      scroll: el.scrollWidth,
+      client: el.clientWidth,
+      svg: el.querySelector('svg')!.getBoundingClientRect().width,
+      box: el.querySelector('svg')!.viewBox.baseVal.width,
+    }));
     expect(Math.round(sizes.svg)).toBe(Math.ceil(sizes.box));
     expect(sizes.scroll).toBeGreaterThan(sizes.client);
     expect(await figure.getAttribute('tabindex')).toBe('0');
@@ -412,7 +422,9 @@ describe.each(['/', '/pr-preview/pr-12/'])('site built with base %s', (base) => 
 
   test('previous/next at the end of a document follow its project sidebar', async () => {
     const page = await open('docs/search-tokenizer/', await at(1440));
-    const items = await page.locator('.doc-sidebar a').evaluateAll((as) => as.map((a) => ({ href: a.getAttribute('href'), current: a.getAttribute('aria-current') === 'page' })));
+    const items = await page
+      .locator('.doc-sidebar a')
+      .evaluateAll((as) => as.map((a) => ({ href: a.getAttribute('href'), current: a.getAttribute('aria-current') === 'page' })));
     const i = items.findIndex((x) => x.current);
     expect(i).toBeGreaterThanOrEqual(0);
     const prev = page.locator('.pager a[rel="prev"]');
@@ -569,7 +581,9 @@ describe.each(['/', '/pr-preview/pr-12/'])('site built with base %s', (base) => 
 
   test.runIf(base === '/')('Lighthouse (mobile preset) scores accessibility at least 95 on home, a long document and search', async () => {
     const scores = await audit([site.url(''), site.url('docs/maru-mcp-server/'), site.url(`search/?q=${encodeURIComponent('토크나이저')}`)], ['accessibility']);
-    expect(scores.map((s) => ({ url: s.url, ok: (s.accessibility ?? 0) >= 95, failures: s.accessibilityFailures }))).toEqual(scores.map((s) => ({ url: s.url, ok: true, failures: [] })));
+    expect(scores.map((s) => ({ url: s.url, ok: (s.accessibility ?? 0) >= 95, failures: s.accessibilityFailures }))).toEqual(
+      scores.map((s) => ({ url: s.url, ok: true, failures: [] })),
+    );
   });
 
   test('no script errors on any visited page', () => {
@@ -595,7 +609,12 @@ describe.skipIf(!existsSync(CORPUS))('ko-react-docs corpus built with base /pr-p
   test('ordinary Markdown without Maru frontmatter builds: all 226 documents indexed with defaulted ids, titles, projects', () => {
     const catalog = CatalogSchema.parse(JSON.parse(readFileSync(join(site.dir, '_wiki/catalog.json'), 'utf8')));
     expect(catalog.documents).toHaveLength(226);
-    expect(catalog.documents.find((d) => d.id === 'reference/react/usestate')).toMatchObject({ title: 'useState', project: 'reference', category: 'reference', sourcePath: 'reference/react/useState.md' });
+    expect(catalog.documents.find((d) => d.id === 'reference/react/usestate')).toMatchObject({
+      title: 'useState',
+      project: 'reference',
+      category: 'reference',
+      sourcePath: 'reference/react/useState.md',
+    });
     expect(catalog.projects.map((p) => p.id)).toEqual(['blog', 'community', 'errors', 'general', 'learn', 'reference', 'warnings']);
     expect(existsSync(join(site.dir, 'docs/reference/react/usestate/index.html'))).toBe(true);
   });
@@ -605,7 +624,9 @@ describe.skipIf(!existsSync(CORPUS))('ko-react-docs corpus built with base /pr-p
     const content = broken.filter((b) => b.origin === 'content');
     mkdirSync('test-results', { recursive: true });
     writeFileSync(KO_REPORT, `${JSON.stringify({ pages, links, contentLeftovers: content.length, broken: content }, null, 2)}\n`);
-    console.log(`ko-react-docs link check: ${pages} pages, ${links} internal links, ${content.length} broken links written in the corpus Markdown (see ${KO_REPORT})`);
+    console.log(
+      `ko-react-docs link check: ${pages} pages, ${links} internal links, ${content.length} broken links written in the corpus Markdown (see ${KO_REPORT})`,
+    );
     expect(pages).toBeGreaterThan(200);
     const site_ = broken.filter((b) => b.origin === 'site').map(({ page, href, reason }) => `${page}: ${href} (${reason})`);
     expect(site_.filter((b) => !KO_KNOWN.includes(b))).toEqual([]);

@@ -10,7 +10,9 @@ const CORPORA = resolve(ROOT, '../shared/corpora');
 const MINUTES = 60_000;
 
 function htmlFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html')).map((f) => join(dir, f));
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.html'))
+    .map((f) => join(dir, f));
 }
 
 /**
@@ -39,8 +41,16 @@ function leftovers(dir: string): string[] {
 }
 
 function check(content: string, ...args: string[]) {
-  const r = spawnSync(process.execPath, ['scripts/check.ts', '--content', content, '--now', '2026-11-30', '--json', ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 26 });
-  return JSON.parse(r.stdout) as { errors: number; warnings: number; problems: { path: string; line: number; field: string; severity: string; message: string }[] };
+  const r = spawnSync(process.execPath, ['scripts/check.ts', '--content', content, '--now', '2026-11-30', '--json', ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  });
+  return JSON.parse(r.stdout) as {
+    errors: number;
+    warnings: number;
+    problems: { path: string; line: number; field: string; severity: string; message: string }[];
+  };
 }
 
 const countBy = (problems: { field: string; severity: string }[]) => {
@@ -91,7 +101,10 @@ describe.runIf(existsSync(join(CORPORA, 'ko-cs-study')))('ko-cs-study: notes wit
 
   test('the link written from the root resolves; the two that name no file are the only broken links', () => {
     const links = check(join(CORPORA, 'ko-cs-study')).problems.filter((p) => p.field === 'link');
-    expect(links.map((p) => `${p.severity} ${p.path.split('ko-cs-study/')[1]}:${p.line}`)).toEqual(['error Spring/spring_03_servlet,jsp,mvc.md:2', 'error Spring/spring_03_servlet,jsp,mvc.md:6']);
+    expect(links.map((p) => `${p.severity} ${p.path.split('ko-cs-study/')[1]}:${p.line}`)).toEqual([
+      'error Spring/spring_03_servlet,jsp,mvc.md:2',
+      'error Spring/spring_03_servlet,jsp,mvc.md:6',
+    ]);
   });
 });
 
@@ -121,6 +134,10 @@ describe.runIf(existsSync(join(CORPORA, 'ko-react-docs')))('ko-react-docs: react
     // Figures of the corpus as shipped (2026-11-30); the issue counted 59/20/24 from the rendered site before
     // components' Markdown was parsed and before extensionless links resolved.
     expect(countBy(problems)).toEqual({ 'warning image': 47, 'error link': 10, 'warning anchor': 5 });
-    expect(problems.find((p) => p.field === 'link')).toMatchObject({ path: expect.stringMatching(/ko-react-docs\/blog\/2023\/03\/16\/introducing-react-dev\.md$/), line: 46, severity: 'error' });
+    expect(problems.find((p) => p.field === 'link')).toMatchObject({
+      path: expect.stringMatching(/ko-react-docs\/blog\/2023\/03\/16\/introducing-react-dev\.md$/),
+      line: 46,
+      severity: 'error',
+    });
   });
 });

@@ -44,7 +44,9 @@ const PLUGINS: Record<string, PluggableList> = {
 };
 
 function render(name: string, markdown: string): string {
-  const prefix = Object.keys(PLUGINS).filter((p) => name.startsWith(p)).sort((a, b) => b.length - a.length)[0];
+  const prefix = Object.keys(PLUGINS)
+    .filter((p) => name.startsWith(p))
+    .sort((a, b) => b.length - a.length)[0];
   if (!prefix) throw new Error(`test/fixtures/markdown/${name}: the name must start with one of ${Object.keys(PLUGINS).join(', ')}`);
   const processor = unified()
     .use(remarkParse)
@@ -58,9 +60,16 @@ function render(name: string, markdown: string): string {
 }
 
 describe('Markdown plugin fixtures', () => {
-  const cases = readdirSync(DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  const cases = readdirSync(DIR, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
   test('there is at least one case per plugin', () => {
-    for (const plugin of Object.keys(PLUGINS)) expect(cases.some((c) => c.startsWith(plugin)), plugin).toBe(true);
+    for (const plugin of Object.keys(PLUGINS))
+      expect(
+        cases.some((c) => c.startsWith(plugin)),
+        plugin,
+      ).toBe(true);
   });
   test.each(cases)('%s', (name) => {
     const input = readFileSync(join(DIR, name, 'input.md'), 'utf8');

@@ -38,8 +38,25 @@ describe('MCP Inspector CLI', () => {
     ['http, 2026-07-28', http, ['--protocol-era', 'modern']],
   ] as const)('lists the tools and calls search_knowledge over %s', async (_name, target, era) => {
     const list = await inspector(target(), [...era, '--method', 'tools/list']);
-    expect((list.result.tools as { name: string }[]).map((t) => t.name)).toEqual(['search_knowledge', 'read_knowledge', 'list_knowledge', 'list_projects', 'get_related_knowledge', 'knowledge_timeline']);
-    const call = await inspector(target(), [...era, '--method', 'tools/call', '--tool-name', 'search_knowledge', '--tool-arg', 'query=토크나이저를', '--tool-arg', 'limit=3']);
+    expect((list.result.tools as { name: string }[]).map((t) => t.name)).toEqual([
+      'search_knowledge',
+      'read_knowledge',
+      'list_knowledge',
+      'list_projects',
+      'get_related_knowledge',
+      'knowledge_timeline',
+    ]);
+    const call = await inspector(target(), [
+      ...era,
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'search_knowledge',
+      '--tool-arg',
+      'query=토크나이저를',
+      '--tool-arg',
+      'limit=3',
+    ]);
     const hits = (call.result.structuredContent as { results: { id: string }[] }).results;
     expect(hits[0]?.id).toBe('search-tokenizer');
   });
@@ -64,7 +81,12 @@ const EXPECTED_FAILURES: Record<string, string[]> = {
   'http-header-validation': [],
   'sep-2164-resource-not-found': [],
   // The four "Not testable: server does not list the diagnostic tool …" checks.
-  'server-stateless': ['sep-2575-http-server-no-independent-requests-on-stream', 'sep-2575-missing-capability-http-400', 'sep-2575-server-no-log-without-loglevel', 'sep-2575-server-rejects-undeclared-capability'],
+  'server-stateless': [
+    'sep-2575-http-server-no-independent-requests-on-stream',
+    'sep-2575-missing-capability-http-400',
+    'sep-2575-server-no-log-without-loglevel',
+    'sep-2575-server-rejects-undeclared-capability',
+  ],
   // prompts/list now answers (wiki prompts and wiki_briefing) with its cache hints.
   caching: [],
 };
@@ -76,7 +98,9 @@ describe('conformance subset', () => {
   test.each(Object.keys(EXPECTED_FAILURES))('%s', async (scenario) => {
     const dirOut = join(out, scenario);
     // The CLI exits non-zero on any failure; the checks file is the verdict, compared check by check.
-    await run(join(BIN, 'conformance'), ['server', '--url', `${server.url}/mcp`, '--scenario', scenario, '-o', dirOut], { cwd: ROOT, timeout: 60_000 }).catch(() => undefined);
+    await run(join(BIN, 'conformance'), ['server', '--url', `${server.url}/mcp`, '--scenario', scenario, '-o', dirOut], { cwd: ROOT, timeout: 60_000 }).catch(
+      () => undefined,
+    );
     const [runDir] = readdirSync(dirOut);
     const checks = JSON.parse(readFileSync(join(dirOut, runDir!, 'checks.json'), 'utf8')) as { id: string; status: string }[];
     expect(checks.length).toBeGreaterThan(0);

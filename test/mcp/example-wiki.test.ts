@@ -13,7 +13,19 @@ import { ListKnowledgeOutputSchema } from '../../mcp/tools/list-knowledge.ts';
 import { ListProjectsOutputSchema } from '../../mcp/tools/list-projects.ts';
 import { ReadKnowledgeOutputSchema, type ReadKnowledgeOutput } from '../../mcp/tools/read-knowledge.ts';
 import { SearchKnowledgeOutputSchema } from '../../mcp/tools/search-knowledge.ts';
-import { buildFixture, callError, callOk, connectHttp, connectNpm, connectStdio, EXAMPLE_CONTENT, removeDir, spawnStart, type Era, type StartedServer } from './helpers.ts';
+import {
+  buildFixture,
+  callError,
+  callOk,
+  connectHttp,
+  connectNpm,
+  connectStdio,
+  EXAMPLE_CONTENT,
+  removeDir,
+  spawnStart,
+  type Era,
+  type StartedServer,
+} from './helpers.ts';
 
 let dir: string;
 let catalog: Catalog;
@@ -50,7 +62,14 @@ describe.each(transports)('%s', (_name, era, connect) => {
   test('speaks the requested era and lists the six read-only tools in a fixed order', async () => {
     expect(client.getProtocolEra()).toBe(era === 'legacy' ? 'legacy' : 'modern');
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['search_knowledge', 'read_knowledge', 'list_knowledge', 'list_projects', 'get_related_knowledge', 'knowledge_timeline']);
+    expect(tools.map((t) => t.name)).toEqual([
+      'search_knowledge',
+      'read_knowledge',
+      'list_knowledge',
+      'list_projects',
+      'get_related_knowledge',
+      'knowledge_timeline',
+    ]);
     for (const tool of tools) {
       expect(tool.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
       expect(tool.outputSchema).toBeDefined();
@@ -59,9 +78,17 @@ describe.each(transports)('%s', (_name, era, connect) => {
 
   test('search_knowledge ranks like the website search and snippets the best section', async () => {
     const { data, text } = await callOk(client, 'search_knowledge', { query: '토크나이저를' }, SearchKnowledgeOutputSchema);
-    expect(data.results[0]).toMatchObject({ id: 'search-tokenizer', title: '한국어 토크나이저', uri: 'knowledge://documents/search-tokenizer', url: '/docs/search-tokenizer/', sourcePath: 'search/search-tokenizer.md' });
+    expect(data.results[0]).toMatchObject({
+      id: 'search-tokenizer',
+      title: '한국어 토크나이저',
+      uri: 'knowledge://documents/search-tokenizer',
+      url: '/docs/search-tokenizer/',
+      sourcePath: 'search/search-tokenizer.md',
+    });
     expect(text.split('\n')[1]).toMatch(/^1\. search-tokenizer — 한국어 토크나이저/);
-    const site = searchDocuments(loadSearch(JSON.parse(readFileSync(join(dir, '_wiki/search-index.json'), 'utf8'))), '토크나이저를', {}, 10, (d) => readFileSync(join(dir, `_wiki/docs/${d.id}.md`), 'utf8'));
+    const site = searchDocuments(loadSearch(JSON.parse(readFileSync(join(dir, '_wiki/search-index.json'), 'utf8'))), '토크나이저를', {}, 10, (d) =>
+      readFileSync(join(dir, `_wiki/docs/${d.id}.md`), 'utf8'),
+    );
     expect(data.results.map((r) => [r.id, r.score])).toEqual(site.map((h) => [h.document.id, h.score]));
     for (const r of data.results) expect(r.snippet.length).toBeLessThanOrEqual(302);
   });
@@ -76,11 +103,15 @@ describe.each(transports)('%s', (_name, era, connect) => {
   });
 
   test('search_knowledge refuses empty, oversized and unknown-project queries with what to do', async () => {
-    expect(await callError(client, 'search_knowledge', { query: '   ' })).toBe('query is empty. Pass a few words to search for, or call list_knowledge to browse.');
+    expect(await callError(client, 'search_knowledge', { query: '   ' })).toBe(
+      'query is empty. Pass a few words to search for, or call list_knowledge to browse.',
+    );
     expect(await callError(client, 'search_knowledge', { query: 'a'.repeat(4001) })).toBe(
       'Input validation error: Invalid arguments for tool search_knowledge: query: query is 4001 characters; the limit is 4000. Search with a few key words instead of a whole passage.',
     );
-    expect(await callError(client, 'search_knowledge', { query: '배포', project: 'operation' })).toMatch(/^Unknown project "operation"\. Known projects: .*operations.*Call list_projects/);
+    expect(await callError(client, 'search_knowledge', { query: '배포', project: 'operation' })).toMatch(
+      /^Unknown project "operation"\. Known projects: .*operations.*Call list_projects/,
+    );
   });
 
   test('list_projects reports the catalog projects and the build', async () => {
@@ -107,13 +138,20 @@ describe.each(transports)('%s', (_name, era, connect) => {
   });
 
   test('list_knowledge filters and rejects bad dates and cursors', async () => {
-    const { data } = await callOk(client, 'list_knowledge', { project: 'search', category: 'concept', updated_after: '2026-01-01', updated_before: '2026-12-31' }, ListKnowledgeOutputSchema);
+    const { data } = await callOk(
+      client,
+      'list_knowledge',
+      { project: 'search', category: 'concept', updated_after: '2026-01-01', updated_before: '2026-12-31' },
+      ListKnowledgeOutputSchema,
+    );
     const want = catalog.documents.filter((d) => d.project === 'search' && d.category === 'concept').map((d) => d.id);
     expect(data.documents.map((d) => d.id).sort()).toEqual(want.sort());
     expect(await callError(client, 'list_knowledge', { updated_after: '2026-13-01' })).toBe(
       'updated_after: "2026-13-01" is not a date. Use YYYY-MM-DD (e.g. 2026-11-01) or an ISO 8601 date-time (e.g. 2026-11-01T09:00:00Z).',
     );
-    expect(await callError(client, 'list_knowledge', { cursor: 'bogus' })).toBe('cursor "bogus" is not a cursor this server issued. Call again without cursor to start from the first page.');
+    expect(await callError(client, 'list_knowledge', { cursor: 'bogus' })).toBe(
+      'cursor "bogus" is not a cursor this server issued. Call again without cursor to start from the first page.',
+    );
   });
 
   test('read_knowledge reads whole, by anchor, by heading path, and as an outline', async () => {
@@ -135,7 +173,12 @@ describe.each(transports)('%s', (_name, era, connect) => {
     let text = '';
     let offset: number | null = 0;
     while (offset !== null) {
-      const { data }: { data: ReadKnowledgeOutput } = await callOk(client, 'read_knowledge', { document_id: 'search-tokenizer', offset, max_chars: 1000 }, ReadKnowledgeOutputSchema);
+      const { data }: { data: ReadKnowledgeOutput } = await callOk(
+        client,
+        'read_knowledge',
+        { document_id: 'search-tokenizer', offset, max_chars: 1000 },
+        ReadKnowledgeOutputSchema,
+      );
       expect(data.content.length).toBeLessThanOrEqual(1000);
       text += data.content;
       offset = data.next_offset;
@@ -147,8 +190,12 @@ describe.each(transports)('%s', (_name, era, connect) => {
     expect(await callError(client, 'read_knowledge', { document_id: 'search-tokeniser' })).toBe(
       'No document with id "search-tokeniser". Did you mean "search-tokenizer", "search-overview", "search-aliases"? Use search_knowledge or list_knowledge to find ids.',
     );
-    expect(await callError(client, 'read_knowledge', { document_id: 'search-tokenizer', section: '없는 절' })).toMatch(/^No section "없는 절" in search-tokenizer\. Sections \(anchors\): "tokenizer가-하는-일", /);
-    expect(await callError(client, 'read_knowledge', { document_id: 'search-tokenizer', offset: 999999 })).toMatch(/^offset 999999 is past the end \(\d+ characters\)\. Start again with offset 0\.$/);
+    expect(await callError(client, 'read_knowledge', { document_id: 'search-tokenizer', section: '없는 절' })).toMatch(
+      /^No section "없는 절" in search-tokenizer\. Sections \(anchors\): "tokenizer가-하는-일", /,
+    );
+    expect(await callError(client, 'read_knowledge', { document_id: 'search-tokenizer', offset: 999999 })).toMatch(
+      /^offset 999999 is past the end \(\d+ characters\)\. Start again with offset 0\.$/,
+    );
   });
 
   test('get_related_knowledge explains each relation', async () => {
@@ -169,7 +216,9 @@ describe.each(transports)('%s', (_name, era, connect) => {
     expect(data.total).toBe(want.length);
     const first = await callOk(client, 'knowledge_timeline', { from: '2026-11-01', to: '2026-11-30', limit: 5 }, KnowledgeTimelineOutputSchema);
     expect(first.data.changes.map((c) => c.id)).toEqual(data.changes.slice(0, 5).map((c) => c.id));
-    expect(await callError(client, 'knowledge_timeline', { from: '2026-12-01', to: '2026-11-01' })).toBe('from (2026-12-01) is after to (2026-11-01). Swap them or widen the window.');
+    expect(await callError(client, 'knowledge_timeline', { from: '2026-12-01', to: '2026-11-01' })).toBe(
+      'from (2026-12-01) is after to (2026-11-01). Swap them or widen the window.',
+    );
   });
 
   test('the document resource lists, completes and reads; unknown ids fail with suggestions', async () => {
@@ -180,7 +229,11 @@ describe.each(transports)('%s', (_name, era, connect) => {
     const done = await client.complete({ ref: { type: 'ref/resource', uri: 'knowledge://documents/{+id}' }, argument: { name: 'id', value: 'search-t' } });
     expect(done.completion.values).toEqual(['search-tokenizer']);
     const read = await client.readResource({ uri: 'knowledge://documents/search-tokenizer' });
-    expect(read.contents[0]).toMatchObject({ uri: 'knowledge://documents/search-tokenizer', mimeType: 'text/markdown', text: readFileSync(join(dir, '_wiki/docs/search-tokenizer.md'), 'utf8') });
+    expect(read.contents[0]).toMatchObject({
+      uri: 'knowledge://documents/search-tokenizer',
+      mimeType: 'text/markdown',
+      text: readFileSync(join(dir, '_wiki/docs/search-tokenizer.md'), 'utf8'),
+    });
     await expect(client.readResource({ uri: 'knowledge://documents/search-tokeniser' })).rejects.toThrow(/Did you mean "search-tokenizer"/);
   });
 });

@@ -33,7 +33,12 @@ function newClient(era: Era): Client {
 /** The SDK client over the real stdio process, started exactly as `npm run mcp` starts it. */
 export async function connectStdio(artifacts: string, era: Era = 'legacy', extraArgs: string[] = []): Promise<Client> {
   const client = newClient(era);
-  const transport = new StdioClientTransport({ command: process.execPath, args: [join(ROOT, 'mcp/cli.ts'), '--artifacts', artifacts, ...extraArgs], cwd: ROOT, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [join(ROOT, 'mcp/cli.ts'), '--artifacts', artifacts, ...extraArgs],
+    cwd: ROOT,
+    stderr: 'pipe',
+  });
   await client.connect(transport);
   return client;
 }
@@ -42,7 +47,9 @@ export async function connectStdio(artifacts: string, era: Era = 'legacy', extra
 export async function connectNpm(artifacts: string): Promise<Client> {
   const client = newClient('legacy');
   const env = { ...process.env, PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH ?? ''}` } as Record<string, string>;
-  await client.connect(new StdioClientTransport({ command: 'npm', args: ['run', '--silent', 'mcp', '--', '--artifacts', artifacts], cwd: ROOT, env, stderr: 'pipe' }));
+  await client.connect(
+    new StdioClientTransport({ command: 'npm', args: ['run', '--silent', 'mcp', '--', '--artifacts', artifacts], cwd: ROOT, env, stderr: 'pipe' }),
+  );
   return client;
 }
 
@@ -54,7 +61,12 @@ export async function connectHttp(url: string, era: Era = 'legacy', headers: Rec
 }
 
 /** Calls a tool that must succeed and parses its structuredContent with the tool's own output schema. */
-export async function callOk<S extends z.ZodType>(client: Client, name: string, args: Record<string, unknown>, schema: S): Promise<{ data: z.output<S>; text: string }> {
+export async function callOk<S extends z.ZodType>(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+  schema: S,
+): Promise<{ data: z.output<S>; text: string }> {
   const result = await client.callTool({ name, arguments: args });
   const text = textOf(result);
   if (result.isError) throw new Error(`${name} failed: ${text}`);
@@ -83,7 +95,11 @@ export interface StartedServer {
 
 /** Spawns scripts/start.ts with PORT=0 and waits for the line that names its URL. */
 export async function spawnStart(dist: string, env: Record<string, string> = {}, args: string[] = []): Promise<StartedServer> {
-  const child = spawn(process.execPath, [join(ROOT, 'scripts/start.ts'), '--site', dist, '--poll', '0.1', ...args], { cwd: ROOT, env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(ROOT, 'scripts/start.ts'), '--site', dist, '--poll', '0.1', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let err = '';
   const url = await new Promise<string>((done, reject) => {
     const timer = setTimeout(() => reject(new Error(`start.ts did not come up: ${err}`)), 20_000);

@@ -53,19 +53,25 @@ describe.skipIf(!HAVE_CORPUS).each([
     const { data } = await callOk(client, 'search_knowledge', { query }, SearchKnowledgeOutputSchema);
     expect(data.results[0]).toMatchObject({ id, uri: `knowledge://documents/${id}`, url: `/docs/${id}/` });
     if (anchor !== undefined) expect(data.results[0]?.section.anchor).toBe(anchor);
-    const site = searchDocuments(loadSearch(JSON.parse(readFileSync(join(dir, '_wiki/search-index.json'), 'utf8'))), query, {}, 10, (d) => readFileSync(join(dir, `_wiki/docs/${d.id}.md`), 'utf8'));
+    const site = searchDocuments(loadSearch(JSON.parse(readFileSync(join(dir, '_wiki/search-index.json'), 'utf8'))), query, {}, 10, (d) =>
+      readFileSync(join(dir, `_wiki/docs/${d.id}.md`), 'utf8'),
+    );
     expect(data.results.map((r) => [r.id, r.score, r.section.anchor])).toEqual(site.map((h) => [h.document.id, h.score, h.section.anchor]));
   });
 
   // The site calls the same `search` with Markdown fetched from `_wiki/docs`; here it reads the same files.
   test('search_knowledge answers 20 queries exactly as the website search function does (hits, sections, snippets, match)', async () => {
     const loaded = loadSearch(JSON.parse(readFileSync(join(dir, '_wiki/search-index.json'), 'utf8')));
-    const queries = EvalSetSchema.parse(JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/eval/ko-react-docs.queries.json'), 'utf8'))).queries.slice(0, 20);
+    const queries = EvalSetSchema.parse(
+      JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/eval/ko-react-docs.queries.json'), 'utf8')),
+    ).queries.slice(0, 20);
     for (const { q } of queries) {
       const { data } = await callOk(client, 'search_knowledge', { query: q }, SearchKnowledgeOutputSchema);
       const site = await search(loaded, q, { loadText: async (d) => readFileSync(join(dir, `_wiki/docs/${d.id}.md`), 'utf8'), snippetLength: 300 });
       expect(data.match).toBe(site.match);
-      expect(data.results.map((r) => [r.id, r.score, r.section.anchor, r.snippet, r.coverage])).toEqual(site.hits.map((h) => [h.document.id, h.score, h.section.anchor, h.snippet.text, h.coverage]));
+      expect(data.results.map((r) => [r.id, r.score, r.section.anchor, r.snippet, r.coverage])).toEqual(
+        site.hits.map((h) => [h.document.id, h.score, h.section.anchor, h.snippet.text, h.coverage]),
+      );
     }
   });
 
@@ -80,7 +86,10 @@ describe.skipIf(!HAVE_CORPUS).each([
     const file = readFileSync(join(dir, '_wiki/docs/reference/react/usestate.md'), 'utf8');
     const read = await client.readResource({ uri: 'knowledge://documents/reference/react/usestate' });
     expect(read.contents[0]).toMatchObject({ uri: 'knowledge://documents/reference/react/usestate', text: file });
-    const done = await client.complete({ ref: { type: 'ref/resource', uri: 'knowledge://documents/{+id}' }, argument: { name: 'id', value: 'reference/react/usest' } });
+    const done = await client.complete({
+      ref: { type: 'ref/resource', uri: 'knowledge://documents/{+id}' },
+      argument: { name: 'id', value: 'reference/react/usest' },
+    });
     expect(done.completion.values).toEqual(['reference/react/usestate']);
     const section = await callOk(client, 'read_knowledge', { document_id: 'reference/react/usestate', section: 'usestate' }, ReadKnowledgeOutputSchema);
     expect(section.data.section).toEqual({ anchor: 'usestate', path: ['레퍼런스', 'useState(initialState)'] });

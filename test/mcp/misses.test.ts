@@ -22,7 +22,13 @@ afterAll(() => {
   removeDir(tmp);
 });
 
-const lines = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>) : []);
+const lines = (file: string) =>
+  existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+    : [];
 
 describe('npm run mcp -- --log-misses', () => {
   test('logs a search with no results, with its filters and nothing about the user; a good search is not logged', async () => {
@@ -33,7 +39,15 @@ describe('npm run mcp -- --log-misses', () => {
     await client.close();
     const [entry, ...rest] = lines(log);
     expect(rest).toEqual([]);
-    expect(MissEntrySchema.parse(entry)).toEqual({ time: expect.any(String), source: 'mcp', query: '휴가 신청 규정', filters: { project: 'onboarding' }, resultCount: 0, bestScore: null, match: 'none' });
+    expect(MissEntrySchema.parse(entry)).toEqual({
+      time: expect.any(String),
+      source: 'mcp',
+      query: '휴가 신청 규정',
+      filters: { project: 'onboarding' },
+      resultCount: 0,
+      bestScore: null,
+      match: 'none',
+    });
     expect(Object.keys(entry!).sort()).toEqual(['bestScore', 'filters', 'match', 'query', 'resultCount', 'source', 'time']);
   });
 
@@ -59,7 +73,9 @@ describe('npm start -- --log-misses: POST /_wiki/miss', () => {
   /** POSTs to /_wiki/miss as a page of this site would; a header set to null is left out. */
   function post(body: string, headers: Record<string, string | null> = {}, method = 'POST'): Promise<{ status: number; body: string }> {
     const url = new URL(server.url);
-    const all = Object.fromEntries(Object.entries({ 'content-type': 'application/json', origin: server.url, ...headers }).filter(([, v]) => v !== null)) as Record<string, string>;
+    const all = Object.fromEntries(
+      Object.entries({ 'content-type': 'application/json', origin: server.url, ...headers }).filter(([, v]) => v !== null),
+    ) as Record<string, string>;
     return new Promise((done, reject) => {
       const req = request({ host: url.hostname, port: url.port, path: '/_wiki/miss', method, headers: all }, (res) => {
         let text = '';
@@ -76,7 +92,13 @@ describe('npm start -- --log-misses: POST /_wiki/miss', () => {
     expect((await post(JSON.stringify({ query: '한국어 검색', filters: {}, resultCount: 10, bestScore: 914 }))).status).toBe(204);
     const entries = lines(log);
     expect(entries).toHaveLength(1);
-    expect(MissEntrySchema.parse(entries[0])).toMatchObject({ source: 'site', query: '점심 메뉴', filters: { tags: ['생활'] }, resultCount: 1, bestScore: 2.5 });
+    expect(MissEntrySchema.parse(entries[0])).toMatchObject({
+      source: 'site',
+      query: '점심 메뉴',
+      filters: { tags: ['생활'] },
+      resultCount: 1,
+      bestScore: 2.5,
+    });
   });
 
   test.each<[string, Record<string, string | null>, string, number]>([
@@ -101,7 +123,10 @@ describe('npm start -- --log-misses: POST /_wiki/miss', () => {
 
 describe('npm run report:misses', () => {
   test('turns the fixture log into the Korean report, suggesting aliases from the built titles', () => {
-    const run = spawnSync(process.execPath, [join(ROOT, 'scripts/report-misses.ts'), join(ROOT, 'test/fixtures/misses/misses.jsonl'), '--artifacts', dist], { cwd: ROOT, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [join(ROOT, 'scripts/report-misses.ts'), join(ROOT, 'test/fixtures/misses/misses.jsonl'), '--artifacts', dist], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     expect(run.status).toBe(0);
     const out = run.stdout.split('\n');
     expect(out[0]).toBe('# 검색 실패 리포트');

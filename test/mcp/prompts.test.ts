@@ -33,9 +33,14 @@ describe('prompts', () => {
     const summary = /^summary: (.*)$/m.exec(readFileSync(join(tmp, 'operations/writing-guide.md'), 'utf8'))![1];
     expect(prompts.map((p) => [p.name, p.description])).toEqual([
       ['writing-guide', summary],
-      ['wiki_briefing', "Where to look before a task in one project: its overview document, glossary terms and the 10 most recently updated documents, each with a knowledge:// link."],
+      [
+        'wiki_briefing',
+        'Where to look before a task in one project: its overview document, glossary terms and the 10 most recently updated documents, each with a knowledge:// link.',
+      ],
     ]);
-    expect(prompts[1]!.arguments).toEqual([{ name: 'project', description: 'Project name, e.g. "search" (see list_projects; at most 100 characters).', required: true }]);
+    expect(prompts[1]!.arguments).toEqual([
+      { name: 'project', description: 'Project name, e.g. "search" (see list_projects; at most 100 characters).', required: true },
+    ]);
   });
 
   test('a wiki prompt is the document body from _wiki/docs without frontmatter', async () => {
@@ -81,6 +86,8 @@ describe('prompts', () => {
   test('project completes, and an unknown project is an error naming the known ones', async () => {
     const done = await client.complete({ ref: { type: 'ref/prompt', name: 'wiki_briefing' }, argument: { name: 'project', value: 'op' } });
     expect(done.completion.values).toEqual(['operations']);
-    await expect(client.getPrompt({ name: 'wiki_briefing', arguments: { project: 'nope' } })).rejects.toThrow('Unknown project "nope". Known projects: maru, onboarding, operations, search.');
+    await expect(client.getPrompt({ name: 'wiki_briefing', arguments: { project: 'nope' } })).rejects.toThrow(
+      'Unknown project "nope". Known projects: maru, onboarding, operations, search.',
+    );
   });
 });

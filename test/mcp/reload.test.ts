@@ -81,7 +81,9 @@ describe('watching a build folder (npm start and npm run mcp)', () => {
     await waitFor(async () => (await health()).lastReload?.ok === false);
     const h = await health();
     expect(h.buildId).toBe(firstBuild);
-    expect(h.lastReload?.error).toMatch(/^Artifacts in .* are not usable: catalog\.json has sha256 [0-9a-f]{12}…, but the manifest says [0-9a-f]{12}…\. The build is incomplete/);
+    expect(h.lastReload?.error).toMatch(
+      /^Artifacts in .* are not usable: catalog\.json has sha256 [0-9a-f]{12}…, but the manifest says [0-9a-f]{12}…\. The build is incomplete/,
+    );
     expect(server.stderr()).toContain(`reload failed, still serving build ${firstBuild}`);
     for (const client of [http, stdio]) {
       const { data } = await callOk(client, 'search_knowledge', { query: '토크나이저를' }, SearchKnowledgeOutputSchema);

@@ -41,7 +41,8 @@ afterAll(async () => {
   removeDir(dist);
 });
 
-const LESSON = '# 인덱스 배포 전 CDN 퍼지\n\n새 검색 인덱스를 올린 뒤 CDN 퍼지를 하지 않으면 사용자는 한 시간 동안 옛 결과를 본다. 배포 스크립트 끝에서 퍼지 API를 부르고, 응답이 202인지 확인한다.\n';
+const LESSON =
+  '# 인덱스 배포 전 CDN 퍼지\n\n새 검색 인덱스를 올린 뒤 CDN 퍼지를 하지 않으면 사용자는 한 시간 동안 옛 결과를 본다. 배포 스크립트 끝에서 퍼지 API를 부르고, 응답이 202인지 확인한다.\n';
 
 describe('remember_knowledge over stdio', () => {
   test('is listed with write annotations only when --allow-write is given', async () => {
@@ -54,8 +55,19 @@ describe('remember_knowledge over stdio', () => {
   });
 
   test('saves a Markdown file with valid frontmatter that search finds at once', async () => {
-    const { data } = await callOk(client, 'remember_knowledge', { content: LESSON, project: 'operations', category: 'guide', tags: ['배포', 'cdn'], external_id: 'lesson-cdn' }, RememberKnowledgeOutputSchema);
-    expect(data).toMatchObject({ status: 'created', id: '인덱스-배포-전-cdn-퍼지', path: 'operations/인덱스-배포-전-cdn-퍼지.md', searchable: true, similar: [] });
+    const { data } = await callOk(
+      client,
+      'remember_knowledge',
+      { content: LESSON, project: 'operations', category: 'guide', tags: ['배포', 'cdn'], external_id: 'lesson-cdn' },
+      RememberKnowledgeOutputSchema,
+    );
+    expect(data).toMatchObject({
+      status: 'created',
+      id: '인덱스-배포-전-cdn-퍼지',
+      path: 'operations/인덱스-배포-전-cdn-퍼지.md',
+      searchable: true,
+      similar: [],
+    });
     const text = readFileSync(join(content, data.path), 'utf8');
     expect(text.split('\n').slice(0, 12)).toEqual([
       '---',
@@ -94,9 +106,16 @@ describe('remember_knowledge over stdio', () => {
     const body = readFileSync(join(EXAMPLE_CONTENT, 'search/search-particles.md'), 'utf8').replace(/^---[\s\S]*?---\n/, '');
     const before = markdownFiles(content);
     const error = await callError(client, 'remember_knowledge', { content: body, title: '조사 처리 메모', project: 'search' });
-    expect(error).toMatch(/^Not saved: 1 current document\(s\) are at least 80% similar:\n- search-particles — 조사 처리 규칙 \(similarity (0\.[89]\d\d|1\.000), knowledge:\/\/documents\/search-particles\)\n/);
+    expect(error).toMatch(
+      /^Not saved: 1 current document\(s\) are at least 80% similar:\n- search-particles — 조사 처리 규칙 \(similarity (0\.[89]\d\d|1\.000), knowledge:\/\/documents\/search-particles\)\n/,
+    );
     expect(markdownFiles(content)).toEqual(before);
-    const { data } = await callOk(client, 'remember_knowledge', { content: body, title: '조사 처리 메모', project: 'search', force: true }, RememberKnowledgeOutputSchema);
+    const { data } = await callOk(
+      client,
+      'remember_knowledge',
+      { content: body, title: '조사 처리 메모', project: 'search', force: true },
+      RememberKnowledgeOutputSchema,
+    );
     expect(data).toMatchObject({ status: 'created', id: '조사-처리-메모' });
     expect(data.similar.map((s) => s.id)).toEqual(['search-particles']);
     expect(data.similar[0]!.similarity).toBeGreaterThanOrEqual(0.8);
@@ -107,7 +126,11 @@ describe('remember_knowledge over stdio', () => {
     ['absolute project', { project: '/tmp/escape' }, 'project "/tmp/escape" is not a valid project name'],
     ['id ../', { id: '../../escape' }, 'id "../../escape" is not a valid document id'],
     ['absolute id', { id: '/etc/escape' }, 'id "/etc/escape" is not a valid document id'],
-    ['symlinked folder pointing outside', { project: 'linked' }, 'Refusing to write "linked/symlink-escape.md": linked is a symlink that leads outside the content folder.'],
+    [
+      'symlinked folder pointing outside',
+      { project: 'linked' },
+      'Refusing to write "linked/symlink-escape.md": linked is a symlink that leads outside the content folder.',
+    ],
   ])('%s is refused and nothing is written', async (_name, args, message) => {
     const before = markdownFiles(content);
     const error = await callError(client, 'remember_knowledge', { content: '경로 탈출 시험 본문, 어디에도 쓰이면 안 된다.', title: 'symlink escape', ...args });
@@ -118,7 +141,12 @@ describe('remember_knowledge over stdio', () => {
   });
 
   test('a file edited on disk since the server read it is not overwritten', async () => {
-    const first = await callOk(client, 'remember_knowledge', { content: '# 빌드 캐시 메모\n\n빌드가 느려지면 node_modules/.astro 캐시를 지운다.', project: 'operations', external_id: 'build-cache' }, RememberKnowledgeOutputSchema);
+    const first = await callOk(
+      client,
+      'remember_knowledge',
+      { content: '# 빌드 캐시 메모\n\n빌드가 느려지면 node_modules/.astro 캐시를 지운다.', project: 'operations', external_id: 'build-cache' },
+      RememberKnowledgeOutputSchema,
+    );
     const file = join(content, first.data.path);
     const edited = `${readFileSync(file, 'utf8')}\n사람이 고친 줄: 캐시는 CI에서만 지운다.\n`;
     writeFileSync(file, edited);
@@ -129,7 +157,12 @@ describe('remember_knowledge over stdio', () => {
     expect(readFileSync(file, 'utf8')).toBe(edited);
     // Having re-read the file, the server now shows the edit and accepts a merged update.
     expect((await search('CI에서만 지운다'))[0]?.id).toBe(first.data.id);
-    const merged = await callOk(client, 'remember_knowledge', { content: '# 빌드 캐시 메모\n\n빌드가 느려지면 캐시를 지운다. 캐시는 CI에서만 지운다.', external_id: 'build-cache' }, RememberKnowledgeOutputSchema);
+    const merged = await callOk(
+      client,
+      'remember_knowledge',
+      { content: '# 빌드 캐시 메모\n\n빌드가 느려지면 캐시를 지운다. 캐시는 CI에서만 지운다.', external_id: 'build-cache' },
+      RememberKnowledgeOutputSchema,
+    );
     expect(merged.data.status).toBe('updated');
   });
 });
@@ -139,7 +172,12 @@ describe('after a write', () => {
     expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual(['wiki_briefing']);
     const file = join(content, 'operations/writing-guide.md');
     writeFileSync(file, readFileSync(file, 'utf8').replace(/^---\n/, '---\nprompt: true\n'));
-    await callOk(client, 'remember_knowledge', { content: '# 프롬프트 목록 갱신 메모\n\n쓰기 뒤에는 열린 연결의 프롬프트 목록도 바뀐다.', project: 'operations' }, RememberKnowledgeOutputSchema);
+    await callOk(
+      client,
+      'remember_knowledge',
+      { content: '# 프롬프트 목록 갱신 메모\n\n쓰기 뒤에는 열린 연결의 프롬프트 목록도 바뀐다.', project: 'operations' },
+      RememberKnowledgeOutputSchema,
+    );
     await search('프롬프트 목록 갱신');
     expect((await client.listPrompts()).prompts.map((p) => p.name).sort()).toEqual(['wiki_briefing', 'writing-guide']);
     expect((await client.getPrompt({ name: 'writing-guide' })).messages[0]!.content).toMatchObject({ type: 'text', text: expect.stringContaining('## ') });
@@ -150,7 +188,12 @@ describe('remember_knowledge options', () => {
   test('over HTTP without bearer tokens the server refuses to start', () => {
     const env = { ...process.env };
     delete env.MARU_MCP_TOKENS;
-    const run = spawnSync(process.execPath, [join(ROOT, 'mcp/cli.ts'), '--artifacts', dist, '--http', '--port', '0', '--allow-write', content], { cwd: ROOT, encoding: 'utf8', input: '', env });
+    const run = spawnSync(process.execPath, [join(ROOT, 'mcp/cli.ts'), '--artifacts', dist, '--http', '--port', '0', '--allow-write', content], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      input: '',
+      env,
+    });
     expect(run.status).toBe(1);
     expect(run.stderr.trim()).toBe(
       'maru-mcp: --allow-write over HTTP needs bearer tokens: anyone who can reach the port could write into the content folder. Set MARU_MCP_TOKENS or --tokens-file, or use --allow-write with stdio only.',
@@ -158,7 +201,11 @@ describe('remember_knowledge options', () => {
   });
 
   test('over HTTP with a bearer token the tool is served and writes', async () => {
-    const child = spawn(process.execPath, [join(ROOT, 'mcp/cli.ts'), '--artifacts', dist, '--http', '--port', '0', '--no-watch', '--allow-write', content], { cwd: ROOT, env: { ...process.env, MARU_MCP_TOKENS: 'sesame' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [join(ROOT, 'mcp/cli.ts'), '--artifacts', dist, '--http', '--port', '0', '--no-watch', '--allow-write', content], {
+      cwd: ROOT,
+      env: { ...process.env, MARU_MCP_TOKENS: 'sesame' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     try {
       const url = await new Promise<string>((done, reject) => {
         let err = '';
@@ -170,7 +217,12 @@ describe('remember_knowledge options', () => {
         child.once('exit', (code) => reject(new Error(`exited ${code}: ${err}`)));
       });
       const http = await connectHttp(url, 'legacy', { authorization: 'Bearer sesame' });
-      const { data } = await callOk(http, 'remember_knowledge', { content: '# HTTP로 저장한 메모\n\n토큰이 있을 때만 쓰기 도구가 열린다.', project: 'operations' }, RememberKnowledgeOutputSchema);
+      const { data } = await callOk(
+        http,
+        'remember_knowledge',
+        { content: '# HTTP로 저장한 메모\n\n토큰이 있을 때만 쓰기 도구가 열린다.', project: 'operations' },
+        RememberKnowledgeOutputSchema,
+      );
       expect(data.status).toBe('created');
       expect(existsSync(join(content, data.path))).toBe(true);
       await http.close();
@@ -181,17 +233,30 @@ describe('remember_knowledge options', () => {
 
   test('--git commits the saved file on maru/remember-<id> without touching the working branch', async () => {
     const repo = mkdtempSync(join(tmpdir(), 'maru-remember-git-'));
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } }).trim();
+    const git = (...args: string[]) =>
+      execFileSync('git', args, {
+        cwd: repo,
+        encoding: 'utf8',
+        env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' },
+      }).trim();
     cpSync(join(EXAMPLE_CONTENT, 'search'), join(repo, 'search'), { recursive: true });
     git('init', '-q', '-b', 'main');
     git('add', '.');
     git('commit', '-q', '-m', 'init');
     const gitClient = await connectStdio(dist, 'legacy', ['--allow-write', repo, '--git', '--no-watch']);
-    const { data } = await callOk(gitClient, 'remember_knowledge', { content: '# 깃 브랜치 메모\n\n리뷰를 거치도록 브랜치에 커밋한다.', project: 'search' }, RememberKnowledgeOutputSchema);
+    const { data } = await callOk(
+      gitClient,
+      'remember_knowledge',
+      { content: '# 깃 브랜치 메모\n\n리뷰를 거치도록 브랜치에 커밋한다.', project: 'search' },
+      RememberKnowledgeOutputSchema,
+    );
     await gitClient.close();
     expect(data.branch).toBe('maru/remember-깃-브랜치-메모');
     expect(git('rev-parse', '--abbrev-ref', 'HEAD')).toBe('main');
-    expect(git('show', '--name-only', '--format=%s', 'maru/remember-깃-브랜치-메모').split('\n').filter(Boolean)).toEqual(['Add 깃-브랜치-메모 (remember_knowledge)', '"search/\\352\\271\\203-\\353\\270\\214\\353\\236\\234\\354\\271\\230-\\353\\251\\224\\353\\252\\250.md"']);
+    expect(git('show', '--name-only', '--format=%s', 'maru/remember-깃-브랜치-메모').split('\n').filter(Boolean)).toEqual([
+      'Add 깃-브랜치-메모 (remember_knowledge)',
+      '"search/\\352\\271\\203-\\353\\270\\214\\353\\236\\234\\354\\271\\230-\\353\\251\\224\\353\\252\\250.md"',
+    ]);
     expect(git('status', '--porcelain')).toBe('?? "search/\\352\\271\\203-\\353\\270\\214\\353\\236\\234\\354\\271\\230-\\353\\251\\224\\353\\252\\250.md"');
     removeDir(repo);
   });

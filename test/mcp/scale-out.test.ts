@@ -45,7 +45,10 @@ const replicas: Replica[] = [];
 
 /** `npm run mcp -- --http --artifacts <url>`, as the container runs it; resolves with its URL. */
 async function startReplica(artifacts: string): Promise<Replica> {
-  const child = spawn(process.execPath, [join(ROOT, 'mcp/cli.ts'), '--http', '--port', '0', '--artifacts', artifacts, '--poll', String(POLL_MS / 1000)], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [join(ROOT, 'mcp/cli.ts'), '--http', '--port', '0', '--artifacts', artifacts, '--poll', String(POLL_MS / 1000)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let err = '';
   const url = await new Promise<string>((done, reject) => {
     const timer = setTimeout(() => reject(new Error(`replica did not come up: ${err}`)), 20_000);

@@ -36,12 +36,22 @@ afterAll(async () => {
 });
 
 describe('traversal ids never reach the file system', () => {
-  test.each(['../../etc/passwd', '..%2F..%2Fetc%2Fpasswd', '%2e%2e/%2e%2e/etc/passwd', '/etc/passwd', 'C:\\Windows\\win.ini', 'deploy/../../../etc/passwd'])('read_knowledge %j', async (id) => {
-    expect(await callError(client, 'read_knowledge', { document_id: id })).toMatch(/^No document with id ".*"\..* Use search_knowledge or list_knowledge to find ids\.$/);
-    expect(await callError(client, 'get_related_knowledge', { document_id: id })).toMatch(/^No document with id/);
-  });
+  test.each(['../../etc/passwd', '..%2F..%2Fetc%2Fpasswd', '%2e%2e/%2e%2e/etc/passwd', '/etc/passwd', 'C:\\Windows\\win.ini', 'deploy/../../../etc/passwd'])(
+    'read_knowledge %j',
+    async (id) => {
+      expect(await callError(client, 'read_knowledge', { document_id: id })).toMatch(
+        /^No document with id ".*"\..* Use search_knowledge or list_knowledge to find ids\.$/,
+      );
+      expect(await callError(client, 'get_related_knowledge', { document_id: id })).toMatch(/^No document with id/);
+    },
+  );
 
-  test.each(['knowledge://documents/../../etc/passwd', 'knowledge://documents/..%2F..%2Fetc%2Fpasswd', 'knowledge://documents/%2Fetc%2Fpasswd', 'knowledge://documents//etc/passwd'])('resource %s', async (uri) => {
+  test.each([
+    'knowledge://documents/../../etc/passwd',
+    'knowledge://documents/..%2F..%2Fetc%2Fpasswd',
+    'knowledge://documents/%2Fetc%2Fpasswd',
+    'knowledge://documents//etc/passwd',
+  ])('resource %s', async (uri) => {
     await expect(client.readResource({ uri })).rejects.toThrow(/No document with id/);
   });
 });
@@ -90,7 +100,12 @@ describe('symlinks in the artifact folder that lead outside it', () => {
 });
 
 /** A raw request, so that paths like `/../x` reach the server unnormalised (fetch would clean them). */
-function raw(path: string, headers: Record<string, string> = {}, method = 'GET', body = ''): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function raw(
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+  body = '',
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   const url = new URL(server.url);
   return new Promise((done, reject) => {
     const req = request({ host: url.hostname, port: url.port, path, method, headers }, (res) => {
@@ -107,12 +122,15 @@ const LIST = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
 const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
 describe('HTTP', () => {
-  test.each(['/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2fetc%2fpasswd', '/docs/..%2f..%2f..%2fetc/passwd', '/leak.txt', '/%00index.html'])('the site does not serve %s', async (path) => {
-    const res = await raw(path);
-    expect([400, 404]).toContain(res.status);
-    expect(res.body).not.toContain('root:');
-    expect(res.body).not.toContain('top secret');
-  });
+  test.each(['/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2fetc%2fpasswd', '/docs/..%2f..%2f..%2fetc/passwd', '/leak.txt', '/%00index.html'])(
+    'the site does not serve %s',
+    async (path) => {
+      const res = await raw(path);
+      expect([400, 404]).toContain(res.status);
+      expect(res.body).not.toContain('root:');
+      expect(res.body).not.toContain('top secret');
+    },
+  );
 
   test('a foreign Origin or Host gets 403 before authentication', async () => {
     const origin = await raw('/mcp', { ...JSON_HEADERS, origin: 'http://evil.example', authorization: `Bearer ${TOKEN}` }, 'POST', LIST);
@@ -135,7 +153,9 @@ describe('HTTP', () => {
     for (const token of [TOKEN, FILE_TOKEN]) {
       const http = await connectHttp(`${server.url}/mcp`, 'auto', { authorization: `Bearer ${token}`, origin: 'http://localhost:4321' });
       expect((await http.listTools()).tools).toHaveLength(6);
-      expect(await callError(http, 'search_knowledge', { query: '가'.repeat(5000) })).toBe('Input validation error: Invalid arguments for tool search_knowledge: query: query is 5000 characters; the limit is 4000. Search with a few key words instead of a whole passage.');
+      expect(await callError(http, 'search_knowledge', { query: '가'.repeat(5000) })).toBe(
+        'Input validation error: Invalid arguments for tool search_knowledge: query: query is 5000 characters; the limit is 4000. Search with a few key words instead of a whole passage.',
+      );
       await http.close();
     }
   });

@@ -39,7 +39,10 @@ describe('parseDateBound', () => {
 describe('cursors', () => {
   test('round trip, and refusal for garbage or another build', () => {
     expect(decodeCursor(encodeCursor(40, 'abc123'), 'abc123')).toEqual({ ok: true, offset: 40 });
-    expect(decodeCursor(encodeCursor(40, 'abc123'), 'def456')).toEqual({ ok: false, error: 'cursor belongs to an older build of the wiki, which has since been replaced. Call again without cursor to start over.' });
+    expect(decodeCursor(encodeCursor(40, 'abc123'), 'def456')).toEqual({
+      ok: false,
+      error: 'cursor belongs to an older build of the wiki, which has since been replaced. Call again without cursor to start over.',
+    });
     expect(decodeCursor('!!!', 'abc123').ok).toBe(false);
   });
 });

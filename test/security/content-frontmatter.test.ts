@@ -41,7 +41,14 @@ describe('only --- + YAML is frontmatter', () => {
     const r = splitFrontmatter('notes/evil.md', payload(fence, probe));
     expect(r.file).toBeUndefined();
     expect(r.problems).toEqual([
-      { path: 'notes/evil.md', line: 1, field: 'frontmatter', message: `frontmatter 언어 ${language}는 지원하지 않습니다`, hint: '첫 줄을 ---로 쓰고 그 아래를 YAML로 쓰세요 (Maru는 frontmatter를 데이터로만 읽고 코드를 실행하지 않습니다)', severity: 'error' },
+      {
+        path: 'notes/evil.md',
+        line: 1,
+        field: 'frontmatter',
+        message: `frontmatter 언어 ${language}는 지원하지 않습니다`,
+        hint: '첫 줄을 ---로 쓰고 그 아래를 YAML로 쓰세요 (Maru는 frontmatter를 데이터로만 읽고 코드를 실행하지 않습니다)',
+        severity: 'error',
+      },
     ]);
     expect(existsSync(probe)).toBe(false);
   });
@@ -53,7 +60,14 @@ describe('only --- + YAML is frontmatter', () => {
 
   test('an unclosed fence is an error naming line 1', () => {
     expect(splitFrontmatter('a.md', '---\ntitle: x\n\n# 본문\n').problems).toEqual([
-      { path: 'a.md', line: 1, field: 'frontmatter', message: 'frontmatter를 닫는 --- 줄이 없습니다', hint: 'frontmatter 끝에 --- 한 줄을 쓰세요', severity: 'error' },
+      {
+        path: 'a.md',
+        line: 1,
+        field: 'frontmatter',
+        message: 'frontmatter를 닫는 --- 줄이 없습니다',
+        hint: 'frontmatter 끝에 --- 한 줄을 쓰세요',
+        severity: 'error',
+      },
     ]);
   });
 

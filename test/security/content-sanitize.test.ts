@@ -51,7 +51,10 @@ describe('known XSS vectors render inert', () => {
     ['<span style="background:url(javascript:alert(1))">글</span>', '<p><span>글</span></p>'],
     ['<img name="getElementById" src="x">', '<img name="user-content-getElementById" src="x">'],
     ['<div id="main">덮어쓰기</div>', '<div id="user-content-main">덮어쓰기</div>'],
-    ['<a id="top"></a>위\n\n[맨 위로](#top) [없는 곳](#nowhere)', '<p><a id="user-content-top"></a>위</p>\n<p><a href="#user-content-top">맨 위로</a> <a href="#nowhere">없는 곳</a></p>'],
+    [
+      '<a id="top"></a>위\n\n[맨 위로](#top) [없는 곳](#nowhere)',
+      '<p><a id="user-content-top"></a>위</p>\n<p><a href="#user-content-top">맨 위로</a> <a href="#nowhere">없는 곳</a></p>',
+    ],
     ['<style>body { display: none }</style>\n\n끝', '<p>끝</p>'],
     ['<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>', '<p></p><table></table><p></p>'],
   ])('%s → %s', async (input, output) => {
@@ -64,7 +67,7 @@ describe('known XSS vectors render inert', () => {
   });
 });
 
-describe('harmless HTML and Maru\'s own rendering survive', () => {
+describe("harmless HTML and Maru's own rendering survive", () => {
   let html: string;
   beforeAll(async () => {
     html = await render(harmless);
@@ -77,13 +80,25 @@ describe('harmless HTML and Maru\'s own rendering survive', () => {
     ['a safe colour style', '<span style="color:#d73a49">빨간 글</span>'],
     ['table alignment', '<th align="left">열</th>'],
     ['task lists', '<ul class="contains-task-list">\n<li class="task-list-item"><input type="checkbox" checked disabled> 끝낸 일</li>'],
-    ['footnote reference, its target id and back link agree', '<sup><a href="#user-content-fn-note" id="user-content-fnref-note" data-footnote-ref="" aria-describedby="footnote-label">1</a></sup>'],
-    ['footnote section', '<h2 class="sr-only" id="footnote-label">Footnotes</h2>\n<ol>\n<li id="user-content-fn-note">\n<p>각주 내용. <a href="#user-content-fnref-note" data-footnote-backref="" aria-label="Back to reference 1" class="data-footnote-backref">↩</a></p>'],
+    [
+      'footnote reference, its target id and back link agree',
+      '<sup><a href="#user-content-fn-note" id="user-content-fnref-note" data-footnote-ref="" aria-describedby="footnote-label">1</a></sup>',
+    ],
+    [
+      'footnote section',
+      '<h2 class="sr-only" id="footnote-label">Footnotes</h2>\n<ol>\n<li id="user-content-fn-note">\n<p>각주 내용. <a href="#user-content-fnref-note" data-footnote-backref="" aria-label="Back to reference 1" class="data-footnote-backref">↩</a></p>',
+    ],
     ['callouts', '<div class="callout callout-tip" data-callout="tip" role="note"><p class="callout-title">팁</p>\n<p>콜아웃 본문입니다.</p>\n</div>'],
-    ['Shiki highlighting', '<pre class="astro-code github-dark" style="background-color:#24292e;color:#e1e4e8; overflow-x: auto;" tabindex="0" data-language="ts"><code><span class="line"><span style="color:#F97583">const</span>'],
+    [
+      'Shiki highlighting',
+      '<pre class="astro-code github-dark" style="background-color:#24292e;color:#e1e4e8; overflow-x: auto;" tabindex="0" data-language="ts"><code><span class="line"><span style="color:#F97583">const</span>',
+    ],
     ['Mermaid source for the client', '<pre><code class="language-mermaid">graph TD; A-->B;\n</code></pre>'],
     ['heading ids stay unprefixed, so #anchor links land', '<h2 id="둘째-제목">둘째 제목</h2>'],
-    ['links with allowed schemes', '<a href="https://example.com/" title="예시">http 링크</a> <a href="mailto:team@example.com">메일</a> <a href="./other.md">상대 링크</a>'],
+    [
+      'links with allowed schemes',
+      '<a href="https://example.com/" title="예시">http 링크</a> <a href="mailto:team@example.com">메일</a> <a href="./other.md">상대 링크</a>',
+    ],
   ])('%s', (_what, fragment) => {
     expect(html).toContain(fragment);
   });

@@ -36,7 +36,11 @@ describe('the built site', () => {
   });
 
   test('no built page carries an event handler, a script URL or an unsafe style anywhere', () => {
-    const found = htmlFiles().flatMap((f) => htmlOffenses(readFileSync(join(site.dir, f), 'utf8')).filter((o) => o.includes(' ') && !o.includes(' name=')).map((o) => `${f}: ${o}`));
+    const found = htmlFiles().flatMap((f) =>
+      htmlOffenses(readFileSync(join(site.dir, f), 'utf8'))
+        .filter((o) => o.includes(' ') && !o.includes(' name='))
+        .map((o) => `${f}: ${o}`),
+    );
     expect(found).toEqual([]);
   });
 
@@ -50,7 +54,20 @@ describe('the built site', () => {
 
   test('harmless HTML still renders in the page', () => {
     const html = page('docs/harmless');
-    for (const fragment of ['<kbd>Ctrl</kbd>', 'H<sub>2</sub>O', 'x<sup>2</sup>', '<br>', '<details><summary>자세히</summary>', '<img src="https://example.com/logo.png" alt="원격 로고">', 'alt="로컬 그림"', '<span style="color:#d73a49">빨간 글</span>', '<li class="task-list-item"><input type="checkbox" checked disabled> 끝낸 일</li>', 'class="callout callout-tip"', '<pre class="astro-code github-dark"', '<code class="language-mermaid">']) {
+    for (const fragment of [
+      '<kbd>Ctrl</kbd>',
+      'H<sub>2</sub>O',
+      'x<sup>2</sup>',
+      '<br>',
+      '<details><summary>자세히</summary>',
+      '<img src="https://example.com/logo.png" alt="원격 로고">',
+      'alt="로컬 그림"',
+      '<span style="color:#d73a49">빨간 글</span>',
+      '<li class="task-list-item"><input type="checkbox" checked disabled> 끝낸 일</li>',
+      'class="callout callout-tip"',
+      '<pre class="astro-code github-dark"',
+      '<code class="language-mermaid">',
+    ]) {
       expect(html).toContain(fragment);
     }
     expect(htmlOffenses(html, isProse)).toEqual([]);

@@ -4,7 +4,31 @@ import { fromHtml } from 'hast-util-from-html';
 import { visit } from 'unist-util-visit';
 
 /** Elements that can run script, load a document, submit data, or retarget the page. */
-export const DANGEROUS_ELEMENTS = ['script', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'form', 'button', 'meta', 'base', 'link', 'style', 'svg', 'math', 'template', 'noscript', 'portal', 'textarea', 'select', 'video', 'audio', 'marquee'];
+export const DANGEROUS_ELEMENTS = [
+  'script',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'form',
+  'button',
+  'meta',
+  'base',
+  'link',
+  'style',
+  'svg',
+  'math',
+  'template',
+  'noscript',
+  'portal',
+  'textarea',
+  'select',
+  'video',
+  'audio',
+  'marquee',
+];
 /** Attributes whose value a browser loads or navigates to. */
 const URL_ATTRIBUTES = ['href', 'src', 'srcSet', 'action', 'formAction', 'data', 'poster', 'background', 'xLinkHref', 'cite', 'longDesc', 'ping'];
 const BAD_URL = /^(?:javascript|vbscript|data|livescript|mocha):/i;

@@ -38,7 +38,8 @@ function unbounded(schema: JsonSchema, path: string): string[] {
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   if (types.includes('string') && schema.enum === undefined) {
     if (schema.maxLength === undefined) out.push(`${path}: string without maxLength`);
-    else if (schema.description !== undefined && !schema.description.replaceAll(',', '').includes(String(schema.maxLength))) out.push(`${path}: description does not state ${schema.maxLength}`);
+    else if (schema.description !== undefined && !schema.description.replaceAll(',', '').includes(String(schema.maxLength)))
+      out.push(`${path}: description does not state ${schema.maxLength}`);
   }
   if (types.includes('array') && schema.maxItems === undefined) out.push(`${path}: array without maxItems`);
   for (const [k, v] of Object.entries(schema.properties ?? {})) out.push(...unbounded(v, `${path}.${k}`));
@@ -53,7 +54,11 @@ describe('documented maxima', () => {
     expect(tools.length).toBeGreaterThanOrEqual(6);
     const problems = tools.flatMap((t) => unbounded(t.inputSchema as JsonSchema, t.name));
     expect(problems).toEqual([]);
-    const ids = tools.flatMap((t) => Object.entries((t.inputSchema as JsonSchema).properties ?? {}).filter(([k]) => k === 'document_id').map(([, v]) => v.maxLength));
+    const ids = tools.flatMap((t) =>
+      Object.entries((t.inputSchema as JsonSchema).properties ?? {})
+        .filter(([k]) => k === 'document_id')
+        .map(([, v]) => v.maxLength),
+    );
     expect(ids).toEqual([200, 200]);
   });
 
@@ -75,10 +80,16 @@ describe('documented maxima', () => {
 
   test('a 1 MB resource URI and a 1 MB prompt argument are refused without echoing them', async () => {
     const uri = `knowledge://documents/${'x'.repeat(900_000)}`;
-    const err = await stdio.readResource({ uri }).then(() => undefined, (e: Error) => e);
+    const err = await stdio.readResource({ uri }).then(
+      () => undefined,
+      (e: Error) => e,
+    );
     expect(err?.message).toContain('document URIs are at most 2000');
     expect(err!.message.length).toBeLessThan(2000);
-    const perr = await stdio.getPrompt({ name: 'wiki_briefing', arguments: { project: 'p'.repeat(1_000_000) } }).then(() => undefined, (e: Error) => e);
+    const perr = await stdio.getPrompt({ name: 'wiki_briefing', arguments: { project: 'p'.repeat(1_000_000) } }).then(
+      () => undefined,
+      (e: Error) => e,
+    );
     expect(perr?.message).toContain('project');
     expect(perr!.message.length).toBeLessThan(2000);
   });

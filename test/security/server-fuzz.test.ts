@@ -22,8 +22,76 @@ const SEED = Number(process.env.MARU_FUZZ_SEED ?? 20261130);
 const BOUND_MS = 2_000;
 const PARAMS = { numRuns: RUNS, seed: SEED, endOnFailure: true };
 
-const yamlish = fc.string({ unit: fc.constantFrom('a', 'id', 'title', '-', ':', ' ', '\n', '[', ']', '{', '}', '"', "'", '#', '!', '&', '*', '|', '>', '가', '\t', '%', '@', '`', '0', '?', ',', '<<', '!!js/function', '---'), maxLength: 300 });
-const markdownish = fc.string({ unit: fc.constantFrom('#', '[', ']', '(', ')', '!', '`', '```', '*', '_', '<', '>', '|', '-', '\n', ' ', 'a', '가', '[[', ']]', ':', '/', '\\', '<script>', 'javascript:', '$$', '~~~', '&#x', '\u0000', '\uD800'), maxLength: 600 });
+const yamlish = fc.string({
+  unit: fc.constantFrom(
+    'a',
+    'id',
+    'title',
+    '-',
+    ':',
+    ' ',
+    '\n',
+    '[',
+    ']',
+    '{',
+    '}',
+    '"',
+    "'",
+    '#',
+    '!',
+    '&',
+    '*',
+    '|',
+    '>',
+    '가',
+    '\t',
+    '%',
+    '@',
+    '`',
+    '0',
+    '?',
+    ',',
+    '<<',
+    '!!js/function',
+    '---',
+  ),
+  maxLength: 300,
+});
+const markdownish = fc.string({
+  unit: fc.constantFrom(
+    '#',
+    '[',
+    ']',
+    '(',
+    ')',
+    '!',
+    '`',
+    '```',
+    '*',
+    '_',
+    '<',
+    '>',
+    '|',
+    '-',
+    '\n',
+    ' ',
+    'a',
+    '가',
+    '[[',
+    ']]',
+    ':',
+    '/',
+    '\\',
+    '<script>',
+    'javascript:',
+    '$$',
+    '~~~',
+    '&#x',
+    '\u0000',
+    '\uD800',
+  ),
+  maxLength: 600,
+});
 const anyText = fc.string({ unit: 'binary', maxLength: 2_000 });
 
 function timed<T>(fn: () => T): T {
@@ -77,28 +145,36 @@ describe('MCP tools over an in-memory client', () => {
     removeDir(dir);
   });
 
-  const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 300 }), fc.string({ unit: 'binary', minLength: 4_000, maxLength: 5_000 }), fc.constantFrom('deploy', '../../etc/passwd', '%2e%2e', '배포', ''));
+  const text = fc.oneof(
+    fc.string({ unit: 'binary', maxLength: 300 }),
+    fc.string({ unit: 'binary', minLength: 4_000, maxLength: 5_000 }),
+    fc.constantFrom('deploy', '../../etc/passwd', '%2e%2e', '배포', ''),
+  );
 
-  test('any string as query, document_id or section gets a tool result (never a protocol failure)', async () => {
-    await fc.assert(
-      fc.asyncProperty(text, text, text, async (query, id, section) => {
-        for (const call of [
-          { name: 'search_knowledge', arguments: { query } },
-          { name: 'read_knowledge', arguments: { document_id: id, section } },
-          { name: 'read_knowledge', arguments: { document_id: 'deploy', section } },
-          { name: 'get_related_knowledge', arguments: { document_id: id } },
-        ]) {
-          const t = performance.now();
-          const result = await client.callTool(call);
-          expect(performance.now() - t).toBeLessThan(BOUND_MS);
-          expect(Array.isArray(result.content)).toBe(true);
-          // An error never echoes a huge argument back.
-          if (result.isError) expect(textOf(result).length).toBeLessThan(3_000);
-        }
-      }),
-      PARAMS,
-    );
-  }, Math.max(120_000, RUNS * 200));
+  test(
+    'any string as query, document_id or section gets a tool result (never a protocol failure)',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(text, text, text, async (query, id, section) => {
+          for (const call of [
+            { name: 'search_knowledge', arguments: { query } },
+            { name: 'read_knowledge', arguments: { document_id: id, section } },
+            { name: 'read_knowledge', arguments: { document_id: 'deploy', section } },
+            { name: 'get_related_knowledge', arguments: { document_id: id } },
+          ]) {
+            const t = performance.now();
+            const result = await client.callTool(call);
+            expect(performance.now() - t).toBeLessThan(BOUND_MS);
+            expect(Array.isArray(result.content)).toBe(true);
+            // An error never echoes a huge argument back.
+            if (result.isError) expect(textOf(result).length).toBeLessThan(3_000);
+          }
+        }),
+        PARAMS,
+      );
+    },
+    Math.max(120_000, RUNS * 200),
+  );
 });
 
 describe('any JSON value as tool arguments over stdio', () => {
@@ -128,7 +204,9 @@ describe('any JSON value as tool arguments over stdio', () => {
       waiting.delete(reply.id as number);
     });
     const init = new Promise<void>((done) => waiting.set(0, () => done()));
-    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'fuzz', version: '1' } } })}\n`);
+    child.stdin.write(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'fuzz', version: '1' } } })}\n`,
+    );
     await init;
     child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
   });
@@ -138,16 +216,20 @@ describe('any JSON value as tool arguments over stdio', () => {
     removeDir(dir);
   });
 
-  test('every call gets exactly one valid JSON-RPC reply with its id', async () => {
-    const tools = ['search_knowledge', 'read_knowledge', 'list_knowledge', 'list_projects', 'get_related_knowledge', 'knowledge_timeline', 'no_such_tool'];
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...tools), fc.jsonValue({ maxDepth: 4 }), async (name, args) => {
-        const reply = await call(name, args);
-        expect(reply.jsonrpc).toBe('2.0');
-        expect('result' in reply !== 'error' in reply).toBe(true);
-        if ('error' in reply) expect(Number.isInteger((reply.error as { code: unknown }).code)).toBe(true);
-      }),
-      PARAMS,
-    );
-  }, Math.max(120_000, RUNS * 200));
+  test(
+    'every call gets exactly one valid JSON-RPC reply with its id',
+    async () => {
+      const tools = ['search_knowledge', 'read_knowledge', 'list_knowledge', 'list_projects', 'get_related_knowledge', 'knowledge_timeline', 'no_such_tool'];
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...tools), fc.jsonValue({ maxDepth: 4 }), async (name, args) => {
+          const reply = await call(name, args);
+          expect(reply.jsonrpc).toBe('2.0');
+          expect('result' in reply !== 'error' in reply).toBe(true);
+          if ('error' in reply) expect(Number.isInteger((reply.error as { code: unknown }).code)).toBe(true);
+        }),
+        PARAMS,
+      );
+    },
+    Math.max(120_000, RUNS * 200),
+  );
 });

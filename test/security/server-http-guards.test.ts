@@ -33,7 +33,14 @@ function get(url: string, path: string, headers: Record<string, string> = {}): P
 }
 
 async function serve(options: { tokens?: string[]; protectArtifacts?: boolean }): Promise<string> {
-  const app = createHttpApp({ store, siteRoot: await realpath(dir), base: '/', tokens: options.tokens ?? [], protectArtifacts: options.protectArtifacts ?? false, log: () => {} });
+  const app = createHttpApp({
+    store,
+    siteRoot: await realpath(dir),
+    base: '/',
+    tokens: options.tokens ?? [],
+    protectArtifacts: options.protectArtifacts ?? false,
+    log: () => {},
+  });
   const { server, url } = await listen(app.listener, '127.0.0.1', 0);
   servers.push(server);
   return url;
@@ -73,7 +80,13 @@ describe('a token setting that yields no token stops the server', () => {
   });
 
   test('npm run mcp -- --http exits 1 naming the variable', () => {
-    const run = spawnSync(process.execPath, [join(ROOT, 'mcp/cli.ts'), '--artifacts', dir, '--http', '--port', '0', '--no-watch'], { cwd: ROOT, encoding: 'utf8', input: '', timeout: 30_000, env: { ...process.env, MARU_MCP_TOKENS: ' , ' } });
+    const run = spawnSync(process.execPath, [join(ROOT, 'mcp/cli.ts'), '--artifacts', dir, '--http', '--port', '0', '--no-watch'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      input: '',
+      timeout: 30_000,
+      env: { ...process.env, MARU_MCP_TOKENS: ' , ' },
+    });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('maru-mcp: MARU_MCP_TOKENS is set but holds no token');
   });
@@ -83,7 +96,12 @@ describe('a token setting that yields no token stops the server', () => {
     writeFileSync(file, '# nothing here yet\n');
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0' };
     delete env.MARU_MCP_TOKENS;
-    const run = spawnSync(process.execPath, [join(ROOT, 'scripts/start.ts'), '--dist', dir, '--tokens-file', file], { cwd: ROOT, encoding: 'utf8', timeout: 30_000, env });
+    const run = spawnSync(process.execPath, [join(ROOT, 'scripts/start.ts'), '--dist', dir, '--tokens-file', file], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 30_000,
+      env,
+    });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain(`maru: --tokens-file ${file} holds no token`);
   });
@@ -97,7 +115,9 @@ describe('a foreign Host is refused on every path', () => {
     const res = await get(url, path, { host: 'evil.example' });
     expect(res.status).toBe(403);
     expect(res.body).not.toContain('"documents"');
-    expect(JSON.parse(res.body).error.message).toBe('Invalid Host: evil.example. This server answers only to localhost, 127.0.0.1, [::1]; to reach it under another name (a proxy, a LAN address), add that name to MARU_ALLOWED_HOSTS.');
+    expect(JSON.parse(res.body).error.message).toBe(
+      'Invalid Host: evil.example. This server answers only to localhost, 127.0.0.1, [::1]; to reach it under another name (a proxy, a LAN address), add that name to MARU_ALLOWED_HOSTS.',
+    );
   });
 
   test.each(paths)('%s with tokens (and the right token) → 403', async (path) => {
@@ -116,7 +136,14 @@ describe('a foreign Host is refused on every path', () => {
 describe('--protect-artifacts', () => {
   test('/_wiki/* needs the bearer token; pages and /healthz do not', async () => {
     const url = await serve({ tokens: [TOKEN], protectArtifacts: true });
-    for (const path of ['/_wiki/catalog.json', '/_wiki/search-index.json', '/_wiki/docs/deploy.md', '/_wiki%2Fcatalog.json', '/x/../_wiki/manifest.json', '/./_wiki/catalog.json']) {
+    for (const path of [
+      '/_wiki/catalog.json',
+      '/_wiki/search-index.json',
+      '/_wiki/docs/deploy.md',
+      '/_wiki%2Fcatalog.json',
+      '/x/../_wiki/manifest.json',
+      '/./_wiki/catalog.json',
+    ]) {
       expect((await get(url, path)).status, path).toBe(401);
       expect((await get(url, path, { authorization: 'Bearer wrong' })).status, path).toBe(401);
     }
@@ -135,7 +162,10 @@ describe('--protect-artifacts', () => {
   });
 
   test('npm start --protect-artifacts and MARU_PROTECT_ARTIFACTS=1 both switch it on', async () => {
-    for (const [env, args] of [[{}, ['--protect-artifacts']], [{ MARU_PROTECT_ARTIFACTS: '1' }, []]] as const) {
+    for (const [env, args] of [
+      [{}, ['--protect-artifacts']],
+      [{ MARU_PROTECT_ARTIFACTS: '1' }, []],
+    ] as const) {
       const started = await spawnStart(dir, { MARU_MCP_TOKENS: TOKEN, ...env }, [...args]);
       try {
         expect((await get(started.url, '/_wiki/catalog.json')).status).toBe(401);

@@ -18,7 +18,9 @@ interface Health {
 
 /** Every `_wiki/docs/**.md` below a build folder. */
 function docFiles(dir: string): string[] {
-  return readdirSync(join(dir, '_wiki/docs'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).map((f) => join(dir, '_wiki/docs', f));
+  return readdirSync(join(dir, '_wiki/docs'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => join(dir, '_wiki/docs', f));
 }
 
 /** Reads every document and runs a search through `client`, checking each answer against the build it came from. */
@@ -91,7 +93,10 @@ describe.each(['http', 'stdio'] as const)('over %s', (transport) => {
   test('a rebuild into the same folder while a client reads and searches in a loop: zero failed calls', async () => {
     const content = mkdtempSync(join(tmpdir(), 'maru-content-'));
     cpSync(EXAMPLE_CONTENT, content, { recursive: true });
-    writeFileSync(join(content, 'operations/rebuild-probe.md'), '---\nid: rebuild-probe\ntitle: 재빌드 확인\nproject: operations\ncategory: guide\nupdated_at: 2026-11-29\n---\n\n## 본문\n\n망고빙수 토큰은 새 빌드에만 있다.\n');
+    writeFileSync(
+      join(content, 'operations/rebuild-probe.md'),
+      '---\nid: rebuild-probe\ntitle: 재빌드 확인\nproject: operations\ncategory: guide\nupdated_at: 2026-11-29\n---\n\n## 본문\n\n망고빙수 토큰은 새 빌드에만 있다.\n',
+    );
     const failures: string[] = [];
     let calls = 0;
     let stop = false;

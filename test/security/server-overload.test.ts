@@ -61,7 +61,11 @@ describe('overload is explicit', () => {
     const refused = await post();
     expect(refused.status).toBe(503);
     expect(refused.retryAfter).toBe('1');
-    expect(JSON.parse(refused.body)).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Server busy: 2 MCP requests are already being handled. Retry after 1 second.' } });
+    expect(JSON.parse(refused.body)).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32000, message: 'Server busy: 2 MCP requests are already being handled. Retry after 1 second.' },
+    });
     a.finish();
     b.finish();
     expect((await a.response).statusCode).toBe(200);

@@ -16,7 +16,9 @@ let dist: string;
 let client: Client;
 
 function markdownFiles(dir: string): string[] {
-  return (readdirSync(dir, { recursive: true, encoding: 'utf8' })).filter((f) => f.endsWith('.md')).sort();
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.md'))
+    .sort();
 }
 
 /** The error lines `npm run build` prints for `content` plus one extra file (without the summary line). */
@@ -28,7 +30,10 @@ function buildErrorsWith(extraPath: string, extraText: string): string[] {
     buildArtifacts(copy, mkdtempSync(join(tmpdir(), 'maru-would-be-out-')));
     return [];
   } catch (e) {
-    return (e as Error).message.split('\n').slice(1).map((l) => l.replace(`${copy}/`, '').replace(/^.*?(?=[^/\s]+\/[^/\s]+\.md:)/, ''));
+    return (e as Error).message
+      .split('\n')
+      .slice(1)
+      .map((l) => l.replace(`${copy}/`, '').replace(/^.*?(?=[^/\s]+\/[^/\s]+\.md:)/, ''));
   } finally {
     removeDir(copy);
   }
@@ -56,7 +61,13 @@ describe('remember_knowledge validates like the build', () => {
     expect(message).toMatch(/^Nothing was saved: the wiki would not build with this document\./);
     expect(message).toContain('없는-문서-12345');
     // The same line the build prints for that file.
-    const buildLines = buildErrorsWith('operations/끊긴-링크-메모.md', readFileSync(join(content, 'operations/writing-guide.md'), 'utf8').replace(/^---\n[\s\S]*?\n---\n/, '---\nid: 끊긴-링크-메모\ntitle: 끊긴 링크 메모\nproject: operations\ncategory: guide\n---\n') + '\n[[없는-문서-12345]]\n');
+    const buildLines = buildErrorsWith(
+      'operations/끊긴-링크-메모.md',
+      readFileSync(join(content, 'operations/writing-guide.md'), 'utf8').replace(
+        /^---\n[\s\S]*?\n---\n/,
+        '---\nid: 끊긴-링크-메모\ntitle: 끊긴 링크 메모\nproject: operations\ncategory: guide\n---\n',
+      ) + '\n[[없는-문서-12345]]\n',
+    );
     const linkLine = buildLines.find((l) => l.includes('없는-문서-12345'));
     expect(linkLine).toBeDefined();
     expect(message).toContain(linkLine!.slice(linkLine!.indexOf(' link: ')));
@@ -97,13 +108,27 @@ describe('external_id is unique across the wiki', () => {
     const clients: Client[] = [];
     try {
       for (let i = 0; i < 2; i++) {
-        const transport = new StdioClientTransport({ command: process.execPath, args: [join(ROOT, 'mcp/cli.ts'), '--artifacts', sharedDist, '--allow-write', shared, '--no-watch'], cwd: ROOT, stderr: 'pipe' });
+        const transport = new StdioClientTransport({
+          command: process.execPath,
+          args: [join(ROOT, 'mcp/cli.ts'), '--artifacts', sharedDist, '--allow-write', shared, '--no-watch'],
+          cwd: ROOT,
+          stderr: 'pipe',
+        });
         const c = new Client({ name: `writer-${i}`, version: '1' });
         await c.connect(transport);
         clients.push(c);
       }
       const results = await Promise.all(
-        clients.map((c, i) => c.callTool({ name: 'remember_knowledge', arguments: { content: `# 동시 쓰기 ${i}번 메모\n\n프로세스 ${i}가 같은 키로 저장한 ${i === 0 ? '사과' : '바나나'} 내용.\n`, project: 'operations', external_id: 'race-key' } })),
+        clients.map((c, i) =>
+          c.callTool({
+            name: 'remember_knowledge',
+            arguments: {
+              content: `# 동시 쓰기 ${i}번 메모\n\n프로세스 ${i}가 같은 키로 저장한 ${i === 0 ? '사과' : '바나나'} 내용.\n`,
+              project: 'operations',
+              external_id: 'race-key',
+            },
+          }),
+        ),
       );
       const statuses = results.map((r) => (r.isError ? 'refused' : (r.structuredContent as { status: string }).status));
       expect(statuses.filter((s) => s === 'created')).toHaveLength(1);
@@ -122,10 +147,16 @@ describe('external_id is unique across the wiki', () => {
 describe('remember_knowledge arguments are bounded (finding 4)', () => {
   test('every string and array argument has a maximum that its description states', async () => {
     const { tools } = await client.listTools();
-    const schema = tools.find((t) => t.name === 'remember_knowledge')!.inputSchema as { properties: Record<string, { type?: string; maxLength?: number; maxItems?: number; description?: string }> };
-    const unbounded = Object.entries(schema.properties).filter(([, v]) => (v.type === 'string' && v.maxLength === undefined) || (v.type === 'array' && v.maxItems === undefined));
+    const schema = tools.find((t) => t.name === 'remember_knowledge')!.inputSchema as {
+      properties: Record<string, { type?: string; maxLength?: number; maxItems?: number; description?: string }>;
+    };
+    const unbounded = Object.entries(schema.properties).filter(
+      ([, v]) => (v.type === 'string' && v.maxLength === undefined) || (v.type === 'array' && v.maxItems === undefined),
+    );
     expect(unbounded).toEqual([]);
-    const undocumented = Object.entries(schema.properties).filter(([, v]) => (v.maxLength ?? v.maxItems) !== undefined && !(v.description ?? '').replaceAll(',', '').includes(String(v.maxLength ?? v.maxItems)));
+    const undocumented = Object.entries(schema.properties).filter(
+      ([, v]) => (v.maxLength ?? v.maxItems) !== undefined && !(v.description ?? '').replaceAll(',', '').includes(String(v.maxLength ?? v.maxItems)),
+    );
     expect(undocumented.map(([k]) => k)).toEqual([]);
   });
 });

@@ -23,7 +23,19 @@ export interface EmitContext {
 export function toNormalizedMarkdown(doc: WikiDocument): { text: string; headingLines: number[] } {
   const s = doc.source;
   const front = stringify(
-    { id: s.id, title: s.title, project: s.project, category: s.category, tags: s.tags, ...(s.aliases.length ? { aliases: s.aliases } : {}), summary: s.summary, created_at: s.createdAt.slice(0, 10), updated_at: s.updatedAt.slice(0, 10), url: doc.url, source: s.sourcePath },
+    {
+      id: s.id,
+      title: s.title,
+      project: s.project,
+      category: s.category,
+      tags: s.tags,
+      ...(s.aliases.length ? { aliases: s.aliases } : {}),
+      summary: s.summary,
+      created_at: s.createdAt.slice(0, 10),
+      updated_at: s.updatedAt.slice(0, 10),
+      url: doc.url,
+      source: s.sourcePath,
+    },
     { lineWidth: 0 },
   );
   const head = `---\n${front}---\n\n`;
@@ -139,7 +151,12 @@ function toSearchSource(doc: WikiDocument, headingLines: readonly number[]): Sea
       updatedAt: s.updatedAt,
       url: doc.url,
       summary: s.summary,
-      sections: s.markdown.sections.map((sec) => ({ anchor: sec.anchor, heading: sec.path[sec.path.length - 1] ?? '', depth: sec.depth, line: sec.anchor ? lineOf(sec.anchor) : 1 })),
+      sections: s.markdown.sections.map((sec) => ({
+        anchor: sec.anchor,
+        heading: sec.path[sec.path.length - 1] ?? '',
+        depth: sec.depth,
+        line: sec.anchor ? lineOf(sec.anchor) : 1,
+      })),
     },
     sectionTexts: s.markdown.sections.map((sec) => ({ headings: sec.path.join(' '), body: sec.text })),
   };
@@ -156,9 +173,23 @@ export function toCatalog(entries: CatalogEntry[]): Catalog {
     const mine = entries.filter((e) => e.project === p.id);
     const categories = Object.fromEntries(count(mine.map((e) => e.category)).map((c) => [c.id, c.count]));
     const landing = projectLanding(mine);
-    return { ...p, categories, updatedAt: mine.map((e) => e.updatedAt).sort().pop()!, ...(landing ? { landing: landing.id, title: landing.title, ...(landing.summary ? { description: landing.summary } : {}) } : {}) };
+    return {
+      ...p,
+      categories,
+      updatedAt: mine
+        .map((e) => e.updatedAt)
+        .sort()
+        .pop()!,
+      ...(landing ? { landing: landing.id, title: landing.title, ...(landing.summary ? { description: landing.summary } : {}) } : {}),
+    };
   });
-  return { version: ARTIFACT_VERSION, documents: entries, projects, categories: count(entries.map((e) => e.category)), tags: count(entries.flatMap((e) => e.tags)) };
+  return {
+    version: ARTIFACT_VERSION,
+    documents: entries,
+    projects,
+    categories: count(entries.map((e) => e.category)),
+    tags: count(entries.flatMap((e) => e.tags)),
+  };
 }
 
 function absolute(ctx: EmitContext, wiki: Wiki, path: string): string {
@@ -168,7 +199,14 @@ function absolute(ctx: EmitContext, wiki: Wiki, path: string): string {
 
 /** `llms.txt` per llmstxt.org: title, summary, then one list per project linking the Markdown versions. */
 export function toLlmsTxt(wiki: Wiki, ctx: EmitContext): string {
-  const lines = [`# ${ctx.title}`, '', `> ${ctx.description}`, '', `This wiki has ${wiki.documents.length} documents. Each link below is the Markdown version of a page; \`llms-full.txt\` holds them all in one file.`, ''];
+  const lines = [
+    `# ${ctx.title}`,
+    '',
+    `> ${ctx.description}`,
+    '',
+    `This wiki has ${wiki.documents.length} documents. Each link below is the Markdown version of a page; \`llms-full.txt\` holds them all in one file.`,
+    '',
+  ];
   const projects = [...new Set(wiki.documents.map((d) => d.source.project))].sort();
   for (const p of projects) {
     lines.push(`## ${p}`, '');

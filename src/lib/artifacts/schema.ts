@@ -7,7 +7,12 @@ export const ARTIFACT_VERSION = 1;
 export const ARTIFACT_DIR = '_wiki';
 
 /** A heading of a document; `line` is 1-based in `_wiki/docs/<id>.md`. */
-export const CatalogHeadingSchema = z.object({ depth: z.number().int().min(1).max(6), text: z.string(), anchor: z.string(), line: z.number().int().positive() });
+export const CatalogHeadingSchema = z.object({
+  depth: z.number().int().min(1).max(6),
+  text: z.string(),
+  anchor: z.string(),
+  line: z.number().int().positive(),
+});
 
 /** One published document's metadata, outline and relations. */
 export const CatalogEntrySchema = z.object({

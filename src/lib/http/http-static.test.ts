@@ -18,7 +18,11 @@ describe('negotiateEncoding', () => {
 });
 
 test('text formats are compressed, images and fonts are not', () => {
-  expect(['text/html; charset=utf-8', 'application/json; charset=utf-8', 'text/javascript; charset=utf-8', 'image/svg+xml', 'text/markdown; charset=utf-8'].map(isCompressible)).toEqual([true, true, true, true, true]);
+  expect(
+    ['text/html; charset=utf-8', 'application/json; charset=utf-8', 'text/javascript; charset=utf-8', 'image/svg+xml', 'text/markdown; charset=utf-8'].map(
+      isCompressible,
+    ),
+  ).toEqual([true, true, true, true, true]);
   expect(['image/png', 'font/woff2', 'application/octet-stream'].map(isCompressible)).toEqual([false, false, false]);
 });
 

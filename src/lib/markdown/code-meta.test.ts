@@ -17,7 +17,11 @@ describe('parseLineRanges', () => {
 
 describe('parseCodeMeta', () => {
   test('title in double, single or no quotes', () => {
-    expect([parseCodeMeta('title="app.js"').title, parseCodeMeta("title='a b.ts'").title, parseCodeMeta('title=x.md {1}').title]).toEqual(['app.js', 'a b.ts', 'x.md']);
+    expect([parseCodeMeta('title="app.js"').title, parseCodeMeta("title='a b.ts'").title, parseCodeMeta('title=x.md {1}').title]).toEqual([
+      'app.js',
+      'a b.ts',
+      'x.md',
+    ]);
   });
   test('bare braces highlight, ins/del mark added and removed lines, mark= also highlights', () => {
     const m = parseCodeMeta('title="app.js" {2-3} ins={5} del={6,7} mark={9}');

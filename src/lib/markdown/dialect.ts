@@ -20,5 +20,12 @@ export interface DialectOptions {
  * `parseMarkdown` both use this list, so pages, index text and snippets see the same tree.
  */
 export function dialectPlugins(options: DialectOptions = {}): PluggableList {
-  return [remarkCjkFriendly, [remarkMdxCallouts, { detailsTitle: options.deepDiveTitle ?? '자세히 살펴보기' }], remarkForeignHtml, remarkMdxComments, [remarkContainers, { detailsTitle: options.detailsTitle ?? '자세히' }], remarkTocMacro];
+  return [
+    remarkCjkFriendly,
+    [remarkMdxCallouts, { detailsTitle: options.deepDiveTitle ?? '자세히 살펴보기' }],
+    remarkForeignHtml,
+    remarkMdxComments,
+    [remarkContainers, { detailsTitle: options.detailsTitle ?? '자세히' }],
+    remarkTocMacro,
+  ];
 }

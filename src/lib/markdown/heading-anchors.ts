@@ -18,17 +18,19 @@ const VP_SPECIAL = /[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'“”‘’<>,.?/]+/g;
 
 /** VitePress's slugify (@mdit-vue/shared): `resolve.conditions` → `resolve-conditions`. Returned in NFC. */
 export function vitepressSlug(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036F]/g, '')
-    // eslint-disable-next-line no-control-regex -- VitePress's slug rule removes control characters, as this does.
-    .replace(/[\u0000-\u001f]/g, '')
-    .replace(VP_SPECIAL, '-')
-    .replace(/-{2,}/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .replace(/^(\d)/, '_$1')
-    .toLowerCase()
-    .normalize('NFC');
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036F]/g, '')
+      // eslint-disable-next-line no-control-regex -- VitePress's slug rule removes control characters, as this does.
+      .replace(/[\u0000-\u001f]/g, '')
+      .replace(VP_SPECIAL, '-')
+      .replace(/-{2,}/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .replace(/^(\d)/, '_$1')
+      .toLowerCase()
+      .normalize('NFC')
+  );
 }
 
 /** markdown-it-anchor's default slugify, decoded: lowercase, whitespace runs become `-`, punctuation kept. */

@@ -26,7 +26,14 @@ export function takeHeadingId(node: Heading, strip: boolean): string | undefined
     }
   }
   const [before, em, after] = kids.slice(-3);
-  if (kids.length >= 3 && before?.type === 'text' && em?.type === 'emphasis' && after?.type === 'text' && /\{\/$/.test(before.value) && /^\/\}\s*$/.test(after.value)) {
+  if (
+    kids.length >= 3 &&
+    before?.type === 'text' &&
+    em?.type === 'emphasis' &&
+    after?.type === 'text' &&
+    /\{\/$/.test(before.value) &&
+    /^\/\}\s*$/.test(after.value)
+  ) {
     const inner = em.children.length === 1 && em.children[0]!.type === 'text' ? em.children[0]!.value.trim() : undefined;
     if (!inner) return undefined;
     if (strip) {

@@ -7,7 +7,9 @@ describe('parseMarkdown', () => {
     const md = parseMarkdown('# 설정 참조 {#config-ref}\n\n본문\n\n## resolve.conditions\n');
     expect(md.h1).toBe('설정 참조');
     expect(md.titleAnchors).toEqual(['config-ref', '설정-참조']);
-    expect(md.headings).toEqual([{ depth: 2, text: 'resolve.conditions', anchor: 'resolveconditions', line: 5, aliases: ['resolve-conditions', 'resolve.conditions'] }]);
+    expect(md.headings).toEqual([
+      { depth: 2, text: 'resolve.conditions', anchor: 'resolveconditions', line: 5, aliases: ['resolve-conditions', 'resolve.conditions'] },
+    ]);
   });
 
   test.each([
@@ -29,7 +31,22 @@ describe('parseMarkdown', () => {
   });
 
   test('VitePress containers, Vue blocks, MDX comments and [[TOC]] are read as the page shows them', () => {
-    const body = ['<script setup>', "import { ref } from 'vue'", '</script>', '', '[[TOC]]', '', '::: tip 제목', '팁 **정리(cleaned up)**됩니다 {/* 숨김 */}', ':::', '', '<ClientOnly>', '남는 글', '</ClientOnly>', ''].join('\n');
+    const body = [
+      '<script setup>',
+      "import { ref } from 'vue'",
+      '</script>',
+      '',
+      '[[TOC]]',
+      '',
+      '::: tip 제목',
+      '팁 **정리(cleaned up)**됩니다 {/* 숨김 */}',
+      ':::',
+      '',
+      '<ClientOnly>',
+      '남는 글',
+      '</ClientOnly>',
+      '',
+    ].join('\n');
     const md = parseMarkdown(body);
     expect(md.sections[0]!.text).toBe('제목 팁 정리(cleaned up)됩니다\n남는 글');
     expect(md.links).toEqual([]);

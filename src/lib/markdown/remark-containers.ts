@@ -3,7 +3,15 @@ import type { Transformer } from 'unified';
 import type { Position } from 'unist';
 
 /** The callout each VitePress/markdown-it-container name renders as (the kinds of `> [!TIP]`). */
-export const CONTAINER_CALLOUTS: Record<string, string> = { tip: 'tip', info: 'note', note: 'note', warning: 'warning', danger: 'caution', caution: 'caution', important: 'important' };
+export const CONTAINER_CALLOUTS: Record<string, string> = {
+  tip: 'tip',
+  info: 'note',
+  note: 'note',
+  warning: 'warning',
+  danger: 'caution',
+  caution: 'caution',
+  important: 'important',
+};
 
 /** Options of remarkContainers. */
 export interface Options {
@@ -11,7 +19,10 @@ export interface Options {
   detailsTitle?: string;
 }
 
-type Item = { kind: 'node'; node: RootContent } | { kind: 'open'; fence: number; name: string; title: PhrasingContent[]; line: number; expanded: boolean } | { kind: 'close'; fence: number; line: number };
+type Item =
+  | { kind: 'node'; node: RootContent }
+  | { kind: 'open'; fence: number; name: string; title: PhrasingContent[]; line: number; expanded: boolean }
+  | { kind: 'close'; fence: number; line: number };
 
 const OPEN = /^(:{3,})[ \t]*([A-Za-z][\w-]*)[ \t]*(.*)$/;
 const CLOSE = /^[ \t]*(:{3,})[ \t]*$/;
@@ -31,7 +42,11 @@ export default function remarkContainers(options: Options = {}): Transformer<Roo
       hoistClosingFences(parent);
       for (const child of parent.children) if ('children' in child && child.type !== 'paragraph' && child.type !== 'heading') walk(child as Parent);
       if (!parent.children.some((c) => c.type === 'paragraph' && startsWithColons(c))) return;
-      parent.children = nest(parent.children.flatMap((n) => split(n, span)), detailsTitle, span) as Parent['children'];
+      parent.children = nest(
+        parent.children.flatMap((n) => split(n, span)),
+        detailsTitle,
+        span,
+      ) as Parent['children'];
     };
     walk(tree);
   };
@@ -55,7 +70,11 @@ function hoistClosingFences(parent: Parent): void {
     if (nl < 0 || !close) continue;
     text.value = text.value.slice(0, nl);
     const line = list.position?.end.line;
-    const fence: Paragraph = { type: 'paragraph', children: [{ type: 'text', value: close[1]! }], ...(line ? { position: { start: { line, column: 1 }, end: { line, column: 1 } } } : {}) };
+    const fence: Paragraph = {
+      type: 'paragraph',
+      children: [{ type: 'text', value: close[1]! }],
+      ...(line ? { position: { start: { line, column: 1 }, end: { line, column: 1 } } } : {}),
+    };
     parent.children.splice(i + 1, 0, fence as never);
   }
 }
@@ -68,7 +87,10 @@ function spanner(source: string): Span {
   const starts = [0];
   for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) starts.push(i + 1);
   const at = (line: number) => starts[Math.min(line, starts.length) - 1]!;
-  return (start, end) => ({ start: { line: start, column: 1, offset: at(start) }, end: { line: end, column: 1, offset: Math.max(at(start), (starts[end] ?? source.length + 1) - 1) } });
+  return (start, end) => ({
+    start: { line: start, column: 1, offset: at(start) },
+    end: { line: end, column: 1, offset: Math.max(at(start), (starts[end] ?? source.length + 1) - 1) },
+  });
 }
 
 function startsWithColons(p: Paragraph): boolean {
@@ -178,11 +200,20 @@ function containerOf(open: Extract<Item, { kind: 'open' }>, children: RootConten
   const callout = CONTAINER_CALLOUTS[open.name];
   if (callout) {
     const title: Paragraph[] = open.title.length ? [{ type: 'paragraph', data: { hProperties: { className: ['callout-title'] } }, children: open.title }] : [];
-    const node: Blockquote = { type: 'blockquote', data: { hProperties: { dataCallout: callout } }, children: [...title, ...body], ...(position ? { position } : {}) };
+    const node: Blockquote = {
+      type: 'blockquote',
+      data: { hProperties: { dataCallout: callout } },
+      children: [...title, ...body],
+      ...(position ? { position } : {}),
+    };
     return [node];
   }
   if (open.name === 'details') {
-    const summary: Paragraph = { type: 'paragraph', data: { hName: 'summary' }, children: open.title.length ? open.title : [{ type: 'text', value: detailsTitle }] };
+    const summary: Paragraph = {
+      type: 'paragraph',
+      data: { hName: 'summary' },
+      children: open.title.length ? open.title : [{ type: 'text', value: detailsTitle }],
+    };
     const hProperties = { className: ['details'], ...(open.expanded ? { open: true } : {}) };
     const node: Blockquote = { type: 'blockquote', data: { hName: 'details', hProperties }, children: [summary, ...body], ...(position ? { position } : {}) };
     return [node];

@@ -3,7 +3,17 @@ import type { Processor, Transformer } from 'unified';
 import { shiftPositions } from './remark-foreign-html.ts';
 
 /** MDX callout components (react.dev, Docusaurus-like docs) and what they render as. */
-export const MDX_CALLOUTS: Record<string, string> = { Note: 'note', Tip: 'tip', Info: 'note', Pitfall: 'warning', Warning: 'warning', Caution: 'caution', Danger: 'caution', Important: 'important', DeepDive: 'details' };
+export const MDX_CALLOUTS: Record<string, string> = {
+  Note: 'note',
+  Tip: 'tip',
+  Info: 'note',
+  Pitfall: 'warning',
+  Warning: 'warning',
+  Caution: 'caution',
+  Danger: 'caution',
+  Important: 'important',
+  DeepDive: 'details',
+};
 
 /** Options of remarkMdxCallouts. */
 export interface Options {
@@ -35,7 +45,12 @@ export default function remarkMdxCallouts(this: Processor, options: Options = {}
         const inner = reparse(whole[2]!);
         const innerAt = node.value.indexOf('>') + 1;
         const start = node.position?.start;
-        shiftPositions(inner, start?.offset === undefined ? undefined : { line: start.line + (node.value.slice(0, innerAt).match(/\n/g)?.length ?? 0), column: 1, offset: start.offset + innerAt });
+        shiftPositions(
+          inner,
+          start?.offset === undefined
+            ? undefined
+            : { line: start.line + (node.value.slice(0, innerAt).match(/\n/g)?.length ?? 0), column: 1, offset: start.offset + innerAt },
+        );
         kids.splice(i, 1, calloutOf(whole[1]!, inner, node, detailsTitle));
         continue;
       }

@@ -55,13 +55,26 @@ export function isMiss(resultCount: number, bestScore: number | null | undefined
 
 /** The log line of a miss. */
 export function toMissLine(report: MissReport, source: MissEntry['source'], time: string): string {
-  const entry: MissEntry = { time, source, query: report.query.slice(0, MAX_MISS_QUERY), filters: report.filters, resultCount: report.resultCount, bestScore: report.bestScore, ...(report.match ? { match: report.match } : {}) };
+  const entry: MissEntry = {
+    time,
+    source,
+    query: report.query.slice(0, MAX_MISS_QUERY),
+    filters: report.filters,
+    resultCount: report.resultCount,
+    bestScore: report.bestScore,
+    ...(report.match ? { match: report.match } : {}),
+  };
   return `${JSON.stringify(entry)}\n`;
 }
 
 /** The form queries are grouped by: NFC, lowercase, punctuation dropped, spaces collapsed. */
 export function normalizeQuery(query: string): string {
-  return query.normalize('NFC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim().replace(/\s+/g, ' ');
+  return query
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .replace(/\s+/g, ' ');
 }
 
 /** Parses a JSON Lines log; bad lines are counted, not thrown. */

@@ -24,7 +24,9 @@ describe('what counts as a miss', () => {
     expect(MissReportSchema.safeParse({ query: 'x', resultCount: 0, user: 'kim' }).success).toBe(false);
     expect(MissReportSchema.safeParse({ query: '  ', resultCount: 0 }).success).toBe(false);
     const report = MissReportSchema.parse({ query: ' 휴가 ', resultCount: 0 });
-    expect(toMissLine(report, 'site', '2026-11-30T00:00:00.000Z')).toBe('{"time":"2026-11-30T00:00:00.000Z","source":"site","query":"휴가","filters":{},"resultCount":0,"bestScore":null}\n');
+    expect(toMissLine(report, 'site', '2026-11-30T00:00:00.000Z')).toBe(
+      '{"time":"2026-11-30T00:00:00.000Z","source":"site","query":"휴가","filters":{},"resultCount":0,"bestScore":null}\n',
+    );
   });
 
   test('queries group by a normalised form', () => {

@@ -88,7 +88,8 @@ export function suggest(group: MissGroup, docs: readonly NamedDocument[]): Sugge
   let best: Suggestion & { kind: 'alias' } = { kind: 'alias', id: '', title: '', similarity: 0 };
   for (const d of docs) {
     const similarity = Math.max(...[d.title, ...d.aliases].map((name) => bigramSimilarity(group.query, name)));
-    if (similarity > best.similarity || (similarity === best.similarity && d.id < best.id)) best = { kind: 'alias', id: d.id, title: d.title, similarity: Math.round(similarity * 100) / 100 };
+    if (similarity > best.similarity || (similarity === best.similarity && d.id < best.id))
+      best = { kind: 'alias', id: d.id, title: d.title, similarity: Math.round(similarity * 100) / 100 };
   }
   return best.similarity >= CLOSE_TITLE ? best : { kind: 'document' };
 }
@@ -126,13 +127,17 @@ export function renderMissReport(entries: readonly MissEntry[], docs: readonly N
   else if (aliases.length === 0) out.push('제목이 비슷한 문서가 없습니다.');
   for (const [g, s] of aliases) {
     if (s?.kind !== 'alias') continue;
-    out.push(`- \`${s.id}\` (${s.title}, 제목 유사도 ${s.similarity.toFixed(2)}): frontmatter \`aliases\`에 "${g.query}"을(를) 추가하세요. ${g.count}회 검색됨${variants(g)}.`);
+    out.push(
+      `- \`${s.id}\` (${s.title}, 제목 유사도 ${s.similarity.toFixed(2)}): frontmatter \`aliases\`에 "${g.query}"을(를) 추가하세요. ${g.count}회 검색됨${variants(g)}.`,
+    );
   }
   out.push('', '## 새 문서 제안', '');
   if (missing.length === 0) out.push('모든 질의에 제목이 비슷한 문서가 있습니다.');
   for (const g of missing) {
     const where = g.projects.length ? `, 프로젝트 필터: ${g.projects.join(', ')}` : '';
-    out.push(`- "${g.query}": ${g.count}회 검색됨, 마지막 ${day(g.lastSeen)}${where}${variants(g)}. 이 주제를 다루는 문서가 없으면 \`npm run new -- --title "${g.query}"\`로 만드세요.`);
+    out.push(
+      `- "${g.query}": ${g.count}회 검색됨, 마지막 ${day(g.lastSeen)}${where}${variants(g)}. 이 주제를 다루는 문서가 없으면 \`npm run new -- --title "${g.query}"\`로 만드세요.`,
+    );
   }
   out.push('');
   return out.join('\n');

@@ -58,7 +58,10 @@ function compare(old: CatalogEntry, d: CatalogEntry): DocumentChange | undefined
     sectionsRemoved: minus(sections(old), sections(d)),
     bodyChanged: false,
   };
-  const structural = change.titleFrom !== undefined || change.categoryFrom !== undefined || change.tagsAdded.length + change.tagsRemoved.length + change.sectionsAdded.length + change.sectionsRemoved.length > 0;
+  const structural =
+    change.titleFrom !== undefined ||
+    change.categoryFrom !== undefined ||
+    change.tagsAdded.length + change.tagsRemoved.length + change.sectionsAdded.length + change.sectionsRemoved.length > 0;
   const contentChanged = old.sha256 !== d.sha256 && stripPathFields(old) !== stripPathFields(d);
   if (!structural && !contentChanged) return undefined;
   return { ...change, bodyChanged: !structural && contentChanged };
@@ -81,14 +84,16 @@ export function diffToMarkdown(diff: KnowledgeDiff): string {
     lines.push('#### 추가된 문서', '', ...diff.added.map((d) => `- [${d.title}](${d.url}) \`${d.id}\` (${d.project} · ${d.category})`), '');
   }
   if (diff.removed.length) lines.push('#### 삭제된 문서', '', ...diff.removed.map((d) => `- ${d.title} \`${d.id}\` (${d.sourcePath})`), '');
-  if (diff.moved.length) lines.push('#### 경로가 바뀐 문서', '', ...diff.moved.map((d) => `- [${d.title}](${d.url}) \`${d.id}\`: \`${d.from}\` → \`${d.to}\``), '');
+  if (diff.moved.length)
+    lines.push('#### 경로가 바뀐 문서', '', ...diff.moved.map((d) => `- [${d.title}](${d.url}) \`${d.id}\`: \`${d.from}\` → \`${d.to}\``), '');
   if (diff.changed.length) {
     lines.push('#### 수정된 문서', '');
     for (const c of diff.changed) {
       lines.push(`- [${c.title}](${c.url}) \`${c.id}\``);
       if (c.titleFrom !== undefined) lines.push(`  - 제목: ${quote(c.titleFrom)} → ${quote(c.title)}`);
       if (c.categoryFrom !== undefined) lines.push(`  - 분류: ${c.categoryFrom} → ${c.category}`);
-      if (c.tagsAdded.length || c.tagsRemoved.length) lines.push(`  - 태그: ${[...c.tagsAdded.map((t) => `+${t}`), ...c.tagsRemoved.map((t) => `−${t}`)].join(' ')}`);
+      if (c.tagsAdded.length || c.tagsRemoved.length)
+        lines.push(`  - 태그: ${[...c.tagsAdded.map((t) => `+${t}`), ...c.tagsRemoved.map((t) => `−${t}`)].join(' ')}`);
       if (c.sectionsAdded.length) lines.push(`  - 섹션 추가: ${c.sectionsAdded.map(quote).join(', ')}`);
       if (c.sectionsRemoved.length) lines.push(`  - 섹션 삭제: ${c.sectionsRemoved.map(quote).join(', ')}`);
       if (c.bodyChanged) lines.push('  - 본문 수정');

@@ -131,7 +131,9 @@ export function queryDocuments(index: SearchIndex, query: string, expansion = ''
   // or 'component' would go on to match every 'componentDidMount' of a class-component reference page.
   const prefix = (term: string) => typed.has(term) && prefixFor(term);
   const fuzzy = (term: string) => (typed.has(term) ? fuzzyFor(term) : false);
-  return index.search(expansion ? `${query} ${expansion}` : query, { boostTerm, prefix, fuzzy }).map((r) => ({ doc: Number(r.id), score: r.score, terms: r.terms, queryTerms: r.queryTerms }));
+  return index
+    .search(expansion ? `${query} ${expansion}` : query, { boostTerm, prefix, fuzzy })
+    .map((r) => ({ doc: Number(r.id), score: r.score, terms: r.terms, queryTerms: r.queryTerms }));
 }
 
 /** Documents (by position) that have every one of the given index terms, matched exactly. */

@@ -26,7 +26,10 @@ export interface Metrics {
 }
 
 /** Scores a ranker over labelled queries, overall and per kind. */
-export function evaluate(queries: readonly EvalQuery[], rank: (q: string) => Ranking): { overall: Metrics; byKind: Record<string, Metrics>; misses: { q: string; kind: string; got: string[] }[] } {
+export function evaluate(
+  queries: readonly EvalQuery[],
+  rank: (q: string) => Ranking,
+): { overall: Metrics; byKind: Record<string, Metrics>; misses: { q: string; kind: string; got: string[] }[] } {
   const rows = queries.map((query) => {
     const r = rank(query.q);
     const pos = r.ids.slice(0, 10).findIndex((id) => query.expected.includes(id));

@@ -28,7 +28,12 @@ export function termsOf(text: string): string[] {
  * Expands a query by glossary synonyms (and mined glosses) and by each word's other spellings; every
  * expansion is attributed to the words it stands for, so coverage counts a word matched through it.
  */
-export function expandQuery(query: string, words: readonly { word: string; terms: readonly string[] }[], matcher: SynonymMatcher, spellings: SpellingsOf): QueryExpansion {
+export function expandQuery(
+  query: string,
+  words: readonly { word: string; terms: readonly string[] }[],
+  matcher: SynonymMatcher,
+  spellings: SpellingsOf,
+): QueryExpansion {
   const alternatives: Alternative[][] = words.map(() => []);
   const extra: string[] = [];
   for (const group of matcher.mentions(query)) {
@@ -55,6 +60,10 @@ export function expandQuery(query: string, words: readonly { word: string; terms
 
 /** A word's Hangul part as the index sees it before cutting: NFKC, lowercase, particles stripped, vowels folded. */
 export function hangulStem(word: string): string {
-  const hangul = word.normalize('NFKC').toLowerCase().match(/\p{Script=Hangul}+/u)?.[0] ?? '';
+  const hangul =
+    word
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/\p{Script=Hangul}+/u)?.[0] ?? '';
   return foldHangulVowels(stripKoreanSuffixes(hangul));
 }

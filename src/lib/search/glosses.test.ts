@@ -2,7 +2,8 @@ import { expect, test } from 'vitest';
 import { mineGlosses } from './glosses.ts';
 
 test('mines glosses in both directions, as many words as the gloss has', () => {
-  const text = '이럴 때 에러 경계(Error Boundary)를 씁니다. 보류 상태 (pending state)가 끝나면 컴포넌트(Component) 하나가 남습니다. Mutual exclusion (상호 배제) 조건과 Convoy Effect(호위 효과).';
+  const text =
+    '이럴 때 에러 경계(Error Boundary)를 씁니다. 보류 상태 (pending state)가 끝나면 컴포넌트(Component) 하나가 남습니다. Mutual exclusion (상호 배제) 조건과 Convoy Effect(호위 효과).';
   expect(mineGlosses([text])).toEqual([
     ['에러 경계', 'Error Boundary'],
     ['보류 상태', 'pending state'],

@@ -1,4 +1,12 @@
-import { COMMON_BODY_MIN_DOCUMENTS, COMMON_BODY_SHARE, createIndex, INDEX_FIELDS, SEARCH_OPTIONS_VERSION, type IndexField, type IndexUnit } from './contract.ts';
+import {
+  COMMON_BODY_MIN_DOCUMENTS,
+  COMMON_BODY_SHARE,
+  createIndex,
+  INDEX_FIELDS,
+  SEARCH_OPTIONS_VERSION,
+  type IndexField,
+  type IndexUnit,
+} from './contract.ts';
 import { tokenize } from './tokenize.ts';
 import { encodePostings } from './postings.ts';
 import { mineGlosses } from './glosses.ts';
@@ -38,7 +46,10 @@ export function buildIndexEnvelope(sources: readonly SearchSource[], synonyms: r
     title: s.document.title,
     aliases: s.document.aliases.join(' '),
     tags: s.document.tags.join(' '),
-    headings: s.document.sections.map((x) => x.heading).filter(Boolean).join('\n'),
+    headings: s.document.sections
+      .map((x) => x.heading)
+      .filter(Boolean)
+      .join('\n'),
     body: [s.document.summary, ...s.sectionTexts.map((t) => t.body)].filter(Boolean).join('\n'),
   }));
   const { index: postings, ...rest } = createIndex(units).toJSON();
@@ -58,7 +69,14 @@ export function buildIndexEnvelope(sources: readonly SearchSource[], synonyms: r
         totals[f]! += tokens.length;
         if (field === 'body') bodyTerms.push(tokens.length);
         for (const term of new Set(tokens)) {
-          const counts = frequency.get(term) ?? frequency.set(term, INDEX_FIELDS.map(() => 0)).get(term)!;
+          const counts =
+            frequency.get(term) ??
+            frequency
+              .set(
+                term,
+                INDEX_FIELDS.map(() => 0),
+              )
+              .get(term)!;
           counts[f]!++;
         }
       });

@@ -26,10 +26,14 @@ export function loadSearch(json: unknown): LoadedSearch {
     if (version !== undefined && version !== INDEX_ENVELOPE_VERSION) {
       throw new Error(`Search index version ${String(version)} is not supported (expected ${INDEX_ENVELOPE_VERSION}). Rebuild with \`npm run build\`.`);
     }
-    throw new Error(`Search index is malformed: ${parsed.error.issues[0]?.path.join('.') ?? ''} ${parsed.error.issues[0]?.message ?? ''}. Rebuild with \`npm run build\`.`);
+    throw new Error(
+      `Search index is malformed: ${parsed.error.issues[0]?.path.join('.') ?? ''} ${parsed.error.issues[0]?.message ?? ''}. Rebuild with \`npm run build\`.`,
+    );
   }
   if (parsed.data.searchOptionsVersion !== SEARCH_OPTIONS_VERSION) {
-    throw new Error(`Search index was built with search options version ${parsed.data.searchOptionsVersion}, but this code uses version ${SEARCH_OPTIONS_VERSION}. Rebuild with \`npm run build\`.`);
+    throw new Error(
+      `Search index was built with search options version ${parsed.data.searchOptionsVersion}, but this code uses version ${SEARCH_OPTIONS_VERSION}. Rebuild with \`npm run build\`.`,
+    );
   }
   const data = parsed.data;
   let index;
@@ -97,4 +101,3 @@ function namingWords(documents: readonly SearchDocument[]): string[] {
   }
   return [...words];
 }
-

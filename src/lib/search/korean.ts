@@ -49,19 +49,77 @@ function fromCodes(codes: Uint16Array): string {
  * Longest first so the longest ending is removed.
  */
 const ENDINGS = [
-  '하려면', '하는법', '하나요', '되나요', '인가요', '합니까', '하세요', '입니다', '됩니다', '할때', '하는', '하기', '하면',
-  '되는', '되면', '에서는', '으로는', '에게서', '이라는', '이란', '이라', '나요', '려면', '는지', '할까', '해야',
+  '하려면',
+  '하는법',
+  '하나요',
+  '되나요',
+  '인가요',
+  '합니까',
+  '하세요',
+  '입니다',
+  '됩니다',
+  '할때',
+  '하는',
+  '하기',
+  '하면',
+  '되는',
+  '되면',
+  '에서는',
+  '으로는',
+  '에게서',
+  '이라는',
+  '이란',
+  '이라',
+  '나요',
+  '려면',
+  '는지',
+  '할까',
+  '해야',
 ].sort((a, b) => b.length - a.length);
 
 /** Postpositions (조사) commonly attached to nouns; longest first. */
 const PARTICLES = [
-  '에서', '에게', '으로', '까지', '부터', '처럼', '보다', '이나', '이랑', '하고', '에는', '로는', '과의', '와의', '에서의', '으로의',
-  '은', '는', '이', '가', '을', '를', '의', '에', '로', '와', '과', '도', '만', '랑', '요',
+  '에서',
+  '에게',
+  '으로',
+  '까지',
+  '부터',
+  '처럼',
+  '보다',
+  '이나',
+  '이랑',
+  '하고',
+  '에는',
+  '로는',
+  '과의',
+  '와의',
+  '에서의',
+  '으로의',
+  '은',
+  '는',
+  '이',
+  '가',
+  '을',
+  '를',
+  '의',
+  '에',
+  '로',
+  '와',
+  '과',
+  '도',
+  '만',
+  '랑',
+  '요',
 ].sort((a, b) => b.length - a.length);
 
 /** True when a whole word is only a particle or an ending, as in 'useState를' or 'props로'. */
 export function isBareSuffix(word: string): boolean {
-  return PARTICLES.includes(word) || ENDINGS.includes(word) || PARTICLES.some((p) => ENDINGS.some((e) => e + p === word)) || ['하기', '하는', '하면', '해서', '할', '한', '된', '될'].includes(word);
+  return (
+    PARTICLES.includes(word) ||
+    ENDINGS.includes(word) ||
+    PARTICLES.some((p) => ENDINGS.some((e) => e + p === word)) ||
+    ['하기', '하는', '하면', '해서', '할', '한', '된', '될'].includes(word)
+  );
 }
 
 function stripOne(word: string, suffixes: readonly string[]): string {

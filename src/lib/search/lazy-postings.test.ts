@@ -6,7 +6,18 @@ import { loadIndexLazily, termMapOf } from './lazy-postings.ts';
 
 function source(id: string, title: string, body: string): SearchSource {
   return {
-    document: { id, title, project: 'p', category: 'concept', tags: [], aliases: [], updatedAt: '2026-11-01T00:00:00.000Z', url: `/docs/${id}/`, summary: '', sections: [{ anchor: '', heading: '', depth: 1, line: 1 }] },
+    document: {
+      id,
+      title,
+      project: 'p',
+      category: 'concept',
+      tags: [],
+      aliases: [],
+      updatedAt: '2026-11-01T00:00:00.000Z',
+      url: `/docs/${id}/`,
+      summary: '',
+      sections: [{ anchor: '', heading: '', depth: 1, line: 1 }],
+    },
     sectionTexts: [{ headings: '', body }],
   };
 }
@@ -18,7 +29,7 @@ const SOURCES = [
   source('fonts', '글꼴 정책', '본문 글꼴은 Pretendard를 씁니다. 웹폰트'),
 ];
 
-test("MiniSearch keeps its terms in a private `_index` map read through get/set, as lazy postings assume", () => {
+test('MiniSearch keeps its terms in a private `_index` map read through get/set, as lazy postings assume', () => {
   const index = createIndex([{ id: 0, title: '상태', aliases: '', tags: '', headings: '', body: 'react' }]);
   const map = termMapOf(index);
   // A term's value is a Map of field id → (document short id → term frequency); MiniSearch reads it with .get(fieldId).
@@ -28,13 +39,20 @@ test("MiniSearch keeps its terms in a private `_index` map read through get/set,
 });
 
 test('a MiniSearch without `_index` is refused with a message naming this module', () => {
-  expect(() => termMapOf({} as never)).toThrow('MiniSearch no longer keeps its terms in `_index`; lazy postings need updating (see src/lib/search/lazy-postings.ts).');
+  expect(() => termMapOf({} as never)).toThrow(
+    'MiniSearch no longer keeps its terms in `_index`; lazy postings need updating (see src/lib/search/lazy-postings.ts).',
+  );
 });
 
 test('postings decoded on first use answer exactly like a fully decoded MiniSearch index', () => {
   const envelope = JSON.parse(JSON.stringify(buildIndexEnvelope(SOURCES))) as ReturnType<typeof buildIndexEnvelope>;
   const seen: string[] = [];
-  const lazy = loadIndexLazily(envelope.index, envelope.postings, () => undefined, (t) => seen.push(t));
+  const lazy = loadIndexLazily(
+    envelope.index,
+    envelope.postings,
+    () => undefined,
+    (t) => seen.push(t),
+  );
   const eager = loadIndex({ ...envelope.index, index: decodePostings(envelope.postings) });
   for (const q of ['컴포넌트를', '상태끌어올리기', 'useStat', 'usestaet', '웹폰트', 'props 전달', '없는말']) {
     expect(queryDocuments(lazy, q)).toEqual(queryDocuments(eager, q));

@@ -10,7 +10,12 @@ import { decodeFields, scanPostings, type TermPostings } from './postings.ts';
  * pins that shape and checks the answers equal those of a fully decoded index, so a MiniSearch upgrade
  * that changes it fails loudly. `onTerm` sees every term as it is registered.
  */
-export function loadIndexLazily(json: SerializedIndex, postings: string, onExtra: (term: string, counts: number[]) => void, onTerm: (term: string) => void = () => undefined): SearchIndex {
+export function loadIndexLazily(
+  json: SerializedIndex,
+  postings: string,
+  onExtra: (term: string, counts: number[]) => void,
+  onTerm: (term: string) => void = () => undefined,
+): SearchIndex {
   const index = loadIndexShell(json);
   const terms = termMapOf(index);
   scanPostings(

@@ -18,7 +18,11 @@ test('leaves out the fields keep() rejects, and terms left with none', () => {
 });
 
 test('carries per-term counts after # and hands them back', () => {
-  const text = encodePostings(POSTINGS, () => true, (t) => (t === 'react' ? [0, 0, 0, 2, 37] : undefined));
+  const text = encodePostings(
+    POSTINGS,
+    () => true,
+    (t) => (t === 'react' ? [0, 0, 0, 2, 37] : undefined),
+  );
   expect(text.split('\n')[1]).toBe('react\t#0,0,0,2,11\t4:1,z*2');
   const seen: [string, number[]][] = [];
   expect(decodePostings(text, (t, c) => seen.push([t, c]))).toEqual(POSTINGS);

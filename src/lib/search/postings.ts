@@ -18,14 +18,20 @@ export type KeepPostings = (term: string, fieldId: number, documents: number) =>
  * Encodes postings, leaving out the fields `keep` rejects. `extra` may give each term a list of
  * counts stored after it as `#a,b,…` (the section ranking's per-field section frequencies).
  */
-export function encodePostings(postings: SerializedPostings, keep: KeepPostings = () => true, extra: (term: string) => readonly number[] | undefined = () => undefined): string {
+export function encodePostings(
+  postings: SerializedPostings,
+  keep: KeepPostings = () => true,
+  extra: (term: string) => readonly number[] | undefined = () => undefined,
+): string {
   const lines: string[] = [];
   for (const [term, fields] of postings) {
     if (/[\t\n]/.test(term)) throw new Error(`Index term ${JSON.stringify(term)} contains a tab or newline; the tokenizer must never produce one.`);
     const counts = extra(term);
     const parts = counts ? [term, `#${counts.map((n) => n.toString(36)).join(',')}`] : [term];
     for (const [fieldId, docs] of Object.entries(fields)) {
-      const ids = Object.keys(docs).map(Number).sort((a, b) => a - b);
+      const ids = Object.keys(docs)
+        .map(Number)
+        .sort((a, b) => a - b);
       if (!ids.length || !keep(term, Number(fieldId), ids.length)) continue;
       let previous = 0;
       const gaps = ids.map((id) => {
@@ -49,7 +55,11 @@ export type TermPostings = Map<number, Map<number, number>>;
  * posting: `onTerm` gets the term, the field text (decode it with `decodeFields`) and the line number;
  * `onExtra` gets a term's `#` counts.
  */
-export function scanPostings(text: string, onTerm: (term: string, fields: string, line: number) => void, onExtra: (term: string, counts: number[]) => void = () => undefined): void {
+export function scanPostings(
+  text: string,
+  onTerm: (term: string, fields: string, line: number) => void,
+  onExtra: (term: string, counts: number[]) => void = () => undefined,
+): void {
   if (!text) return;
   let lineNo = 0;
   let start = 0;
@@ -64,7 +74,13 @@ export function scanPostings(text: string, onTerm: (term: string, fields: string
     if (text.charCodeAt(fieldsAt) === 35 /* # */) {
       const next = text.indexOf('\t', fieldsAt);
       const countsEnd = next < 0 || next > end ? end : next;
-      onExtra(term, text.slice(fieldsAt + 1, countsEnd).split(',').map((n) => parseInt(n, 36)));
+      onExtra(
+        term,
+        text
+          .slice(fieldsAt + 1, countsEnd)
+          .split(',')
+          .map((n) => parseInt(n, 36)),
+      );
       fieldsAt = countsEnd + 1;
     }
     onTerm(term, fieldsAt < end ? text.slice(fieldsAt, end) : '', lineNo);

@@ -6,20 +6,49 @@ import { search as runSearch, searchDocuments, searchSync, type MarkdownOf } fro
 const MARKDOWN = new Map<string, string>();
 const markdownOf: MarkdownOf = (d) => MARKDOWN.get(d.id);
 
-function source(id: string, title: string, sections: [string, string, number, string][], extra: Partial<SearchSource['document']> = {}, aliases: string[] = []): SearchSource {
+function source(
+  id: string,
+  title: string,
+  sections: [string, string, number, string][],
+  extra: Partial<SearchSource['document']> = {},
+  aliases: string[] = [],
+): SearchSource {
   const all: [string, string, number, string][] = [['', '', 1, ''], ...sections];
   // Line 1 is the (empty) lead; each section is a heading line followed by one line of prose.
   MARKDOWN.set(id, ['', ...sections.flatMap(([, heading, depth, body]) => [`${'#'.repeat(depth)} ${heading}`, body])].join('\n'));
   return {
-    document: { id, title, project: 'p', category: 'concept', tags: [], aliases, updatedAt: '2026-11-01T00:00:00.000Z', url: `/docs/${id}/`, summary: '', sections: all.map(([anchor, heading, depth], i) => ({ anchor, heading, depth, line: i === 0 ? 1 : 2 * i })), ...extra },
+    document: {
+      id,
+      title,
+      project: 'p',
+      category: 'concept',
+      tags: [],
+      aliases,
+      updatedAt: '2026-11-01T00:00:00.000Z',
+      url: `/docs/${id}/`,
+      summary: '',
+      sections: all.map(([anchor, heading, depth], i) => ({ anchor, heading, depth, line: i === 0 ? 1 : 2 * i })),
+      ...extra,
+    },
     sectionTexts: all.map(([, heading, , body]) => ({ headings: heading, body })),
   };
 }
 
 const SOURCES = [
-  source('state-lifting', '상태 끌어올리기', [['why', '왜 끌어올리나', 2, '두 컴포넌트가 같은 상태를 공유해야 할 때 부모로 옮깁니다.'], ['how', '방법', 2, 'props로 값을 전달하고 이벤트 핸들러를 넘깁니다.']], { tags: ['state'] }),
+  source(
+    'state-lifting',
+    '상태 끌어올리기',
+    [
+      ['why', '왜 끌어올리나', 2, '두 컴포넌트가 같은 상태를 공유해야 할 때 부모로 옮깁니다.'],
+      ['how', '방법', 2, 'props로 값을 전달하고 이벤트 핸들러를 넘깁니다.'],
+    ],
+    { tags: ['state'] },
+  ),
   source('components', '컴포넌트 나누기', [['split', '나누는 기준', 2, '컴포넌트를 작게 나누면 재사용하기 쉽습니다.']], { project: 'q', category: 'guide' }),
-  source('use-state', 'useState', [['params', '매개변수', 2, 'initialState는 초기값입니다.'], ['pitfalls', '주의사항', 2, 'state는 렌더링 사이에 유지됩니다. setState는 다음 렌더링에 반영됩니다.']]),
+  source('use-state', 'useState', [
+    ['params', '매개변수', 2, 'initialState는 초기값입니다.'],
+    ['pitfalls', '주의사항', 2, 'state는 렌더링 사이에 유지됩니다. setState는 다음 렌더링에 반영됩니다.'],
+  ]),
   source('fonts', '글꼴 정책', [['web', '웹 글꼴', 2, '본문 글꼴은 Pretendard를 씁니다.']], {}, ['웹폰트', 'font']),
 ];
 
@@ -81,12 +110,24 @@ describe('searchDocuments', () => {
   });
 
   test('glossary synonyms widen every search, in both directions, and survive serialisation', () => {
-    const withGlossary = buildSearch(SOURCES, [['글꼴', '서체', 'typeface'], ['상태', '스테이트']]);
+    const withGlossary = buildSearch(SOURCES, [
+      ['글꼴', '서체', 'typeface'],
+      ['상태', '스테이트'],
+    ]);
     expect(searchDocuments(search, 'typeface', {}, 10, markdownOf)).toEqual([]);
     expect(searchDocuments(withGlossary, 'typeface', {}, 10, markdownOf)[0]?.document.id).toBe('fonts');
     expect(searchDocuments(withGlossary, '서체를 바꾸려면', {}, 10, markdownOf)[0]?.document.id).toBe('fonts');
     expect(searchDocuments(withGlossary, '스테이트 끌어올리기', {}, 10, markdownOf)[0]?.document.id).toBe('state-lifting');
-    const restored = loadSearch(JSON.parse(JSON.stringify(buildIndexEnvelope(SOURCES, [['글꼴', '서체', 'typeface'], ['상태', '스테이트']]))));
+    const restored = loadSearch(
+      JSON.parse(
+        JSON.stringify(
+          buildIndexEnvelope(SOURCES, [
+            ['글꼴', '서체', 'typeface'],
+            ['상태', '스테이트'],
+          ]),
+        ),
+      ),
+    );
     expect(searchDocuments(restored, 'typeface', {}, 10, markdownOf)).toEqual(searchDocuments(withGlossary, 'typeface', {}, 10, markdownOf));
   });
 
@@ -116,7 +157,12 @@ describe('common body terms', () => {
     expect(searchDocuments(search, '공통어', {}, 10, markdownOf).map((h) => h.document.id)).toEqual(['d0']);
     // A rare word next to it brings in its document, and the body mention counts in the section score.
     const hits = searchDocuments(search, '공통어 고유어42', {}, 10, markdownOf);
-    expect(hits.slice(0, 2).map((h) => h.document.id).sort()).toEqual(['d0', 'd42']);
+    expect(
+      hits
+        .slice(0, 2)
+        .map((h) => h.document.id)
+        .sort(),
+    ).toEqual(['d0', 'd42']);
     expect(hits.find((h) => h.document.id === 'd42')!.section.anchor).toBe('body');
   });
 });

@@ -76,7 +76,17 @@ export async function search(loaded: LoadedSearch, query: string, options: Searc
   const t1 = now();
   const head = ranking.ranked.slice(0, sectionRankDepth(Math.max(0, limit))).map((r) => loaded.documents[r.doc]!);
   const texts = new Map<string, string | undefined>();
-  if (loadText) await Promise.all(head.map(async (d) => texts.set(d.id, await Promise.resolve().then(() => loadText(d)).catch(() => undefined))));
+  if (loadText)
+    await Promise.all(
+      head.map(async (d) =>
+        texts.set(
+          d.id,
+          await Promise.resolve()
+            .then(() => loadText(d))
+            .catch(() => undefined),
+        ),
+      ),
+    );
   const t2 = now();
   const result = finishResult(loaded, ranking, limit, (d) => texts.get(d.id), snippetLength);
   onTiming?.('rank', t1 - t0);
@@ -86,7 +96,11 @@ export async function search(loaded: LoadedSearch, query: string, options: Searc
 }
 
 /** The same search when every text is already in memory (build, evaluation, benchmarks). */
-export function searchSync(loaded: LoadedSearch, query: string, options: Omit<SearchOptions, 'loadText' | 'onTiming'> & { textOf?: MarkdownOf } = {}): SearchResult {
+export function searchSync(
+  loaded: LoadedSearch,
+  query: string,
+  options: Omit<SearchOptions, 'loadText' | 'onTiming'> & { textOf?: MarkdownOf } = {},
+): SearchResult {
   const { filters = {}, limit = 10, textOf, snippetLength = DEFAULT_SNIPPET_LENGTH } = options;
   return finishResult(loaded, rankDocuments(loaded, query, filters), limit, textOf, snippetLength);
 }
@@ -133,7 +147,12 @@ export function rankDocuments(search: LoadedSearch, query: string, filters: Sear
     .map((m) => ({ doc: m.doc, score: m.score, terms: m.terms }))
     .sort((a, b) => b.score - a.score || a.doc - b.doc);
   const typed = new Set(tokenize(q).filter((t) => processQueryTerm(t) !== null));
-  const expanded = new Set(expansion.alternatives.flat().flatMap((a) => a.terms).filter((t) => !typed.has(t)));
+  const expanded = new Set(
+    expansion.alternatives
+      .flat()
+      .flatMap((a) => a.terms)
+      .filter((t) => !typed.has(t)),
+  );
   // Every term the query stands for, also ones the index dropped from bodies for being common.
   const asked = [...typed, ...expanded];
   const weightOf = (t: string) => (typed.has(t) ? 1 : EXPANSION_WEIGHT);
@@ -144,12 +163,29 @@ export function rankDocuments(search: LoadedSearch, query: string, filters: Sear
     if (typed.has(term) || expanded.has(term)) return { term, source: term, weight: weightOf(term), frequency };
     // Reached by prefix or typo tolerance: weighted as MiniSearch weighs such matches.
     const prefix = asked.filter((a) => term.startsWith(a)).sort((a, b) => b.length - a.length)[0];
-    if (prefix) return { term, source: prefix, weight: weightOf(prefix) * DERIVED_TERM_WEIGHTS.prefix * (term.length / (term.length + 0.3 * (term.length - prefix.length))), frequency };
+    if (prefix)
+      return {
+        term,
+        source: prefix,
+        weight: weightOf(prefix) * DERIVED_TERM_WEIGHTS.prefix * (term.length / (term.length + 0.3 * (term.length - prefix.length))),
+        frequency,
+      };
     const typo = [...typed].find((a) => /^[a-z]/.test(a) && withinEdits(a, term, 2)) ?? term;
     return { term, source: typo, weight: EXPANSION_WEIGHT * DERIVED_TERM_WEIGHTS.fuzzy * (term.length / (term.length + 1)), frequency };
   });
-  const rarity = (t: string) => inverseDocumentFrequency(Math.min(search.sectionStats.sections, (search.sectionFrequency.get(t) ?? []).reduce((a, b) => a + b, 0)), search.sectionStats.sections);
-  const units = words.map((w, i): QueryUnit => ({ ...w, alternatives: expansion.alternatives[i] ?? [], weight: w.terms.reduce((s, t) => s + rarity(t), 0) / w.terms.length }));
+  const rarity = (t: string) =>
+    inverseDocumentFrequency(
+      Math.min(
+        search.sectionStats.sections,
+        (search.sectionFrequency.get(t) ?? []).reduce((a, b) => a + b, 0),
+      ),
+      search.sectionStats.sections,
+    );
+  const units = words.map((w, i): QueryUnit => ({
+    ...w,
+    alternatives: expansion.alternatives[i] ?? [],
+    weight: w.terms.reduce((s, t) => s + rarity(t), 0) / w.terms.length,
+  }));
   return { query: q, ranked, terms, titleTerms: [...typed], units };
 }
 
@@ -182,19 +218,33 @@ export function finishSearch(search: LoadedSearch, ranking: DocumentRanking, lim
     const scores = scoreSections(preparedOf(search, document, markdown), ranking.terms, search.sectionStats, found);
     // The lead (title, aliases, tags, intro) is the context of every section.
     const lead = found[0] ?? new Set<string>();
-    return { r, document, ranked: true, score: documentScore(scores), section: bestSection(scores, isTitleQuery(document.title, ranking.titleTerms)), found: found.map((f) => new Set([...f, ...lead])) };
+    return {
+      r,
+      document,
+      ranked: true,
+      score: documentScore(scores),
+      section: bestSection(scores, isTitleQuery(document.title, ranking.titleTerms)),
+      found: found.map((f) => new Set([...f, ...lead])),
+    };
   });
   const covered = scored.map((s) => {
-    const { coverage, matched, anywhere } = ranking.choseong ? { coverage: 1, matched: [ranking.query], anywhere: 1 } : bestCoverage(ranking.units, s.found, sourceOf);
+    const { coverage, matched, anywhere } = ranking.choseong
+      ? { coverage: 1, matched: [ranking.query], anywhere: 1 }
+      : bestCoverage(ranking.units, s.found, sourceOf);
     // A page having more of the query's words, anywhere on it, ranks higher (see COVERAGE_BOOST).
     return { ...s, coverage, matched, score: s.ranked ? s.score * (1 + COVERAGE_BOOST * anywhere) : s.score };
   });
   // Section-ranked documents first (their scores are comparable with each other), then the rest in index order.
   const reranked = covered.filter((s) => s.ranked).sort((a, b) => b.score - a.score || a.r.doc - b.r.doc);
   const rest = covered.filter((s) => !s.ranked);
-  return [...reranked, ...rest]
-    .slice(0, depth)
-    .map((s) => ({ document: s.document, score: round(s.score), section: sectionAt(s.document, s.section), terms: [...s.r.terms].sort(), matchedTerms: s.matched, coverage: s.coverage }));
+  return [...reranked, ...rest].slice(0, depth).map((s) => ({
+    document: s.document,
+    score: round(s.score),
+    section: sectionAt(s.document, s.section),
+    terms: [...s.r.terms].sort(),
+    matchedTerms: s.matched,
+    coverage: s.coverage,
+  }));
 }
 
 /**
@@ -202,7 +252,11 @@ export function finishSearch(search: LoadedSearch, ranking: DocumentRanking, lim
  * parts of a long page do not make it an answer. Matched words and `anywhere` (the share of query words
  * the whole document has, unweighted, which the ranking uses) are taken over the whole document.
  */
-function bestCoverage(units: DocumentRanking['units'], sections: readonly Set<string>[], sourceOf: ReadonlyMap<string, string>): { coverage: number; matched: string[]; anywhere: number } {
+function bestCoverage(
+  units: DocumentRanking['units'],
+  sections: readonly Set<string>[],
+  sourceOf: ReadonlyMap<string, string>,
+): { coverage: number; matched: string[]; anywhere: number } {
   const withSources = (terms: Iterable<string>) => new Set([...terms].flatMap((t) => [t, sourceOf.get(t) ?? t]));
   let coverage = 0;
   for (const found of sections) {
@@ -212,7 +266,10 @@ function bestCoverage(units: DocumentRanking['units'], sections: readonly Set<st
   const all = withSources(sections.flatMap((s) => [...s]));
   const whole = coverageOf(units, (t) => all.has(t));
   // For ranking every word counts alike: weighting by rarity let one rare verb ('나누나요') outrank the pages about the noun.
-  const anywhere = coverageOf(units.map((u) => ({ ...u, weight: 1 })), (t) => all.has(t)).coverage;
+  const anywhere = coverageOf(
+    units.map((u) => ({ ...u, weight: 1 })),
+    (t) => all.has(t),
+  ).coverage;
   return { coverage, matched: whole.matched, anywhere };
 }
 

@@ -3,8 +3,16 @@ import { hitSnippet, snippetText } from './snippet.ts';
 import type { SearchDocument } from './envelope.ts';
 
 test.each([
-  ['a link keeps its words, not its URL', '설정은 [MCP 설정 가이드](https://example.com/mcp-setup) 참고. <https://example.com/raw> 끝', '설정은 MCP 설정 가이드 참고. 끝'],
-  ['bare URLs and reference definitions go', '문서: https://maru.example/docs/a 보기\n\n[ref]: https://example.com "t"\n\n[참고][ref] 끝', '문서: 보기 참고 끝'],
+  [
+    'a link keeps its words, not its URL',
+    '설정은 [MCP 설정 가이드](https://example.com/mcp-setup) 참고. <https://example.com/raw> 끝',
+    '설정은 MCP 설정 가이드 참고. 끝',
+  ],
+  [
+    'bare URLs and reference definitions go',
+    '문서: https://maru.example/docs/a 보기\n\n[ref]: https://example.com "t"\n\n[참고][ref] 끝',
+    '문서: 보기 참고 끝',
+  ],
   ['underscores inside a name stay', '`claude_desktop_config.json` 파일의 __굵게__ 와 _기울임_', 'claude_desktop_config.json 파일의 굵게 와 기울임'],
   ['thematic breaks and table rules go', '위\n\n---\n\n| 이름 | 값 |\n| --- | :---: |\n| a | b |\n\n***\n\n아래', '위 이름 값 a b 아래'],
   ['callout markers go, their text stays', '> [!TIP]\n> 미리보기를 먼저 보세요.\n\n> [!WARNING]- 접힘\n> 조심', '미리보기를 먼저 보세요. 접힘 조심'],
@@ -16,7 +24,15 @@ test.each([
 
 describe('hitSnippet', () => {
   const document: SearchDocument = {
-    id: 'a', title: 'A', project: 'p', category: 'c', tags: [], aliases: [], updatedAt: '', url: '/docs/a/', summary: '요약 토크나이저 설명',
+    id: 'a',
+    title: 'A',
+    project: 'p',
+    category: 'c',
+    tags: [],
+    aliases: [],
+    updatedAt: '',
+    url: '/docs/a/',
+    summary: '요약 토크나이저 설명',
     sections: [
       { anchor: '', heading: '', depth: 1, line: 1, terms: 2 },
       { anchor: '설정', heading: '설정', depth: 2, line: 7, terms: 4 },

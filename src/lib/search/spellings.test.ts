@@ -4,7 +4,18 @@ import { search, searchSync } from './search.ts';
 
 function source(id: string, title: string, body: string, aliases: string[] = []): SearchSource {
   return {
-    document: { id, title, project: 'p', category: 'guide', tags: [], aliases, updatedAt: '2026-11-01T00:00:00.000Z', url: `/docs/${id}/`, summary: '', sections: [{ anchor: '', heading: '', depth: 1, line: 1 }] },
+    document: {
+      id,
+      title,
+      project: 'p',
+      category: 'guide',
+      tags: [],
+      aliases,
+      updatedAt: '2026-11-01T00:00:00.000Z',
+      url: `/docs/${id}/`,
+      summary: '',
+      sections: [{ anchor: '', heading: '', depth: 1, line: 1 }],
+    },
     sectionTexts: [{ headings: '', body }],
   };
 }

@@ -57,12 +57,21 @@ export function createSpellings(vocabulary: Vocabulary): SpellingsOf {
     const latinWord = word.toLowerCase();
     if (/^[a-z]{3,}$/.test(latinWord)) {
       const candidates = lookup(t.hangul, latinKeys(latinWord), vocabulary.frequency, false);
-      for (const h of choose(candidates, (h) => (vocabulary.has(latinWord) && inCorpus(h) ? vocabulary.together([latinWord], bigrams(h)) : -1), (h) => hangulKey(h))) out.add(h);
+      for (const h of choose(
+        candidates,
+        (h) => (vocabulary.has(latinWord) && inCorpus(h) ? vocabulary.together([latinWord], bigrams(h)) : -1),
+        (h) => hangulKey(h),
+      ))
+        out.add(h);
     } else if (stem) {
       const pairs = (hangul: string) => {
         const known = inCorpus(hangul);
         const candidates = lookup(t.latin, [hangulKey(hangul)], vocabulary.frequency, !known);
-        const chosen = choose(candidates, (l) => (known ? vocabulary.together([l], bigrams(hangul)) : -1), () => hangulKey(hangul));
+        const chosen = choose(
+          candidates,
+          (l) => (known ? vocabulary.together([l], bigrams(hangul)) : -1),
+          () => hangulKey(hangul),
+        );
         // Korean marks no plural: '컴포넌트' is 'component' rather than 'components' when the corpus has both.
         for (const l of chosen) if (!(l.endsWith('s') && chosen.includes(l.slice(0, -1)))) out.add(l);
       };
@@ -71,7 +80,10 @@ export function createSpellings(vocabulary: Vocabulary): SpellingsOf {
       if (nextStem && /^\p{Script=Hangul}+$/u.test(next!)) pairs(stem + nextStem);
       for (const gram of bigrams(stem)) if (gram.length === 2 && !t.bigramSet.has(gram)) for (const n of neighbours(gram, vocabulary)) guesses.add(n);
     }
-    return [...[...out].map((text) => ({ text, certainty: 1 })), ...[...guesses].filter((g) => !out.has(g)).map((text) => ({ text, certainty: TYPO_CERTAINTY }))];
+    return [
+      ...[...out].map((text) => ({ text, certainty: 1 })),
+      ...[...guesses].filter((g) => !out.has(g)).map((text) => ({ text, certainty: TYPO_CERTAINTY })),
+    ];
   };
 }
 
@@ -85,7 +97,10 @@ function choose(candidates: readonly string[], share: (w: string) => number, key
   const together = shares.filter((s) => s.share >= (s.trusted ? TOGETHER_SHARE / 2 : TOGETHER_SHARE) && s.share >= 0.6 * best);
   if (together.length) return together.sort((a, b) => b.share - a.share).map((s) => s.w);
   // Nothing shares pages: a long key still stands for its most frequent word (a typo, a spelling the corpus lacks).
-  return shares.filter((s) => s.trusted).map((s) => s.w).slice(0, 1);
+  return shares
+    .filter((s) => s.trusted)
+    .map((s) => s.w)
+    .slice(0, 1);
 }
 
 interface KeyTable {

@@ -17,7 +17,12 @@ export function synonymMatcher(groups: readonly (readonly string[])[]): SynonymM
     g
       .map((name) => ({ name, norm: normalize(name) }))
       .filter((m) => m.norm.length > 0)
-      .map((m) => ({ ...m, word: /\p{Script=Hangul}/u.test(m.norm) ? undefined : new RegExp(`(^|[^\\p{L}\\p{N}])${m.norm.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`, 'u') })),
+      .map((m) => ({
+        ...m,
+        word: /\p{Script=Hangul}/u.test(m.norm)
+          ? undefined
+          : new RegExp(`(^|[^\\p{L}\\p{N}])${m.norm.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`, 'u'),
+      })),
   );
   const mentions = (q: string, m: { norm: string; word: RegExp | undefined }) => (m.word ? m.word.test(q) : q.includes(m.norm));
   const groupsIn = (query: string) => {

@@ -1,7 +1,8 @@
 import { bigrams, foldHangulVowels, isBareSuffix, stripKoreanSuffixes } from './korean.ts';
 
 /** Runs of Hangul, runs of other CJK scripts, and runs of other letters/digits, split at script changes. */
-const RUN = /(\p{Script=Hangul}+)|([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+)|([[\p{L}\p{N}]--[\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]]+)/gv;
+const RUN =
+  /(\p{Script=Hangul}+)|([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+)|([[\p{L}\p{N}]--[\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]]+)/gv;
 
 /**
  * Turns text into index terms: Latin/digit words whole (lowercased), Hangul words with particles
@@ -27,8 +28,7 @@ function tokenizeWith(text: string): string[] {
     if (m[1]) {
       const word = foldHangulVowels(stripKoreanSuffixes(m[1]));
       terms.push(...bigrams(word));
-    }
-    else if (m[2]) terms.push(...bigrams(m[2]));
+    } else if (m[2]) terms.push(...bigrams(m[2]));
     else if (m[3]) terms.push(m[3]);
   }
   return terms;
@@ -37,8 +37,34 @@ function tokenizeWith(text: string): string[] {
 /** Words that say what kind of question it is, not what it is about; dropped from queries only. */
 export const QUERY_STOP_WORDS: ReadonlySet<string> = new Set([
   // Hangul stop words arrive as bigrams after tokenizing.
-  '어떻', '떻게', '방법', '무엇', '언제', '어디', '경우', '이유', '하는', '있나', '없나', '사용', '하나',
-  'how', 'to', 'the', 'a', 'an', 'of', 'in', 'for', 'and', 'or', 'what', 'why', 'is', 'do', 'i',
+  '어떻',
+  '떻게',
+  '방법',
+  '무엇',
+  '언제',
+  '어디',
+  '경우',
+  '이유',
+  '하는',
+  '있나',
+  '없나',
+  '사용',
+  '하나',
+  'how',
+  'to',
+  'the',
+  'a',
+  'an',
+  'of',
+  'in',
+  'for',
+  'and',
+  'or',
+  'what',
+  'why',
+  'is',
+  'do',
+  'i',
 ]);
 
 /** True for terms in a script where prefix and typo-tolerant matching make sense (Latin words). */

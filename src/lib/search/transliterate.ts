@@ -69,9 +69,31 @@ function keysOf(word: string): string[] {
 }
 
 const LETTER_CLASS: Readonly<Record<string, string>> = {
-  a: VOWEL, e: VOWEL, i: VOWEL, o: VOWEL, u: VOWEL, y: VOWEL, w: VOWEL,
-  b: 'P', p: 'P', f: 'P', v: 'P', d: 'T', t: 'T', k: 'K', g: 'K', c: 'K', q: 'K',
-  s: 'S', z: 'S', j: 'S', l: 'L', r: 'L', m: 'M', n: 'N', h: 'H',
+  a: VOWEL,
+  e: VOWEL,
+  i: VOWEL,
+  o: VOWEL,
+  u: VOWEL,
+  y: VOWEL,
+  w: VOWEL,
+  b: 'P',
+  p: 'P',
+  f: 'P',
+  v: 'P',
+  d: 'T',
+  t: 'T',
+  k: 'K',
+  g: 'K',
+  c: 'K',
+  q: 'K',
+  s: 'S',
+  z: 'S',
+  j: 'S',
+  l: 'L',
+  r: 'L',
+  m: 'M',
+  n: 'N',
+  h: 'H',
 };
 
 /** Merges repeated classes (ll, 엘리 → L; 이 after a vowel) and drops a final vowel. */

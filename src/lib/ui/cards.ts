@@ -88,7 +88,8 @@ export function cardsFor(ctx: UiContext, ids: readonly string[]): DocCard[] {
 
 /** Facets of the projects, categories or tags of the catalog. */
 export function catalogFacets(ctx: UiContext, kind: 'project' | 'category' | 'tag'): Facet[] {
-  if (kind === 'project') return ctx.catalog.projects.map((p) => ({ value: p.id, label: projectTitle(ctx.config, p.id, p.title), count: p.count, href: ctx.routes.project(p.id) }));
+  if (kind === 'project')
+    return ctx.catalog.projects.map((p) => ({ value: p.id, label: projectTitle(ctx.config, p.id, p.title), count: p.count, href: ctx.routes.project(p.id) }));
   if (kind === 'tag') return ctx.catalog.tags.map((t) => ({ value: t.id, label: t.id, count: t.count, href: ctx.routes.tag(t.id) }));
   const order = ctx.config.categories;
   const rank = (id: string) => (order.indexOf(id) < 0 ? order.length : order.indexOf(id));

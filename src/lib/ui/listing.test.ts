@@ -2,7 +2,13 @@ import { describe, expect, test } from 'vitest';
 import { applyListing, facetCounts, filterItems, listingParams, parseListingState, sortItems, type ListingItem } from './listing.ts';
 
 const item = (id: string, title: string, updatedAt: string, extra: Partial<ListingItem> = {}): ListingItem => ({
-  id, title, project: 'p', category: 'guide', tags: [], updatedAt: `${updatedAt}T00:00:00.000Z`, ...extra,
+  id,
+  title,
+  project: 'p',
+  category: 'guide',
+  tags: [],
+  updatedAt: `${updatedAt}T00:00:00.000Z`,
+  ...extra,
 });
 const A = item('a', '배포 가이드', '2026-11-01', { project: 'ops', tags: ['배포', 'ci'] });
 const B = item('b', 'ADR: 검색', '2026-11-20', { category: 'decision', tags: ['검색'] });

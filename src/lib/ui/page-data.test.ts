@@ -8,9 +8,28 @@ const NOW = new Date('2026-11-30T09:00:00.000Z');
 
 function entry(id: string, over: Partial<CatalogEntry> = {}): CatalogEntry {
   return {
-    id, title: id.toUpperCase(), project: 'p', category: 'guide', tags: [], aliases: [], summary: `${id} summary`, status: 'published', prompt: false,
-    createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-27T00:00:00.000Z', sourcePath: `p/${id}.md`, url: `/b/docs/${id}/`,
-    markdownPath: `_wiki/docs/${id}.md`, sha256: '0'.repeat(64), headings: [], links: [], backlinks: [], related: [], wordCount: 400, extra: {}, ...over,
+    id,
+    title: id.toUpperCase(),
+    project: 'p',
+    category: 'guide',
+    tags: [],
+    aliases: [],
+    summary: `${id} summary`,
+    status: 'published',
+    prompt: false,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-27T00:00:00.000Z',
+    sourcePath: `p/${id}.md`,
+    url: `/b/docs/${id}/`,
+    markdownPath: `_wiki/docs/${id}.md`,
+    sha256: '0'.repeat(64),
+    headings: [],
+    links: [],
+    backlinks: [],
+    related: [],
+    wordCount: 400,
+    extra: {},
+    ...over,
   };
 }
 
@@ -23,9 +42,19 @@ const A = entry('a', {
     { depth: 4, text: '더 세부', anchor: '더-세부', line: 14 },
   ],
   backlinks: ['b'],
-  related: [{ id: 'b', reasons: ['linked-from', 'shared-tags'], sharedTags: ['검색'], score: 3.5 }, { id: 'gone', reasons: ['similar'], score: 1 }],
+  related: [
+    { id: 'b', reasons: ['linked-from', 'shared-tags'], sharedTags: ['검색'], score: 3.5 },
+    { id: 'gone', reasons: ['similar'], score: 1 },
+  ],
 });
-const B = entry('b', { project: 'q', category: 'decision', tags: ['검색'], createdAt: '2026-11-27T00:00:00.000Z', updatedAt: '2026-11-27T00:00:00.000Z', links: ['a'] });
+const B = entry('b', {
+  project: 'q',
+  category: 'decision',
+  tags: ['검색'],
+  createdAt: '2026-11-27T00:00:00.000Z',
+  updatedAt: '2026-11-27T00:00:00.000Z',
+  links: ['a'],
+});
 const CATALOG: Catalog = {
   version: 1,
   documents: [A, B],
@@ -33,8 +62,14 @@ const CATALOG: Catalog = {
     { id: 'p', count: 1, categories: { guide: 1 }, updatedAt: '2026-11-27T00:00:00.000Z' },
     { id: 'q', count: 1, categories: { decision: 1 }, updatedAt: '2026-11-27T00:00:00.000Z' },
   ],
-  categories: [{ id: 'guide', count: 1 }, { id: 'decision', count: 1 }],
-  tags: [{ id: 'ci', count: 1 }, { id: '검색', count: 2 }],
+  categories: [
+    { id: 'guide', count: 1 },
+    { id: 'decision', count: 1 },
+  ],
+  tags: [
+    { id: 'ci', count: 1 },
+    { id: '검색', count: 2 },
+  ],
 };
 const config = resolveSiteConfig({ projects: { p: { title: '피', description: '피 설명' } }, editUrl: 'https://git.example/edit/main/content' });
 const ctx = uiContext({ catalog: CATALOG, config }, '/b', NOW);
@@ -42,7 +77,11 @@ const ctx = uiContext({ catalog: CATALOG, config }, '/b', NOW);
 test('routes respect the base and encode Korean segments', () => {
   const r = routesFor('/pr/1/');
   expect([r.home, r.doc('a/b'), r.tag('검색'), r.search('토크 나이저'), r.file('_wiki/docs/a.md')]).toEqual([
-    '/pr/1/', '/pr/1/docs/a/b/', '/pr/1/tags/%EA%B2%80%EC%83%89/', '/pr/1/search/?q=%ED%86%A0%ED%81%AC%20%EB%82%98%EC%9D%B4%EC%A0%80', '/pr/1/_wiki/docs/a.md',
+    '/pr/1/',
+    '/pr/1/docs/a/b/',
+    '/pr/1/tags/%EA%B2%80%EC%83%89/',
+    '/pr/1/search/?q=%ED%86%A0%ED%81%AC%20%EB%82%98%EC%9D%B4%EC%A0%80',
+    '/pr/1/_wiki/docs/a.md',
   ]);
 });
 
@@ -74,10 +113,17 @@ describe('docPage', () => {
     expect([page.prev, page.next]).toEqual([undefined, undefined]);
   });
   test('previous/next follow the side navigation top to bottom, across category groups, `order` first', () => {
-    const docs = [entry('g2', { title: '둘째' }), entry('g1', { title: '첫째', order: 1 } as Partial<CatalogEntry>), entry('d1', { title: '결정', category: 'decision' })];
+    const docs = [
+      entry('g2', { title: '둘째' }),
+      entry('g1', { title: '첫째', order: 1 } as Partial<CatalogEntry>),
+      entry('d1', { title: '결정', category: 'decision' }),
+    ];
     const c = uiContext({ catalog: { ...CATALOG, documents: docs }, config }, '/b', NOW);
     const nav = docPage(c, docs[0]!);
-    expect(nav.siblings.map((g) => [g.label, g.items.map((i) => i.title)])).toEqual([['결정', ['결정']], ['가이드', ['첫째', '둘째']]]);
+    expect(nav.siblings.map((g) => [g.label, g.items.map((i) => i.title)])).toEqual([
+      ['결정', ['결정']],
+      ['가이드', ['첫째', '둘째']],
+    ]);
     expect([nav.prev, nav.next]).toEqual([{ title: '첫째', href: '/b/docs/g1/' }, undefined]);
     expect(docPage(c, docs[1]!).prev).toEqual({ title: '결정', href: '/b/docs/d1/' });
     expect(docPage(c, docs[2]!).prev).toBeUndefined();
@@ -134,7 +180,10 @@ test('changesPage: creations and later updates by day, newest first', () => {
 
 test('search filters and the tag index', () => {
   expect(searchFilters(ctx).projects.map((p) => p.label)).toEqual(['피', 'q']);
-  expect(tagIndex(ctx).map((t) => [t.value, t.count])).toEqual([['검색', 2], ['ci', 1]]);
+  expect(tagIndex(ctx).map((t) => [t.value, t.count])).toEqual([
+    ['검색', 2],
+    ['ci', 1],
+  ]);
 });
 
 test.each([

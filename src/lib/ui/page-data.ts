@@ -135,7 +135,12 @@ export function homePage(ctx: UiContext): HomePage {
     count: p.count,
     href: ctx.routes.project(p.id),
     description: ctx.config.projects[p.id]?.description ?? p.description ?? '',
-    categories: Object.entries(p.categories).map(([c, count]) => ({ value: c, label: categoryLabel(ctx.strings, c), count, href: `${ctx.routes.project(p.id)}?category=${encodeURIComponent(c)}` })),
+    categories: Object.entries(p.categories).map(([c, count]) => ({
+      value: c,
+      label: categoryLabel(ctx.strings, c),
+      count,
+      href: `${ctx.routes.project(p.id)}?category=${encodeURIComponent(c)}`,
+    })),
     updated: shownDate(ctx, p.updatedAt),
   }));
   const tags = [...catalogFacets(ctx, 'tag')].sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)).slice(0, HOME_TAG_COUNT);
@@ -144,7 +149,9 @@ export function homePage(ctx: UiContext): HomePage {
     projects,
     categories: catalogFacets(ctx, 'category'),
     tags,
-    recent: sortItems(ctx.catalog.documents, 'date').slice(0, RECENT_COUNT).map((d) => toCard(ctx, d)),
+    recent: sortItems(ctx.catalog.documents, 'date')
+      .slice(0, RECENT_COUNT)
+      .map((d) => toCard(ctx, d)),
   };
 }
 
@@ -178,7 +185,14 @@ export function listingPage(ctx: UiContext, kind: ListingKind, key: string): Lis
   if (kind !== 'project') filters.push({ field: 'project', label: s.filterProject, options: option('project') });
   if (kind !== 'category') filters.push({ field: 'category', label: s.filterCategory, options: option('category') });
   filters.push({ field: 'tag', label: s.filterTag, options: option('tags').filter((o) => kind !== 'tag' || o.value !== key) });
-  return { kind, key, title, description, cards: sortItems(docs, 'date').map((d) => toCard(ctx, d)), filters: filters.filter((f) => f.options.length > 1 || f.field === 'tag') };
+  return {
+    kind,
+    key,
+    title,
+    description,
+    cards: sortItems(docs, 'date').map((d) => toCard(ctx, d)),
+    filters: filters.filter((f) => f.options.length > 1 || f.field === 'tag'),
+  };
 }
 
 /** One event of the changes timeline. */
@@ -203,12 +217,15 @@ export function changesPage(ctx: UiContext): ChangesPage {
     push(doc.createdAt, { kind: 'added', label: ctx.strings.added, card });
     if (dayOf(doc.updatedAt) !== dayOf(doc.createdAt)) push(doc.updatedAt, { kind: 'updated', label: ctx.strings.modified, card });
   }
-  const days = [...byDay.keys()].sort().reverse().map((day) => ({
-    day,
-    absolute: formatDate(`${day}T00:00:00.000Z`, ctx.config.lang),
-    relative: relativeDate(`${day}T00:00:00.000Z`, ctx.now, ctx.config.lang),
-    events: byDay.get(day)!.sort((a, b) => (a.kind === b.kind ? a.card.title.localeCompare(b.card.title) : a.kind === 'updated' ? -1 : 1)),
-  }));
+  const days = [...byDay.keys()]
+    .sort()
+    .reverse()
+    .map((day) => ({
+      day,
+      absolute: formatDate(`${day}T00:00:00.000Z`, ctx.config.lang),
+      relative: relativeDate(`${day}T00:00:00.000Z`, ctx.now, ctx.config.lang),
+      events: byDay.get(day)!.sort((a, b) => (a.kind === b.kind ? a.card.title.localeCompare(b.card.title) : a.kind === 'updated' ? -1 : 1)),
+    }));
   return { days, projects: catalogFacets(ctx, 'project') };
 }
 

@@ -3,7 +3,18 @@ import type { SearchHit } from '../search/search.ts';
 import { alternativeQueries, guessQuery, hitHref, parseSearchState, searchParams, toFilters, toSegments } from './search-view.ts';
 
 const hit = (anchor: string, path: string[], terms: string[]): SearchHit => ({
-  document: { id: 'a', title: 'A', project: 'p', category: 'c', tags: [], aliases: [], updatedAt: '', url: '/base/docs/a/', summary: '요약 토크나이저 설명', sections: [] },
+  document: {
+    id: 'a',
+    title: 'A',
+    project: 'p',
+    category: 'c',
+    tags: [],
+    aliases: [],
+    updatedAt: '',
+    url: '/base/docs/a/',
+    summary: '요약 토크나이저 설명',
+    sections: [],
+  },
   score: 1,
   section: { anchor, path },
   terms,

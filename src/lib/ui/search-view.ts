@@ -79,6 +79,13 @@ export function guessQuery(pathname: string, base: string): string {
     // Keep the raw path.
   }
   const rest = path.startsWith(base) ? path.slice(base.length) : path;
-  const last = rest.split('/').filter((s) => s && s !== 'docs' && !/^index(\.html?)?$/.test(s)).pop() ?? '';
-  return last.replace(/\.(html?|md)$/, '').replace(/[-_]+/g, ' ').trim();
+  const last =
+    rest
+      .split('/')
+      .filter((s) => s && s !== 'docs' && !/^index(\.html?)?$/.test(s))
+      .pop() ?? '';
+  return last
+    .replace(/\.(html?|md)$/, '')
+    .replace(/[-_]+/g, ' ')
+    .trim();
 }

@@ -9,7 +9,13 @@ test('Korean and English have the same keys', () => {
 test('backlinks heading and reason labels are Korean by default', () => {
   const ko = getStrings('ko');
   expect(ko.backlinks).toBe('이 문서를 언급한 문서');
-  expect(reasonLabels(ko, ['related', 'links-to', 'linked-from', 'shared-tags', 'similar'])).toEqual(['직접 연결', '이 문서가 언급', '이 문서를 언급', '같은 태그', '비슷한 내용']);
+  expect(reasonLabels(ko, ['related', 'links-to', 'linked-from', 'shared-tags', 'similar'])).toEqual([
+    '직접 연결',
+    '이 문서가 언급',
+    '이 문서를 언급',
+    '같은 태그',
+    '비슷한 내용',
+  ]);
   expect(ko.searchNoResults('토크')).toBe('‘토크’에 맞는 문서가 없습니다.');
 });
 

@@ -13,6 +13,8 @@ test('maru.config.ts sets the policy and the environment overrides it for one ru
 });
 
 test('a value that is not a policy names the variable and the values it takes', () => {
-  expect(() => linkPolicy(resolveSiteConfig(), { MARU_BROKEN_LINKS: 'off' })).toThrow('MARU_BROKEN_LINKS="off" is not a link policy. Use MARU_BROKEN_LINKS=warn or MARU_BROKEN_LINKS=error.');
+  expect(() => linkPolicy(resolveSiteConfig(), { MARU_BROKEN_LINKS: 'off' })).toThrow(
+    'MARU_BROKEN_LINKS="off" is not a link policy. Use MARU_BROKEN_LINKS=warn or MARU_BROKEN_LINKS=error.',
+  );
   expect(() => resolveSiteConfig({ brokenLinks: 'ignore' as 'warn' })).toThrow(/brokenLinks/);
 });

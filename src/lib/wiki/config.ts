@@ -15,7 +15,10 @@ export const SiteConfigSchema = z.strictObject({
   /** UI language: Korean by default, English strings behind this switch. */
   lang: z.enum(['ko', 'en']).default('ko'),
   /** Allowed values of the `category` frontmatter field, in display order. */
-  categories: z.array(z.string().regex(/^[a-z][a-z0-9-]*$/)).min(1).default([...DEFAULT_CATEGORIES]),
+  categories: z
+    .array(z.string().regex(/^[a-z][a-z0-9-]*$/))
+    .min(1)
+    .default([...DEFAULT_CATEGORIES]),
   /** Edit link prefix, e.g. `https://github.com/acme/wiki/edit/main/content/`; the source path is appended. */
   editUrl: z.url().optional(),
   /** Project descriptions shown on the home page, keyed by project id. */

@@ -22,11 +22,25 @@ export function contentWarnings(wiki: Wiki, options: CheckOptions): Problem[] {
   for (const d of wiki.documents) {
     const s = d.source;
     if (s.fieldLines.summary === undefined) {
-      problems.push({ path: s.sourcePath, line: 1, field: 'summary', message: 'summary가 없습니다', hint: '검색 결과와 llms.txt에 보일 한 문장 요약을 frontmatter에 쓰세요', severity: 'warning' });
+      problems.push({
+        path: s.sourcePath,
+        line: 1,
+        field: 'summary',
+        message: 'summary가 없습니다',
+        hint: '검색 결과와 llms.txt에 보일 한 문장 요약을 frontmatter에 쓰세요',
+        severity: 'warning',
+      });
     }
     const days = Math.floor((now - Date.parse(s.updatedAt)) / 86_400_000);
     if (days > options.staleAfterDays) {
-      problems.push({ path: s.sourcePath, line: s.fieldLines.updated_at ?? 1, field: 'updated_at', message: `${days}일 동안 수정되지 않았습니다 (기준 ${options.staleAfterDays}일)`, hint: '내용이 아직 맞는지 확인하고 updated_at을 고치거나 status: deprecated로 표시하세요', severity: 'warning' });
+      problems.push({
+        path: s.sourcePath,
+        line: s.fieldLines.updated_at ?? 1,
+        field: 'updated_at',
+        message: `${days}일 동안 수정되지 않았습니다 (기준 ${options.staleAfterDays}일)`,
+        hint: '내용이 아직 맞는지 확인하고 updated_at을 고치거나 status: deprecated로 표시하세요',
+        severity: 'warning',
+      });
     }
   }
   problems.push(...nearDuplicates(wiki));
@@ -42,7 +56,14 @@ export function nearDuplicates(wiki: Wiki): Problem[] {
     for (const n of list) {
       if (n.index <= i) continue;
       const [a, b] = [docs[i]!.source, docs[n.index]!.source];
-      out.push({ path: a.sourcePath, line: 1, field: 'content', message: `${b.sourcePath}와(과) 내용이 ${Math.round(n.similarity * 100)}% 비슷합니다 (${a.id} ↔ ${b.id})`, hint: '한 문서로 합치거나 서로 다른 점을 분명히 하세요', severity: 'warning' });
+      out.push({
+        path: a.sourcePath,
+        line: 1,
+        field: 'content',
+        message: `${b.sourcePath}와(과) 내용이 ${Math.round(n.similarity * 100)}% 비슷합니다 (${a.id} ↔ ${b.id})`,
+        hint: '한 문서로 합치거나 서로 다른 점을 분명히 하세요',
+        severity: 'warning',
+      });
     }
   });
   return out;
@@ -59,7 +80,14 @@ export function missingImages(docs: readonly SourceDocument[], exists: (contentP
     for (const image of d.markdown.images) {
       const path = imagePath(image.url, d.sourcePath);
       if (path === undefined || exists(path)) continue;
-      out.push({ path: d.sourcePath, line: image.line + d.bodyLine - 1, field: 'image', message: `그림 ${image.url}이(가) 콘텐츠 폴더에 없습니다`, hint: '그림 파일을 문서 옆에 두거나 경로를 고치세요', severity: 'warning' });
+      out.push({
+        path: d.sourcePath,
+        line: image.line + d.bodyLine - 1,
+        field: 'image',
+        message: `그림 ${image.url}이(가) 콘텐츠 폴더에 없습니다`,
+        hint: '그림 파일을 문서 옆에 두거나 경로를 고치세요',
+        severity: 'warning',
+      });
     }
   }
   return out;

@@ -9,7 +9,17 @@ describe('toSourceDocument defaults', () => {
   test('plain Markdown without frontmatter gets id, title, project, category and dates', () => {
     const { doc, problems } = toSourceDocument(raw('learn/Thinking In React.md', '# 리액트로 사고하기\n\n본문 문장입니다.\n\n## 1단계\n\n내용'), cats);
     expect(problems).toEqual([]);
-    expect(doc).toMatchObject({ id: 'learn/thinking-in-react', title: '리액트로 사고하기', project: 'learn', category: 'reference', tags: [], status: 'published', updatedAt: '2026-01-02T03:04:05.000Z', createdAt: '2026-01-02T03:04:05.000Z', summary: '본문 문장입니다.' });
+    expect(doc).toMatchObject({
+      id: 'learn/thinking-in-react',
+      title: '리액트로 사고하기',
+      project: 'learn',
+      category: 'reference',
+      tags: [],
+      status: 'published',
+      updatedAt: '2026-01-02T03:04:05.000Z',
+      createdAt: '2026-01-02T03:04:05.000Z',
+      summary: '본문 문장입니다.',
+    });
     expect(doc!.markdown.headings).toEqual([{ depth: 2, text: '1단계', anchor: '1단계', line: 5, aliases: ['_1단계'] }]);
   });
 
@@ -26,9 +36,19 @@ describe('toSourceDocument defaults', () => {
   });
 
   test('frontmatter fields, aliases as a single string, unknown keys kept', () => {
-    const text = '---\nid: my-doc\ntitle: 제목\nproject: search\ncategory: decision\ntags: [검색, Korean]\naliases: 별칭\nowner: 검색팀\nauthor: kim\n---\n본문';
+    const text =
+      '---\nid: my-doc\ntitle: 제목\nproject: search\ncategory: decision\ntags: [검색, Korean]\naliases: 별칭\nowner: 검색팀\nauthor: kim\n---\n본문';
     const { doc } = toSourceDocument(raw('x/y.md', text), cats);
-    expect(doc).toMatchObject({ id: 'my-doc', title: '제목', project: 'search', category: 'decision', tags: ['검색', 'Korean'], aliases: ['별칭'], owner: '검색팀', extra: { author: 'kim' } });
+    expect(doc).toMatchObject({
+      id: 'my-doc',
+      title: '제목',
+      project: 'search',
+      category: 'decision',
+      tags: ['검색', 'Korean'],
+      aliases: ['별칭'],
+      owner: '검색팀',
+      extra: { author: 'kim' },
+    });
   });
 
   test('react.dev style explicit heading ids are honoured and stripped', () => {
@@ -53,7 +73,11 @@ describe('toSourceDocument problems', () => {
   });
 
   test('an unreadable file is one problem, not a crash', () => {
-    expect(toSourceDocument({ path: 'a.md', readError: 'EACCES', mtime: '2026-01-01T00:00:00.000Z' }, cats).problems[0]).toMatchObject({ line: 1, field: 'file', message: '파일을 읽을 수 없습니다 (EACCES)' });
+    expect(toSourceDocument({ path: 'a.md', readError: 'EACCES', mtime: '2026-01-01T00:00:00.000Z' }, cats).problems[0]).toMatchObject({
+      line: 1,
+      field: 'file',
+      message: '파일을 읽을 수 없습니다 (EACCES)',
+    });
   });
 });
 

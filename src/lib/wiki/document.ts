@@ -76,7 +76,18 @@ const REQUIREMENTS: Record<string, [string, string]> = {
 export function toSourceDocument(raw: RawFile, categories: readonly string[]): { doc?: SourceDocument; problems: Problem[] } {
   const path = toContentPath(raw.path);
   if (raw.text === undefined) {
-    return { problems: [{ path, line: 1, field: 'file', message: `파일을 읽을 수 없습니다 (${raw.readError ?? 'unknown'})`, hint: '파일 권한과 UTF-8 인코딩을 확인하세요', severity: 'error' }] };
+    return {
+      problems: [
+        {
+          path,
+          line: 1,
+          field: 'file',
+          message: `파일을 읽을 수 없습니다 (${raw.readError ?? 'unknown'})`,
+          hint: '파일 권한과 UTF-8 인코딩을 확인하세요',
+          severity: 'error',
+        },
+      ],
+    };
   }
   const split = splitFrontmatter(path, raw.text);
   if (!split.file) return { problems: split.problems };
@@ -85,10 +96,24 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[]): {
   const result = FrontmatterSchema.safeParse(data);
   const fm = result.success ? result.data : FrontmatterSchema.parse(dropInvalid(data, result.error, problems, path, lineOf));
   if (fm.category !== undefined && !categories.includes(fm.category)) {
-    problems.push({ path, line: lineOf('category'), field: 'category', message: `${describeValue(fm.category)}은(는) 허용된 분류가 아닙니다`, hint: `다음 중 하나를 쓰세요: ${categories.join(', ')} (maru.config.ts의 categories에서 바꿀 수 있습니다)`, severity: 'error' });
+    problems.push({
+      path,
+      line: lineOf('category'),
+      field: 'category',
+      message: `${describeValue(fm.category)}은(는) 허용된 분류가 아닙니다`,
+      hint: `다음 중 하나를 쓰세요: ${categories.join(', ')} (maru.config.ts의 categories에서 바꿀 수 있습니다)`,
+      severity: 'error',
+    });
   }
   if (fm.created_at && fm.updated_at && fm.created_at > fm.updated_at) {
-    problems.push({ path, line: lineOf('created_at'), field: 'created_at', message: `작성일 ${fm.created_at.slice(0, 10)}이(가) 수정일 ${fm.updated_at.slice(0, 10)}보다 늦습니다`, hint: 'created_at은 updated_at과 같거나 이전 날짜여야 합니다', severity: 'error' });
+    problems.push({
+      path,
+      line: lineOf('created_at'),
+      field: 'created_at',
+      message: `작성일 ${fm.created_at.slice(0, 10)}이(가) 수정일 ${fm.updated_at.slice(0, 10)}보다 늦습니다`,
+      hint: 'created_at은 updated_at과 같거나 이전 날짜여야 합니다',
+      severity: 'error',
+    });
   }
   const markdown = parseMarkdown(body);
   const updatedAt = fm.updated_at ?? raw.gitUpdatedAt ?? raw.mtime;
@@ -116,7 +141,11 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[]): {
     glossary: fm.glossary ?? false,
     createdAt: fm.created_at ?? raw.gitCreatedAt ?? (raw.gitUpdatedAt ? raw.gitUpdatedAt : updatedAt),
     updatedAt,
-    extra: Object.fromEntries(Object.entries(data).filter(([k]) => !KNOWN_KEYS.has(k)).map(([k, v]) => [k, jsonSafe(v)])),
+    extra: Object.fromEntries(
+      Object.entries(data)
+        .filter(([k]) => !KNOWN_KEYS.has(k))
+        .map(([k, v]) => [k, jsonSafe(v)]),
+    ),
     body,
     bodyLine,
     markdown,
@@ -127,7 +156,13 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[]): {
 }
 
 /** Reports each invalid field and returns the data without those fields, so one bad field hides nothing else. */
-function dropInvalid(data: Record<string, unknown>, error: z.ZodError, problems: Problem[], path: ContentPath, lineOf: (f: string) => number): Record<string, unknown> {
+function dropInvalid(
+  data: Record<string, unknown>,
+  error: z.ZodError,
+  problems: Problem[],
+  path: ContentPath,
+  lineOf: (f: string) => number,
+): Record<string, unknown> {
   const copy = { ...data };
   const seen = new Set<string>();
   for (const issue of error.issues) {
@@ -149,7 +184,11 @@ export function defaultProject(path: string): string {
 
 function fileTitle(path: string): string {
   // macOS writes Hangul file names decomposed (NFD); a title must compare and search like typed text.
-  const name = toContentPath(path).normalize('NFC').split('/').pop()!.replace(/\.(md|mdx|markdown)$/i, '');
+  const name = toContentPath(path)
+    .normalize('NFC')
+    .split('/')
+    .pop()!
+    .replace(/\.(md|mdx|markdown)$/i, '');
   return /^(index|readme)$/i.test(name) ? (toContentPath(path).normalize('NFC').split('/').slice(-2, -1)[0] ?? name) : name;
 }
 
@@ -157,7 +196,11 @@ function fileTitle(path: string): string {
  * The category: frontmatter, else the nearest folder whose name is a configured category (`guides/` → guide),
  * else the default, marked as such so the page can leave the badge out.
  */
-export function categoryOf(given: string | undefined, path: string, categories: readonly string[]): { value: string; source: SourceDocument['categorySource'] } {
+export function categoryOf(
+  given: string | undefined,
+  path: string,
+  categories: readonly string[],
+): { value: string; source: SourceDocument['categorySource'] } {
   if (given !== undefined && categories.includes(given)) return { value: given, source: 'frontmatter' };
   const folders = toContentPath(path).split('/').slice(0, -1).reverse();
   for (const folder of folders) {
@@ -190,4 +233,3 @@ function jsonSafe(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString();
   return JSON.parse(JSON.stringify(value ?? null)) as unknown;
 }
-

@@ -18,4 +18,3 @@ export function stripFrontmatter(text: string): string {
   const close = lines.findIndex((l, i) => i > 0 && FENCE.test(l));
   return close < 0 ? lines.join('\n') : lines.slice(close + 1).join('\n');
 }
-

@@ -19,9 +19,16 @@ export interface SplitFile {
 export function splitFrontmatter(path: string, text: string): { file?: SplitFile; problems: Problem[] } {
   const lines = normalizeText(text).split('\n');
   const first = lines[0] ?? '';
-  const fail = (line: number, message: string, hint: string) => ({ problems: [{ path, line, field: 'frontmatter', message, hint, severity: 'error' as const }] });
+  const fail = (line: number, message: string, hint: string) => ({
+    problems: [{ path, line, field: 'frontmatter', message, hint, severity: 'error' as const }],
+  });
   const language = LANGUAGE_FENCE.exec(first)?.[1] ?? (TOML_FENCE.test(first) ? 'toml' : undefined);
-  if (language) return fail(1, `frontmatter 언어 ${language}는 지원하지 않습니다`, '첫 줄을 ---로 쓰고 그 아래를 YAML로 쓰세요 (Maru는 frontmatter를 데이터로만 읽고 코드를 실행하지 않습니다)');
+  if (language)
+    return fail(
+      1,
+      `frontmatter 언어 ${language}는 지원하지 않습니다`,
+      '첫 줄을 ---로 쓰고 그 아래를 YAML로 쓰세요 (Maru는 frontmatter를 데이터로만 읽고 코드를 실행하지 않습니다)',
+    );
   if (!FENCE.test(first)) return { file: { data: {}, body: lines.join('\n'), bodyLine: 1, lineOf: () => 1 }, problems: [] };
   const close = lines.findIndex((l, i) => i > 0 && FENCE.test(l));
   if (close < 0) return fail(1, 'frontmatter를 닫는 --- 줄이 없습니다', 'frontmatter 끝에 --- 한 줄을 쓰세요');

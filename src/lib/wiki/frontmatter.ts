@@ -25,7 +25,13 @@ const DateField = z
   })
   .transform(toIsoDate);
 
-const StringList = z.union([z.array(z.string().min(1)), z.string().min(1).transform((s) => [s])]);
+const StringList = z.union([
+  z.array(z.string().min(1)),
+  z
+    .string()
+    .min(1)
+    .transform((s) => [s]),
+]);
 
 /**
  * The frontmatter fields Maru understands. Every field is optional: defaults come from the path,
@@ -37,7 +43,10 @@ export const FrontmatterSchema = z.looseObject({
   /** Title; defaults to the first `# heading`, else the file name. */
   title: z.string().min(1).optional(),
   /** Project; defaults to the first folder under the content root, else "general". */
-  project: z.string().refine((s) => /^[\p{L}\p{N}_-]+$/u.test(s), { message: 'project' }).optional(),
+  project: z
+    .string()
+    .refine((s) => /^[\p{L}\p{N}_-]+$/u.test(s), { message: 'project' })
+    .optional(),
   /** One of the configured categories; defaults to "reference". */
   category: z.string().optional(),
   /** Tags people filter by. */

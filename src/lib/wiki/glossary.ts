@@ -29,9 +29,17 @@ function isRow(line: string): boolean {
 }
 
 function cells(line: string): string[] {
-  return line.trim().replace(/^\||\|$/g, '').split(/(?<!\\)\|/).map((c) => c.trim());
+  return line
+    .trim()
+    .replace(/^\||\|$/g, '')
+    .split(/(?<!\\)\|/)
+    .map((c) => c.trim());
 }
 
 function plain(cell: string): string {
-  return cell.replace(/`([^`]*)`/g, '$1').replace(/\[\[([^\]|]+)(?:\|([^\]]+))?\]\]/g, (_m, id: string, label?: string) => label ?? id).replace(/[*_]/g, '').trim();
+  return cell
+    .replace(/`([^`]*)`/g, '$1')
+    .replace(/\[\[([^\]|]+)(?:\|([^\]]+))?\]\]/g, (_m, id: string, label?: string) => label ?? id)
+    .replace(/[*_]/g, '')
+    .trim();
 }

@@ -59,7 +59,14 @@ test.each([
 });
 
 test('pathCandidates: as written, with an extension, then the folder landing pages', () => {
-  expect(pathCandidates('guide/config')).toEqual(['guide/config.md', 'guide/config.markdown', 'guide/config.mdx', 'guide/config/index.md', 'guide/config/README.md', 'guide/config/readme.md']);
+  expect(pathCandidates('guide/config')).toEqual([
+    'guide/config.md',
+    'guide/config.markdown',
+    'guide/config.mdx',
+    'guide/config/index.md',
+    'guide/config/README.md',
+    'guide/config/readme.md',
+  ]);
   expect(pathCandidates('guide/config.md')).toEqual(['guide/config.md']);
 });
 

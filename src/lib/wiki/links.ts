@@ -73,7 +73,9 @@ export function createLinkResolver(docs: readonly SourceDocument[]): LinkResolve
       if (!isDocLink || !clean) return { isDocLink: false };
       const fromRoot = clean.replace(/^\/+/, '');
       // Written relative to the file first; many repositories write links from their root, so that is tried next.
-      const doc = clean.startsWith('/') ? (atPath(fromRoot) ?? byId.get(toSlug(fromRoot || 'index'))) : (atPath(joinPath(dirname(fromPath), clean)) ?? atPath(fromRoot));
+      const doc = clean.startsWith('/')
+        ? (atPath(fromRoot) ?? byId.get(toSlug(fromRoot || 'index')))
+        : (atPath(joinPath(dirname(fromPath), clean)) ?? atPath(fromRoot));
       const found = doc ? { doc } : {};
       const heading = doc && anchor ? findHeading(doc.markdown.headings, anchor) : undefined;
       return { ...found, ...(anchor ? { anchor } : {}), ...(fragment ? { fragment } : {}), ...(heading ? { heading } : {}), isDocLink: true };
@@ -116,7 +118,11 @@ export function isTitleAnchor(doc: SourceDocument, anchor: string): boolean {
 }
 
 /** Resolves a document's raw links to target ids; broken links and anchors become problems per the policy. */
-export function resolveLinks(doc: SourceDocument, resolver: LinkResolver, policy: LinkPolicy = DEFAULT_LINK_POLICY): { links: ResolvedLink[]; problems: Problem[] } {
+export function resolveLinks(
+  doc: SourceDocument,
+  resolver: LinkResolver,
+  policy: LinkPolicy = DEFAULT_LINK_POLICY,
+): { links: ResolvedLink[]; problems: Problem[] } {
   const links: ResolvedLink[] = [];
   const problems: Problem[] = [];
   for (const raw of doc.markdown.links) {
@@ -124,7 +130,8 @@ export function resolveLinks(doc: SourceDocument, resolver: LinkResolver, policy
     const shown = raw.kind === 'wiki' ? `[[${raw.target}${raw.anchor ? `#${raw.anchor}` : ''}]]` : raw.target;
     const { target, anchor, isDocLink } = lookUp(raw, doc, resolver);
     if (!target) {
-      if (isDocLink) problems.push(problem(doc, line, 'link', policy.brokenLinks, `${shown}이(가) 가리키는 문서가 없습니다`, '있는 문서의 id나 경로로 고치세요'));
+      if (isDocLink)
+        problems.push(problem(doc, line, 'link', policy.brokenLinks, `${shown}이(가) 가리키는 문서가 없습니다`, '있는 문서의 id나 경로로 고치세요'));
       continue;
     }
     const heading = anchor ? findHeading(target.markdown.headings, anchor) : undefined;
@@ -133,8 +140,20 @@ export function resolveLinks(doc: SourceDocument, resolver: LinkResolver, policy
       continue;
     }
     if (anchor && isDocLink && !heading) {
-      const known = target.markdown.headings.slice(0, 8).map((h) => h.anchor).join(', ');
-      problems.push(problem(doc, line, 'anchor', policy.brokenAnchors, `${shown}의 제목 "${anchor}"이(가) ${target.id} 문서에 없습니다`, `있는 제목 anchor를 쓰세요${known ? `: ${known}` : ''}`));
+      const known = target.markdown.headings
+        .slice(0, 8)
+        .map((h) => h.anchor)
+        .join(', ');
+      problems.push(
+        problem(
+          doc,
+          line,
+          'anchor',
+          policy.brokenAnchors,
+          `${shown}의 제목 "${anchor}"이(가) ${target.id} 문서에 없습니다`,
+          `있는 제목 anchor를 쓰세요${known ? `: ${known}` : ''}`,
+        ),
+      );
       links.push({ id: target.id });
       continue;
     }

@@ -128,11 +128,20 @@ function derive(published: SourceDocument[], resolver: LinkResolver, options: Wi
     linksById.set(d.id, r.links);
     for (const rel of d.related) {
       if (!ids.has(rel)) {
-        problems.push({ path: d.sourcePath, line: d.fieldLines.related ?? 1, field: 'related', message: `"${rel}"라는 id의 문서가 없습니다`, hint: '있는 문서의 id를 쓰거나 related에서 지우세요', severity: 'error' });
+        problems.push({
+          path: d.sourcePath,
+          line: d.fieldLines.related ?? 1,
+          field: 'related',
+          message: `"${rel}"라는 id의 문서가 없습니다`,
+          hint: '있는 문서의 id를 쓰거나 related에서 지우세요',
+          severity: 'error',
+        });
       }
     }
   }
-  const vectors = termVectors(published.map((d) => [d.title, d.aliases.join(' '), d.tags.join(' '), ...d.markdown.sections.map((s) => `${s.path.join(' ')} ${s.text}`)].join('\n')));
+  const vectors = termVectors(
+    published.map((d) => [d.title, d.aliases.join(' '), d.tags.join(' '), ...d.markdown.sections.map((s) => `${s.path.join(' ')} ${s.text}`)].join('\n')),
+  );
   const inputs = published.map((d, i) => ({
     id: d.id,
     tags: d.tags,

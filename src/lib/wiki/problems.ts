@@ -41,7 +41,9 @@ export function formatReport(problems: readonly Problem[], root: string): string
 export function linkPolicyHints(errors: readonly Problem[]): string[] {
   const hints: string[] = [];
   if (errors.some((p) => p.field === 'link')) {
-    hints.push("깨진 링크를 경고로만 보고 빌드하려면 MARU_BROKEN_LINKS=warn 으로 실행하거나 maru.config.ts에 brokenLinks: 'warn'을 쓰세요 (경고는 npm run check에 나옵니다).");
+    hints.push(
+      "깨진 링크를 경고로만 보고 빌드하려면 MARU_BROKEN_LINKS=warn 으로 실행하거나 maru.config.ts에 brokenLinks: 'warn'을 쓰세요 (경고는 npm run check에 나옵니다).",
+    );
   }
   if (errors.some((p) => p.field === 'anchor')) {
     hints.push("없는 제목 anchor를 경고로만 보고 빌드하려면 MARU_BROKEN_ANCHORS=warn 으로 실행하거나 maru.config.ts에 brokenAnchors: 'warn'을 쓰세요.");

@@ -1,7 +1,13 @@
 import { expect, test } from 'vitest';
 import { isLandingPage, prevNext, projectLanding, readingOrder, sidebarTree, type OrderedDoc } from './reading-order.ts';
 
-const d = (sourcePath: string, title: string, order?: number): OrderedDoc => ({ id: sourcePath.replace(/\.md$/, '').toLowerCase(), project: sourcePath.includes('/') ? sourcePath.split('/')[0]! : 'general', title, sourcePath, ...(order !== undefined ? { order } : {}) });
+const d = (sourcePath: string, title: string, order?: number): OrderedDoc => ({
+  id: sourcePath.replace(/\.md$/, '').toLowerCase(),
+  project: sourcePath.includes('/') ? sourcePath.split('/')[0]! : 'general',
+  title,
+  sourcePath,
+  ...(order !== undefined ? { order } : {}),
+});
 
 const docs = [
   d('learn/thinking-in-react.md', '리액트로 사고하기', 2),
@@ -20,7 +26,20 @@ test('landing page first, then order, then title (numbers as numbers); a subfold
   expect(readingOrder(docs)).toEqual(
     new Map([
       ['general', ['notes']],
-      ['learn', ['learn/readme', 'learn/quick-start', 'learn/thinking-in-react', 'learn/escape-hatches/index', 'learn/escape-hatches/effects', 'learn/escape-hatches/refs', 'learn/step 9', 'learn/step 10', 'learn/appendix']],
+      [
+        'learn',
+        [
+          'learn/readme',
+          'learn/quick-start',
+          'learn/thinking-in-react',
+          'learn/escape-hatches/index',
+          'learn/escape-hatches/effects',
+          'learn/escape-hatches/refs',
+          'learn/step 9',
+          'learn/step 10',
+          'learn/appendix',
+        ],
+      ],
     ]),
   );
 });
@@ -34,7 +53,12 @@ test('prevNext follows the reading order and stops at the ends', () => {
 });
 
 test('landing pages: README.md or index.md; a project landing sits at the project folder top, index.md winning', () => {
-  expect([isLandingPage('a/README.md'), isLandingPage('a/index.md'), isLandingPage('a/readme.markdown'), isLandingPage('a/indexes.md')]).toEqual([true, true, true, false]);
+  expect([isLandingPage('a/README.md'), isLandingPage('a/index.md'), isLandingPage('a/readme.markdown'), isLandingPage('a/indexes.md')]).toEqual([
+    true,
+    true,
+    true,
+    false,
+  ]);
   expect(projectLanding(docs.filter((x) => x.project === 'learn'))?.id).toBe('learn/readme');
   expect(projectLanding([d('x/README.md', 'R'), d('x/index.md', 'I'), d('x/y/index.md', 'Y')])?.title).toBe('I');
   expect(projectLanding([d('x/y/index.md', 'Y')])).toBeUndefined();

@@ -68,7 +68,8 @@ function treeOf(docs: readonly OrderedDoc[]): Folder {
 }
 
 /** One entry of a project's sidebar: a document, or a folder (section) with its landing page and entries. */
-export type SidebarNode = { kind: 'doc'; id: string; title: string } | { kind: 'folder'; name: string; title: string; landing?: string; children: SidebarNode[] };
+export type SidebarNode =
+  { kind: 'doc'; id: string; title: string } | { kind: 'folder'; name: string; title: string; landing?: string; children: SidebarNode[] };
 
 /**
  * Each project's sidebar as a tree in reading order: folders become sections titled by their landing page

@@ -3,7 +3,10 @@ import { buildWiki } from './pipeline.ts';
 
 const file = (path: string, text: string) => ({ path, text, mtime: '2026-01-01T00:00:00.000Z' });
 const FILES = [
-  file('a.md', '---\nid: a\ntitle: 알파\ntags: [검색, 한국어]\nrelated: [c]\n---\n[[b]]와 [[b#둘째|둘째 절]]을 보세요.\n\n## 첫째\n\n토크나이저 바이그램 조사 처리'),
+  file(
+    'a.md',
+    '---\nid: a\ntitle: 알파\ntags: [검색, 한국어]\nrelated: [c]\n---\n[[b]]와 [[b#둘째|둘째 절]]을 보세요.\n\n## 첫째\n\n토크나이저 바이그램 조사 처리',
+  ),
   file('b.md', '---\nid: b\ntitle: 베타\ntags: [검색]\n---\n## 둘째\n\n[알파](./a.md) 참고.'),
   file('c.md', '---\nid: c\ntitle: 감마\n---\n토크나이저 바이그램 조사 처리 설명'),
   file('d.md', '---\nid: d\ntitle: 델타\nstatus: draft\n---\n[[a]]'),

@@ -40,7 +40,11 @@ export function backlinksOf(docs: readonly RelationInput[]): Map<string, string[
 
 /** Related documents per id, combining explicit `related`, links both ways, shared tags and similar content. */
 export function relatedOf(docs: readonly RelationInput[], backlinks: Map<string, string[]>): Map<string, RelatedEntry[]> {
-  const similar = nearestNeighbours(docs.map((d) => d.vector), SIMILAR_MIN, RELATED_LIMIT);
+  const similar = nearestNeighbours(
+    docs.map((d) => d.vector),
+    SIMILAR_MIN,
+    RELATED_LIMIT,
+  );
   const byTag = new Map<string, string[]>();
   for (const d of docs) for (const t of d.tags) byTag.set(t, [...(byTag.get(t) ?? []), d.id]);
   const result = new Map<string, RelatedEntry[]>();

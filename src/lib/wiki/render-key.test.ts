@@ -30,7 +30,12 @@ describe('renderKeys: a page is rendered again exactly when its article can chan
 
   test('renaming a heading changes the pages whose link labels read it', () => {
     const after = keys(edit('b.md', '---\ntitle: 토크나이저\n---\n\n## 형태소 분석\n\n본문.\n'));
-    expect([...after].filter(([id, k]) => before.get(id) !== k).map(([id]) => id).sort()).toEqual(['a', 'b', 'c']);
+    expect(
+      [...after]
+        .filter(([id, k]) => before.get(id) !== k)
+        .map(([id]) => id)
+        .sort(),
+    ).toEqual(['a', 'b', 'c']);
   });
 
   test('a new document changes every key: a broken link elsewhere may now resolve to it', () => {

@@ -4,9 +4,28 @@ import { briefingText, glossaryDocuments, knowledgeUri, overviewOf, promptBody, 
 
 function entry(id: string, over: Partial<CatalogEntry> = {}): CatalogEntry {
   return {
-    id, title: id.toUpperCase(), project: 'p', category: 'guide', tags: [], aliases: [], summary: '', status: 'published', prompt: false,
-    createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', sourcePath: `p/${id}.md`, url: `/docs/${id}/`, markdownPath: `_wiki/docs/${id}.md`,
-    sha256: '0'.repeat(64), headings: [], links: [], backlinks: [], related: [], wordCount: 1, extra: {}, ...over,
+    id,
+    title: id.toUpperCase(),
+    project: 'p',
+    category: 'guide',
+    tags: [],
+    aliases: [],
+    summary: '',
+    status: 'published',
+    prompt: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    sourcePath: `p/${id}.md`,
+    url: `/docs/${id}/`,
+    markdownPath: `_wiki/docs/${id}.md`,
+    sha256: '0'.repeat(64),
+    headings: [],
+    links: [],
+    backlinks: [],
+    related: [],
+    wordCount: 1,
+    extra: {},
+    ...over,
   };
 }
 
@@ -19,7 +38,12 @@ describe('wiki_briefing parts', () => {
   });
 
   test('recent documents are newest first, ties by id, at most the limit', () => {
-    const docs = [entry('old'), entry('new', { updatedAt: '2026-05-01T00:00:00.000Z' }), entry('also-old'), entry('other', { project: 'q', updatedAt: '2027-01-01T00:00:00.000Z' })];
+    const docs = [
+      entry('old'),
+      entry('new', { updatedAt: '2026-05-01T00:00:00.000Z' }),
+      entry('also-old'),
+      entry('other', { project: 'q', updatedAt: '2027-01-01T00:00:00.000Z' }),
+    ];
     expect(recentOf('p', docs, 2).map((d) => d.id)).toEqual(['new', 'also-old']);
   });
 
@@ -30,7 +54,15 @@ describe('wiki_briefing parts', () => {
 
   test('the text names the overview, the terms the project mentions and the recent documents', () => {
     const docs = [entry('p-overview', { title: '개요', summary: '시작점' }), entry('glossary', { project: 'g', tags: ['glossary'], title: '용어집' })];
-    const text = briefingText('p', docs, [['조사', '토씨'], ['없는말', '딴말']], (id) => (id === 'p-overview' ? '조사를 뗀다' : ''));
+    const text = briefingText(
+      'p',
+      docs,
+      [
+        ['조사', '토씨'],
+        ['없는말', '딴말'],
+      ],
+      (id) => (id === 'p-overview' ? '조사를 뗀다' : ''),
+    );
     expect(text.split('\n')).toEqual([
       '# Briefing: project "p"',
       '',

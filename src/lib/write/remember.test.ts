@@ -1,5 +1,15 @@
 import { describe, expect, test } from 'vitest';
-import { checkFields, frontmatterOf, isSafeContentPath, renderNewDocument, renderUpdatedDocument, similarDocuments, stripLeadingTitle, summaryFromBody, titleFromBody } from './remember.ts';
+import {
+  checkFields,
+  frontmatterOf,
+  isSafeContentPath,
+  renderNewDocument,
+  renderUpdatedDocument,
+  similarDocuments,
+  stripLeadingTitle,
+  summaryFromBody,
+  titleFromBody,
+} from './remember.ts';
 
 const CATEGORIES = ['guide', 'reference'];
 
@@ -54,7 +64,16 @@ describe('paths and fields that could leave the content folder', () => {
 
 describe('file text', () => {
   test('a new document gets newDocument-style frontmatter plus external_id', () => {
-    const text = renderNewDocument({ title: '캐시 무효화', project: 'operations', category: 'guide', tags: ['배포', 'cdn'], id: '캐시-무효화', externalId: 'learn-1', body: 'CDN을 비운다.\n', date: '2026-11-30' });
+    const text = renderNewDocument({
+      title: '캐시 무효화',
+      project: 'operations',
+      category: 'guide',
+      tags: ['배포', 'cdn'],
+      id: '캐시-무효화',
+      externalId: 'learn-1',
+      body: 'CDN을 비운다.\n',
+      date: '2026-11-30',
+    });
     expect(text.split('\n')).toEqual([
       '---',
       'id: 캐시-무효화',
@@ -74,7 +93,8 @@ describe('file text', () => {
   });
 
   test('an update replaces the body and the given fields and keeps every other key', () => {
-    const before = '---\nid: a\ntitle: 옛 제목\n# 손으로 단 주석\naliases: [별칭]\ncreated_at: 2026-01-02\nupdated_at: 2026-01-02\nexternal_id: k\n---\n\n옛 본문\n';
+    const before =
+      '---\nid: a\ntitle: 옛 제목\n# 손으로 단 주석\naliases: [별칭]\ncreated_at: 2026-01-02\nupdated_at: 2026-01-02\nexternal_id: k\n---\n\n옛 본문\n';
     const front = frontmatterOf(before)!;
     const text = renderUpdatedDocument(front, { tags: ['새'], body: '새 본문', date: '2026-11-30' });
     expect(text.split('\n')).toEqual([

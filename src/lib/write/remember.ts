@@ -39,14 +39,25 @@ const MAX_SUMMARY = 160;
 export function titleFromBody(body: string): string {
   const h1 = /^#\s+(.+?)\s*#*\s*$/m.exec(body);
   const line = h1?.[1] ?? body.split('\n').find((l) => l.trim()) ?? '';
-  const plain = line.replace(/^[#>*\-\s]+/, '').replace(/[`*_[\]]/g, '').trim();
+  const plain = line
+    .replace(/^[#>*\-\s]+/, '')
+    .replace(/[`*_[\]]/g, '')
+    .trim();
   return plain.length > MAX_TITLE ? `${plain.slice(0, MAX_TITLE - 1).trimEnd()}…` : plain;
 }
 
 /** A one-line summary: the first paragraph that is not a heading, shortened. */
 export function summaryFromBody(body: string): string {
-  const para = body.split(/\n\s*\n/).map((p) => p.trim()).find((p) => p && !p.startsWith('#') && !p.startsWith('```')) ?? '';
-  const plain = para.replace(/\s+/g, ' ').replace(/[`*_]/g, '').replace(/^[>\-\s]+/, '').trim();
+  const para =
+    body
+      .split(/\n\s*\n/)
+      .map((p) => p.trim())
+      .find((p) => p && !p.startsWith('#') && !p.startsWith('```')) ?? '';
+  const plain = para
+    .replace(/\s+/g, ' ')
+    .replace(/[`*_]/g, '')
+    .replace(/^[>\-\s]+/, '')
+    .trim();
   return plain.length > MAX_SUMMARY ? `${plain.slice(0, MAX_SUMMARY - 1).trimEnd()}…` : plain;
 }
 
@@ -60,8 +71,14 @@ export function stripLeadingTitle(body: string, title: string): string {
 export function checkFields(fields: { title: string; project: string; category: string; id: string }, categories: readonly string[]): string[] {
   const errors: string[] = [];
   if (!fields.title.trim()) errors.push('title is empty and the content has no heading to take it from. Pass a title.');
-  if (!PROJECT.test(fields.project)) errors.push(`project "${fields.project.slice(0, 100)}" is not a valid project name: use letters, digits, "-" and "_" only (no "/", "..", or absolute paths), e.g. "search".`);
-  if (!isSlug(fields.id)) errors.push(`id "${fields.id.slice(0, 100)}" is not a valid document id: use lowercase letters, digits, Korean, "-" and "/"-separated segments only (no "..", no leading "/"), e.g. "deploy-rollback-lesson".`);
+  if (!PROJECT.test(fields.project))
+    errors.push(
+      `project "${fields.project.slice(0, 100)}" is not a valid project name: use letters, digits, "-" and "_" only (no "/", "..", or absolute paths), e.g. "search".`,
+    );
+  if (!isSlug(fields.id))
+    errors.push(
+      `id "${fields.id.slice(0, 100)}" is not a valid document id: use lowercase letters, digits, Korean, "-" and "/"-separated segments only (no "..", no leading "/"), e.g. "deploy-rollback-lesson".`,
+    );
   if (!categories.includes(fields.category)) errors.push(`category "${fields.category.slice(0, 100)}" is not allowed. Use one of: ${categories.join(', ')}.`);
   return errors;
 }
@@ -85,7 +102,15 @@ export function isSafeContentPath(path: string): boolean {
 
 /** The file text of a new remembered document: newDocument-style frontmatter (plus external_id) and the body. */
 export function renderNewDocument(f: RememberFields): string {
-  const data: Record<string, unknown> = { id: f.id, title: f.title, project: f.project, category: f.category, tags: [...f.tags], created_at: f.date, updated_at: f.date };
+  const data: Record<string, unknown> = {
+    id: f.id,
+    title: f.title,
+    project: f.project,
+    category: f.category,
+    tags: [...f.tags],
+    created_at: f.date,
+    updated_at: f.date,
+  };
   const summary = summaryFromBody(f.body);
   if (summary) data.summary = summary;
   if (f.externalId !== undefined) data.external_id = f.externalId;
@@ -99,7 +124,10 @@ export function renderNewDocument(f: RememberFields): string {
  * The updated text of an existing document: the given fields and `updated_at` replace theirs, every other key
  * (created_at, aliases, owner, comments) is kept, and the body is replaced.
  */
-export function renderUpdatedDocument(frontmatter: string, f: Partial<Pick<RememberFields, 'title' | 'project' | 'category' | 'tags'>> & { body: string; date: string }): string {
+export function renderUpdatedDocument(
+  frontmatter: string,
+  f: Partial<Pick<RememberFields, 'title' | 'project' | 'category' | 'tags'>> & { body: string; date: string },
+): string {
   const doc = parseDocument(frontmatter);
   if (f.title !== undefined) doc.set('title', f.title);
   if (f.project !== undefined) doc.set('project', f.project);

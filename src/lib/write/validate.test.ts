@@ -2,7 +2,14 @@ import { describe, expect, test } from 'vitest';
 import type { Problem } from '../wiki/problems.ts';
 import { introducedErrors } from './validate.ts';
 
-const p = (path: string, message: string, severity: Problem['severity'] = 'error'): Problem => ({ path, line: 3, field: 'link', message, hint: 'fix it', severity });
+const p = (path: string, message: string, severity: Problem['severity'] = 'error'): Problem => ({
+  path,
+  line: 3,
+  field: 'link',
+  message,
+  hint: 'fix it',
+  severity,
+});
 
 describe('introducedErrors', () => {
   test('only errors the folder did not already have', () => {
@@ -12,6 +19,10 @@ describe('introducedErrors', () => {
   });
 
   test('no errors after: the folder without the file is not even built', () => {
-    expect(introducedErrors([p('x.md', 'w', 'warning')], () => { throw new Error('not called'); })).toEqual([]);
+    expect(
+      introducedErrors([p('x.md', 'w', 'warning')], () => {
+        throw new Error('not called');
+      }),
+    ).toEqual([]);
   });
 });

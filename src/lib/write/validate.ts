@@ -7,6 +7,10 @@ import { formatProblem, type Problem } from '../wiki/problems.ts';
 export function introducedErrors(after: readonly Problem[], before: () => readonly Problem[]): Problem[] {
   const errors = after.filter((p) => p.severity === 'error');
   if (errors.length === 0) return [];
-  const known = new Set(before().filter((p) => p.severity === 'error').map((p) => formatProblem(p)));
+  const known = new Set(
+    before()
+      .filter((p) => p.severity === 'error')
+      .map((p) => formatProblem(p)),
+  );
   return errors.filter((p) => !known.has(formatProblem(p)));
 }
