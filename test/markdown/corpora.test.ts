@@ -70,6 +70,9 @@ describe('a VitePress-style folder (test/fixtures/vitepress) builds with default
     expect(config).toContain('<div data-callout="warning" class="callout callout-warning" role="note">\n<p class="callout-title">주의</p>');
     expect(config).toContain('<a href="/docs/guide/dep-pre-bundling/#optimizedepsinclude">사전 번들링 옵션</a>');
     expect(config).not.toMatch(/VersionPicker|ClientOnly|\.demo \{/);
+    // ```js{2-3}: the language is js (Shiki colours it) and lines 2 and 3 are marked.
+    expect(config).toContain('data-language="js"');
+    expect(config.match(/class="line line-hl"/g)?.length).toBe(2);
     const guide = readFileSync(join(out, 'docs/guide/index.html'), 'utf8');
     expect(guide).toContain('<a href="/docs/guide/dep-pre-bundling/">의존성 사전 번들링</a>');
     expect(guide).toContain('<a href="/docs/guide/config/#resolveconditions">resolve.conditions</a>');

@@ -1,5 +1,6 @@
 import remarkCjkFriendly from 'remark-cjk-friendly';
 import type { PluggableList } from 'unified';
+import remarkCodeLangMeta from './remark-code-lang-meta.ts';
 import remarkContainers from './remark-containers.ts';
 import remarkForeignHtml from './remark-foreign-html.ts';
 import remarkMdxCallouts from './remark-mdx-callouts.ts';
@@ -16,7 +17,8 @@ export interface DialectOptions {
 
 /**
  * The Markdown dialects Maru reads (after remark-parse and remark-gfm), in order: CJK-friendly emphasis,
- * MDX callout components as callouts, other VitePress/MDX html dropped, MDX comments, `:::` containers, TOC macros. The site's processor and
+ * MDX callout components as callouts, other VitePress/MDX html dropped, MDX comments, `:::` containers, TOC macros,
+ * VitePress's ```` ```js{2,5} ```` line marks. The site's processor and
  * `parseMarkdown` both use this list, so pages, index text and snippets see the same tree.
  */
 export function dialectPlugins(options: DialectOptions = {}): PluggableList {
@@ -27,5 +29,6 @@ export function dialectPlugins(options: DialectOptions = {}): PluggableList {
     remarkMdxComments,
     [remarkContainers, { detailsTitle: options.detailsTitle ?? '자세히' }],
     remarkTocMacro,
+    remarkCodeLangMeta,
   ];
 }
