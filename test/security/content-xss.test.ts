@@ -171,7 +171,7 @@ describe('in Chromium', () => {
   test('under the CSP the site still works: theme toggle, search dialog, Mermaid; no violation logged', async () => {
     const p = await open('docs/harmless/');
     // Diagrams are drawn when they come near the screen.
-    await p.evaluate(() => document.querySelector('figure.mermaid-diagram')?.scrollIntoView());
+    await p.evaluate(() => document.querySelector('pre:has(> code.language-mermaid)')?.scrollIntoView());
     await p.locator('figure.mermaid-diagram svg').first().waitFor({ timeout: 20_000 });
     const before = await p.evaluate(() => document.documentElement.dataset['theme'] ?? '');
     await p.locator('maru-theme-toggle button').click();
