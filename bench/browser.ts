@@ -24,7 +24,7 @@ export function buildSite(content: string, out: string): number {
 
 /** In Chromium against `npm start` serving `dist`: the first search (index fetch + load + answer) and the cost of each later query. */
 export async function browserSearch(dist: string, queries: readonly string[]) {
-  const { origin, server } = await startSite(['--dist', dist]);
+  const { origin, server } = await startSite(['--site', dist]);
   const browser = await launchChromium();
   try {
     const page = await browser.newPage();

@@ -20,7 +20,7 @@ if (!existsSync(`${values.dist}/_wiki/manifest.json`)) {
   console.error(`No built site in ${values.dist} (looked for _wiki/manifest.json). Run \`npm run build\` first.`);
   process.exit(1);
 }
-const { origin, server } = await startSite(['--dist', values.dist]);
+const { origin, server } = await startSite(['--site', values.dist]);
 let scores: PageScores[];
 try {
   scores = await audit(PAGES.map(([, path]) => `${origin}${path}`));
