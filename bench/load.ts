@@ -2,7 +2,7 @@
 // argv: <maru|plain|parse> <file>
 import { readFileSync } from 'node:fs';
 import MiniSearch from 'minisearch';
-import { loadSearch } from '../src/lib/search/envelope.ts';
+import { loadSearch } from '../src/lib/search/index-load.ts';
 
 const [mode, file] = process.argv.slice(2) as ['maru' | 'plain' | 'parse', string];
 const before = process.memoryUsage().rss;

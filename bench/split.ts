@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { loadSearch, type IndexEnvelope } from '../src/lib/search/envelope.ts';
+import { loadSearch } from '../src/lib/search/index-load.ts';
+import { type IndexEnvelope } from '../src/lib/search/index-schema.ts';
 import { searchDocuments } from '../src/lib/search/search.ts';
 import { tokenizeQuery } from '../src/lib/search/tokenize.ts';
 

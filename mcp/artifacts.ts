@@ -9,7 +9,7 @@ import {
   type Manifest,
 } from '../src/lib/artifacts/schema.ts';
 import { SEARCH_OPTIONS_VERSION } from '../src/lib/search/contract.ts';
-import { loadSearch, type LoadedSearch } from '../src/lib/search/envelope.ts';
+import { loadSearch, type LoadedSearch } from '../src/lib/search/index-load.ts';
 import { isSlug } from '../src/lib/wiki/slug.ts';
 import { sha256 } from '../src/node/hash.ts';
 import { NotFoundError, notFoundMessage, type ArtifactSource } from './source.ts';

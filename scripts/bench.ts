@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 // The baseline is MiniSearch with its defaults: besides the search contract, only benchmarks import it, on purpose.
 import MiniSearch from 'minisearch';
 import { toArtifacts } from '../src/lib/artifacts/emit.ts';
-import { loadSearch } from '../src/lib/search/envelope.ts';
+import { loadSearch } from '../src/lib/search/index-load.ts';
 import { searchDocuments } from '../src/lib/search/search.ts';
 import { EvalSetSchema } from '../src/lib/search/evaluate.ts';
 import { emitContext, loadWiki, siteConfig } from '../src/node/wiki-build.ts';

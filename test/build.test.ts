@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { buildArtifacts } from '../src/node/wiki-build.ts';
 import { CatalogSchema, ManifestSchema } from '../src/lib/artifacts/schema.ts';
-import { loadSearch } from '../src/lib/search/envelope.ts';
+import { loadSearch } from '../src/lib/search/index-load.ts';
 import { searchDocuments } from '../src/lib/search/search.ts';
 import { indexedHeadings, sliceSection } from '../src/lib/sections.ts';
 import { EXPECTED_REPORT } from './build-errors.test.ts';

@@ -1,8 +1,8 @@
-import type { LoadedSearch } from '../../src/lib/search/envelope.ts';
+import type { LoadedSearch } from '../../src/lib/search/index-load.ts';
 import { toArtifacts } from '../../src/lib/artifacts/emit.ts';
 import type { BaselineDocument } from '../../bench/baseline.ts';
 import type { Wiki } from '../../src/lib/wiki/pipeline.ts';
-import { loadSearch } from '../../src/lib/search/envelope.ts';
+import { loadSearch } from '../../src/lib/search/index-load.ts';
 import type { MarkdownOf } from '../../src/lib/search/search.ts';
 import { emitContext, loadWiki, siteConfig } from '../../src/node/wiki-build.ts';
 

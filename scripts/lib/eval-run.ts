@@ -1,4 +1,4 @@
-import type { LoadedSearch } from '../../src/lib/search/envelope.ts';
+import type { LoadedSearch } from '../../src/lib/search/index-load.ts';
 import { searchSync, type MarkdownOf, type MatchLevel } from '../../src/lib/search/search.ts';
 
 /** One query as the evaluation sees it: ids best first, best section per id (anchor and heading), and whether the result claims a match. */

@@ -1,4 +1,4 @@
-import type { LoadedSearch } from '../lib/search/envelope.ts';
+import type { LoadedSearch } from '../lib/search/index-load.ts';
 import type { SearchFilters, SearchResult } from '../lib/search/search.ts';
 import { joinUrl } from '../lib/wiki/url.ts';
 import { isMiss } from '../lib/misses/misses.ts';
@@ -14,9 +14,9 @@ async function fetchJson(path: string): Promise<unknown> {
 }
 
 /** Loads the search index once, on first use (code and data are both fetched lazily). */
-export function loadSiteSearch(): Promise<LoadedSearch> {
+function loadSiteSearch(): Promise<LoadedSearch> {
   const start = performance.now();
-  searchPromise ??= Promise.all([import('../lib/search/envelope.ts'), fetchJson('_wiki/search-index.json')]).then(([m, json]) => {
+  searchPromise ??= Promise.all([import('../lib/search/index-load.ts'), fetchJson('_wiki/search-index.json')]).then(([m, json]) => {
     const search = m.loadSearch(json);
     performance.measure('maru:index-load', { start, end: performance.now() });
     return search;
@@ -50,7 +50,7 @@ export async function runSearch(query: string, filters: SearchFilters, limit: nu
 }
 
 /** The normalised Markdown of a document (`_wiki/docs/<id>.md`), cached; undefined when it cannot be fetched. */
-export function loadMarkdown(id: string): Promise<string | undefined> {
+function loadMarkdown(id: string): Promise<string | undefined> {
   let p = markdown.get(id);
   if (!p) {
     p = fetch(joinUrl(base, `_wiki/docs/${id.split('/').map(encodeURIComponent).join('/')}.md`))

@@ -1,16 +1,8 @@
-// How many documents a query matches in all, and whether this host receives miss reports: the two questions the
-// search box asks besides the results themselves (kept apart from search-engine.ts, which the search code owns).
-import type { SearchFilters } from '../lib/search/search.ts';
+// Whether this host receives miss reports: the question the search box asks besides the results themselves
+// (kept apart from search-engine.ts, which the search code owns).
 import { joinUrl } from '../lib/wiki/url.ts';
-import { loadSiteSearch } from './search-engine.ts';
 
 const base = import.meta.env.BASE_URL;
-
-/** Every document the query matches under the filters (the results show only the first few). */
-export async function countMatches(query: string, filters: SearchFilters): Promise<number> {
-  const [search, { rankDocuments }] = await Promise.all([loadSiteSearch(), import('../lib/search/search.ts')]);
-  return rankDocuments(search, query, filters).ranked.length;
-}
 
 /** The build's `site-features.json`; `npm start --log-misses` answers it with `missLog: true`. */
 export const FEATURES_FILE = 'site-features.json';

@@ -2,7 +2,7 @@ import type { MatchLevel, ResultHit, SearchResult } from '../lib/search/search.t
 import { alternativeQueries, hitHref, parseSearchState, searchParams, toFilters, toSegments, type SearchState } from '../lib/ui/search-view.ts';
 import { getStrings, type Lang, type Strings } from '../lib/ui/strings.ts';
 import { reportMissLater, runSearch, warmSearch } from './search-engine.ts';
-import { countMatches, missLogReceived } from './search-extent.ts';
+import { missLogReceived } from './search-extent.ts';
 import { isMiss } from '../lib/misses/misses.ts';
 
 /** Display names the server renders into `data-labels`. */
@@ -110,10 +110,10 @@ export class MaruSearch extends HTMLElement {
     const slow = setTimeout(() => generation === this.#generation && (this.#status.textContent = this.#strings.searchLoading), 150);
     try {
       this.#shown ||= this.#pageSize();
-      const [result, total] = await Promise.all([runSearch(state.q, toFilters(state), this.#shown), countMatches(state.q, toFilters(state))]);
+      const result = await runSearch(state.q, toFilters(state), this.#shown);
       const hits = result.hits;
       if (generation !== this.#generation) return;
-      this.#render(hits, state, result.match, total);
+      this.#render(hits, state, result.match, result.total);
       void this.#reportMiss(state, result, generation);
       if (!hits.length) await this.#suggest(state, generation);
     } catch (error) {

@@ -1,5 +1,5 @@
 import type { CatalogEntry } from './artifacts/schema.ts';
-import type { SearchDocument } from './search/envelope.ts';
+import type { SearchDocument } from './search/index-schema.ts';
 import { foldHangulVowels } from './search/korean.ts';
 import { safeDecode } from './wiki/url.ts';
 

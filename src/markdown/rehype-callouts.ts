@@ -28,15 +28,7 @@ export default function rehypeCallouts(options: Options = {}): Transformer<Root>
         const kind = marked as CalloutKind;
         const first = node.children.find((c): c is Element => c.type === 'element');
         const titled = first?.tagName === 'p' && String(first.properties.className ?? '').includes('callout-title');
-        const title: ElementContent = {
-          type: 'element',
-          tagName: 'p',
-          properties: { className: ['callout-title'] },
-          children: [{ type: 'text', value: titles[kind] }],
-        };
-        node.tagName = 'div';
-        node.properties = { ...node.properties, className: ['callout', `callout-${kind}`], dataCallout: kind, role: 'note' };
-        if (!titled) node.children = [title, ...node.children];
+        toCallout(node, kind, titled ? undefined : titles[kind]);
         return;
       }
       const para = node.children.find((c): c is Element => c.type === 'element');
@@ -47,15 +39,16 @@ export default function rehypeCallouts(options: Options = {}): Transformer<Root>
       first.value = first.value.slice(match[0].length);
       if (!first.value) para.children.shift();
       if (para.children.length === 0) node.children.splice(node.children.indexOf(para), 1);
-      const title: ElementContent = {
-        type: 'element',
-        tagName: 'p',
-        properties: { className: ['callout-title'] },
-        children: [{ type: 'text', value: titles[kind] }],
-      };
-      node.tagName = 'div';
-      node.properties = { ...node.properties, className: ['callout', `callout-${kind}`], dataCallout: kind, role: 'note' };
-      node.children = [title, ...node.children];
+      toCallout(node, kind, titles[kind]);
     });
   };
+}
+
+/** Turns the blockquote into the callout `<div>`, with `title` as its first paragraph unless it has its own. */
+function toCallout(node: Element, kind: CalloutKind, title: string | undefined): void {
+  node.tagName = 'div';
+  node.properties = { ...node.properties, className: ['callout', `callout-${kind}`], dataCallout: kind, role: 'note' };
+  if (title === undefined) return;
+  const heading: ElementContent = { type: 'element', tagName: 'p', properties: { className: ['callout-title'] }, children: [{ type: 'text', value: title }] };
+  node.children = [heading, ...node.children];
 }

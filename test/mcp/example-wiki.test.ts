@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CatalogSchema, type Catalog } from '../../src/lib/artifacts/schema.ts';
-import { loadSearch } from '../../src/lib/search/envelope.ts';
+import { loadSearch } from '../../src/lib/search/index-load.ts';
 import { searchDocuments } from '../../src/lib/search/search.ts';
 import { GetRelatedKnowledgeOutputSchema } from '../../mcp/tools/get-related-knowledge.ts';
 import { KnowledgeTimelineOutputSchema } from '../../mcp/tools/knowledge-timeline.ts';

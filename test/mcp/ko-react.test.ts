@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { loadSearch } from '../../src/lib/search/envelope.ts';
+import { loadSearch } from '../../src/lib/search/index-load.ts';
 import { search, searchDocuments } from '../../src/lib/search/search.ts';
 import { EvalSetSchema } from '../../src/lib/search/evaluate.ts';
 import { MAX_RESULT_CHARS, resultSize } from '../../mcp/tools/common.ts';

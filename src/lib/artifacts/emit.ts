@@ -1,5 +1,5 @@
 import { stringify } from 'yaml';
-import { buildIndexEnvelope, type SearchSource } from '../search/envelope.ts';
+import { buildIndexEnvelope, type SearchSource } from '../search/index-build.ts';
 import { SEARCH_OPTIONS_VERSION } from '../search/contract.ts';
 import { stripExplicitIds } from '../markdown/heading-id.ts';
 import { stripMdxCommentText } from '../markdown/remark-mdx-comments.ts';

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { choseongOf, choseongSearch, isChoseongQuery } from './choseong.ts';
-import type { SearchDocument } from './envelope.ts';
+import type { SearchDocument } from './index-schema.ts';
 
 test.each([
   ['ㅅㅌ', true],

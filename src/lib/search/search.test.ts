@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { buildIndexEnvelope, buildSearch, loadSearch, type SearchSource } from './envelope.ts';
+import { buildIndexEnvelope, buildSearch, type SearchSource } from './index-build.ts';
+import { loadSearch } from './index-load.ts';
 import { search as runSearch, searchDocuments, searchSync, type MarkdownOf } from './search.ts';
 
 /** Markdown of each test document as `_wiki/docs/<id>.md` would hold it: a heading line, then its prose. */

@@ -38,6 +38,8 @@ export interface SearchResult {
   /** `full` when the best hit covers the query's main terms, `partial` for part of them, `none` otherwise. */
   match: MatchLevel;
   hits: ResultHit[];
+  /** How many documents the query matches under the filters in all (the hits are the first `limit` of them). */
+  total: number;
 }
 
 /** A hit as `search` returns it: with its snippet. */
@@ -116,6 +118,7 @@ function finishResult(loaded: LoadedSearch, ranking: DocumentRanking, limit: num
     query: ranking.query,
     match: ranking.choseong ? (hits.length ? 'full' : 'none') : matchLevel(hits.length ? Math.max(...hits.map((h) => h.coverage)) : undefined),
     hits: hits.map((h) => ({ ...h, snippet: hitSnippet(h.document, h.section.anchor, h.terms, textOf?.(h.document), snippetLength) })),
+    total: ranking.ranked.length,
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { hitSnippet, snippetText } from './snippet.ts';
-import type { SearchDocument } from './envelope.ts';
+import type { SearchDocument } from './index-schema.ts';
 
 test.each([
   [

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { buildSearch, type SearchSource } from './envelope.ts';
+import { buildSearch, type SearchSource } from './index-build.ts';
 import { search, searchSync } from './search.ts';
 
 function source(id: string, title: string, body: string, aliases: string[] = []): SearchSource {

@@ -1,17 +1,20 @@
 import type { SourceDocument } from './document.ts';
 import type { Problem } from './problems.ts';
 
-/**
- * Two files with one `external_id` is an error naming both files (drafts included): remember_knowledge treats
- * an external_id as "this one document", so a second file with it would split the document silently.
- */
-export function findDuplicateExternalIds(docs: readonly SourceDocument[]): Problem[] {
+/** What makes two documents clash: the frontmatter field, its value per document (undefined: not set), and the fix. */
+interface UniqueField {
+  field: 'id' | 'external_id';
+  keyOf: (doc: SourceDocument) => string | undefined;
+  hint: string;
+}
+
+/** One error per document whose `field` repeats an earlier document's, naming both files and lines (drafts included). */
+export function findDuplicates(docs: readonly SourceDocument[], { field, keyOf, hint }: UniqueField): Problem[] {
   const first = new Map<string, SourceDocument>();
   const problems: Problem[] = [];
   for (const d of docs) {
-    const raw = d.extra.external_id;
-    if (raw === undefined || raw === null || raw === '') continue;
-    const key = String(raw);
+    const key = keyOf(d);
+    if (key === undefined) continue;
     const prev = first.get(key);
     if (!prev) {
       first.set(key, d);
@@ -19,13 +22,28 @@ export function findDuplicateExternalIds(docs: readonly SourceDocument[]): Probl
     }
     problems.push({
       path: d.sourcePath,
-      line: d.fieldLines.external_id ?? 1,
-      field: 'external_id',
-      message: `external_id "${key}"를 {see}에서도 쓰고 있습니다`,
-      see: { path: prev.sourcePath, line: prev.fieldLines.external_id ?? 1 },
-      hint: 'external_id는 문서마다 달라야 합니다 (remember_knowledge는 같은 external_id를 한 문서로 봅니다). 한쪽에서 지우거나 두 파일을 합치세요',
+      line: d.fieldLines[field] ?? 1,
+      field,
+      message: `${field} "${key}"를 {see}에서도 쓰고 있습니다`,
+      see: { path: prev.sourcePath, line: prev.fieldLines[field] ?? 1 },
+      hint,
       severity: 'error',
     });
   }
   return problems;
+}
+
+/**
+ * Two files with one `external_id` is an error naming both files (drafts included): remember_knowledge treats
+ * an external_id as "this one document", so a second file with it would split the document silently.
+ */
+export function findDuplicateExternalIds(docs: readonly SourceDocument[]): Problem[] {
+  return findDuplicates(docs, {
+    field: 'external_id',
+    keyOf: (d) => {
+      const raw = d.extra.external_id;
+      return raw === undefined || raw === null || raw === '' ? undefined : String(raw);
+    },
+    hint: 'external_id는 문서마다 달라야 합니다 (remember_knowledge는 같은 external_id를 한 문서로 봅니다). 한쪽에서 지우거나 두 파일을 합치세요',
+  });
 }

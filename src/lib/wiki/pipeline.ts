@@ -1,5 +1,5 @@
 import { toSourceDocument, type RawFile, type SourceDocument } from './document.ts';
-import { findDuplicateExternalIds } from './external-ids.ts';
+import { findDuplicateExternalIds, findDuplicates } from './external-ids.ts';
 import { createLinkResolver, DEFAULT_LINK_POLICY, resolveLinks, type LinkPolicy, type LinkResolver, type ResolvedLink } from './links.ts';
 import { missingImages } from './content-checks.ts';
 import type { Problem } from './problems.ts';
@@ -97,26 +97,7 @@ function filterDrafts(docs: SourceDocument[]): { published: SourceDocument[]; dr
 
 /** Two files with one id is an error that names both files (drafts included: ids must stay unique). */
 export function findDuplicateIds(docs: readonly SourceDocument[]): Problem[] {
-  const first = new Map<string, SourceDocument>();
-  const problems: Problem[] = [];
-  for (const d of docs) {
-    const prev = first.get(d.id);
-    if (!prev) {
-      first.set(d.id, d);
-      continue;
-    }
-    const line = d.fieldLines.id ?? 1;
-    problems.push({
-      path: d.sourcePath,
-      line,
-      field: 'id',
-      message: `id "${d.id}"를 {see}에서도 쓰고 있습니다`,
-      see: { path: prev.sourcePath, line: prev.fieldLines.id ?? 1 },
-      hint: '문서마다 다른 id를 쓰세요 (둘 중 하나의 id를 바꾸거나 파일을 합치세요)',
-      severity: 'error',
-    });
-  }
-  return problems;
+  return findDuplicates(docs, { field: 'id', keyOf: (d) => d.id, hint: '문서마다 다른 id를 쓰세요 (둘 중 하나의 id를 바꾸거나 파일을 합치세요)' });
 }
 
 function derive(published: SourceDocument[], resolver: LinkResolver, options: WikiOptions, problems: Problem[]): WikiDocument[] {
