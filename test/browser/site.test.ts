@@ -264,6 +264,12 @@ describe.each(['/', '/pr-preview/pr-12/'])('site built with base %s', (base) => 
     await page.goto(site.url(`docs/${EXPECTED.id}/`));
     expect(await page.locator('nav.toc a').count()).toBeGreaterThanOrEqual(5);
     expect(await page.locator('.related-list > li').count()).toBeGreaterThan(0);
+    // A collapsed sidebar group opens without a script and leads to the project's listing, which lists every document.
+    const guide = page.locator('.doc-sidebar details[data-group="guide"]');
+    await guide.locator('summary').click();
+    await guide.locator('a').click();
+    expect(page.url()).toBe(site.url('projects/search/?category=guide'));
+    expect(await page.locator('[data-listing-items] > li').count()).toBe(10);
     await noJs.close();
   });
 
@@ -358,6 +364,33 @@ describe.each(['/', '/pr-preview/pr-12/'])('site built with base %s', (base) => 
     await page.close();
   });
 
+  test.each([
+    ['desktop', 1280, '.doc-sidebar'],
+    ['phone', 390, '.drawer-project'],
+  ])('%s: a collapsed sidebar group opens from the project sidebar file and its links lead to the document', async (_, width, nav) => {
+    const page = await open('docs/search-tokenizer/', await at(width));
+    if (width < 500) await page.locator('.menu-button').click();
+    const sidebar = page.locator(`${nav} maru-sidebar[data-ready]`);
+    await sidebar.waitFor();
+    // The page carries its own group (개념) open and the others as headings whose only link is the project listing.
+    const guide = sidebar.locator('details[data-group="guide"]');
+    expect(await sidebar.locator('details[open]').evaluateAll((ds) => ds.map((d) => d.getAttribute('data-group')))).toEqual(['concept']);
+    expect(await guide.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([`${base}projects/search/?category=guide`]);
+    // Opened by keyboard (Enter on the focused heading): the two guides of the project, from nav/search.json.
+    await guide.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await sidebar.locator('details[data-group="guide"][data-state="full"]').waitFor();
+    expect(await guide.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    expect(await guide.locator('a').allTextContents()).toEqual(['검색 잘하는 법', 'aliases로 다른 이름 잡기']);
+    await Promise.all([page.waitForURL(site.url('docs/search-query-tips/')), guide.getByRole('link', { name: '검색 잘하는 법' }).click()]);
+    await whenReady(page);
+    if (width < 500) await page.locator('.menu-button').click();
+    const current = page.locator(`${nav} details[open] a[aria-current="page"]`);
+    expect(await current.textContent()).toBe('검색 잘하는 법 (현재 문서)');
+    expect(await current.isVisible()).toBe(true);
+    await page.close();
+  });
+
   test('the table of contents: collapsed after the lead on a phone, a side column on a desktop', async () => {
     const phone = await open('docs/search-tokenizer/', await at(390));
     const inline = phone.locator('details.toc-inline');
@@ -422,9 +455,10 @@ describe.each(['/', '/pr-preview/pr-12/'])('site built with base %s', (base) => 
 
   test('previous/next at the end of a document follow its project sidebar', async () => {
     const page = await open('docs/search-tokenizer/', await at(1440));
-    const items = await page
-      .locator('.doc-sidebar a')
-      .evaluateAll((as) => as.map((a) => ({ href: a.getAttribute('href'), current: a.getAttribute('aria-current') === 'page' })));
+    // The whole sidebar, read top to bottom, is the project's sidebar file (the page shows its own group only).
+    const src = (await page.locator('.doc-sidebar maru-sidebar').getAttribute('data-src'))!;
+    const file = (await page.evaluate((url) => fetch(url).then((r) => r.json()), src)) as { groups: { items: { href: string }[] }[] };
+    const items = file.groups.flatMap((g) => g.items).map((x) => ({ href: x.href, current: x.href === `${base}docs/search-tokenizer/` }));
     const i = items.findIndex((x) => x.current);
     expect(i).toBeGreaterThanOrEqual(0);
     const prev = page.locator('.pager a[rel="prev"]');
@@ -617,6 +651,26 @@ describe.skipIf(!existsSync(CORPUS))('ko-react-docs corpus built with base /pr-p
     });
     expect(catalog.projects.map((p) => p.id)).toEqual(['blog', 'community', 'errors', 'general', 'learn', 'reference', 'warnings']);
     expect(existsSync(join(site.dir, 'docs/reference/react/usestate/index.html'))).toBe(true);
+  });
+
+  test('a group of 128 documents: the page shows 15 around the current one, "more" fills the rest and focuses what it revealed', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(site.url('docs/reference/react/usestate/'));
+    const sidebar = page.locator('.doc-sidebar maru-sidebar[data-ready]');
+    await sidebar.waitFor();
+    const group = sidebar.locator('details[open]');
+    expect(await group.locator('li:not(.sidebar-more) a').count()).toBe(15);
+    expect(await group.locator('a[data-more]').allTextContents()).toEqual(['앞 문서 60개 더 보기', '뒤 문서 53개 더 보기']);
+    await group.locator('a[data-more="after"]').click();
+    await sidebar.locator('details[open][data-state="full"]').waitFor();
+    expect(await group.locator('a').count()).toBe(128);
+    expect(await group.locator('a[aria-current="page"]').textContent()).toBe('useState (현재 문서)');
+    // Focus lands on the first document the page had not shown: the 76th (60 before + 15 shown).
+    expect(
+      await page.evaluate(() => [...document.activeElement!.closest('ul')!.querySelectorAll('a')].indexOf(document.activeElement as HTMLAnchorElement)),
+    ).toBe(75);
+    expect(page.url()).toBe(site.url('docs/reference/react/usestate/'));
+    await page.close();
   });
 
   test('every link the site itself renders resolves; broken links written in the corpus are reported', () => {

@@ -108,8 +108,17 @@ describe('docPage', () => {
     expect(page.markdownHref).toBe('/b/_wiki/docs/a.md');
     expect(docPage(uiContext({ catalog: CATALOG, config: resolveSiteConfig({}) }, '/'), A).editHref).toBeUndefined();
   });
-  test('side navigation lists the project documents by category', () => {
-    expect(page.siblings).toEqual([{ label: '가이드', items: [{ title: 'A', href: '/b/docs/a/', current: true }] }]);
+  test('side navigation lists the project documents by category, from the project sidebar file', () => {
+    expect(page.sidebar.fileHref).toBe('/b/nav/p.json');
+    expect(page.sidebar.groups).toEqual([
+      {
+        key: 'guide',
+        label: '가이드',
+        count: 1,
+        listingHref: '/b/projects/p/?category=guide',
+        open: { items: [{ title: 'A', href: '/b/docs/a/', current: true }], before: 0, after: 0 },
+      },
+    ]);
     expect([page.prev, page.next]).toEqual([undefined, undefined]);
   });
   test('previous/next follow the side navigation top to bottom, across category groups, `order` first', () => {
@@ -120,9 +129,9 @@ describe('docPage', () => {
     ];
     const c = uiContext({ catalog: { ...CATALOG, documents: docs }, config }, '/b', NOW);
     const nav = docPage(c, docs[0]!);
-    expect(nav.siblings.map((g) => [g.label, g.items.map((i) => i.title)])).toEqual([
-      ['결정', ['결정']],
-      ['가이드', ['첫째', '둘째']],
+    expect(nav.sidebar.groups.map((g) => [g.label, g.count, g.open?.items.map((i) => i.title)])).toEqual([
+      ['결정', 1, undefined],
+      ['가이드', 2, ['첫째', '둘째']],
     ]);
     expect([nav.prev, nav.next]).toEqual([{ title: '첫째', href: '/b/docs/g1/' }, undefined]);
     expect(docPage(c, docs[1]!).prev).toEqual({ title: '결정', href: '/b/docs/d1/' });
@@ -131,7 +140,7 @@ describe('docPage', () => {
   test('a folder landing page comes first in its project, before documents with an `order`', () => {
     const docs = [entry('g1', { title: '첫째', order: 1 }), entry('intro', { title: '소개', sourcePath: 'p/README.md' })];
     const c = uiContext({ catalog: { ...CATALOG, documents: docs }, config }, '/b', NOW);
-    expect(docPage(c, docs[0]!).siblings.map((g) => g.items.map((i) => i.title))).toEqual([['소개', '첫째']]);
+    expect(docPage(c, docs[0]!).sidebar.groups.map((g) => g.open?.items.map((i) => i.title))).toEqual([['소개', '첫째']]);
     expect(docPage(c, docs[0]!).prev).toEqual({ title: '소개', href: '/b/docs/intro/' });
   });
   test('the lead is left out when the summary is the first paragraph, and a default category shows no badge', () => {

@@ -4,9 +4,8 @@ import { anchorHash } from '../wiki/url.ts';
 import { catalogFacets, cardsFor, shownDate, toCard, projectName, projectTitle, type DocCard, type Facet, type ShownDate, type UiContext } from './cards.ts';
 import { dayOf, formatDate, relativeDate } from './dates.ts';
 import { facetCounts, sortItems } from './listing.ts';
-import { readingOrder } from '../wiki/reading-order.ts';
-import { neighbours } from './reading-order.ts';
 import { routesFor } from './routes.ts';
+import { docSidebar, type DocSidebar } from './sidebar.ts';
 import { categoryLabel, getStrings, reasonLabels } from './strings.ts';
 
 export type { DocCard, Facet, ShownDate, UiContext };
@@ -36,8 +35,8 @@ export interface DocPage {
   editHref: string | undefined;
   markdownHref: string;
   minutes: number;
-  /** The other documents of the same project, by category, for the side navigation. */
-  siblings: { label: string; items: { title: string; href: string; current: boolean }[] }[];
+  /** The project's side navigation: every category group's heading, and a window of this document's group. */
+  sidebar: DocSidebar;
   /** The summary under the title, unless it was taken from the first paragraph (the body shows it right below). */
   lead: string | undefined;
   /** False when the category is only the default (neither frontmatter nor folder gave one): no badge. */
@@ -53,11 +52,7 @@ const WORDS_PER_MINUTE = 200;
 /** Everything the document page shows for one catalog entry. */
 export function docPage(ctx: UiContext, doc: CatalogEntry): DocPage {
   const tagCount = new Map(ctx.catalog.tags.map((t) => [t.id, t.count]));
-  const siblings = projectNav(ctx, doc);
-  const { prev, next } = neighbours(
-    siblings.flatMap((g) => g.items.map((i) => ({ id: i.current ? doc.id : `~${i.href}`, title: i.title, href: i.href }))),
-    doc.id,
-  );
+  const sidebar = docSidebar(ctx, doc);
   return {
     card: toCard(ctx, doc),
     tags: doc.tags.map((t) => ({ value: t, label: t, count: tagCount.get(t) ?? 1, href: ctx.routes.tag(t) })),
@@ -73,32 +68,12 @@ export function docPage(ctx: UiContext, doc: CatalogEntry): DocPage {
     editHref: ctx.config.editUrl ? ctx.config.editUrl.replace(/\/?$/, '/') + doc.sourcePath.split('/').map(encodeURIComponent).join('/') : undefined,
     markdownHref: ctx.routes.file(doc.markdownPath),
     minutes: Math.max(1, Math.round(doc.wordCount / WORDS_PER_MINUTE)),
-    siblings,
+    sidebar,
     lead: doc.summarySource === 'derived' ? undefined : doc.summary || undefined,
     showCategory: doc.categorySource !== 'default',
-    prev: prev && { title: prev.title, href: prev.href },
-    next: next && { title: next.title, href: next.href },
+    prev: sidebar.prev,
+    next: sidebar.next,
   };
-}
-
-/** Each project's documents in reading order (folder landing pages first, then `order`, then title), once per catalog. */
-const ORDER = new WeakMap<Catalog, Map<string, CatalogEntry[]>>();
-
-function orderedProjects(catalog: Catalog): Map<string, CatalogEntry[]> {
-  let ordered = ORDER.get(catalog);
-  if (!ordered) {
-    const byId = new Map(catalog.documents.map((d) => [d.id, d]));
-    ordered = new Map([...readingOrder(catalog.documents)].map(([project, ids]) => [project, ids.flatMap((id) => byId.get(id) ?? [])]));
-    ORDER.set(catalog, ordered);
-  }
-  return ordered;
-}
-
-function projectNav(ctx: UiContext, doc: CatalogEntry): DocPage['siblings'] {
-  const docs = orderedProjects(ctx.catalog).get(doc.project) ?? [];
-  return catalogFacets(ctx, 'category')
-    .map((c) => ({ label: c.label, items: docs.filter((d) => d.category === c.value).map((d) => ({ title: d.title, href: d.url, current: d.id === doc.id })) }))
-    .filter((g) => g.items.length > 0);
 }
 
 /** True when a document's Markdown has a Mermaid block, so the page loads the diagram script. */

@@ -1,0 +1,12 @@
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { uiContext } from '../../lib/ui/page-data.ts';
+import { navFile } from '../../lib/ui/sidebar.ts';
+import { getSiteData } from '../../site/wiki.ts';
+
+/** One sidebar file per project: the groups a document page shows only as headings, loaded when a reader opens one. */
+export const getStaticPaths = (async () => (await getSiteData()).catalog.projects.map((p) => ({ params: { project: p.id } }))) satisfies GetStaticPaths;
+
+export const GET: APIRoute = async ({ params }) => {
+  const ctx = uiContext(await getSiteData(), import.meta.env.BASE_URL);
+  return new Response(JSON.stringify(navFile(ctx, params.project!)), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+};
