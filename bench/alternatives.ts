@@ -143,7 +143,7 @@ export async function alternativesInBrowser(
   t = performance.now();
   const { index, errors } = await pagefind.createIndex({
     rootSelector: 'article.doc',
-    excludeSelectors: ['.doc-toc-wrap', '.doc-footer', '.related', '.backlinks'],
+    excludeSelectors: ['.doc-toc', '.doc-footer', '.related', '.backlinks'],
   });
   if (!index) throw new Error(`pagefind: ${errors.join('; ')}`);
   const added = await index.addDirectory({ path: resolve(siteDir), glob: 'docs/**/*.html' });

@@ -391,22 +391,26 @@ describe.each(['/', '/pr-preview/pr-12/'])('site built with base %s', (base) => 
     await page.close();
   });
 
-  test('the table of contents: collapsed after the lead on a phone, a side column on a desktop', async () => {
+  test('the table of contents: one list, collapsed after the lead on a phone, an open side column on a desktop', async () => {
     const phone = await open('docs/search-tokenizer/', await at(390));
-    const inline = phone.locator('details.toc-inline');
+    await phone.locator('maru-toc[data-ready]').waitFor({ state: 'attached' });
+    expect(await phone.locator('nav.toc').count()).toBe(1);
+    const inline = phone.locator('details.toc-box');
     expect(await inline.isVisible()).toBe(true);
     expect(await inline.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
-    expect(await phone.locator('.doc-toc-wrap').isVisible()).toBe(false);
-    const [lead, toc, body] = await Promise.all(
-      ['.doc-summary', 'details.toc-inline', '.prose'].map(async (sel) => (await phone.locator(sel).boundingBox())!.y),
-    );
+    const [lead, toc, body] = await Promise.all(['.doc-summary', 'details.toc-box', '.prose'].map(async (sel) => (await phone.locator(sel).boundingBox())!.y));
     expect(lead! < toc! && toc! < body!).toBe(true);
     await inline.locator('summary').click();
     expect(await inline.locator('a').first().isVisible()).toBe(true);
     await phone.close();
     const wide = await open('docs/search-tokenizer/', await at(1440));
-    expect(await wide.locator('.doc-toc-wrap nav.toc').isVisible()).toBe(true);
-    expect(await wide.locator('details.toc-inline').isVisible()).toBe(false);
+    await wide.locator('maru-toc[data-ready]').waitFor({ state: 'attached' });
+    expect(await wide.locator('nav.toc').count()).toBe(1);
+    expect(await wide.locator('details.toc-box').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    expect(await wide.locator('nav.toc a').first().isVisible()).toBe(true);
+    // A column to the right of the text, not a box under the lead.
+    const [column, prose] = await Promise.all(['.doc-toc', '.prose'].map(async (sel) => (await wide.locator(sel).boundingBox())!));
+    expect(column!.x).toBeGreaterThan(prose!.x + prose!.width);
     expect(await wide.locator('.menu-button').isVisible()).toBe(false);
     expect(await wide.locator('.doc-sidebar').isVisible()).toBe(true);
     await wide.close();
