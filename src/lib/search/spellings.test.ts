@@ -71,3 +71,26 @@ test('초성 queries find titles and aliases, through the one search function', 
   expect((await search(loaded, 'ㅅㅌㅇ')).hits.map((h) => h.document.id)).toEqual(['state']);
   expect((await search(loaded, 'ㅅㅌ ㄱㄹ')).match).toBe('full');
 });
+
+describe('compounds and native words', () => {
+  const loaded = buildSearch([
+    source('queue', '우선순위 큐', '우선순위 큐는 힙으로 만듭니다. 큐 구현.'),
+    source('schedule', '스케줄링', '우선순위가 높은 작업부터 실행합니다. 우선순위 역전. 우선순위를 정합니다.'),
+    source('publish', '배포', 'package를 올립니다. npm package 이름.'),
+  ]);
+  const top = (q: string) => searchSync(loaded, q).hits.map((h) => h.document.id);
+
+  test('two words of the corpus written together are split at the missing bigram, not taken for a typo', () => {
+    expect(loaded.spellings('우선순위큐', undefined)).toEqual([{ text: '우선순위 큐', certainty: 1 }]);
+    expect(top('우선순위큐')[0]).toBe('queue');
+  });
+
+  test('a word of three syllables missing a bigram gets one-jamo guesses instead', () => {
+    expect(loaded.spellings('순위큐', undefined).every((s) => s.certainty < 1)).toBe(true);
+  });
+
+  // '바꾸기' shares the key PVKVK with 'package', but a tense ㄲ cannot come from loanword spelling.
+  test('a native word gets no English spelling by sound', () => {
+    expect(loaded.spellings('바꾸기', undefined)).toEqual([]);
+  });
+});
