@@ -1,5 +1,5 @@
 import { DERIVED_TERM_WEIGHTS, EXPANSION_WEIGHT, processQueryTerm, queryDocuments, SECTION_RANK_DEPTH } from './contract.ts';
-import { tokenize } from './tokenize.ts';
+import { tokenize, tokenizeQuery } from './tokenize.ts';
 import { documentScore, inverseDocumentFrequency, prepareDocument, scoreSections, sectionPath, type PreparedDocument, type RankTerm } from './section-rank.ts';
 import { coverageOf, matchLevel, queryWords, type MatchLevel, type QueryUnit } from './coverage.ts';
 import { expandQuery } from './expand.ts';
@@ -144,12 +144,13 @@ export function rankDocuments(search: LoadedSearch, query: string, filters: Sear
   }
   const words = queryWords(q);
   const expansion = expandQuery(q, words, search.matcher, search.spellings);
-  const matches = queryDocuments(search.index, q, expansion.text);
+  // The index sees the query's terms (endings stripped), not its raw text.
+  const matches = queryDocuments(search.index, tokenizeQuery(q).join(' '), expansion.text);
   const ranked = matches
     .filter((m) => search.documents[m.doc] && matchesFilters(search.documents[m.doc]!, filters))
     .map((m) => ({ doc: m.doc, score: m.score, terms: m.terms }))
     .sort((a, b) => b.score - a.score || a.doc - b.doc);
-  const typed = new Set(tokenize(q).filter((t) => processQueryTerm(t) !== null));
+  const typed = new Set(tokenizeQuery(q).filter((t) => processQueryTerm(t) !== null));
   const expanded = new Set(
     expansion.alternatives
       .flat()

@@ -1,5 +1,5 @@
 import { bigrams } from './korean.ts';
-import { hangulStem, type SpellingsOf } from './expand.ts';
+import { queryStem, type SpellingsOf } from './expand.ts';
 import { deletions, hangulKey, latinKeys, mayBeLoanword, NEAR_KEY_LENGTH } from './transliterate.ts';
 
 /** What the corpus offers to spell a query word otherwise: its own words and their frequencies. */
@@ -58,7 +58,7 @@ export function createSpellings(vocabulary: Vocabulary): SpellingsOf {
     const t = tables;
     const out = new Set<string>();
     const guesses = new Set<string>();
-    const stem = hangulStem(word);
+    const stem = queryStem(word);
     const latinWord = word.toLowerCase();
     if (/^[a-z]{3,}$/.test(latinWord)) {
       const candidates = lookup(t.hangul, latinKeys(latinWord), vocabulary.frequency, false).filter(mayBeLoanword);
@@ -82,7 +82,7 @@ export function createSpellings(vocabulary: Vocabulary): SpellingsOf {
         for (const l of chosen) if (!(l.endsWith('s') && chosen.includes(l.slice(0, -1)))) out.add(l);
       };
       pairs(stem);
-      const nextStem = next ? hangulStem(next) : '';
+      const nextStem = next ? queryStem(next) : '';
       if (nextStem && /^\p{Script=Hangul}+$/u.test(next!)) pairs(stem + nextStem);
       const grams = bigrams(stem);
       grams.forEach((gram, i) => {
