@@ -5,6 +5,7 @@ import { coverageOf, matchLevel, queryWords, type MatchLevel, type QueryUnit } f
 import { expandQuery } from './expand.ts';
 import { hitSnippet, type Snippet } from './snippet.ts';
 import { choseongSearch, isChoseongQuery } from './choseong.ts';
+import { namedTerms } from './names.ts';
 import type { LoadedSearch } from './index-load.ts';
 import type { SearchDocument } from './index-schema.ts';
 
@@ -132,6 +133,8 @@ export interface DocumentRanking {
   units: QueryUnit[];
   /** True for a query of initial consonants, answered from titles and aliases. */
   choseong?: boolean;
+  /** Query terms that documents name in their id (section 0) or a section's anchor, by document and section. */
+  named?: ReadonlyMap<number, ReadonlyMap<number, readonly string[]>>;
 }
 
 /** Stage one: ranks whole documents with the index, filtered. Cheap; needs no Markdown. */
@@ -190,7 +193,7 @@ export function rankDocuments(search: LoadedSearch, query: string, filters: Sear
     alternatives: expansion.alternatives[i] ?? [],
     weight: w.terms.reduce((s, t) => s + rarity(t), 0) / w.terms.length,
   }));
-  return { query: q, ranked, terms, titleTerms: [...typed], units };
+  return { query: q, ranked, terms, titleTerms: [...typed], units, named: namedTerms(search.documents, [...typed]) };
 }
 
 /**
@@ -217,9 +220,13 @@ export function finishSearch(search: LoadedSearch, ranking: DocumentRanking, lim
     const document = search.documents[r.doc]!;
     const markdown = ranking.choseong ? undefined : markdownOf?.(document);
     // Without sections, the whole document is the one place its terms can meet.
-    if (markdown === undefined) return { r, document, ranked: false, score: r.score, section: 0, found: [new Set<string>(r.terms)] };
+    const named = ranking.named?.get(r.doc);
+    if (markdown === undefined)
+      return { r, document, ranked: false, score: r.score, section: 0, found: [new Set<string>([...r.terms, ...[...(named?.values() ?? [])].flat()])] };
     const found: Set<string>[] = [];
     const scores = scoreSections(preparedOf(search, document, markdown), ranking.terms, search.sectionStats, found);
+    // A section (or, by its id, the page) named in English has those words though its text says them in Korean.
+    for (const [section, words] of named ?? []) for (const w of words) (found[section] ??= new Set()).add(w);
     // The lead (title, aliases, tags, intro) is the context of every section.
     const lead = found[0] ?? new Set<string>();
     return {
