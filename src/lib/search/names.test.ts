@@ -2,7 +2,6 @@ import { describe, expect, test } from 'vitest';
 import { buildSearch, type SearchSource } from './index-build.ts';
 import { nameWords, namedTerms } from './names.ts';
 import { searchSync } from './search.ts';
-import type { SearchDocument } from './index-schema.ts';
 
 test.each([
   ['learn/sharing-state-between-components', ['learn', 'sharing', 'state', 'between', 'component']],
@@ -42,7 +41,7 @@ const SOURCES = [
 ];
 
 describe('namedTerms', () => {
-  const documents: SearchDocument[] = SOURCES.map((s) => s.document);
+  const documents = buildSearch(SOURCES).documents;
 
   test('finds query terms in ids (section 0) and anchors (their section), words naming many documents left out', () => {
     const named = namedTerms(documents, ['lifting', 'state', 'up', 'source', '렌더']);
