@@ -83,15 +83,13 @@ export function createSpellings(vocabulary: Vocabulary): SpellingsOf {
       };
       pairs(stem);
       const nextStem = next ? queryStem(next) : '';
-      if (nextStem && /^\p{Script=Hangul}+$/u.test(next!)) pairs(stem + nextStem);
-      const grams = bigrams(stem);
-      grams.forEach((gram, i) => {
-        if (gram.length !== 2 || t.bigramSet.has(gram)) return;
-        // Two words of the corpus written together ('우선순위큐' for '우선순위 큐'): the missing bigram is the space, not a typo.
-        const [left, right] = [stem.slice(0, i + 1), stem.slice(i + 1)];
-        if (stem.length >= MIN_COMPOUND_LENGTH && isWord(left) && isWord(right)) out.add(`${left} ${right}`);
-        else for (const n of neighbours(gram, vocabulary)) guesses.add(n);
-      });
+      // A loanword written in two parts ('타입 스크립트'); a one-syllable part is far more often a native word ('두 번', '빈 배열').
+      if (stem.length >= 2 && nextStem.length >= 2 && /^\p{Script=Hangul}+$/u.test(next!)) pairs(stem + nextStem);
+      const missing = bigrams(stem).flatMap((gram, i) => (gram.length === 2 && !t.bigramSet.has(gram) ? [i] : []));
+      // Words of the corpus written together ('우선순위큐' for '우선순위 큐'): each missing bigram is a space, not a typo.
+      const pieces = missing.length ? [...missing, stem.length - 1].map((end, k) => stem.slice(k ? missing[k - 1]! + 1 : 0, end + 1)) : [];
+      if (stem.length >= MIN_COMPOUND_LENGTH && pieces.length && pieces.every(isWord)) out.add(pieces.join(' '));
+      else for (const i of missing) for (const n of neighbours(stem.slice(i, i + 2), vocabulary)) guesses.add(n);
     }
     return [
       ...[...out].map((text) => ({ text, certainty: 1 })),
