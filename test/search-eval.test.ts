@@ -27,11 +27,11 @@ describe.runIf(existsSync(CORPUS))('search quality floor on ko-react-docs (npm r
     expect(Object.keys(maru.byKind).sort()).toEqual(['english', 'keyword', 'mixed', 'paraphrase', 'question', 'section', 'spacing', 'typo']);
   });
 
-  // Floors sit just under the measured figures (MRR@10 0.927, recall@1 0.909, recall@5 0.960) so a regression fails loudly.
+  // Floors sit just under the measured figures (MRR@10 0.931, recall@1 0.909, recall@5 0.970) so a regression fails loudly.
   test('Maru holds its floor', () => {
-    expect(maru.overall.mrr10).toBeGreaterThanOrEqual(0.92);
-    expect(maru.overall.recall1).toBeGreaterThanOrEqual(0.89);
-    expect(maru.overall.recall5).toBeGreaterThanOrEqual(0.95);
+    expect(maru.overall.mrr10).toBeGreaterThanOrEqual(0.93);
+    expect(maru.overall.recall1).toBeGreaterThanOrEqual(0.9);
+    expect(maru.overall.recall5).toBeGreaterThanOrEqual(0.96);
     expect(maru.byKind.spacing!.mrr10).toBeGreaterThanOrEqual(0.95);
     expect(maru.byKind.typo!.mrr10).toBeGreaterThanOrEqual(0.9);
   });
@@ -72,7 +72,7 @@ const CORPORA: Record<string, string> = {
 const FLOORS: [corpus: string, dev: number, heldout: number][] = [
   ['example-wiki', 0.9, 0.94],
   ['ko-cs-study', 0.94, 0.91],
-  ['ko-react-docs-fresh', 0.88, 0.82],
+  ['ko-react-docs-fresh', 0.91, 0.85],
 ];
 
 describe.each(FLOORS)('blind sets on %s', (corpus, devFloor, heldoutFloor) => {

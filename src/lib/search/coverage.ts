@@ -1,5 +1,5 @@
 import { processQueryTerm } from './contract.ts';
-import { tokenize } from './tokenize.ts';
+import { tokenizeQuery } from './tokenize.ts';
 import type { Alternative } from './expand.ts';
 
 /**
@@ -35,7 +35,7 @@ export function queryWords(query: string): { word: string; terms: string[] }[] {
   const out: { word: string; terms: string[] }[] = [];
   for (const raw of query.split(/\s+/)) {
     const word = raw.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
-    const terms = [...new Set(tokenize(word).filter((t) => processQueryTerm(t) !== null))];
+    const terms = [...new Set(tokenizeQuery(word).filter((t) => processQueryTerm(t) !== null))];
     if (terms.length) out.push({ word, terms });
   }
   return out;

@@ -1,5 +1,5 @@
 import { processQueryTerm } from './contract.ts';
-import { foldHangulVowels, stripKoreanSuffixes } from './korean.ts';
+import { foldHangulVowels, stripKoreanSuffixes, stripQuerySuffixes } from './korean.ts';
 import { tokenize } from './tokenize.ts';
 import type { SynonymMatcher } from './synonyms.ts';
 
@@ -59,11 +59,16 @@ export function expandQuery(
 }
 
 /** A word's Hangul part as the index sees it before cutting: NFKC, lowercase, particles stripped, vowels folded. */
-export function hangulStem(word: string): string {
+export function hangulStem(word: string, strip: (word: string) => string = stripKoreanSuffixes): string {
   const hangul =
     word
       .normalize('NFKC')
       .toLowerCase()
       .match(/\p{Script=Hangul}+/u)?.[0] ?? '';
-  return foldHangulVowels(stripKoreanSuffixes(hangul));
+  return foldHangulVowels(strip(hangul));
+}
+
+/** A query word's Hangul part as `tokenizeQuery` sees it (more endings stripped). */
+export function queryStem(word: string): string {
+  return hangulStem(word, stripQuerySuffixes);
 }

@@ -134,6 +134,67 @@ export function stripKoreanSuffixes(word: string): string {
   return stripOne(stripOne(word, ENDINGS), PARTICLES);
 }
 
+/** Connective and final endings (연결·종결 어미) of two syllables or more that attach to any verb stem. */
+const VERB_ENDINGS = [
+  '지만',
+  '어도',
+  '아도',
+  '여도',
+  '어서',
+  '아서',
+  '면서',
+  '으면서',
+  '는데',
+  '은데',
+  '도록',
+  '려고',
+  '으려고',
+  '으려면',
+  '으면',
+  '거나',
+  '든지',
+  '다면',
+  '는다',
+  '었다',
+  '았다',
+  '겠다',
+  '었던',
+  '았던',
+  '었을',
+  '았을',
+  '을까',
+  '을지',
+  '는가',
+  '니까',
+  '으니까',
+  '더라도',
+  '어야',
+  '아야',
+  '게끔',
+  '어요',
+  '아요',
+  '습니다',
+  '었는데',
+  '았는데',
+];
+/** What 하다 and 되다 turn into before an ending ('설정하지만', '설정해도', '설정했던'). */
+const LIGHT_VERB_FORMS = ['하', '되', '해', '돼', '했', '됐', '한', '된', '할', '될'];
+const LIGHT_VERB_ENDINGS = ['게', '고', '며', '여', '지', '도', '서', '야', '던', '다', '데', '진', '졌', '요'];
+
+/**
+ * Endings a query word may carry that the index keeps (it cuts only the most common ones): stripped
+ * from queries alone, since a word's stem has a subset of its bigrams, so documents with any ending
+ * still match ('기억하지만' → '기억', '복사해' → '복사', '부드럽게' stays whole).
+ */
+const QUERY_ENDINGS = [
+  ...new Set([...ENDINGS, ...VERB_ENDINGS, ...LIGHT_VERB_FORMS.flatMap((v) => [...VERB_ENDINGS, ...LIGHT_VERB_ENDINGS].map((e) => v + e))]),
+].sort((a, b) => b.length - a.length);
+
+/** Query-side stripping: one ending of the longer list, then one particle, never leaving fewer than two syllables. */
+export function stripQuerySuffixes(word: string): string {
+  return stripOne(stripOne(word, QUERY_ENDINGS), PARTICLES);
+}
+
 /** Overlapping two-character grams; a one-character word is its own gram. */
 export function bigrams(word: string): string[] {
   const chars = [...word];

@@ -1,10 +1,11 @@
 import { DERIVED_TERM_WEIGHTS, EXPANSION_WEIGHT, processQueryTerm, queryDocuments, SECTION_RANK_DEPTH } from './contract.ts';
-import { tokenize } from './tokenize.ts';
+import { tokenize, tokenizeQuery } from './tokenize.ts';
 import { documentScore, inverseDocumentFrequency, prepareDocument, scoreSections, sectionPath, type PreparedDocument, type RankTerm } from './section-rank.ts';
 import { coverageOf, matchLevel, queryWords, type MatchLevel, type QueryUnit } from './coverage.ts';
 import { expandQuery } from './expand.ts';
 import { hitSnippet, type Snippet } from './snippet.ts';
 import { choseongSearch, isChoseongQuery } from './choseong.ts';
+import { namedTerms } from './names.ts';
 import type { LoadedSearch } from './index-load.ts';
 import type { SearchDocument } from './index-schema.ts';
 
@@ -132,6 +133,8 @@ export interface DocumentRanking {
   units: QueryUnit[];
   /** True for a query of initial consonants, answered from titles and aliases. */
   choseong?: boolean;
+  /** Query terms that documents name in their id (section 0) or a section's anchor, by document and section. */
+  named?: ReadonlyMap<number, ReadonlyMap<number, readonly string[]>>;
 }
 
 /** Stage one: ranks whole documents with the index, filtered. Cheap; needs no Markdown. */
@@ -144,12 +147,13 @@ export function rankDocuments(search: LoadedSearch, query: string, filters: Sear
   }
   const words = queryWords(q);
   const expansion = expandQuery(q, words, search.matcher, search.spellings);
-  const matches = queryDocuments(search.index, q, expansion.text);
+  // The index sees the query's terms (endings stripped), not its raw text.
+  const matches = queryDocuments(search.index, tokenizeQuery(q).join(' '), expansion.text);
   const ranked = matches
     .filter((m) => search.documents[m.doc] && matchesFilters(search.documents[m.doc]!, filters))
     .map((m) => ({ doc: m.doc, score: m.score, terms: m.terms }))
     .sort((a, b) => b.score - a.score || a.doc - b.doc);
-  const typed = new Set(tokenize(q).filter((t) => processQueryTerm(t) !== null));
+  const typed = new Set(tokenizeQuery(q).filter((t) => processQueryTerm(t) !== null));
   const expanded = new Set(
     expansion.alternatives
       .flat()
@@ -189,7 +193,7 @@ export function rankDocuments(search: LoadedSearch, query: string, filters: Sear
     alternatives: expansion.alternatives[i] ?? [],
     weight: w.terms.reduce((s, t) => s + rarity(t), 0) / w.terms.length,
   }));
-  return { query: q, ranked, terms, titleTerms: [...typed], units };
+  return { query: q, ranked, terms, titleTerms: [...typed], units, named: namedTerms(search.documents, [...typed]) };
 }
 
 /**
@@ -216,9 +220,13 @@ export function finishSearch(search: LoadedSearch, ranking: DocumentRanking, lim
     const document = search.documents[r.doc]!;
     const markdown = ranking.choseong ? undefined : markdownOf?.(document);
     // Without sections, the whole document is the one place its terms can meet.
-    if (markdown === undefined) return { r, document, ranked: false, score: r.score, section: 0, found: [new Set<string>(r.terms)] };
+    const named = ranking.named?.get(r.doc);
+    if (markdown === undefined)
+      return { r, document, ranked: false, score: r.score, section: 0, found: [new Set<string>([...r.terms, ...[...(named?.values() ?? [])].flat()])] };
     const found: Set<string>[] = [];
     const scores = scoreSections(preparedOf(search, document, markdown), ranking.terms, search.sectionStats, found);
+    // A section (or, by its id, the page) named in English has those words though its text says them in Korean.
+    for (const [section, words] of named ?? []) for (const w of words) (found[section] ??= new Set()).add(w);
     // The lead (title, aliases, tags, intro) is the context of every section.
     const lead = found[0] ?? new Set<string>();
     return {

@@ -71,3 +71,40 @@ test('초성 queries find titles and aliases, through the one search function', 
   expect((await search(loaded, 'ㅅㅌㅇ')).hits.map((h) => h.document.id)).toEqual(['state']);
   expect((await search(loaded, 'ㅅㅌ ㄱㄹ')).match).toBe('full');
 });
+
+describe('compounds and native words', () => {
+  const loaded = buildSearch([
+    source('queue', '우선순위 큐', '우선순위 큐는 힙으로 만듭니다. 큐 구현.'),
+    source('schedule', '스케줄링', '우선순위가 높은 작업부터 실행합니다. 우선순위 역전. 우선순위를 정합니다.'),
+    source('publish', '배포', 'package를 올립니다. npm package 이름.'),
+    source('result-page', '검색 결과 화면', '검색 결과 화면에 문서가 나옵니다.'),
+    source('search-ui', '검색 도구', '검색 결과는 화면 위쪽에 보입니다.'),
+    source('credits', '도움 주신 분', 'Devon과 Mina가 번역했습니다.'),
+  ]);
+  const top = (q: string) => searchSync(loaded, q).hits.map((h) => h.document.id);
+
+  test('two words of the corpus written together are split at the missing bigram, not taken for a typo', () => {
+    expect(loaded.spellings('우선순위큐', undefined)).toEqual([{ text: '우선순위 큐', certainty: 1 }]);
+    expect(top('우선순위큐')[0]).toBe('queue');
+  });
+
+  test('three words written together split at both missing bigrams', () => {
+    // Spelled as the index sees it, sound-alike vowels folded ('색' → '섹').
+    expect(loaded.spellings('검색결과화면', undefined)).toEqual([{ text: '검섹 결과 화면', certainty: 1 }]);
+    expect(top('검색결과화면')).toEqual(['result-page', 'search-ui']);
+  });
+
+  test('a word of three syllables missing a bigram gets one-jamo guesses instead', () => {
+    expect(loaded.spellings('순위큐', undefined).every((s) => s.certainty < 1)).toBe(true);
+  });
+
+  // '두번' sounds like 'Devon' (TVPVN), but a one-syllable word next to another is not half of a loanword.
+  test('two short native words are not joined into a loanword', () => {
+    expect(loaded.spellings('두', '번')).toEqual([]);
+  });
+
+  // '바꾸기' shares the key PVKVK with 'package', but a tense ㄲ cannot come from loanword spelling.
+  test('a native word gets no English spelling by sound', () => {
+    expect(loaded.spellings('바꾸기', undefined)).toEqual([]);
+  });
+});

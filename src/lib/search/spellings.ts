@@ -1,6 +1,6 @@
 import { bigrams } from './korean.ts';
-import { hangulStem, type SpellingsOf } from './expand.ts';
-import { deletions, hangulKey, latinKeys, NEAR_KEY_LENGTH } from './transliterate.ts';
+import { queryStem, type SpellingsOf } from './expand.ts';
+import { deletions, hangulKey, latinKeys, mayBeLoanword, NEAR_KEY_LENGTH } from './transliterate.ts';
 
 /** What the corpus offers to spell a query word otherwise: its own words and their frequencies. */
 export interface Vocabulary {
@@ -31,6 +31,9 @@ const trusted = (key: string) => key.length >= TRUSTED_KEY_LENGTH;
 /** A word matched only through a bigram one jamo away counts half: it may be a typo, or a different word. */
 export const TYPO_CERTAINTY = 0.5;
 
+/** Shorter words missing a bigram are more often a typo ('탐삭') or a rare native word ('아무나' = '아무' + '나'?) than two words. */
+const MIN_COMPOUND_LENGTH = 4;
+
 /** Most other spellings one query word gets from each source. */
 const MAX_SPELLINGS = 3;
 /** Keys shorter than this are too short to tell a loanword from a native word ('훅' HVK vs '학'). */
@@ -47,16 +50,18 @@ export function createSpellings(vocabulary: Vocabulary): SpellingsOf {
   let tables: ReturnType<typeof buildTables> | undefined;
   // A Hangul word is in the corpus when one document has all its bigrams ('디스페치' is not, though '페치' is).
   const inCorpus = (hangul: string) => bigrams(hangul).every((g) => vocabulary.has(g)) && vocabulary.together(bigrams(hangul), bigrams(hangul)) > 0;
+  // A part of a compound is a word of the corpus when it is in the corpus (one syllable: indexed on its own).
+  const isWord = (part: string) => (part.length === 1 ? vocabulary.has(part) : inCorpus(part));
   return (word, next) => {
     tables ??= buildTables(vocabulary);
     // Only a word the corpus does not have (a typo, an unusual spelling) may match a key one sound away.
     const t = tables;
     const out = new Set<string>();
     const guesses = new Set<string>();
-    const stem = hangulStem(word);
+    const stem = queryStem(word);
     const latinWord = word.toLowerCase();
     if (/^[a-z]{3,}$/.test(latinWord)) {
-      const candidates = lookup(t.hangul, latinKeys(latinWord), vocabulary.frequency, false);
+      const candidates = lookup(t.hangul, latinKeys(latinWord), vocabulary.frequency, false).filter(mayBeLoanword);
       for (const h of choose(
         candidates,
         (h) => (vocabulary.has(latinWord) && inCorpus(h) ? vocabulary.together([latinWord], bigrams(h)) : -1),
@@ -65,6 +70,7 @@ export function createSpellings(vocabulary: Vocabulary): SpellingsOf {
         out.add(h);
     } else if (stem) {
       const pairs = (hangul: string) => {
+        if (!mayBeLoanword(hangul)) return;
         const known = inCorpus(hangul);
         const candidates = lookup(t.latin, [hangulKey(hangul)], vocabulary.frequency, !known);
         const chosen = choose(
@@ -76,9 +82,14 @@ export function createSpellings(vocabulary: Vocabulary): SpellingsOf {
         for (const l of chosen) if (!(l.endsWith('s') && chosen.includes(l.slice(0, -1)))) out.add(l);
       };
       pairs(stem);
-      const nextStem = next ? hangulStem(next) : '';
-      if (nextStem && /^\p{Script=Hangul}+$/u.test(next!)) pairs(stem + nextStem);
-      for (const gram of bigrams(stem)) if (gram.length === 2 && !t.bigramSet.has(gram)) for (const n of neighbours(gram, vocabulary)) guesses.add(n);
+      const nextStem = next ? queryStem(next) : '';
+      // A loanword written in two parts ('타입 스크립트'); a one-syllable part is far more often a native word ('두 번', '빈 배열').
+      if (stem.length >= 2 && nextStem.length >= 2 && /^\p{Script=Hangul}+$/u.test(next!)) pairs(stem + nextStem);
+      const missing = bigrams(stem).flatMap((gram, i) => (gram.length === 2 && !t.bigramSet.has(gram) ? [i] : []));
+      // Words of the corpus written together ('우선순위큐' for '우선순위 큐'): each missing bigram is a space, not a typo.
+      const pieces = missing.length ? [...missing, stem.length - 1].map((end, k) => stem.slice(k ? missing[k - 1]! + 1 : 0, end + 1)) : [];
+      if (stem.length >= MIN_COMPOUND_LENGTH && pieces.length && pieces.every(isWord)) out.add(pieces.join(' '));
+      else for (const i of missing) for (const n of neighbours(stem.slice(i, i + 2), vocabulary)) guesses.add(n);
     }
     return [
       ...[...out].map((text) => ({ text, certainty: 1 })),

@@ -19,16 +19,19 @@ export function synonymMatcher(groups: readonly (readonly string[])[]): SynonymM
       .filter((m) => m.norm.length > 0)
       .map((m) => ({
         ...m,
+        bare: m.norm.replace(/\s+/g, ''),
         word: /\p{Script=Hangul}/u.test(m.norm)
           ? undefined
           : new RegExp(`(^|[^\\p{L}\\p{N}])${m.norm.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`, 'u'),
       })),
   );
-  const mentions = (q: string, m: { norm: string; word: RegExp | undefined }) => (m.word ? m.word.test(q) : q.includes(m.norm));
+  // Hangul names match whatever the spacing: '우선순위큐' mentions '우선순위 큐', '상태 관리' mentions '상태관리'.
+  const mentions = (q: string, bare: string, m: { bare: string; word: RegExp | undefined }) => (m.word ? m.word.test(q) : bare.includes(m.bare));
   const groupsIn = (query: string) => {
     const q = normalize(query);
+    const bare = q.replace(/\s+/g, '');
     return prepared.flatMap((group) => {
-      const hit = group.filter((m) => mentions(q, m));
+      const hit = group.filter((m) => mentions(q, bare, m));
       return hit.length ? [{ mentioned: hit.map((m) => m.name), others: group.filter((m) => !hit.includes(m)).map((m) => m.name) }] : [];
     });
   };

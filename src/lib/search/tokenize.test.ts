@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { foldHangulVowels, stripKoreanSuffixes } from './korean.ts';
-import { tokenize } from './tokenize.ts';
+import { tokenize, tokenizeQuery } from './tokenize.ts';
 import { queryTerms } from './contract.ts';
 
 describe('tokenize', () => {
@@ -71,4 +71,23 @@ test('vowel folding changes only the confusable vowels, code unit for code unit'
   for (const text of samples) expect(foldHangulVowels(text)).toBe(reference(text));
   expect(foldHangulVowels('랜더링')).toBe('렌더링');
   expect(foldHangulVowels('데이터')).toBe('데이터');
+});
+
+describe('tokenizeQuery strips the endings of a question, keeping the stem the index has', () => {
+  test.each([
+    ['기억하지만', ['기억']],
+    ['복사해도', ['복사']],
+    ['설정했던 값', ['설정', '값']],
+    ['바뀌어도', ['바뀌']],
+    ['연결되지', ['연결']],
+    // Never fewer than two syllables: '쓰' alone would match only the word '쓰'.
+    ['쓰려면', ['쓰려', '려면']],
+    ['props로 전달하며', ['props', '전달']],
+  ])('%s', (text, terms) => {
+    expect(tokenizeQuery(text)).toEqual(terms);
+  });
+
+  test('the index keeps those endings, so a stem is a subset of the indexed bigrams', () => {
+    expect(tokenize('기억하지만')).toEqual(['기억', '억하', '하지']);
+  });
 });

@@ -1,4 +1,4 @@
-import { bigrams, foldHangulVowels, isBareSuffix, stripKoreanSuffixes } from './korean.ts';
+import { bigrams, foldHangulVowels, isBareSuffix, stripKoreanSuffixes, stripQuerySuffixes } from './korean.ts';
 
 /** Runs of Hangul, runs of other CJK scripts, and runs of other letters/digits, split at script changes. */
 const RUN =
@@ -13,12 +13,15 @@ export function tokenize(text: string): string[] {
   return tokenizeWith(text);
 }
 
-/** Query-side tokenizing: the same terms (other spellings are added by `expandQuery`, from the corpus). */
+/**
+ * Query-side tokenizing: the same terms, with more verb endings stripped (see `stripQuerySuffixes`);
+ * other spellings are added by `expandQuery`, from the corpus.
+ */
 export function tokenizeQuery(text: string): string[] {
-  return tokenize(text);
+  return tokenizeWith(text, stripQuerySuffixes);
 }
 
-function tokenizeWith(text: string): string[] {
+function tokenizeWith(text: string, strip: (word: string) => string = stripKoreanSuffixes): string[] {
   const terms: string[] = [];
   let latinEnd = -1;
   for (const m of text.normalize('NFKC').toLowerCase().matchAll(RUN)) {
@@ -26,7 +29,7 @@ function tokenizeWith(text: string): string[] {
     if (m[1] && m.index === latinEnd && isBareSuffix(m[1])) continue;
     if (m[3]) latinEnd = m.index + m[3].length;
     if (m[1]) {
-      const word = foldHangulVowels(stripKoreanSuffixes(m[1]));
+      const word = foldHangulVowels(strip(m[1]));
       terms.push(...bigrams(word));
     } else if (m[2]) terms.push(...bigrams(m[2]));
     else if (m[3]) terms.push(m[3]);

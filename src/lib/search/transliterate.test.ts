@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { deletions, hangulKey, latinKeys } from './transliterate.ts';
+import { deletions, hangulKey, latinKeys, mayBeLoanword } from './transliterate.ts';
 
 // Pairs of the Korean loanword spelling rules, not a list the search uses: the keys must meet by themselves.
 test.each([
@@ -44,4 +44,20 @@ test.each([
 test('keys only plain words', () => {
   expect(latinKeys('use-state')).toEqual([]);
   expect(hangulKey('abc')).toBe('');
+});
+
+// Loanword spelling writes no tense consonant and only the finals ㄱ ㄴ ㄹ ㅁ ㅂ ㅅ ㅇ: words breaking that are native.
+test.each([
+  ['디스패치', true],
+  ['커밋', true],
+  ['로봇', true],
+  ['타입 스크립트', true],
+  ['바꾸기', false],
+  ['때마다', false],
+  ['값', false],
+  ['찾아보', false],
+  ['않는', false],
+  ['비싼', false],
+])('%s may be a loanword: %s', (word, expected) => {
+  expect(mayBeLoanword(word)).toBe(expected);
 });

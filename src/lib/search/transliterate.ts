@@ -27,6 +27,25 @@ export function hangulKey(word: string): string {
   return finish(key);
 }
 
+/** Tense initials ㄲ ㄸ ㅃ ㅆ ㅉ: loanword spelling writes no tense consonant (서비스, not 써비스). */
+const TENSE_INITIALS = new Set([1, 4, 8, 10, 13]);
+/** The only finals loanword spelling uses: none, ㄱ ㄴ ㄹ ㅁ ㅂ ㅅ ㅇ (로봇, 커밋, 캐시). */
+const LOANWORD_FINALS = new Set([0, 1, 4, 8, 16, 17, 19, 21]);
+
+/**
+ * False for a Hangul word that Korean loanword spelling could not have produced: one with a tense
+ * consonant or a final outside ㄱ ㄴ ㄹ ㅁ ㅂ ㅅ ㅇ ('바꾸기', '때마다', '값', '찾아'). Such words are
+ * native, so a sound key shared with an English word is chance. Other characters are ignored.
+ */
+export function mayBeLoanword(word: string): boolean {
+  for (const ch of word) {
+    const code = ch.charCodeAt(0) - 0xac00;
+    if (code < 0 || code > 11171) continue;
+    if (TENSE_INITIALS.has(Math.floor(code / 588)) || !LOANWORD_FINALS.has(code % 28)) return false;
+  }
+  return true;
+}
+
 /** Spellings in which English writes one sound, longest first; each maps to a key fragment. */
 const CLUSTERS: [RegExp, string][] = [
   [/tch|dge|sch|ch|sh/g, 'S'],

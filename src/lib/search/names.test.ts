@@ -1,0 +1,68 @@
+import { describe, expect, test } from 'vitest';
+import { buildSearch, type SearchSource } from './index-build.ts';
+import { nameWords, namedTerms } from './names.ts';
+import { searchSync } from './search.ts';
+
+test.each([
+  ['learn/sharing-state-between-components', ['learn', 'sharing', 'state', 'between', 'component']],
+  ['os/os_pcb_and_context_switching', ['os', 'pcb', 'and', 'context', 'switching']],
+  ['lifting-state-up-by-example', ['lifting', 'state', 'up', 'by', 'example']],
+  ['상태-끌어올리기', []],
+])('the English words of %s', (name, words) => {
+  expect(nameWords(name)).toEqual(words);
+});
+
+function source(id: string, title: string, sections: [anchor: string, heading: string, body: string][]): SearchSource {
+  const all: [string, string, string][] = [['', '', ''], ...sections];
+  return {
+    document: {
+      id,
+      title,
+      project: 'p',
+      category: 'guide',
+      tags: [],
+      aliases: [],
+      updatedAt: '2026-11-01T00:00:00.000Z',
+      url: `/docs/${id}/`,
+      summary: '',
+      sections: all.map(([anchor, heading], i) => ({ anchor, heading, depth: i ? 2 : 1, line: i * 2 + 1 })),
+    },
+    sectionTexts: all.map(([, heading, body]) => ({ headings: heading, body })),
+  };
+}
+
+const SOURCES = [
+  source('sharing-state', '컴포넌트 간 State 공유하기', [
+    ['lifting-state-up-by-example', 'State 끌어올리기 예시', '두 컴포넌트의 state를 공통 부모로 옮깁니다.'],
+    ['single-source-of-truth', '단일 진리의 원천', 'state는 한 곳에 둡니다.'],
+  ]),
+  source('state-structure', 'State 구조 선택하기', [['principles', '원칙', 'state를 중복 없이 구성합니다. 위로 올리면 편합니다.']]),
+  source('reducer', '리듀서 쓰기', [['reducer-basics', '기초', 'state 갱신 로직을 리듀서로 옮깁니다.']]),
+];
+
+describe('namedTerms', () => {
+  const documents = buildSearch(SOURCES).documents;
+
+  test('finds query terms in ids (section 0) and anchors (their section), words naming many documents left out', () => {
+    const named = namedTerms(documents, ['lifting', 'state', 'up', 'source', '렌더']);
+    expect([...named.entries()].map(([doc, sections]) => [doc, [...sections.entries()]])).toEqual([
+      [
+        0,
+        [
+          [1, ['lifting', 'up']],
+          [2, ['source']],
+        ],
+      ],
+    ]);
+  });
+
+  test('an English query finds the Korean page whose section is named in English, as a full match', () => {
+    const loaded = buildSearch(SOURCES);
+    const markdown = new Map(SOURCES.map((s) => [s.document.id, s.sectionTexts.map((t) => (t.headings ? `## ${t.headings}\n${t.body}` : t.body)).join('\n')]));
+    const result = searchSync(loaded, 'lifting state up', { textOf: (d) => markdown.get(d.id) });
+    expect(result.hits[0]!.document.id).toBe('sharing-state');
+    expect(result.hits[0]!.matchedTerms).toEqual(['lifting', 'state', 'up']);
+    expect(result.hits[0]!.section.anchor).toBe('lifting-state-up-by-example');
+    expect(result.match).toBe('full');
+  });
+});

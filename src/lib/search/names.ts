@@ -1,0 +1,68 @@
+import type { SearchDocument } from './index-schema.ts';
+
+/**
+ * English names a Korean wiki gives its pages and sections without writing them in the text: the words
+ * of a document's id ('learn/sharing-state-between-components', 'os_pcb_and_context_switching') and of
+ * explicit heading anchors ('## State 끌어올리기 {#lifting-state-up}'). An English query matches them
+ * as it would match a title or a heading, though the page itself only says it in Korean.
+ */
+
+/** Where a name word was found: the document (by position) and the section (0: the id, which names the whole page). */
+interface NamePlace {
+  doc: number;
+  section: number;
+}
+
+/** Per word, the places that name it; built once per document table. */
+type NameTable = ReadonlyMap<string, readonly NamePlace[]>;
+
+const tables = new WeakMap<readonly SearchDocument[], NameTable>();
+
+/** Lowercase Latin words of an id or anchor, each also without a plural s ('components' → 'component'). */
+export function nameWords(name: string): string[] {
+  if (/\p{Script=Hangul}/u.test(name)) return [];
+  return [...new Set((name.toLowerCase().match(/[a-z]{2,}/g) ?? []).map(singular))];
+}
+
+function singular(word: string): string {
+  return word.length > 3 && /[^s]s$/.test(word) ? word.slice(0, -1) : word;
+}
+
+function tableOf(documents: readonly SearchDocument[]): NameTable {
+  let table = tables.get(documents);
+  if (table) return table;
+  const built = new Map<string, NamePlace[]>();
+  const add = (word: string, place: NamePlace) => {
+    const list = built.get(word);
+    if (!list) built.set(word, [place]);
+    else if (!list.some((p) => p.doc === place.doc && p.section === place.section)) list.push(place);
+  };
+  documents.forEach((d, doc) => {
+    for (const word of nameWords(d.id)) add(word, { doc, section: 0 });
+    d.sections.forEach((s, section) => {
+      if (section > 0) for (const word of nameWords(s.anchor)) add(word, { doc, section });
+    });
+  });
+  tables.set(documents, (table = built));
+  return table;
+}
+
+/**
+ * The query's Latin terms each document names by id or anchor: per document, per section, the terms
+ * found there (section 0 for the id). Words naming more than `maxShare` of the documents say nothing.
+ */
+export function namedTerms(documents: readonly SearchDocument[], terms: readonly string[], maxShare = 0.3): Map<number, Map<number, string[]>> {
+  const table = tableOf(documents);
+  const out = new Map<number, Map<number, string[]>>();
+  for (const term of new Set(terms)) {
+    if (!/^[a-z]{2,}$/.test(term)) continue;
+    const places = table.get(singular(term)) ?? [];
+    if (new Set(places.map((p) => p.doc)).size > Math.max(1, maxShare * documents.length)) continue;
+    for (const { doc, section } of places) {
+      const sections = out.get(doc) ?? new Map<number, string[]>();
+      out.set(doc, sections);
+      sections.set(section, [...(sections.get(section) ?? []), term]);
+    }
+  }
+  return out;
+}
