@@ -41,7 +41,7 @@ for (const file of files) {
   const { wiki, search, markdownOf } = built;
   if (raw.queries.every((q) => typeof q === 'string')) {
     // An off-topic list: nothing in the corpus answers these, so a good result is none at all, or one marked as weak.
-    const rows = (raw.queries as string[]).map((q) => runEvalQuery(search, q, markdownOf));
+    const rows = raw.queries.map((q) => runEvalQuery(search, q, markdownOf));
     const empty = rows.filter((r) => r.ids.length === 0).length;
     const marked = rows.filter((r) => r.ids.length > 0 && r.match !== 'full').length;
     console.log(

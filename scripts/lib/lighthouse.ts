@@ -38,7 +38,10 @@ export async function audit(
       const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] });
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
       const { categories: c, audits } = result.lhr;
-      const score = (id: string) => (c[id]?.score === null || c[id]?.score === undefined ? null : Math.round(c[id]!.score! * 100));
+      const score = (id: string) => {
+        const s = c[id]?.score;
+        return s === null || s === undefined ? null : Math.round(s * 100);
+      };
       const failures = (c['accessibility']?.auditRefs ?? []).filter((r) => r.weight > 0 && audits[r.id]?.score === 0).map((r) => r.id);
       out.push({
         url,

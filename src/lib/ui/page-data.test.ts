@@ -124,7 +124,7 @@ describe('docPage', () => {
   test('previous/next follow the side navigation top to bottom, across category groups, `order` first', () => {
     const docs = [
       entry('g2', { title: '둘째' }),
-      entry('g1', { title: '첫째', order: 1 } as Partial<CatalogEntry>),
+      entry('g1', { title: '첫째', order: 1 }),
       entry('d1', { title: '결정', category: 'decision' }),
     ];
     const c = uiContext({ catalog: { ...CATALOG, documents: docs }, config }, '/b', NOW);
