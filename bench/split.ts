@@ -61,8 +61,8 @@ export function splitIndexPrototype(indexFile: string, queries: readonly string[
   for (const q of queries) {
     const needed = new Set(tokenizeQuery(q).map((t) => shardOf(t, shards)));
     const partial = loadSearch({ ...envelope, postings: [...needed].flatMap((s) => shardLines[s]!).join('\n') });
-    const full = searchDocuments(whole, q, {}, 10, markdownOf);
-    const cut = searchDocuments(partial, q, {}, 10, markdownOf);
+    const full = searchDocuments(whole, q, {}, 10);
+    const cut = searchDocuments(partial, q, {}, 10);
     if (JSON.stringify(full.map((h) => [h.document.id, h.section.anchor])) === JSON.stringify(cut.map((h) => [h.document.id, h.section.anchor]))) same++;
     const candidates = searchDocuments(partial, q, {}, 20).map((h) => h.document);
     const chunkIds = new Set(candidates.map((d) => Math.floor(partial.documents.indexOf(d) / DOCUMENTS_PER_CHUNK)));

@@ -9,6 +9,7 @@ import {
 } from './contract.ts';
 import { tokenize } from './tokenize.ts';
 import { encodePostings } from './postings.ts';
+import { encodeSectionPostings } from './section-postings.ts';
 import { mineGlosses } from './glosses.ts';
 import { INDEX_ENVELOPE_VERSION, type IndexEnvelope, type SearchDocument, type SearchSection } from './index-schema.ts';
 import { loadSearch, type LoadedSearch } from './index-load.ts';
@@ -60,14 +61,21 @@ export function buildIndexEnvelope(sources: readonly SearchSource[], synonyms: r
   const totals = INDEX_FIELDS.map(() => 0);
   let sectionCount = 0;
   const documents: SearchDocument[] = [];
-  for (const source of sources) {
+  const prose = new Map<string, Map<number, Map<number, number>>>();
+  for (const [d, source] of sources.entries()) {
     const bodyTerms: number[] = [];
-    for (const fields of sectionFields(source.document, source.sectionTexts)) {
+    for (const [s, fields] of sectionFields(source.document, source.sectionTexts).entries()) {
       sectionCount++;
       INDEX_FIELDS.forEach((field, f) => {
         const tokens = tokenize(fields[field]);
         totals[f]! += tokens.length;
-        if (field === 'body') bodyTerms.push(tokens.length);
+        if (field === 'body') {
+          bodyTerms.push(tokens.length);
+          for (const t of tokens) {
+            const sections = (prose.get(t) ?? prose.set(t, new Map()).get(t)!).get(d) ?? prose.get(t)!.set(d, new Map()).get(d)!;
+            sections.set(s, (sections.get(s) ?? 0) + 1);
+          }
+        }
         for (const term of new Set(tokens)) {
           const counts =
             frequency.get(term) ??
@@ -104,6 +112,7 @@ export function buildIndexEnvelope(sources: readonly SearchSource[], synonyms: r
     sectionStats: { sections: sectionCount, averageTerms },
     index: { ...rest, index: [] },
     postings: encoded,
+    sectionPostings: encodeSectionPostings(prose),
   };
 }
 

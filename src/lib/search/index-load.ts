@@ -3,6 +3,7 @@ import { queryAll, SEARCH_OPTIONS_VERSION, type SearchIndex } from './contract.t
 import { synonymMatcher, type SynonymMatcher } from './synonyms.ts';
 import { hangulStem, type SpellingsOf } from './expand.ts';
 import { createSpellings } from './spellings.ts';
+import { SectionPostingsTable } from './section-postings.ts';
 import { INDEX_ENVELOPE_VERSION, IndexEnvelopeSchema, type SearchDocument, type SectionStats } from './index-schema.ts';
 
 /** A loaded, queryable search: the document table plus the restored index. */
@@ -16,6 +17,8 @@ export interface LoadedSearch {
   sectionFrequency: ReadonlyMap<string, readonly number[]>;
   /** Other spellings of a query word found in this corpus (loanwords by sound, typos by one jamo). */
   spellings: SpellingsOf;
+  /** Per term, how often it occurs in each section's prose (what the section ranking counts). */
+  sectionPostings: SectionPostingsTable;
 }
 
 /** Validates an envelope (already JSON-parsed) and restores the index; throws a message that says what to do. */
@@ -37,6 +40,7 @@ export function loadSearch(json: unknown): LoadedSearch {
   }
   const data = parsed.data;
   let index;
+  const sectionPostings = new SectionPostingsTable();
   const sectionFrequency = new Map<string, number[]>();
   const latin: string[] = [];
   const grams: string[] = [];
@@ -48,6 +52,7 @@ export function loadSearch(json: unknown): LoadedSearch {
   };
   try {
     index = loadIndexLazily(data.index, data.postings, (term, counts) => sectionFrequency.set(term, counts), collect);
+    sectionPostings.add(data.sectionPostings);
   } catch (e) {
     throw new Error(`Search index is malformed: ${(e as Error).message} Rebuild with \`npm run build\`.`, { cause: e });
   }
@@ -58,6 +63,7 @@ export function loadSearch(json: unknown): LoadedSearch {
     matcher: synonymMatcher(data.synonyms),
     sectionStats: data.sectionStats,
     sectionFrequency,
+    sectionPostings,
     spellings: createSpellings({
       latin,
       hangul: namingWords(data.documents),

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import type { SerializedIndex } from './contract.ts';
 
 /** Version of the `search-index.json` envelope layout. */
-export const INDEX_ENVELOPE_VERSION = 3;
+export const INDEX_ENVELOPE_VERSION = 4;
 
 /** A section of a document as search results name it. */
 export const SearchSectionSchema = z.object({
@@ -60,5 +60,7 @@ export const IndexEnvelopeSchema = z.object({
     message: 'index must be MiniSearch.toJSON() output',
   }),
   postings: z.string(),
+  /** Per term, how often it occurs in the prose of each section (`section-postings.ts`): what the section ranking counts, so it needs no Markdown. */
+  sectionPostings: z.string(),
 });
 export type IndexEnvelope = z.output<typeof IndexEnvelopeSchema>;
