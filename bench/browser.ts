@@ -82,9 +82,11 @@ export interface SearchCost {
   /** Files fetched for the first search and for the rest (paths under the site). */
   firstFiles: string[];
   moreFiles: string[];
-  /** Keystroke → ranked hits on screen, index loaded, one entry per keystroke typed, ms. */
+  /** Keystroke → first hits on screen for what has been typed (base loaded; shards may still be coming), one entry per keystroke answered, ms. */
   keystrokeMs: number[];
-  /** Hits (ids, best first) of each query as the site showed them. */
+  /** Keystroke → final hits with their snippets (shards and texts fetched), ms. */
+  keystrokeSettledMs: number[];
+  /** Hits of each query as the site showed them, best first: page path and section (`/docs/<id>/#<anchor>`). */
   hits: Record<string, string[]>;
 }
 
@@ -116,9 +118,12 @@ export async function searchCost(browser: Browser, origin: string, queries: read
     const ask = async (q: string) => {
       await input.fill(q);
       await page.locator(`#dialog-search[data-state="done"][data-query="${q.replace(/"/g, '\\"')}"]`).waitFor({ state: 'attached', timeout: 60_000 });
-      hits[q] = await page
-        .locator('#dialog-search-results [role="option"]')
-        .evaluateAll((as) => as.map((a) => decodeURIComponent(new URL((a as HTMLAnchorElement).href).pathname)));
+      hits[q] = await page.locator('#dialog-search-results [role="option"]').evaluateAll((as) =>
+        as.map((a) => {
+          const u = new URL((a as HTMLAnchorElement).href);
+          return decodeURIComponent(u.pathname + u.hash);
+        }),
+      );
     };
     await page.keyboard.press('Control+k');
     await ask(queries[0]!);
@@ -127,19 +132,22 @@ export async function searchCost(browser: Browser, origin: string, queries: read
     files = [];
     for (const q of queries.slice(1)) await ask(q);
     const more = { kib: bytes / 1024, files };
-    await page.evaluate(() => performance.clearMeasures('maru:keystroke'));
+    await page.evaluate(() => performance.clearMeasures());
     for (const q of typed) {
       await input.fill('');
       await input.pressSequentially(q, { delay: 120 });
       await page.locator(`#dialog-search[data-state="done"][data-query="${q}"]`).waitFor({ state: 'attached', timeout: 60_000 });
     }
-    const keystrokeMs = await page.evaluate(() => performance.getEntriesByName('maru:keystroke').map((e) => e.duration));
+    const [keystrokeMs, keystrokeSettledMs] = await page.evaluate(() =>
+      ['maru:keystroke', 'maru:keystroke-settled'].map((name) => performance.getEntriesByName(name).map((e) => e.duration)),
+    );
     return {
       firstSearchKiB: Math.round(first.kib * 10) / 10,
       moreQueriesKiB: Math.round(more.kib * 10) / 10,
       firstFiles: first.files,
       moreFiles: more.files,
-      keystrokeMs,
+      keystrokeMs: keystrokeMs!,
+      keystrokeSettledMs: keystrokeSettledMs!,
       hits,
     };
   } finally {

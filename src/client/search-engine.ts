@@ -17,8 +17,9 @@ async function fetchJson(path: string): Promise<unknown> {
 /** Loads the search index once, on first use (code and data are both fetched lazily). */
 function loadSiteSearch(): Promise<LoadedSearch> {
   const start = performance.now();
-  searchPromise ??= Promise.all([import('../lib/search/index-load.ts'), fetchJson('_wiki/search-index.json')]).then(([m, json]) => {
-    const search = m.loadSearch(json);
+  // The split index: the base now, each shard of postings when a query first needs it (then cached).
+  searchPromise ??= Promise.all([import('../lib/search/index-load.ts'), fetchJson('_wiki/search/base.json')]).then(([m, json]) => {
+    const search = m.loadSplitSearch(json, (n) => fetchJson(`_wiki/search/terms-${n}.json`));
     performance.measure('maru:index-load', { start, end: performance.now() });
     return search;
   });

@@ -2,13 +2,14 @@ import { stringify } from 'yaml';
 import { buildIndexEnvelope, type SearchSource } from '../search/index-build.ts';
 import { SEARCH_OPTIONS_VERSION } from '../search/contract.ts';
 import { documentText } from '../search/snippet.ts';
+import { splitIndex } from '../search/index-split.ts';
 import { stripExplicitIds } from '../markdown/heading-id.ts';
 import { stripMdxCommentText } from '../markdown/remark-mdx-comments.ts';
 import { glossaryGroups } from '../wiki/glossary.ts';
 import type { Wiki, WikiDocument } from '../wiki/pipeline.ts';
 import { projectLanding } from '../wiki/reading-order.ts';
 import { joinUrl } from '../wiki/url.ts';
-import { ARTIFACT_DIR, ARTIFACT_VERSION, SEARCH_TEXT_DIR, type Catalog, type CatalogEntry, type Manifest } from './schema.ts';
+import { ARTIFACT_DIR, ARTIFACT_VERSION, SEARCH_SPLIT_DIR, SEARCH_TEXT_DIR, type Catalog, type CatalogEntry, type Manifest } from './schema.ts';
 
 /** Inputs of emitting that come from outside the content (hashing, time, commit, site). */
 export interface EmitContext {
@@ -69,7 +70,12 @@ export function emitWiki(wiki: Wiki, ctx: EmitContext): { catalog: Catalog; file
   const catalog = toCatalog(entries);
   const catalogJson = `${JSON.stringify(catalog)}\n`;
   const synonyms = wiki.documents.filter((d) => d.source.glossary).flatMap((d) => glossaryGroups(d.source.body));
-  const indexJson = `${JSON.stringify(buildIndexEnvelope(sources, synonyms))}\n`;
+  const envelope = buildIndexEnvelope(sources, synonyms);
+  const indexJson = `${JSON.stringify(envelope)}\n`;
+  // The site's split index: a base and shards of the same postings (see index-split.ts).
+  const split = splitIndex(envelope);
+  searchFiles.set(`${SEARCH_SPLIT_DIR}/base.json`, `${JSON.stringify(split.base)}\n`);
+  split.shards.forEach((shard, n) => searchFiles.set(`${SEARCH_SPLIT_DIR}/terms-${n}.json`, `${JSON.stringify(shard)}\n`));
   files.set(`${ARTIFACT_DIR}/catalog.json`, catalogJson);
   files.set(`${ARTIFACT_DIR}/search-index.json`, indexJson);
   const manifest: Manifest = {

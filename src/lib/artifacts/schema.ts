@@ -5,8 +5,10 @@ import { RelatedEntrySchema } from '../wiki/relations.ts';
 export const ARTIFACT_VERSION = 1;
 /** Where the artifacts live inside the build output. */
 export const ARTIFACT_DIR = '_wiki';
+/** The site's search files: the split index (`base.json`, `terms-<n>.json`) and the snippet texts. */
+export const SEARCH_SPLIT_DIR = `${ARTIFACT_DIR}/search`;
 /** Per document, the text its search snippets are cut from (`documentText`), as `<id>.json`; the site fetches it for hits shown. */
-export const SEARCH_TEXT_DIR = `${ARTIFACT_DIR}/search/text`;
+export const SEARCH_TEXT_DIR = `${SEARCH_SPLIT_DIR}/text`;
 
 /** A heading of a document; `line` is 1-based in `_wiki/docs/<id>.md`. */
 export const CatalogHeadingSchema = z.object({

@@ -65,9 +65,10 @@ export interface SearchOptions {
    */
   loadText?: (document: SearchDocument) => Promise<DocumentText | undefined> | DocumentText | undefined;
   /**
-   * Called once the hits are ranked, before any text is loaded, with snippets from what is at hand (texts
-   * `loadText` gives at once, else summaries): the site shows these at once and refines them when texts arrive.
-   * The hits, their order and sections are those of the final result.
+   * Called before waiting for anything, with the best answer at hand: with a split index whose shards are
+   * still coming, the hits ranked from the postings already there (only when there are some; summaries as
+   * snippets); once ranked, the final hits with snippets from texts at hand (else summaries). The site shows each at once; the last
+   * call has the final hits, order and sections, and the result adds the fetched snippets.
    */
   onRanked?: (result: SearchResult) => void;
   /** Called with each stage's duration in milliseconds (rank: index and sections; load: waiting for text; finish: snippets). */
@@ -79,13 +80,28 @@ export interface SearchOptions {
 /**
  * The one search of the site and the MCP server: ranks documents with the index, re-ranks the best by
  * their sections (from the index's section postings), and returns hits with snippets and how well they
- * cover the query.
+ * cover the query. With the site's split index it first fetches the shards the query's terms are in.
  */
 export async function search(loaded: LoadedSearch, query: string, options: SearchOptions = {}): Promise<SearchResult> {
   const { filters = {}, limit = 10, loadText, onRanked, onTiming, snippetLength = DEFAULT_SNIPPET_LENGTH } = options;
-  const t0 = now();
-  const ranking = rankDocuments(loaded, query, filters);
-  const hits = finishSearch(loaded, ranking, limit);
+  let work = 0;
+  let waited = 0;
+  let ranking: DocumentRanking;
+  let hits: SearchHit[];
+  for (;;) {
+    const t = now();
+    ranking = rankDocuments(loaded, query, filters);
+    hits = finishSearch(loaded, ranking, limit);
+    work += now() - t;
+    // A split index (the site's) lacks the postings of terms whose shards it has not fetched: fetch them and rank again.
+    const missing = loaded.shards?.takeMissing() ?? [];
+    if (!missing.length) break;
+    // Summaries for snippets: asking for texts now would fetch them for hits that may not stay.
+    if (onRanked && hits.length) onRanked(withSnippets(ranking, hits, undefined, snippetLength));
+    const w = now();
+    await loaded.shards!.fetch(missing);
+    waited += now() - w;
+  }
   const t1 = now();
   const texts = new Map<string, DocumentText | Promise<DocumentText | undefined> | undefined>();
   for (const h of hits) {
@@ -100,8 +116,8 @@ export async function search(loaded: LoadedSearch, query: string, options: Searc
   await Promise.all(pending.map(async ([id, p]) => texts.set(id, await p.catch(() => undefined))));
   const t2 = now();
   const result = withSnippets(ranking, hits, (d) => atHand(texts.get(d.id)), snippetLength);
-  onTiming?.('rank', t1 - t0);
-  onTiming?.('load', t2 - t1);
+  onTiming?.('rank', work);
+  onTiming?.('load', waited + t2 - t1);
   onTiming?.('finish', now() - t2);
   return result;
 }

@@ -81,6 +81,12 @@ export function countInSection(counts: SectionCounts | undefined, doc: number, s
 export class SectionPostingsTable {
   readonly #encoded = new Map<string, string>();
   readonly #decoded = new Map<string, SectionCounts>();
+  readonly #unknown: ((term: string) => void) | undefined;
+
+  /** `unknown` hears of every term asked for that has no lines here (the split index checks whether its shard is loaded). */
+  constructor(unknown?: (term: string) => void) {
+    this.#unknown = unknown;
+  }
 
   /** Registers the lines of `text` (a term seen again replaces its entries). */
   add(text: string): void {
@@ -95,7 +101,7 @@ export class SectionPostingsTable {
     let counts = this.#decoded.get(term);
     if (!counts) {
       const encoded = this.#encoded.get(term);
-      if (encoded === undefined) return undefined;
+      if (encoded === undefined) return void this.#unknown?.(term);
       this.#decoded.set(term, (counts = decodeSectionPostings(encoded, term)));
       this.#encoded.delete(term);
     }

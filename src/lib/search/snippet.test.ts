@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { documentText, hitSnippet, snippetText } from './snippet.ts';
+import { documentText, hitSnippet, SECTION_TEXT_CHARS, snippetText } from './snippet.ts';
 import type { SearchDocument } from './index-schema.ts';
 
 test.each([
@@ -46,6 +46,11 @@ describe('hitSnippet', () => {
 
   test('the snippet text is each section’s own prose, cleaned, without its heading', () => {
     expect(text).toEqual(['리드 문단이다.', '토크나이저는 한글을 자른다.', 'a_b 값.', '끝.']);
+  });
+  test('a long section keeps its first SECTION_TEXT_CHARS characters, cut at a space', () => {
+    const long = documentText({ sections: [{ line: 1 }] }, `${'가나다 '.repeat(400)}끝`)[0]!;
+    expect(long.length).toBe(SECTION_TEXT_CHARS - 1);
+    expect(long.endsWith('가나다')).toBe(true);
   });
   test('uses the best section and its subsections without its heading, highlighting terms', () => {
     expect(hitSnippet(document, '설정', ['토크'], text, 160)).toEqual({ text: '토크나이저는 한글을 자른다. 세부 a_b 값.', highlights: [[0, 2]] });

@@ -35,11 +35,17 @@ export function snippetText(markdown: string): string {
 
 /**
  * What snippets are cut from: per section of the document (in the order of `document.sections`), its own
- * prose as `snippetText` cleans it, without its heading or its subsections. The build writes it as
+ * prose as `snippetText` cleans it (the first SECTION_TEXT_CHARS), without its heading or its subsections. The build writes it as
  * `_wiki/search/text/<id>.json` for the site; the MCP server derives it from the same Markdown with this
  * same function, so both show the same snippets.
  */
 export type DocumentText = readonly string[];
+
+/**
+ * Each section's text is cut after this many characters (at a space): a snippet shows 160–300 of them, and
+ * the long sections of reference pages made the texts of five queries' hits 168 KiB on the wire at ko-react-docs.
+ */
+export const SECTION_TEXT_CHARS = 1000;
 
 const texts = new WeakMap<object, { markdown: string; text: DocumentText }>();
 
@@ -53,7 +59,7 @@ export function documentText(document: { readonly sections: readonly { line: num
     // A section's own lines: after its heading line, up to the next heading of any level.
     const start = i === 0 ? frontmatterEnd(lines) : section.line;
     const end = sections[i + 1] ? sections[i + 1]!.line - 1 : lines.length;
-    return snippetText(lines.slice(start, end).join('\n'));
+    return cut(snippetText(lines.slice(start, end).join('\n')), SECTION_TEXT_CHARS);
   });
   texts.set(document, { markdown, text });
   return text;
@@ -94,6 +100,12 @@ export function hitSnippet(document: SearchDocument, anchor: string, terms: read
     first ??= snippet;
   }
   return first ?? { text: '', highlights: [] };
+}
+
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const space = text.lastIndexOf(' ', max);
+  return text.slice(0, space > max * 0.8 ? space : max);
 }
 
 function join(parts: readonly string[]): string {
