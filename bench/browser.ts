@@ -154,3 +154,15 @@ export async function searchCost(browser: Browser, origin: string, queries: read
     await context.close();
   }
 }
+
+/** `searchCost` against `npm start` serving the built site `dist`, in a browser of its own. */
+export async function siteSearchCost(dist: string, queries: readonly string[], typed: readonly string[]): Promise<SearchCost> {
+  const { origin, server } = await startSite(['--site', dist]);
+  const browser = await launchChromium();
+  try {
+    return await searchCost(browser, origin, queries, typed);
+  } finally {
+    await browser.close();
+    server.kill();
+  }
+}
