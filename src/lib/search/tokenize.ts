@@ -13,11 +13,6 @@ export function tokenize(text: string): string[] {
   return tokenizeWith(text);
 }
 
-/** Query-side tokenizing: the same terms (other spellings are added by `expandQuery`, from the corpus). */
-export function tokenizeQuery(text: string): string[] {
-  return tokenize(text);
-}
-
 function tokenizeWith(text: string): string[] {
   const terms: string[] = [];
   let latinEnd = -1;
