@@ -1,7 +1,7 @@
 import { stringify } from 'yaml';
 import { buildIndexEnvelope, type SearchSource } from '../search/index-build.ts';
 import { SEARCH_OPTIONS_VERSION } from '../search/contract.ts';
-import { documentText } from '../search/snippet.ts';
+import { documentText, sectionProse } from '../search/snippet.ts';
 import { splitIndex } from '../search/index-split.ts';
 import { stripExplicitIds } from '../markdown/heading-id.ts';
 import { stripMdxCommentText } from '../markdown/remark-mdx-comments.ts';
@@ -62,7 +62,8 @@ export function emitWiki(wiki: Wiki, ctx: EmitContext): { catalog: Catalog; file
     const { markdownPath, markdown, entry } = emitDocument(doc, ctx);
     files.set(markdownPath, markdown.text);
     entries.push(entry);
-    const source = toSearchSource(doc, markdown.headingLines);
+    const base = toSearchSource(doc, markdown.headingLines);
+    const source = { ...base, sectionProse: sectionProse(base.document, markdown.text) };
     sources.push(source);
     // What the site cuts a hit's snippet from, fetched only for hits shown (the MCP server derives the same from the Markdown).
     searchFiles.set(`${SEARCH_TEXT_DIR}/${doc.source.id}.json`, `${JSON.stringify(documentText(source.document, markdown.text))}\n`);

@@ -38,6 +38,8 @@ export type SourceDocument = Omit<SearchDocument, 'sections'> & { sections: Omit
 export interface SearchSource {
   document: SourceDocument;
   sectionTexts: readonly SectionText[];
+  /** Per section, the prose whose words the section ranking counts (default: `sectionTexts`' bodies). */
+  sectionProse?: readonly string[];
 }
 
 /** Builds the index for a set of documents and serialises it into the envelope written as `_wiki/search-index.json`. */
@@ -71,7 +73,9 @@ export function buildIndexEnvelope(sources: readonly SearchSource[], synonyms: r
         totals[f]! += tokens.length;
         if (field === 'body') {
           bodyTerms.push(tokens.length);
-          for (const t of tokens) {
+          const own = source.sectionProse?.[s];
+          const counted = own === undefined ? tokens : tokenize(s === 0 && source.document.summary ? `${source.document.summary}\n${own}` : own);
+          for (const t of counted) {
             const sections = (prose.get(t) ?? prose.set(t, new Map()).get(t)!).get(d) ?? prose.get(t)!.set(d, new Map()).get(d)!;
             sections.set(s, (sections.get(s) ?? 0) + 1);
           }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { documentText, hitSnippet, SECTION_TEXT_CHARS, snippetText } from './snippet.ts';
+import { documentText, hitSnippet, SECTION_TEXT_CHARS, sectionProse, snippetText } from './snippet.ts';
 import type { SearchDocument } from './index-schema.ts';
 
 test.each([
@@ -46,6 +46,9 @@ describe('hitSnippet', () => {
 
   test('the snippet text is each section’s own prose, cleaned, without its heading', () => {
     expect(text).toEqual(['리드 문단이다.', '토크나이저는 한글을 자른다.', 'a_b 값.', '끝.']);
+  });
+  test('the prose the section ranking counts keeps words, drops marks (the build stores its counts)', () => {
+    expect(sectionProse(document, md)).toEqual(['리드 문단이다.', '토크나이저는 한글을 자른다.', 'ab 값.', '끝.']);
   });
   test('a long section keeps its first SECTION_TEXT_CHARS characters, cut at a space', () => {
     const long = documentText({ sections: [{ line: 1 }] }, `${'가나다 '.repeat(400)}끝`)[0]!;

@@ -53,16 +53,44 @@ const texts = new WeakMap<object, { markdown: string; text: DocumentText }>();
 export function documentText(document: { readonly sections: readonly { line: number }[] }, markdown: string): DocumentText {
   const known = texts.get(document);
   if (known?.markdown === markdown) return known.text;
-  const lines = markdown.split('\n');
-  const sections = document.sections;
-  const text = sections.map((section, i) => {
-    // A section's own lines: after its heading line, up to the next heading of any level.
-    const start = i === 0 ? frontmatterEnd(lines) : section.line;
-    const end = sections[i + 1] ? sections[i + 1]!.line - 1 : lines.length;
-    return cut(snippetText(lines.slice(start, end).join('\n')), SECTION_TEXT_CHARS);
-  });
+  const text = sectionMarkdown(document, markdown).map((part) => cut(snippetText(part), SECTION_TEXT_CHARS));
   texts.set(document, { markdown, text });
   return text;
+}
+
+/** Each section's own Markdown lines: after its heading line, up to the next heading of any level (the lead after the frontmatter). */
+function sectionMarkdown(document: { readonly sections: readonly { line: number }[] }, markdown: string): string[] {
+  const lines = markdown.split('\n');
+  const sections = document.sections;
+  return sections.map((section, i) => {
+    const start = i === 0 ? frontmatterEnd(lines) : section.line;
+    const end = sections[i + 1] ? sections[i + 1]!.line - 1 : lines.length;
+    return lines.slice(start, end).join('\n');
+  });
+}
+
+/**
+ * Per section, the prose whose words the section ranking counts (the build stores the counts as section
+ * postings): the section's Markdown with code fences, tags and link targets dropped, text inside HTML and
+ * MDX blocks kept — it ranked better on the dev sets than the parse's section text.
+ */
+export function sectionProse(document: { readonly sections: readonly { line: number }[] }, markdown: string): string[] {
+  return sectionMarkdown(document, markdown).map(markdownToText);
+}
+
+/** Markdown reduced to readable text: no code fences, tags, link targets or emphasis marks. */
+function markdownToText(markdown: string): string {
+  return markdown
+    .replace(/^```[\s\S]*?^```/gm, ' ')
+    .replace(/<[^>\n]+>/g, ' ')
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[\[([^\]|#]+)(?:#[^\]|]*)?(?:\|([^\]]+))?\]\]/g, (_m, id: string, label?: string) => label ?? id)
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^#{1,6}\s+/gm, '')
+    .replace(/^\s*(?:[-*+]|\d+\.|>)\s+/gm, '')
+    .replace(/[*_`~|]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /**
