@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { alternativesInBrowser, type AlternativeFigures, type Stats, type Transfer } from '../bench/alternatives.ts';
 import { buildShare } from '../bench/build.ts';
-import { browserSearch, buildSite, haveChromium } from '../bench/browser.ts';
+import { browserSearch, buildSite, haveChromium, siteSearchCost } from '../bench/browser.ts';
 import { GENERATED_QUERIES, writeCorpus } from './lib/generate-corpus.ts';
 import { materialFromSharedCorpora } from './lib/material.ts';
 
@@ -64,6 +64,9 @@ const maru = maruRuns.length
   : undefined;
 
 const [pf, ms, seed] = alt.alternatives as [AlternativeFigures, AlternativeFigures, AlternativeFigures];
+// Issue 13's budgets in the same run: what Maru's site transfers as `npm start` serves it (compressed), and keystroke latency.
+const cost = values['no-maru'] ? undefined : await siteSearchCost(site, alt.queries.slice(0, 6), alt.queries.slice(6));
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(0.95 * xs.length)] ?? NaN;
 const n0 = (x: number) => x.toFixed(0);
 const n1 = (x: number) => x.toFixed(1);
 const st = (s: Stats, d = 1) => `${s.median.toFixed(d)} (p95 ${s.p95.toFixed(d)})`;
@@ -96,6 +99,17 @@ const md = [
   row('Maru ÷ this: data fetched for the first query, gzip', '', (a) => ratio(maru?.fetchedGzipKiB, dataGzip(a.firstQueryFetched))),
   row('Maru ÷ this: index gzip', '', (a) => ratio(maru?.indexGzipKiB, a.index.gzipKiB)),
   '',
+  ...(cost
+    ? [
+        '| issue 13 budget (Maru through `npm start`, compressed on the wire) | Maru | Pagefind (gzip, as measured above) |',
+        '| --- | --- | --- |',
+        `| first search: code, index and snippet data, KiB (budget 300) | ${n1(cost.firstSearchKiB)} | ${n0(pf.firstQueryFetched.gzipKiB)} ids only; ${n0(alt.pagefind.firstQueryWithTop10Fetched.gzipKiB)} with the top-10 fragments |`,
+        `| five more queries together, KiB (budget 300) | ${n1(cost.moreQueriesKiB)} | ${n0(pf.sessionFetched.gzipKiB - pf.firstQueryFetched.gzipKiB)} (every prefix of the other queries) |`,
+        `| keystroke → first results, ms p95 over ${cost.keystrokeMs.length} keystrokes (budget 50) | ${n1(p95(cost.keystrokeMs))} | per query p95 ${n1(pf.perQueryMs.p95)} |`,
+        `| keystroke → final results with snippets, ms p95 | ${n1(p95(cost.keystrokeSettledMs))} | |`,
+        '',
+      ]
+    : []),
   `Pagefind ${alt.pagefind.version}: languages ${alt.pagefind.languages.join(', ')}; whole bundle (UI included) ${n0(alt.pagefind.bundle.rawKiB)} / ${n0(alt.pagefind.bundle.gzipKiB)} KiB in ${alt.pagefind.bundle.files} files; first query with the top 10 results' fragments (title, URL, excerpt) ${st(alt.pagefind.firstQueryWithTop10Ms, 0)} ms, fetching ${tr(alt.pagefind.firstQueryWithTop10Fetched)}.`,
   '',
   '| matches per query | Pagefind | plain MiniSearch | seed scorer |',

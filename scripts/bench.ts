@@ -19,7 +19,7 @@ import { browserSearch, buildSite, haveChromium } from '../bench/browser.ts';
 import { writeArtifacts } from '../src/node/wiki-build.ts';
 import { alternativesInBrowser, type AlternativesFigures } from '../bench/alternatives.ts';
 import { buildShare } from '../bench/build.ts';
-import { splitIndexPrototype, type SplitFigures } from '../bench/split.ts';
+import { splitIndexFigures, type SplitFigures } from '../bench/split.ts';
 
 type Stats = { median: number; p95: number; min: number; max: number };
 const stats = (xs: number[]): Stats => {
@@ -72,8 +72,7 @@ async function benchCorpus(name: string, root: string, runs: number, qs: readonl
   const overload = httpSeconds > 0 ? await mcpHttpLoad(dist, qs, 10, 200) : undefined;
   const search = loadSearch(JSON.parse(indexJson));
   const latencies: number[] = [];
-  for (let r = 0; r < Math.max(3, runs); r++)
-    for (const q of qs) latencies.push(time(() => searchDocuments(search, q, {}, 10, (d) => files.get(`_wiki/docs/${d.id}.md`)))[1]);
+  for (let r = 0; r < Math.max(3, runs); r++) for (const q of qs) latencies.push(time(() => searchDocuments(search, q, {}, 10))[1]);
 
   // Plain MiniSearch with default options over the same documents, one unit per document.
   const plain = new MiniSearch({ fields: ['text'] });
@@ -161,10 +160,10 @@ if (haveChromium() && sizes.includes(1000) && process.env.BENCH_BROWSER !== '0')
   alternatives = await alternativesInBrowser(site, GENERATED_QUERIES, { runs });
 }
 if (sizes.includes(1000) && process.env.BENCH_BUILD_SHARE !== '0') share = buildShare(resolve('.tmp/corpus-1000'));
-// The split-index prototype at the largest size: what a first search would fetch if the index were cut by term.
+// The site's split index at the largest size: what a first search fetches.
 const largest = Math.max(...sizes);
 const split: SplitFigures | undefined = Number.isFinite(largest)
-  ? splitIndexPrototype(resolve('.tmp/bench', `generated-${largest}`, 'search-index.json'), GENERATED_QUERIES)
+  ? await splitIndexFigures(resolve('.tmp/bench', `generated-${largest}`, 'search-index.json'), GENERATED_QUERIES)
   : undefined;
 
 const f = (s: Stats, d = 1) => `${s.median.toFixed(d)} (p95 ${s.p95.toFixed(d)}, ${s.min.toFixed(d)}–${s.max.toFixed(d)})`;
@@ -254,16 +253,16 @@ if (share) {
 }
 if (split) {
   md.push(
-    `## Split-index prototype: generated-${largest}`,
+    `## The site's split index: generated-${largest}`,
     '',
-    `The postings cut into ${split.shards} shards by a hash of each term (Latin terms by their first two letters, so prefix and typo search stay within one shard), the document table into ${split.documentChunks} chunks of 10, plus a base file (versions, field lengths, synonyms, section statistics). A first search fetches the base, the shards of its terms, the chunks of its 20 candidates and their Markdown.`,
+    `The build cuts the postings into ${split.shards} shards by a hash of each term (Latin terms by their first two letters, so prefix and typo search stay within one shard), plus a base file (versions, document table, vocabulary with section frequencies, synonyms, section statistics). A first search fetches the base and the shards its terms need (figures without the snippet texts of its hits).`,
     '',
     '| what | figure |',
     '| --- | --- |',
     `| whole index, gzip KiB | ${split.wholeGzipKiB} |`,
-    `| base file (no document rows), gzip KiB | ${split.baseGzipKiB} |`,
+    `| base file, gzip KiB | ${split.baseGzipKiB} |`,
     `| largest shard, gzip KiB | ${split.largestShardGzipKiB} |`,
-    `| fetched by a first search (base, term shards, document chunks, candidates' Markdown), gzip KiB: median / max over ${GENERATED_QUERIES.length} queries | ${split.firstSearchGzipKiB.median} / ${split.firstSearchGzipKiB.max} |`,
+    `| fetched by a first search (base, term shards), gzip KiB: median / max over ${GENERATED_QUERIES.length} queries | ${split.firstSearchGzipKiB.median} / ${split.firstSearchGzipKiB.max} |`,
     `| same hits as the whole index (top 10, ${GENERATED_QUERIES.length} queries) | ${split.sameHits} |`,
     '',
   );

@@ -16,8 +16,8 @@ describe.runIf(existsSync(CORPUS))('search quality floor on ko-react-docs (npm r
   let seed: ReturnType<typeof evaluate>;
   // In beforeAll, not at collection: a skipped describe still collects, and the corpus may be absent.
   beforeAll(() => {
-    const { wiki, search, markdownOf } = buildWikiSearch(CORPUS);
-    maru = evaluate(set.queries, (q) => ({ ids: searchDocuments(search, q, {}, 10, markdownOf).map((h) => h.document.id) }));
+    const { wiki, search } = buildWikiSearch(CORPUS);
+    maru = evaluate(set.queries, (q) => ({ ids: searchDocuments(search, q, {}, 10).map((h) => h.document.id) }));
     const docs = baselineDocuments(wiki);
     seed = evaluate(set.queries, (q) => ({ ids: seedBaselineSearch(docs, q, 10).map((r) => r.id) }));
   });
@@ -45,8 +45,8 @@ describe.runIf(existsSync(CORPUS))('search quality floor on ko-react-docs (npm r
 describe('aliases and the glossary on the example wiki (queries written without seeing either)', () => {
   const set = EvalSetSchema.parse(JSON.parse(readFileSync(resolve(ROOT, 'test/fixtures/eval/example-wiki.queries.json'), 'utf8')));
   const run = (keep: { glossary: boolean; aliases: boolean }) => {
-    const { search, markdownOf } = buildWikiSearch(resolve(ROOT, 'content'), keep);
-    return evaluate(set.queries, (q) => ({ ids: searchDocuments(search, q, {}, 10, markdownOf).map((h) => h.document.id) })).byKind;
+    const { search } = buildWikiSearch(resolve(ROOT, 'content'), keep);
+    return evaluate(set.queries, (q) => ({ ids: searchDocuments(search, q, {}, 10).map((h) => h.document.id) })).byKind;
   };
 
   // Measured (paraphrase MRR@10): both 0.538, aliases only 0.543, neither 0.418. Since glosses are mined from the

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { MAX_FILTER_TAGS, MAX_NAME_CHARS } from '../support/limits.ts';
 import { MAX_MISS_QUERY, type MissReport } from '../../src/lib/misses/misses.ts';
 import { MAX_QUERY_LENGTH, search, type SearchResult } from '../../src/lib/search/search.ts';
+import { documentText } from '../../src/lib/search/snippet.ts';
 import { day, docRef, DocumentRefSchema, fail, fitted, ok, READ_ONLY, type ToolDeps } from './common.ts';
 import { checkName } from './filters.ts';
 
@@ -71,7 +72,11 @@ export function registerSearchKnowledgeTool(server: McpServer, deps: ToolDeps): 
       const result = await search(set.search, query, {
         filters: { project: args.project, category: args.category, tags: args.tags },
         limit: args.limit,
-        loadText: (d) => set.markdown.get(d.id),
+        // The same snippet text the site fetches from `_wiki/search/text/`, cut from the same Markdown by the same function.
+        loadText: async (d) => {
+          const markdown = await set.markdown.get(d.id);
+          return markdown === undefined ? undefined : documentText(d, markdown);
+        },
         snippetLength: SNIPPET_CHARS,
       });
       if (deps.misses) void deps.misses.record(missReport(query, args, result), 'mcp');

@@ -3,7 +3,10 @@ import { toArtifacts } from '../../src/lib/artifacts/emit.ts';
 import type { BaselineDocument } from '../../bench/baseline.ts';
 import type { Wiki } from '../../src/lib/wiki/pipeline.ts';
 import { loadSearch } from '../../src/lib/search/index-load.ts';
-import type { MarkdownOf } from '../../src/lib/search/search.ts';
+import type { SearchDocument } from '../../src/lib/search/index-schema.ts';
+
+/** A document's normalised Markdown (`_wiki/docs/<id>.md`), as the build wrote it. */
+export type MarkdownOf = (document: SearchDocument) => string | undefined;
 import { emitContext, loadWiki, siteConfig } from '../../src/node/wiki-build.ts';
 
 /** What to leave out of a build when measuring what it is worth. */

@@ -1,5 +1,7 @@
 import type { LoadedSearch } from '../../src/lib/search/index-load.ts';
-import { searchSync, type MarkdownOf, type MatchLevel } from '../../src/lib/search/search.ts';
+import { searchSync, type MatchLevel } from '../../src/lib/search/search.ts';
+import { documentText } from '../../src/lib/search/snippet.ts';
+import type { MarkdownOf } from './eval-corpus.ts';
 
 /** One query as the evaluation sees it: ids best first, best section per id (anchor and heading), and whether the result claims a match. */
 export interface EvalRun {
@@ -11,7 +13,13 @@ export interface EvalRun {
 
 /** Runs one query through the shared search, with the same limit (10) as the site and MCP default. */
 export function runEvalQuery(search: LoadedSearch, q: string, markdownOf: MarkdownOf): EvalRun {
-  const result = searchSync(search, q, { limit: 10, textOf: markdownOf });
+  const result = searchSync(search, q, {
+    limit: 10,
+    textOf: (d) => {
+      const markdown = markdownOf(d);
+      return markdown === undefined ? undefined : documentText(d, markdown);
+    },
+  });
   const hits = result.hits;
   return {
     ids: hits.map((h) => h.document.id),

@@ -1,11 +1,12 @@
 import type { LoadedSearch } from '../lib/search/index-load.ts';
 import type { SearchFilters, SearchResult } from '../lib/search/search.ts';
+import type { DocumentText } from '../lib/search/snippet.ts';
 import { joinUrl } from '../lib/wiki/url.ts';
 import { isMiss } from '../lib/misses/misses.ts';
 
 const base = import.meta.env.BASE_URL;
 let searchPromise: Promise<LoadedSearch> | undefined;
-const markdown = new Map<string, Promise<string | undefined>>();
+const texts = new Map<string, DocumentText | Promise<DocumentText | undefined>>();
 
 async function fetchJson(path: string): Promise<unknown> {
   const res = await fetch(joinUrl(base, path));
@@ -16,8 +17,9 @@ async function fetchJson(path: string): Promise<unknown> {
 /** Loads the search index once, on first use (code and data are both fetched lazily). */
 function loadSiteSearch(): Promise<LoadedSearch> {
   const start = performance.now();
-  searchPromise ??= Promise.all([import('../lib/search/index-load.ts'), fetchJson('_wiki/search-index.json')]).then(([m, json]) => {
-    const search = m.loadSearch(json);
+  // The split index: the base now, each shard of postings when a query first needs it (then cached).
+  searchPromise ??= Promise.all([import('../lib/search/index-load.ts'), fetchJson('_wiki/search/base.json')]).then(([m, json]) => {
+    const search = m.loadSplitSearch(json, (n) => fetchJson(`_wiki/search/terms-${n}.json`));
     performance.measure('maru:index-load', { start, end: performance.now() });
     return search;
   });
@@ -31,16 +33,20 @@ export function warmSearch(): void {
   import('../lib/search/search.ts').catch(() => undefined);
 }
 
-/** Runs the shared search function (the same one the MCP server uses), hits with their snippets. */
-export async function runSearch(query: string, filters: SearchFilters, limit: number): Promise<SearchResult> {
+/**
+ * Runs the shared search function (the same one the MCP server uses), hits with their snippets. The index alone
+ * ranks; `onRanked` gets the hits at once, with the snippets at hand, before the text of new hits arrives.
+ */
+export async function runSearch(query: string, filters: SearchFilters, limit: number, onRanked?: (result: SearchResult) => void): Promise<SearchResult> {
   const [loaded, { search }] = await Promise.all([loadSiteSearch(), import('../lib/search/search.ts')]);
   const start = performance.now();
   let work = 0;
-  // The best documents' Markdown ranks their sections and gives the snippets; it is fetched once and cached.
+  // Snippet text is fetched once per document shown, and cached.
   const result = await search(loaded, query, {
     filters,
     limit,
-    loadText: (d) => loadMarkdown(d.id),
+    loadText: (d) => loadText(d.id),
+    ...(onRanked ? { onRanked } : {}),
     onTiming: (stage, ms) => stage !== 'load' && (work += ms),
   });
   // Performance entries let `npm run bench` read the cost in a real browser: main-thread work, and the whole wait.
@@ -49,15 +55,17 @@ export async function runSearch(query: string, filters: SearchFilters, limit: nu
   return result;
 }
 
-/** The normalised Markdown of a document (`_wiki/docs/<id>.md`), cached; undefined when it cannot be fetched. */
-function loadMarkdown(id: string): Promise<string | undefined> {
-  let p = markdown.get(id);
-  if (!p) {
-    p = fetch(joinUrl(base, `_wiki/docs/${id.split('/').map(encodeURIComponent).join('/')}.md`))
-      .then((r) => (r.ok ? r.text() : undefined))
-      .catch(() => undefined);
-    markdown.set(id, p);
-  }
+/** A document's snippet text (`_wiki/search/text/<id>.json`): at once when already fetched, else fetched and cached. */
+function loadText(id: string): DocumentText | Promise<DocumentText | undefined> {
+  const known = texts.get(id);
+  if (known) return known;
+  const p = fetch(joinUrl(base, `_wiki/search/text/${id.split('/').map(encodeURIComponent).join('/')}.json`))
+    .then((r): Promise<unknown> => (r.ok ? r.json() : Promise.resolve(undefined)))
+    .then((v) => (Array.isArray(v) && v.every((s) => typeof s === 'string') ? (v as string[]) : undefined))
+    .catch(() => undefined);
+  texts.set(id, p);
+  // Kept as a value once here, so the next search shows it without waiting; a failure may be retried later.
+  void p.then((v) => (v ? texts.set(id, v) : texts.delete(id)));
   return p;
 }
 

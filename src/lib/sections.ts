@@ -62,21 +62,6 @@ export function frontmatterEnd(lines: readonly string[]): number {
   return close < 0 ? 0 : close + 1;
 }
 
-/** Markdown reduced to readable text for snippets: no code fences, tags, link targets or emphasis marks. */
-export function markdownToText(markdown: string): string {
-  return markdown
-    .replace(/^```[\s\S]*?^```/gm, ' ')
-    .replace(/<[^>\n]+>/g, ' ')
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[\[([^\]|#]+)(?:#[^\]|]*)?(?:\|([^\]]+))?\]\]/g, (_m, id: string, label?: string) => label ?? id)
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/^#{1,6}\s+/gm, '')
-    .replace(/^\s*(?:[-*+]|\d+\.|>)\s+/gm, '')
-    .replace(/[*_`~|]+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
 /** A snippet and the character ranges in it that match the query terms. */
 export interface Snippet {
   text: string;

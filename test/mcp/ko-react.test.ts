@@ -53,13 +53,11 @@ describe.skipIf(!HAVE_CORPUS).each([
     const { data } = await callOk(client, 'search_knowledge', { query }, SearchKnowledgeOutputSchema);
     expect(data.results[0]).toMatchObject({ id, uri: `knowledge://documents/${id}`, url: `/docs/${id}/` });
     if (anchor !== undefined) expect(data.results[0]?.section.anchor).toBe(anchor);
-    const site = searchDocuments(loadSearch(JSON.parse(readFileSync(join(dir, '_wiki/search-index.json'), 'utf8'))), query, {}, 10, (d) =>
-      readFileSync(join(dir, `_wiki/docs/${d.id}.md`), 'utf8'),
-    );
+    const site = searchDocuments(loadSearch(JSON.parse(readFileSync(join(dir, '_wiki/search-index.json'), 'utf8'))), query);
     expect(data.results.map((r) => [r.id, r.score, r.section.anchor])).toEqual(site.map((h) => [h.document.id, h.score, h.section.anchor]));
   });
 
-  // The site calls the same `search` with Markdown fetched from `_wiki/docs`; here it reads the same files.
+  // The site calls the same `search` with snippet text fetched from `_wiki/search/text`; here it reads the same files.
   test('search_knowledge answers 20 queries exactly as the website search function does (hits, sections, snippets, match)', async () => {
     const loaded = loadSearch(JSON.parse(readFileSync(join(dir, '_wiki/search-index.json'), 'utf8')));
     const queries = EvalSetSchema.parse(
@@ -67,7 +65,10 @@ describe.skipIf(!HAVE_CORPUS).each([
     ).queries.slice(0, 20);
     for (const { q } of queries) {
       const { data } = await callOk(client, 'search_knowledge', { query: q }, SearchKnowledgeOutputSchema);
-      const site = await search(loaded, q, { loadText: async (d) => readFileSync(join(dir, `_wiki/docs/${d.id}.md`), 'utf8'), snippetLength: 300 });
+      const site = await search(loaded, q, {
+        loadText: async (d) => JSON.parse(readFileSync(join(dir, `_wiki/search/text/${d.id}.json`), 'utf8')) as string[],
+        snippetLength: 300,
+      });
       expect(data.match).toBe(site.match);
       expect(data.results.map((r) => [r.id, r.score, r.section.anchor, r.snippet, r.coverage])).toEqual(
         site.hits.map((h) => [h.document.id, h.score, h.section.anchor, h.snippet.text, h.coverage]),

@@ -1,13 +1,15 @@
 import { stringify } from 'yaml';
 import { buildIndexEnvelope, type SearchSource } from '../search/index-build.ts';
 import { SEARCH_OPTIONS_VERSION } from '../search/contract.ts';
+import { documentText, sectionProse } from '../search/snippet.ts';
+import { splitIndex } from '../search/index-split.ts';
 import { stripExplicitIds } from '../markdown/heading-id.ts';
 import { stripMdxCommentText } from '../markdown/remark-mdx-comments.ts';
 import { glossaryGroups } from '../wiki/glossary.ts';
 import type { Wiki, WikiDocument } from '../wiki/pipeline.ts';
 import { projectLanding } from '../wiki/reading-order.ts';
 import { joinUrl } from '../wiki/url.ts';
-import { ARTIFACT_DIR, ARTIFACT_VERSION, type Catalog, type CatalogEntry, type Manifest } from './schema.ts';
+import { ARTIFACT_DIR, ARTIFACT_VERSION, SEARCH_SPLIT_DIR, SEARCH_TEXT_DIR, type Catalog, type CatalogEntry, type Manifest } from './schema.ts';
 
 /** Inputs of emitting that come from outside the content (hashing, time, commit, site). */
 export interface EmitContext {
@@ -55,16 +57,26 @@ export function emitWiki(wiki: Wiki, ctx: EmitContext): { catalog: Catalog; file
   const files = new Map<string, string>();
   const entries: CatalogEntry[] = [];
   const sources: SearchSource[] = [];
+  const searchFiles = new Map<string, string>();
   for (const doc of wiki.documents) {
     const { markdownPath, markdown, entry } = emitDocument(doc, ctx);
     files.set(markdownPath, markdown.text);
     entries.push(entry);
-    sources.push(toSearchSource(doc, markdown.headingLines));
+    const base = toSearchSource(doc, markdown.headingLines);
+    const source = { ...base, sectionProse: sectionProse(base.document, markdown.text) };
+    sources.push(source);
+    // What the site cuts a hit's snippet from, fetched only for hits shown (the MCP server derives the same from the Markdown).
+    searchFiles.set(`${SEARCH_TEXT_DIR}/${doc.source.id}.json`, `${JSON.stringify(documentText(source.document, markdown.text))}\n`);
   }
   const catalog = toCatalog(entries);
   const catalogJson = `${JSON.stringify(catalog)}\n`;
   const synonyms = wiki.documents.filter((d) => d.source.glossary).flatMap((d) => glossaryGroups(d.source.body));
-  const indexJson = `${JSON.stringify(buildIndexEnvelope(sources, synonyms))}\n`;
+  const envelope = buildIndexEnvelope(sources, synonyms);
+  const indexJson = `${JSON.stringify(envelope)}\n`;
+  // The site's split index: a base and shards of the same postings (see index-split.ts).
+  const split = splitIndex(envelope);
+  searchFiles.set(`${SEARCH_SPLIT_DIR}/base.json`, `${JSON.stringify(split.base)}\n`);
+  split.shards.forEach((shard, n) => searchFiles.set(`${SEARCH_SPLIT_DIR}/terms-${n}.json`, `${JSON.stringify(shard)}\n`));
   files.set(`${ARTIFACT_DIR}/catalog.json`, catalogJson);
   files.set(`${ARTIFACT_DIR}/search-index.json`, indexJson);
   const manifest: Manifest = {
@@ -77,8 +89,13 @@ export function emitWiki(wiki: Wiki, ctx: EmitContext): { catalog: Catalog; file
     site: ctx.site,
     documentCount: entries.length,
     buildId: ctx.sha256(catalogJson + indexJson).slice(0, 16),
-    files: { 'catalog.json': fileInfo(catalogJson, ctx), 'search-index.json': fileInfo(indexJson, ctx) },
+    files: {
+      'catalog.json': fileInfo(catalogJson, ctx),
+      'search-index.json': fileInfo(indexJson, ctx),
+      ...Object.fromEntries([...searchFiles].map(([path, text]) => [path.slice(ARTIFACT_DIR.length + 1), fileInfo(text, ctx)])),
+    },
   };
+  for (const [path, text] of searchFiles) files.set(path, text);
   files.set(`${ARTIFACT_DIR}/manifest.json`, `${JSON.stringify(manifest, null, 2)}\n`);
   files.set('llms.txt', toLlmsTxt(wiki, ctx));
   files.set('llms-full.txt', toLlmsFullTxt(wiki, files));

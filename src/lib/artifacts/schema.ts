@@ -5,6 +5,10 @@ import { RelatedEntrySchema } from '../wiki/relations.ts';
 export const ARTIFACT_VERSION = 1;
 /** Where the artifacts live inside the build output. */
 export const ARTIFACT_DIR = '_wiki';
+/** The site's search files: the split index (`base.json`, `terms-<n>.json`) and the snippet texts. */
+export const SEARCH_SPLIT_DIR = `${ARTIFACT_DIR}/search`;
+/** Per document, the text its search snippets are cut from (`documentText`), as `<id>.json`; the site fetches it for hits shown. */
+export const SEARCH_TEXT_DIR = `${SEARCH_SPLIT_DIR}/text`;
 
 /** A heading of a document; `line` is 1-based in `_wiki/docs/<id>.md`. */
 export const CatalogHeadingSchema = z.object({
@@ -90,7 +94,8 @@ export const ManifestSchema = z.object({
   documentCount: z.number().int().nonnegative(),
   /** Hash of catalog.json + search-index.json; changes whenever anything served changes. */
   buildId: z.string(),
-  files: z.object({ 'catalog.json': FileInfoSchema, 'search-index.json': FileInfoSchema }),
+  /** Every artifact but the per-document Markdown (hashed in the catalog), by path under `_wiki/`: the catalog, the index and the site's search files. */
+  files: z.object({ 'catalog.json': FileInfoSchema, 'search-index.json': FileInfoSchema }).catchall(FileInfoSchema),
 });
 export type Manifest = z.output<typeof ManifestSchema>;
 

@@ -9,6 +9,7 @@ import {
 } from './contract.ts';
 import { tokenize } from './tokenize.ts';
 import { encodePostings } from './postings.ts';
+import { encodeSectionPostings } from './section-postings.ts';
 import { mineGlosses } from './glosses.ts';
 import { INDEX_ENVELOPE_VERSION, type IndexEnvelope, type SearchDocument, type SearchSection } from './index-schema.ts';
 import { loadSearch, type LoadedSearch } from './index-load.ts';
@@ -37,6 +38,8 @@ export type SourceDocument = Omit<SearchDocument, 'sections'> & { sections: Omit
 export interface SearchSource {
   document: SourceDocument;
   sectionTexts: readonly SectionText[];
+  /** Per section, the prose whose words the section ranking counts (default: `sectionTexts`' bodies). */
+  sectionProse?: readonly string[];
 }
 
 /** Builds the index for a set of documents and serialises it into the envelope written as `_wiki/search-index.json`. */
@@ -60,14 +63,23 @@ export function buildIndexEnvelope(sources: readonly SearchSource[], synonyms: r
   const totals = INDEX_FIELDS.map(() => 0);
   let sectionCount = 0;
   const documents: SearchDocument[] = [];
-  for (const source of sources) {
+  const prose = new Map<string, Map<number, Map<number, number>>>();
+  for (const [d, source] of sources.entries()) {
     const bodyTerms: number[] = [];
-    for (const fields of sectionFields(source.document, source.sectionTexts)) {
+    for (const [s, fields] of sectionFields(source.document, source.sectionTexts).entries()) {
       sectionCount++;
       INDEX_FIELDS.forEach((field, f) => {
         const tokens = tokenize(fields[field]);
         totals[f]! += tokens.length;
-        if (field === 'body') bodyTerms.push(tokens.length);
+        if (field === 'body') {
+          bodyTerms.push(tokens.length);
+          const own = source.sectionProse?.[s];
+          const counted = own === undefined ? tokens : tokenize(s === 0 && source.document.summary ? `${source.document.summary}\n${own}` : own);
+          for (const t of counted) {
+            const sections = (prose.get(t) ?? prose.set(t, new Map()).get(t)!).get(d) ?? prose.get(t)!.set(d, new Map()).get(d)!;
+            sections.set(s, (sections.get(s) ?? 0) + 1);
+          }
+        }
         for (const term of new Set(tokens)) {
           const counts =
             frequency.get(term) ??
@@ -104,6 +116,7 @@ export function buildIndexEnvelope(sources: readonly SearchSource[], synonyms: r
     sectionStats: { sections: sectionCount, averageTerms },
     index: { ...rest, index: [] },
     postings: encoded,
+    sectionPostings: encodeSectionPostings(prose),
   };
 }
 

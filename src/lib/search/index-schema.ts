@@ -2,7 +2,7 @@ import * as z from 'zod';
 import type { SerializedIndex } from './contract.ts';
 
 /** Version of the `search-index.json` envelope layout. */
-export const INDEX_ENVELOPE_VERSION = 3;
+export const INDEX_ENVELOPE_VERSION = 4;
 
 /** A section of a document as search results name it. */
 export const SearchSectionSchema = z.object({
@@ -60,5 +60,26 @@ export const IndexEnvelopeSchema = z.object({
     message: 'index must be MiniSearch.toJSON() output',
   }),
   postings: z.string(),
+  /** Per term, how often it occurs in the prose of each section (`section-postings.ts`): what the section ranking counts, so it needs no Markdown. */
+  sectionPostings: z.string(),
 });
 export type IndexEnvelope = z.output<typeof IndexEnvelopeSchema>;
+
+/** Version of the site's split index (`_wiki/search/base.json` and its shards). */
+export const SPLIT_INDEX_VERSION = 1;
+
+/**
+ * `_wiki/search/base.json`: the envelope without its postings. `vocabulary` has every term with its section
+ * frequencies (postings lines without their fields), so spellings and rarity see the whole corpus; a term's
+ * postings are in shard `shardOf(term, shards)`.
+ */
+export const SplitBaseSchema = IndexEnvelopeSchema.omit({ version: true, postings: true, sectionPostings: true }).extend({
+  version: z.literal(SPLIT_INDEX_VERSION),
+  vocabulary: z.string(),
+  shards: z.number().int().positive(),
+});
+export type SplitBase = z.output<typeof SplitBaseSchema>;
+
+/** `_wiki/search/terms-<n>.json`: the document and section postings lines of the terms of shard n. */
+export const SplitShardSchema = z.object({ postings: z.string(), sectionPostings: z.string() });
+export type SplitShard = z.output<typeof SplitShardSchema>;

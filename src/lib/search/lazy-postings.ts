@@ -1,6 +1,8 @@
 import { loadIndexShell, type SearchIndex, type SerializedIndex } from './contract.ts';
 import { decodeFields, scanPostings, type TermPostings } from './postings.ts';
 
+const EMPTY: TermPostings = new Map();
+
 /**
  * Restores an index whose postings are `encodePostings` text, decoding each term's postings only
  * when a search first reaches that term. Decoding every posting up front (and MiniSearch turning
@@ -45,20 +47,66 @@ export function termMapOf(index: SearchIndex): TermMap {
   return map as TermMap;
 }
 
+/**
+ * Restores an index from a vocabulary (postings lines without fields) whose postings arrive later, shard by
+ * shard (the site's split index): a term whose postings are not there yet answers "nothing" and is reported
+ * to `onMissing`, so the caller fetches its shard and searches again. `supply` adds a shard's lines.
+ */
+export function loadIndexVocabulary(
+  json: SerializedIndex,
+  vocabulary: string,
+  onExtra: (term: string, counts: number[]) => void,
+  onTerm: (term: string) => void,
+  onMissing: (term: string) => void,
+): { index: SearchIndex; supply: (postings: string) => void } {
+  const index = loadIndexShell(json);
+  const terms = termMapOf(index);
+  const pending = new Map<string, LazyTermPostings>();
+  scanPostings(
+    vocabulary,
+    (term) => {
+      const postings = new LazyTermPostings(term, undefined, 0, onMissing);
+      pending.set(term, postings);
+      terms.set(term, postings);
+      onTerm(term);
+    },
+    onExtra,
+  );
+  const supply = (postings: string) =>
+    scanPostings(postings, (term, fields, line) => {
+      pending.get(term)?.supply(fields, line);
+      pending.delete(term);
+    });
+  return { index, supply };
+}
+
 /** One term's postings, decoded on first use; MiniSearch sees a Map of field id → (document → frequency). */
 class LazyTermPostings {
   #encoded: string | undefined;
   #decoded: TermPostings | undefined;
   readonly #term: string;
-  readonly #line: number;
+  #line: number;
+  #onMissing: ((term: string) => void) | undefined;
 
-  constructor(term: string, encoded: string, line: number) {
+  constructor(term: string, encoded: string | undefined, line: number, onMissing?: (term: string) => void) {
     this.#term = term;
     this.#encoded = encoded;
     this.#line = line;
+    this.#onMissing = onMissing;
+  }
+
+  /** The postings of a term registered without them (see loadIndexVocabulary). */
+  supply(encoded: string, line: number): void {
+    this.#encoded = encoded;
+    this.#line = line;
+    this.#onMissing = undefined;
   }
 
   #postings(): TermPostings {
+    if (this.#onMissing) {
+      this.#onMissing(this.#term);
+      return EMPTY;
+    }
     if (!this.#decoded) {
       this.#decoded = decodeFields(this.#encoded ?? '', this.#term, this.#line);
       this.#encoded = undefined;

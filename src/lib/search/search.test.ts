@@ -1,11 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { buildIndexEnvelope, buildSearch, type SearchSource } from './index-build.ts';
 import { loadSearch } from './index-load.ts';
-import { search as runSearch, searchDocuments, searchSync, type MarkdownOf } from './search.ts';
+import { search as runSearch, searchDocuments, searchSync, type SearchResult, type TextOf } from './search.ts';
+import { documentText } from './snippet.ts';
 
 /** Markdown of each test document as `_wiki/docs/<id>.md` would hold it: a heading line, then its prose. */
 const MARKDOWN = new Map<string, string>();
-const markdownOf: MarkdownOf = (d) => MARKDOWN.get(d.id);
+const textOf: TextOf = (d) => documentText(d, MARKDOWN.get(d.id)!);
 
 function source(
   id: string,
@@ -55,7 +56,7 @@ const SOURCES = [
 
 describe('searchDocuments', () => {
   const search = buildSearch(SOURCES);
-  const top = (q: string, filters = {}) => searchDocuments(search, q, filters, 10, markdownOf).map((h) => h.document.id);
+  const top = (q: string, filters = {}) => searchDocuments(search, q, filters, 10).map((h) => h.document.id);
 
   test.each([
     ['컴포넌트를', 'components'],
@@ -72,23 +73,32 @@ describe('searchDocuments', () => {
   });
 
   test('points at the best-matching section with its heading path', () => {
-    const hit = searchDocuments(search, 'setState 다음 렌더링 반영', {}, 10, markdownOf)[0]!;
+    const hit = searchDocuments(search, 'setState 다음 렌더링 반영', {}, 10)[0]!;
     expect(hit.document.id).toBe('use-state');
     expect(hit.section).toEqual({ anchor: 'pitfalls', path: ['주의사항'] });
   });
 
-  test('without the Markdown the index order stands and hits point at the top of the page', async () => {
-    const hits = searchDocuments(search, 'setState 다음 렌더링 반영');
-    expect(hits[0]!.document.id).toBe('use-state');
-    expect(hits[0]!.section).toEqual({ anchor: '', path: [] });
-    // Fetched Markdown (the browser's way) gives the same answer as Markdown at hand.
-    const fetched = await runSearch(search, 'setState 다음 렌더링 반영', { loadText: async (d) => MARKDOWN.get(d.id) });
-    expect(fetched).toEqual(searchSync(search, 'setState 다음 렌더링 반영', { textOf: markdownOf }));
-    expect(fetched.hits.map((h) => h.document.id)).toEqual(searchDocuments(search, 'setState 다음 렌더링 반영', {}, 10, markdownOf).map((h) => h.document.id));
+  test('ranking needs no Markdown; the snippet text comes after, for the hits shown', async () => {
+    const q = 'setState 다음 렌더링 반영';
+    expect(searchDocuments(search, q)[0]!.section).toEqual({ anchor: 'pitfalls', path: ['주의사항'] });
+    const asked: string[] = [];
+    let early: SearchResult | undefined;
+    const fetched = await runSearch(search, q, {
+      limit: 2,
+      loadText: async (d) => (asked.push(d.id), textOf(d)),
+      onRanked: (r) => (early = r),
+    });
+    // Fetched text (the browser's way) gives the same answer as text at hand, and only the hits returned are asked for.
+    expect(fetched).toEqual(searchSync(search, q, { limit: 2, textOf }));
+    expect(asked).toEqual(fetched.hits.map((h) => h.document.id));
+    expect(fetched.hits[0]!.snippet.text).toBe('state는 렌더링 사이에 유지됩니다. setState는 다음 렌더링에 반영됩니다.');
+    // The first answer has the same hits in the same order, with what was at hand (the empty summary) for snippets.
+    expect(early!.hits.map((h) => [h.document.id, h.section.anchor])).toEqual(fetched.hits.map((h) => [h.document.id, h.section.anchor]));
+    expect(early!.hits[0]!.snippet.text).toBe('');
   });
 
   test('a title match points at the top of the page', () => {
-    expect(searchDocuments(search, '글꼴 정책', {}, 10, markdownOf)[0]!.section).toEqual({ anchor: '', path: [] });
+    expect(searchDocuments(search, '글꼴 정책', {}, 10)[0]!.section).toEqual({ anchor: '', path: [] });
   });
 
   test('filters by project, category and tags', () => {
@@ -106,7 +116,7 @@ describe('searchDocuments', () => {
   test('envelope → JSON text → loadSearch answers exactly the same', () => {
     const restored = loadSearch(JSON.parse(JSON.stringify(buildIndexEnvelope(SOURCES))));
     for (const q of ['컴포넌트를', '상태끌어올리기', 'useStat', '웹폰트', 'props 전달']) {
-      expect(searchDocuments(restored, q, {}, 10, markdownOf)).toEqual(searchDocuments(search, q, {}, 10, markdownOf));
+      expect(searchDocuments(restored, q, {}, 10)).toEqual(searchDocuments(search, q, {}, 10));
     }
   });
 
@@ -115,10 +125,10 @@ describe('searchDocuments', () => {
       ['글꼴', '서체', 'typeface'],
       ['상태', '스테이트'],
     ]);
-    expect(searchDocuments(search, 'typeface', {}, 10, markdownOf)).toEqual([]);
-    expect(searchDocuments(withGlossary, 'typeface', {}, 10, markdownOf)[0]?.document.id).toBe('fonts');
-    expect(searchDocuments(withGlossary, '서체를 바꾸려면', {}, 10, markdownOf)[0]?.document.id).toBe('fonts');
-    expect(searchDocuments(withGlossary, '스테이트 끌어올리기', {}, 10, markdownOf)[0]?.document.id).toBe('state-lifting');
+    expect(searchDocuments(search, 'typeface', {}, 10)).toEqual([]);
+    expect(searchDocuments(withGlossary, 'typeface', {}, 10)[0]?.document.id).toBe('fonts');
+    expect(searchDocuments(withGlossary, '서체를 바꾸려면', {}, 10)[0]?.document.id).toBe('fonts');
+    expect(searchDocuments(withGlossary, '스테이트 끌어올리기', {}, 10)[0]?.document.id).toBe('state-lifting');
     const restored = loadSearch(
       JSON.parse(
         JSON.stringify(
@@ -129,13 +139,13 @@ describe('searchDocuments', () => {
         ),
       ),
     );
-    expect(searchDocuments(restored, 'typeface', {}, 10, markdownOf)).toEqual(searchDocuments(withGlossary, 'typeface', {}, 10, markdownOf));
+    expect(searchDocuments(restored, 'typeface', {}, 10)).toEqual(searchDocuments(withGlossary, 'typeface', {}, 10));
   });
 
   test('an index built with other search options is refused with what to do', () => {
     const envelope = { ...buildIndexEnvelope(SOURCES), searchOptionsVersion: 0 };
     expect(() => loadSearch(envelope)).toThrow(/search options version 0, but this code uses version \d+\. Rebuild with `npm run build`\./);
-    expect(() => loadSearch({ ...envelope, version: 9 })).toThrow('Search index version 9 is not supported (expected 3). Rebuild with `npm run build`.');
+    expect(() => loadSearch({ ...envelope, version: 9 })).toThrow('Search index version 9 is not supported (expected 4). Rebuild with `npm run build`.');
   });
 });
 
@@ -155,9 +165,9 @@ describe('common body terms', () => {
 
   test('a common word still finds the document that has it in its title, and sections still count it', () => {
     const search = loadSearch(JSON.parse(JSON.stringify(envelope)));
-    expect(searchDocuments(search, '공통어', {}, 10, markdownOf).map((h) => h.document.id)).toEqual(['d0']);
+    expect(searchDocuments(search, '공통어', {}, 10).map((h) => h.document.id)).toEqual(['d0']);
     // A rare word next to it brings in its document, and the body mention counts in the section score.
-    const hits = searchDocuments(search, '공통어 고유어42', {}, 10, markdownOf);
+    const hits = searchDocuments(search, '공통어 고유어42', {}, 10);
     expect(
       hits
         .slice(0, 2)

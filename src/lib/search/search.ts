@@ -3,7 +3,7 @@ import { tokenize, tokenizeQuery } from './tokenize.ts';
 import { documentScore, inverseDocumentFrequency, prepareDocument, scoreSections, sectionPath, type PreparedDocument, type RankTerm } from './section-rank.ts';
 import { coverageOf, matchLevel, queryWords, type MatchLevel, type QueryUnit } from './coverage.ts';
 import { expandQuery } from './expand.ts';
-import { hitSnippet, type Snippet } from './snippet.ts';
+import { hitSnippet, type DocumentText, type Snippet } from './snippet.ts';
 import { choseongSearch, isChoseongQuery } from './choseong.ts';
 import { namedTerms } from './names.ts';
 import type { LoadedSearch } from './index-load.ts';
@@ -52,17 +52,27 @@ export const MAX_QUERY_LENGTH = 4000;
 /** Snippet length when the caller does not ask for another. */
 export const DEFAULT_SNIPPET_LENGTH = 160;
 
-/** Gives a document's normalised Markdown (`_wiki/docs/<id>.md`) when the caller has it at hand. */
-export type MarkdownOf = (document: SearchDocument) => string | undefined;
+/** Gives a document's snippet text (`documentText`, or the site's `_wiki/search/text/<id>.json`) when the caller has it at hand. */
+export type TextOf = (document: SearchDocument) => DocumentText | undefined;
 
 /** Options of `search`. */
 export interface SearchOptions {
   filters?: SearchFilters;
   /** Most hits returned (default 10). */
   limit?: number;
-  /** A document's normalised Markdown, for section ranking and snippets; may be slow (fetched) and may fail. */
-  loadText?: (document: SearchDocument) => Promise<string | undefined> | string | undefined;
-  /** Called with each stage's duration in milliseconds (rank: index lookup; load: waiting for text; finish: sections and snippets). */
+  /**
+   * A hit's snippet text (see `documentText`); may be slow (fetched) and may fail. Asked only for the hits
+   * returned, after ranking: the ranking itself needs nothing but the index.
+   */
+  loadText?: (document: SearchDocument) => Promise<DocumentText | undefined> | DocumentText | undefined;
+  /**
+   * Called before waiting for anything, with the best answer at hand: with a split index whose shards are
+   * still coming, the hits ranked from the postings already there (only when there are some; summaries as
+   * snippets); once ranked, the final hits with snippets from texts at hand (else summaries). The site shows each at once; the last
+   * call has the final hits, order and sections, and the result adds the fetched snippets.
+   */
+  onRanked?: (result: SearchResult) => void;
+  /** Called with each stage's duration in milliseconds (rank: index and sections; load: waiting for text; finish: snippets). */
   onTiming?: (stage: 'rank' | 'load' | 'finish', ms: number) => void;
   /** Snippet length in characters (default 160). */
   snippetLength?: number;
@@ -70,51 +80,70 @@ export interface SearchOptions {
 
 /**
  * The one search of the site and the MCP server: ranks documents with the index, re-ranks the best by
- * their sections, and returns hits with snippets and how well they cover the query.
+ * their sections (from the index's section postings), and returns hits with snippets and how well they
+ * cover the query. With the site's split index it first fetches the shards the query's terms are in.
  */
 export async function search(loaded: LoadedSearch, query: string, options: SearchOptions = {}): Promise<SearchResult> {
-  const { filters = {}, limit = 10, loadText, onTiming, snippetLength = DEFAULT_SNIPPET_LENGTH } = options;
-  const t0 = now();
-  const ranking = rankDocuments(loaded, query, filters);
+  const { filters = {}, limit = 10, loadText, onRanked, onTiming, snippetLength = DEFAULT_SNIPPET_LENGTH } = options;
+  let work = 0;
+  let waited = 0;
+  let ranking: DocumentRanking;
+  let hits: SearchHit[];
+  for (;;) {
+    const t = now();
+    ranking = rankDocuments(loaded, query, filters);
+    hits = finishSearch(loaded, ranking, limit);
+    work += now() - t;
+    // A split index (the site's) lacks the postings of terms whose shards it has not fetched: fetch them and rank again.
+    const missing = loaded.shards?.takeMissing() ?? [];
+    if (!missing.length) break;
+    // Summaries for snippets: asking for texts now would fetch them for hits that may not stay.
+    if (onRanked && hits.length) onRanked(withSnippets(ranking, hits, undefined, snippetLength));
+    const w = now();
+    await loaded.shards!.fetch(missing);
+    waited += now() - w;
+  }
   const t1 = now();
-  const head = ranking.ranked.slice(0, sectionRankDepth(Math.max(0, limit))).map((r) => loaded.documents[r.doc]!);
-  const texts = new Map<string, string | undefined>();
-  if (loadText)
-    await Promise.all(
-      head.map(async (d) =>
-        texts.set(
-          d.id,
-          await Promise.resolve()
-            .then(() => loadText(d))
-            .catch(() => undefined),
-        ),
-      ),
-    );
+  const texts = new Map<string, DocumentText | Promise<DocumentText | undefined> | undefined>();
+  for (const h of hits) {
+    try {
+      texts.set(h.document.id, loadText?.(h.document));
+    } catch {
+      texts.set(h.document.id, undefined);
+    }
+  }
+  const pending = [...texts].filter((e): e is [string, Promise<DocumentText | undefined>] => e[1] instanceof Promise);
+  if (pending.length && onRanked) onRanked(withSnippets(ranking, hits, (d) => atHand(texts.get(d.id)), snippetLength));
+  await Promise.all(pending.map(async ([id, p]) => texts.set(id, await p.catch(() => undefined))));
   const t2 = now();
-  const result = finishResult(loaded, ranking, limit, (d) => texts.get(d.id), snippetLength);
-  onTiming?.('rank', t1 - t0);
-  onTiming?.('load', t2 - t1);
+  const result = withSnippets(ranking, hits, (d) => atHand(texts.get(d.id)), snippetLength);
+  onTiming?.('rank', work);
+  onTiming?.('load', waited + t2 - t1);
   onTiming?.('finish', now() - t2);
   return result;
+}
+
+function atHand(text: DocumentText | Promise<DocumentText | undefined> | undefined): DocumentText | undefined {
+  return text instanceof Promise ? undefined : text;
 }
 
 /** The same search when every text is already in memory (build, evaluation, benchmarks). */
 export function searchSync(
   loaded: LoadedSearch,
   query: string,
-  options: Omit<SearchOptions, 'loadText' | 'onTiming'> & { textOf?: MarkdownOf } = {},
+  options: Omit<SearchOptions, 'loadText' | 'onTiming' | 'onRanked'> & { textOf?: TextOf } = {},
 ): SearchResult {
   const { filters = {}, limit = 10, textOf, snippetLength = DEFAULT_SNIPPET_LENGTH } = options;
-  return finishResult(loaded, rankDocuments(loaded, query, filters), limit, textOf, snippetLength);
+  const ranking = rankDocuments(loaded, query, filters);
+  return withSnippets(ranking, finishSearch(loaded, ranking, limit), textOf, snippetLength);
 }
 
-/** The hits of `searchSync`, without snippets (kept for callers that only rank). */
-export function searchDocuments(loaded: LoadedSearch, query: string, filters: SearchFilters = {}, limit = 10, markdownOf?: MarkdownOf): SearchHit[] {
-  return finishSearch(loaded, rankDocuments(loaded, query, filters), limit, markdownOf);
+/** The hits of `searchSync`, without snippets (for callers that only rank). */
+export function searchDocuments(loaded: LoadedSearch, query: string, filters: SearchFilters = {}, limit = 10): SearchHit[] {
+  return finishSearch(loaded, rankDocuments(loaded, query, filters), limit);
 }
 
-function finishResult(loaded: LoadedSearch, ranking: DocumentRanking, limit: number, textOf: MarkdownOf | undefined, snippetLength: number): SearchResult {
-  const hits = finishSearch(loaded, ranking, limit, textOf);
+function withSnippets(ranking: DocumentRanking, hits: readonly SearchHit[], textOf: TextOf | undefined, snippetLength: number): SearchResult {
   return {
     query: ranking.query,
     match: ranking.choseong ? (hits.length ? 'full' : 'none') : matchLevel(hits.length ? Math.max(...hits.map((h) => h.coverage)) : undefined),
@@ -208,25 +237,22 @@ function sectionRankDepth(limit: number): number {
 }
 
 /**
- * Stage two: the best documents (see `sectionRankDepth`) whose Markdown is at hand are re-scored by
- * their sections and reordered; each hit points at its best section. Without Markdown the index's
- * order stands and hits point at the top of the page.
+ * Stage two: the best documents (see `sectionRankDepth`) are re-scored by their sections (the index's
+ * section postings give the prose counts) and reordered; each hit points at its best section. A 초성
+ * query keeps the order of its title matches and points at the top of the page.
  */
-export function finishSearch(search: LoadedSearch, ranking: DocumentRanking, limit = 10, markdownOf?: MarkdownOf): SearchHit[] {
+export function finishSearch(search: LoadedSearch, ranking: DocumentRanking, limit = 10): SearchHit[] {
   const depth = Math.max(0, limit);
   const head = ranking.ranked.slice(0, sectionRankDepth(depth));
   const sourceOf = new Map(ranking.terms.map((t) => [t.term, t.source]));
+  const terms = ranking.terms.map((t) => ({ ...t, counts: search.sectionPostings.get(t.term) }));
   const scored = head.map((r) => {
     const document = search.documents[r.doc]!;
-    const markdown = ranking.choseong ? undefined : markdownOf?.(document);
-    // Without sections, the whole document is the one place its terms can meet.
-    const named = ranking.named?.get(r.doc);
-    if (markdown === undefined)
-      return { r, document, ranked: false, score: r.score, section: 0, found: [new Set<string>([...r.terms, ...[...(named?.values() ?? [])].flat()])] };
+    if (ranking.choseong) return { r, document, ranked: false, score: r.score, section: 0, found: [new Set<string>(r.terms)] };
     const found: Set<string>[] = [];
-    const scores = scoreSections(preparedOf(search, document, markdown), ranking.terms, search.sectionStats, found);
+    const scores = scoreSections(preparedOf(document), r.doc, terms, search.sectionStats, found);
     // A section (or, by its id, the page) named in English has those words though its text says them in Korean.
-    for (const [section, words] of named ?? []) for (const w of words) (found[section] ??= new Set()).add(w);
+    for (const [section, words] of ranking.named?.get(r.doc) ?? []) for (const w of words) (found[section] ??= new Set()).add(w);
     // The lead (title, aliases, tags, intro) is the context of every section.
     const lead = found[0] ?? new Set<string>();
     return {
@@ -284,24 +310,13 @@ function bestCoverage(
   return { coverage, matched: whole.matched, anywhere };
 }
 
-/** Prepared documents kept per loaded search, so typing a query does not cut the same Markdown again. */
-const PREPARED_KEPT = 256;
-const prepared = new WeakMap<LoadedSearch, Map<string, { markdown: string; prepared: PreparedDocument }>>();
+/** Prepared documents, so typing a query does not tokenize the same headings again (documents are never mutated). */
+const prepared = new WeakMap<SearchDocument, PreparedDocument>();
 
-function preparedOf(search: LoadedSearch, document: SearchDocument, markdown: string): PreparedDocument {
-  let cache = prepared.get(search);
-  if (!cache) prepared.set(search, (cache = new Map()));
-  const hit = cache.get(document.id);
-  if (hit && hit.markdown === markdown) {
-    // Refresh its place so the least recently used entry is the one dropped.
-    cache.delete(document.id);
-    cache.set(document.id, hit);
-    return hit.prepared;
-  }
-  const entry = { markdown, prepared: prepareDocument(document, markdown) };
-  cache.set(document.id, entry);
-  if (cache.size > PREPARED_KEPT) cache.delete(cache.keys().next().value!);
-  return entry.prepared;
+function preparedOf(document: SearchDocument): PreparedDocument {
+  let entry = prepared.get(document);
+  if (!entry) prepared.set(document, (entry = prepareDocument(document)));
+  return entry;
 }
 
 /** A query made only of title words is about the whole page; otherwise the best-matching section wins. */

@@ -1,21 +1,35 @@
 import { expect, test } from 'vitest';
-import { countInProse, documentScore } from './section-rank.ts';
-import { foldHangulVowels } from './korean.ts';
+import { documentScore } from './section-rank.ts';
+import { countInSection, decodeSectionPostings, encodeSectionPostings } from './section-postings.ts';
 
-const count = (text: string, term: string) => countInProse(text, foldHangulVowels(text), term);
-
-test('counts a Hangul bigram only where the tokenizer would index it', () => {
-  // '되는' is an ending stripped from '사용되는' but a word of its own in '안 되는'.
-  expect(count('사용되는 값과 안 되는 값', '되는')).toBe(1);
-  // Index terms are vowel-folded ('상태' is indexed as '상테').
-  expect(count('상태를 끌어올리면 상태가 공유된다', foldHangulVowels('상태'))).toBe(2);
-  // Sound-alike vowels are folded on both sides: '랜더링' is found for the folded term of '렌더링'.
-  expect(count('랜더링과 렌더링', foldHangulVowels('렌더링').slice(0, 2))).toBe(2);
-});
-
-test('counts Latin terms as whole words only', () => {
-  expect(count('usestate와 state, states', 'state')).toBe(1);
-  expect(count('props로 넘긴 props', 'props')).toBe(2);
+test('section postings round-trip: term → document → section → count', () => {
+  const counts = new Map([
+    [
+      '상테',
+      new Map([
+        [
+          0,
+          new Map([
+            [0, 1],
+            [3, 2],
+          ]),
+        ],
+        [37, new Map([[12, 1]])],
+      ]),
+    ],
+    ['props', new Map([[5, new Map([[1, 40]])]])],
+  ]);
+  const text = encodeSectionPostings(counts);
+  expect(text).toBe('props\t5:1*14\n상테\t0:0/3*2,11:c');
+  const decoded = decodeSectionPostings(text.split('\n')[1]!.split('\t')[1]!, '상테');
+  expect([
+    countInSection(decoded, 0, 0),
+    countInSection(decoded, 0, 3),
+    countInSection(decoded, 37, 12),
+    countInSection(decoded, 37, 0),
+    countInSection(decoded, 1, 0),
+  ]).toEqual([1, 2, 1, 0, 0]);
+  expect(() => decodeSectionPostings('1:?', 'bad')).toThrow('section postings of "bad": "1:?" is not "<gap>:<sections>".');
 });
 
 test('a document scores its best section plus 0.3 of the next five', () => {

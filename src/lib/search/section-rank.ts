@@ -1,17 +1,15 @@
 import { BM25, FIELD_BOOSTS } from './contract.ts';
-import { foldHangulVowels } from './korean.ts';
 import { tokenize } from './tokenize.ts';
-import { frontmatterEnd, markdownToText } from '../sections.ts';
 import { sectionFields } from './index-build.ts';
+import { countInSection, type SectionCounts } from './section-postings.ts';
 import type { SearchDocument, SectionStats } from './index-schema.ts';
 
 /**
  * Second stage of search: the index ranks whole documents; for the best few, this scores every
- * section from the document's Markdown the way a per-section index would (BM25 over the section's
- * heading path and prose, the lead carrying title, aliases and tags), so a page whose query words
- * meet in one section beats a long page that mentions them far apart, and the hit can point at the
- * section that answers. Only the words that contain a query term are tokenized, so a query costs
- * little more than scanning the candidates' text.
+ * section the way a per-section index would (BM25 over the section's heading path and prose, the
+ * lead carrying title, aliases and tags), so a page whose query words meet in one section beats a
+ * long page that mentions them far apart, and the hit can point at the section that answers. The
+ * prose counts come from the index's section postings (`section-postings.ts`), so no Markdown is read.
  */
 
 /** A term of the query as it matched the index, with the weight and corpus frequencies to score it by. */
@@ -24,16 +22,14 @@ export interface RankTerm {
   weight: number;
   /** In how many sections of the corpus it occurs, per field (INDEX_FIELDS order). */
   frequency: readonly number[];
+  /** Where it occurs in the prose of each section (undefined when nowhere). */
+  counts?: SectionCounts | undefined;
 }
 
 /** One section prepared for counting query terms in it. */
 export interface PreparedSection {
   /** Index terms of the heading path with the document title in front (none for the lead). */
   heading: readonly string[];
-  /** Prose, code left out, NFKC and lowercased. */
-  body: string;
-  /** The same prose with sound-alike vowels folded (same length), where query terms are looked for. */
-  folded: string;
   /** How many index terms the prose yields (counted at build time). */
   bodyTerms: number;
 }
@@ -44,23 +40,14 @@ export interface PreparedDocument {
   lead: { title: readonly string[]; aliases: readonly string[]; tags: readonly string[] };
 }
 
-/** Cuts a document's Markdown into its indexed sections, in the order of `document.sections`, with the fields the build indexed. */
-export function prepareDocument(document: SearchDocument, markdown: string): PreparedDocument {
-  const lines = markdown.split('\n');
-  const sections = document.sections;
-  const texts = sections.map((section, i) => {
-    const start = i === 0 ? frontmatterEnd(lines) : section.line;
-    const end = sections[i + 1] ? sections[i + 1]!.line - 1 : lines.length;
-    return { headings: i === 0 ? '' : sectionPath(document, i).join(' '), body: markdownToText(lines.slice(start, end).join('\n')) };
-  });
+/** A document's sections and lead as index terms, in the order of `document.sections`, with the fields the build indexed. */
+export function prepareDocument(document: SearchDocument): PreparedDocument {
+  const texts = document.sections.map((_, i) => ({ headings: i === 0 ? '' : sectionPath(document, i).join(' '), body: '' }));
   const fields = sectionFields(document, texts);
   const lead = fields[0];
   return {
     lead: { title: tokenize(lead?.title ?? ''), aliases: tokenize(lead?.aliases ?? ''), tags: tokenize(lead?.tags ?? '') },
-    sections: fields.map((f, i) => {
-      const body = f.body.normalize('NFKC').toLowerCase();
-      return { heading: tokenize(f.headings), body, folded: foldHangulVowels(body), bodyTerms: sections[i]!.terms };
-    }),
+    sections: fields.map((f, i) => ({ heading: tokenize(f.headings), bodyTerms: document.sections[i]!.terms })),
   };
 }
 
@@ -76,40 +63,6 @@ export function sectionPath(document: SearchDocument, index: number): string[] {
     }
   }
   return path;
-}
-
-/**
- * How many times the tokenizer would emit `term` for this prose, without tokenizing all of it:
- * wherever the term occurs, the whole word around it goes through the tokenizer, so '되는' inside
- * '사용되는' (an ending the tokenizer strips) does not count, as it is not indexed either.
- */
-export function countInProse(body: string, folded: string, term: string): number {
-  if (!term) return 0;
-  const latin = isLatinChar(term.charCodeAt(0));
-  let count = 0;
-  let at = folded.indexOf(term);
-  while (at >= 0) {
-    if (latin) {
-      if (!isLatinChar(folded.charCodeAt(at - 1)) && !isLatinChar(folded.charCodeAt(at + term.length))) count++;
-      at = folded.indexOf(term, at + term.length);
-      continue;
-    }
-    let start = at;
-    while (start > 0 && isCjk(folded.charCodeAt(start - 1))) start--;
-    let end = at + term.length;
-    while (end < folded.length && isCjk(folded.charCodeAt(end))) end++;
-    for (const t of tokenize(body.slice(start, end))) if (t === term) count++;
-    at = folded.indexOf(term, end);
-  }
-  return count;
-}
-
-function isLatinChar(code: number): boolean {
-  return (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
-}
-
-function isCjk(code: number): boolean {
-  return (code >= 0xac00 && code <= 0xd7a3) || (code >= 0x3040 && code <= 0x30ff) || (code >= 0x4e00 && code <= 0x9fff);
 }
 
 function countIn(terms: readonly string[], term: string): number {
@@ -130,12 +83,12 @@ export function inverseDocumentFrequency(documents: number, total: number): numb
 }
 
 /**
- * Scores each section of one document for the query terms, field by field with BM25 as MiniSearch
+ * Scores each section of one document (`doc`, its position in the table) for the query terms, field by field with BM25 as MiniSearch
  * would over one unit per section. The lead section also scores the document's title, aliases and
  * tags; each score is multiplied by how many distinct query terms the section matched, as MiniSearch does.
  * `found`, when given, receives per section the terms it contains (for the hit's coverage of the query).
  */
-export function scoreSections(prepared: PreparedDocument, terms: readonly RankTerm[], stats: SectionStats, found?: Set<string>[]): number[] {
+export function scoreSections(prepared: PreparedDocument, doc: number, terms: readonly RankTerm[], stats: SectionStats, found?: Set<string>[]): number[] {
   const total = stats.sections;
   const avg = stats.averageTerms;
   const idf = (n: number) => inverseDocumentFrequency(n, total);
@@ -148,7 +101,7 @@ export function scoreSections(prepared: PreparedDocument, terms: readonly RankTe
       const [title = 0, aliases = 0, tags = 0, headings = 0, body = 0] = t.frequency;
       let s = 0;
       if (headings) s += FIELD_BOOSTS.headings * bm25(countIn(section.heading, t.term), idf(headings), section.heading.length, avg.headings);
-      if (body) s += FIELD_BOOSTS.body * bm25(countInProse(section.body, section.folded, t.term), idf(body), section.bodyTerms, avg.body);
+      if (body) s += FIELD_BOOSTS.body * bm25(countInSection(t.counts, doc, i), idf(body), section.bodyTerms, avg.body);
       if (i === 0) {
         const lead = prepared.lead;
         if (title) s += FIELD_BOOSTS.title * bm25(countIn(lead.title, t.term), idf(title), lead.title.length, avg.title);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { hitSnippet, snippetText } from './snippet.ts';
+import { documentText, hitSnippet, SECTION_TEXT_CHARS, sectionProse, snippetText } from './snippet.ts';
 import type { SearchDocument } from './index-schema.ts';
 
 test.each([
@@ -36,21 +36,38 @@ describe('hitSnippet', () => {
     sections: [
       { anchor: '', heading: '', depth: 1, line: 1, terms: 2 },
       { anchor: '설정', heading: '설정', depth: 2, line: 7, terms: 4 },
-      { anchor: '다음', heading: '다음', depth: 2, line: 11, terms: 1 },
+      { anchor: '세부', heading: '세부', depth: 3, line: 11, terms: 2 },
+      { anchor: '다음', heading: '다음', depth: 2, line: 15, terms: 1 },
     ],
   };
-  const md = '---\nid: a\n---\n\n리드 문단이다.\n\n## 설정\n\n토크나이저는 **한글**을 [자른다](https://x.example/).\n\n## 다음\n\n끝.\n';
+  const md =
+    '---\nid: a\n---\n\n리드 문단이다.\n\n## 설정\n\n토크나이저는 **한글**을 [자른다](https://x.example/).\n\n### 세부\n\n`a_b` 값.\n\n## 다음\n\n끝.\n';
+  const text = documentText(document, md);
 
-  test('uses the best section without its heading, highlighting terms', () => {
-    expect(hitSnippet(document, '설정', ['토크'], md, 160)).toEqual({ text: '토크나이저는 한글을 자른다.', highlights: [[0, 2]] });
+  test('the snippet text is each section’s own prose, cleaned, without its heading', () => {
+    expect(text).toEqual(['리드 문단이다.', '토크나이저는 한글을 자른다.', 'a_b 값.', '끝.']);
+  });
+  test('the prose the section ranking counts keeps words, drops marks (the build stores its counts)', () => {
+    expect(sectionProse(document, md)).toEqual(['리드 문단이다.', '토크나이저는 한글을 자른다.', 'ab 값.', '끝.']);
+  });
+  test('a long section keeps its first SECTION_TEXT_CHARS characters, cut at a space', () => {
+    const long = documentText({ sections: [{ line: 1 }] }, `${'가나다 '.repeat(400)}끝`)[0]!;
+    expect(long.length).toBe(SECTION_TEXT_CHARS - 1);
+    expect(long.endsWith('가나다')).toBe(true);
+  });
+  test('uses the best section and its subsections without its heading, highlighting terms', () => {
+    expect(hitSnippet(document, '설정', ['토크'], text, 160)).toEqual({ text: '토크나이저는 한글을 자른다. 세부 a_b 값.', highlights: [[0, 2]] });
   });
   test('uses the lead for anchor ""', () => {
-    expect(hitSnippet(document, '', ['리드'], md, 160)).toEqual({ text: '리드 문단이다.', highlights: [[0, 2]] });
+    expect(hitSnippet(document, '', ['리드'], text, 160)).toEqual({ text: '리드 문단이다.', highlights: [[0, 2]] });
   });
   test('looks through the whole document when the best section has no matching word', () => {
-    expect(hitSnippet(document, '', ['자른'], md, 160)).toEqual({ text: '리드 문단이다. 설정 토크나이저는 한글을 자른다. 다음 끝.', highlights: [[23, 25]] });
+    expect(hitSnippet(document, '', ['자른'], text, 160)).toEqual({
+      text: '리드 문단이다. 설정 토크나이저는 한글을 자른다. 세부 a_b 값. 다음 끝.',
+      highlights: [[23, 25]],
+    });
   });
-  test('falls back to the summary without Markdown', () => {
+  test('falls back to the summary without the text', () => {
     expect(hitSnippet(document, '설정', ['토크'], undefined, 160)).toEqual({ text: '요약 토크나이저 설명', highlights: [[3, 5]] });
   });
 });

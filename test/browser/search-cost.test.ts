@@ -1,0 +1,67 @@
+// Issue 13 "Cheap in the browser" on the real ko-react-docs site, served by `npm start` (brotli/gzip as it serves them),
+// in Debian's Chromium: what the first search and five more cost on the wire, and the site's hits against
+// `search_knowledge`'s through a real MCP client on the same server. Skipped when ../shared/corpora is absent.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Client } from '@modelcontextprotocol/client';
+import { launch } from './browser.ts';
+import { buildAndServe, type BuiltSite } from './site.ts';
+import { searchCost, type SearchCost } from '../../bench/browser.ts';
+import { callOk, connectHttp, KO_REACT_CONTENT, ROOT, spawnStart, type StartedServer } from '../mcp/helpers.ts';
+import { SearchKnowledgeOutputSchema } from '../../mcp/tools/search-knowledge.ts';
+import { EvalSetSchema } from '../../src/lib/search/evaluate.ts';
+
+/** The first query and the five after it: a keyword, particles, English, mixed, a question. */
+const QUERIES = ['state 변수를 추가하기', '컴포넌트를', 'useEffect 정리 함수', '리스트 렌더링 key', '이벤트 핸들러 전달', 'ref로 DOM 조작'];
+const KIB_BUDGET = 300;
+/** Hits the search dialog shows (its `data-limit`), asked of `search_knowledge` too. */
+const DIALOG_LIMIT = 8;
+
+describe.skipIf(!existsSync(KO_REACT_CONTENT))('search cost on the ko-react-docs site', () => {
+  let site: BuiltSite;
+  let server: StartedServer;
+  let browser: Browser;
+  let client: Client;
+  let cost: SearchCost;
+
+  beforeAll(async () => {
+    site = await buildAndServe('/', { WIKI_CONTENT_DIR: KO_REACT_CONTENT, MARU_BROKEN_LINKS: 'warn' });
+    server = await spawnStart(site.dir);
+    browser = await launch();
+    client = await connectHttp(`${server.url}/mcp`);
+    cost = await searchCost(browser, server.url, QUERIES);
+  }, 900_000);
+  afterAll(async () => {
+    await client?.close();
+    await browser?.close();
+    await server?.stop();
+    await site?.dispose();
+  });
+
+  test(`the first search (code, index base and shards, snippet texts) transfers at most ${KIB_BUDGET} KiB`, () => {
+    expect(cost.firstFiles).toContain('/_wiki/search/base.json');
+    expect(cost.firstFiles.some((f) => /^\/_wiki\/search\/terms-\d+\.json$/.test(f))).toBe(true);
+    // No Markdown per query and never the whole index: the site reads the split index and the snippet texts.
+    expect([...cost.firstFiles, ...cost.moreFiles].filter((f) => f.startsWith('/_wiki/docs/') || f === '/_wiki/search-index.json')).toEqual([]);
+    expect(cost.firstSearchKiB).toBeGreaterThan(0);
+    expect(cost.firstSearchKiB).toBeLessThanOrEqual(KIB_BUDGET);
+  });
+
+  test(`five more queries transfer at most ${KIB_BUDGET} KiB together`, () => {
+    expect(cost.moreQueriesKiB).toBeLessThanOrEqual(KIB_BUDGET);
+    for (const q of QUERIES) expect(cost.hits[q], q).toHaveLength(DIALOG_LIMIT);
+  });
+
+  test('the site and search_knowledge answer 20 queries with the same hits in the same order (and sections)', { timeout: 600_000 }, async () => {
+    const set = EvalSetSchema.parse(JSON.parse(readFileSync(join(ROOT, 'test/fixtures/eval/ko-react-docs.queries.json'), 'utf8')));
+    const queries = set.queries.slice(0, 20).map((q) => q.q);
+    const shown = await searchCost(browser, server.url, queries);
+    for (const q of queries) {
+      const { data } = await callOk(client, 'search_knowledge', { query: q, limit: DIALOG_LIMIT }, SearchKnowledgeOutputSchema);
+      const mcp = data.results.map((r) => `${r.url}${r.section.anchor ? `#${r.section.anchor}` : ''}`);
+      expect(shown.hits[q], q).toEqual(mcp);
+    }
+  });
+});
