@@ -3,7 +3,7 @@ import { raw } from 'hast-util-raw';
 import { sanitize } from 'hast-util-sanitize';
 import type { Transformer } from 'unified';
 import type { VFile } from 'vfile';
-import { visit } from 'unist-util-visit';
+import { visit } from '../lib/markdown/visit.ts';
 import { SANITIZE_SCHEMA } from './sanitize-schema.ts';
 
 /** Properties the schema prefixes (DOM clobbering); Maru's own values of them are restored afterwards. */
