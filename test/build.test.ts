@@ -87,6 +87,13 @@ describe('npm run build on the example wiki', () => {
     expect(checked).toBeGreaterThan(200);
   });
 
+  test('a page whose Markdown has a Mermaid fence loads the diagram script, a page without one does not', () => {
+    // The docs collection keeps a body only for such pages (wiki-loader.ts); the page decides from that body.
+    const scripts = (id: string) => readFileSync(join(out, 'docs', id, 'index.html'), 'utf8').match(/Mermaid\.astro_astro_type_script/g) ?? [];
+    expect(scripts('maru-architecture')).toHaveLength(1);
+    expect(scripts('adr-one-search-contract')).toHaveLength(0);
+  });
+
   test('a Korean query with a particle finds the tokenizer page through the built index', () => {
     const search = loadSearch(json(join(out, '_wiki/search-index.json')));
     expect(searchDocuments(search, '토크나이저를')[0]?.document.id).toBe('search-tokenizer');

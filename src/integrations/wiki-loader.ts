@@ -3,6 +3,7 @@ import { relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Catalog } from '../lib/artifacts/schema.ts';
 import type { WikiDocument } from '../lib/wiki/pipeline.ts';
+import { hasDiagram } from '../lib/ui/page-data.ts';
 import { renderKeys } from '../lib/wiki/render-key.ts';
 import { CATALOG_ENTRY_ID, wikiSourceOf, type WikiSnapshot } from './wiki-handoff.ts';
 
@@ -68,7 +69,9 @@ async function loadDocs({ store, meta, config, renderMarkdown, generateDigest, l
     store.set({
       id,
       data,
-      body: doc.source.body,
+      // The pages read `body` only to know whether to load Mermaid (hasDiagram); the Markdown of all other
+      // documents would be a third of Astro's data store, serialised and loaded again by every build for nothing.
+      ...(hasDiagram(doc.source.body) ? { body: doc.source.body } : {}),
       filePath: relative(projectRoot, full),
       digest,
       rendered: html,

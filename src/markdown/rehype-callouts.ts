@@ -1,6 +1,6 @@
 import type { Element, ElementContent, Root } from 'hast';
 import type { Transformer } from 'unified';
-import { visit } from 'unist-util-visit';
+import { visit } from '../lib/markdown/visit.ts';
 
 /** The GitHub alert kinds: `> [!NOTE]`, `> [!TIP]`, `> [!IMPORTANT]`, `> [!WARNING]`, `> [!CAUTION]`. */
 export const CALLOUT_KINDS = ['note', 'tip', 'important', 'warning', 'caution'] as const;

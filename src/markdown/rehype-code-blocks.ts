@@ -1,6 +1,6 @@
 import type { Element, ElementContent, Root } from 'hast';
 import type { Transformer } from 'unified';
-import { visit, SKIP } from 'unist-util-visit';
+import { visit, SKIP } from '../lib/markdown/visit.ts';
 import { lineMarks, parseCodeMeta, type LineMark } from '../lib/markdown/code-meta.ts';
 
 export interface Options {

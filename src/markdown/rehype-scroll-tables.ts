@@ -1,6 +1,6 @@
 import type { Element, Root } from 'hast';
 import type { Transformer } from 'unified';
-import { visit, SKIP } from 'unist-util-visit';
+import { visit, SKIP } from '../lib/markdown/visit.ts';
 
 export interface Options {
   /** Accessible name of the scrolling box; default `표`. */

@@ -1,6 +1,6 @@
 import type { Root } from 'mdast';
 import type { Transformer } from 'unified';
-import { visit } from 'unist-util-visit';
+import { visit } from '../lib/markdown/visit.ts';
 
 /** A fenced or indented code block as written, in document order. */
 export interface CodeBlockSource {

@@ -1,6 +1,6 @@
 import type { Root } from 'mdast';
 import type { Transformer } from 'unified';
-import { visit } from 'unist-util-visit';
+import { visit } from '../lib/markdown/visit.ts';
 
 const SCRIPT = /<\s*\/?\s*script\b/i;
 

@@ -1,6 +1,6 @@
 import type { Image, Root } from 'mdast';
 import type { Transformer } from 'unified';
-import { SKIP, visit } from 'unist-util-visit';
+import { SKIP, visit } from '../lib/markdown/visit.ts';
 import type { VFile } from 'vfile';
 
 /** Options of remarkMissingImages. */

@@ -1,6 +1,6 @@
 import type { Emphasis, Link, PhrasingContent, Root, Text } from 'mdast';
 import type { Transformer } from 'unified';
-import { visit, SKIP } from 'unist-util-visit';
+import { visit, SKIP } from '../lib/markdown/visit.ts';
 import type { VFile } from 'vfile';
 import { findWikiLinks } from '../lib/markdown/wikilink.ts';
 

@@ -1,7 +1,7 @@
 import GithubSlugger from 'github-slugger';
 import type { Heading, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import { visit } from 'unist-util-visit';
+import { visit } from './visit.ts';
 import { takeHeadingId } from './heading-id.ts';
 
 /** A heading with the id the page gives it and the ids other tools would have given it. */
@@ -56,8 +56,10 @@ export function anchorHeadings(tree: Root, skip?: Heading): AnchoredHeading[] {
   const out: AnchoredHeading[] = [];
   visit(tree, 'heading', (node: Heading) => {
     if (node === skip) return;
-    const explicit = takeHeadingId(structuredClone(node), true);
-    const text = headingText(node);
+    // One copy serves both: the explicit id is taken off it, and its remaining text is the heading's text (= headingText).
+    const copy = structuredClone(node);
+    const explicit = takeHeadingId(copy, true);
+    const text = toString(copy, { includeHtml: false }).trim();
     const anchor = explicit ?? github.slug(text);
     const candidates = [vitepressSlug(text), markdownItAnchorSlug(text)].map((slug, i) => unique(others[i]!, slug));
     out.push({ node, text, anchor, aliases: [...new Set(candidates)].filter((a) => a && a !== anchor) });

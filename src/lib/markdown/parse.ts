@@ -2,7 +2,7 @@ import type { Heading, Link, Nodes, Root, RootContent } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
-import { visit } from 'unist-util-visit';
+import { visit } from './visit.ts';
 import { VFile } from 'vfile';
 import { dialectPlugins } from './dialect.ts';
 import { anchorHeadings, headingText } from './heading-anchors.ts';

@@ -1,6 +1,6 @@
 import type { Root } from 'mdast';
 import type { Transformer } from 'unified';
-import { visit } from 'unist-util-visit';
+import { visit } from './visit.ts';
 
 /**
  * VitePress writes line marks straight after the language (```` ```js{2,5} ````, ```` ```ts{1}:line-numbers ````);

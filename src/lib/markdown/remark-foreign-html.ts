@@ -1,7 +1,7 @@
 import type { Html, Parent, Root, RootContent } from 'mdast';
 import type { Processor, Transformer } from 'unified';
 import type { Point } from 'unist';
-import { visit } from 'unist-util-visit';
+import { visit } from './visit.ts';
 
 /** `<script>` (Vue's `<script setup>` included) and `<style>` elements: code of another site generator, not content. */
 const CODE_ELEMENT = /<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;

@@ -1,6 +1,6 @@
 import type { Nodes, Parent, PhrasingContent, Root } from 'mdast';
 import type { Transformer } from 'unified';
-import { visit } from 'unist-util-visit';
+import { visit } from './visit.ts';
 
 const COMMENT = /\{\/\*[\s\S]*?\*\/\}/g;
 const CARRIERS = new Set(['paragraph', 'heading', 'tableCell']);

@@ -79,11 +79,19 @@ export function toCard(ctx: UiContext, doc: CatalogEntry): DocCard {
 
 /** Cards for ids that exist in the catalog, in the given order. */
 export function cardsFor(ctx: UiContext, ids: readonly string[]): DocCard[] {
-  const byId = new Map(ctx.catalog.documents.map((d) => [d.id, d]));
+  const byId = entriesById(ctx.catalog);
   return ids.flatMap((id) => {
     const doc = byId.get(id);
     return doc ? [toCard(ctx, doc)] : [];
   });
+}
+
+// Every page asks for a few cards: one map per catalog, not one per page (O(pages × documents) at build time).
+const byIdOf = new WeakMap<UiContext['catalog'], Map<string, CatalogEntry>>();
+function entriesById(catalog: UiContext['catalog']): Map<string, CatalogEntry> {
+  let byId = byIdOf.get(catalog);
+  if (!byId) byIdOf.set(catalog, (byId = new Map(catalog.documents.map((d) => [d.id, d]))));
+  return byId;
 }
 
 /** Facets of the projects, categories or tags of the catalog. */
