@@ -60,7 +60,8 @@ export function collectMaterial(texts: readonly string[]): Material {
             .trim(),
         );
       else if (line.length >= 60 && /\p{Script=Hangul}/u.test(line) && !/^\s*([|#<>*-]|\d+\.|!\[)/.test(line))
-        paragraphs.push(line.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[<>]/g, ''));
+        // Link texts may hold one level of brackets (`[빈(`[]`) 의존성](…)`); the targets belong to another corpus.
+        paragraphs.push(line.replace(/\[((?:[^[\]]|\[[^\]]*\])*)\]\([^)]*\)/g, '$1').replace(/[<>]/g, ''));
     }
   }
   return { paragraphs, headings };
