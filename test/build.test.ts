@@ -6,7 +6,7 @@ import { buildArtifacts } from '../src/node/wiki-build.ts';
 import { CatalogSchema, ManifestSchema } from '../src/lib/artifacts/schema.ts';
 import { loadSearch } from '../src/lib/search/index-load.ts';
 import { searchDocuments } from '../src/lib/search/search.ts';
-import { indexedHeadings, sliceSection } from '../src/lib/sections.ts';
+import { indexedHeadings, sliceSection } from '../src/lib/markdown/sections.ts';
 import { EXPECTED_REPORT } from './build-errors.test.ts';
 import { astroBuild, buildDir, ROOT, tempDir } from './helpers/astro.ts';
 

@@ -3,7 +3,8 @@ import * as z from 'zod';
 import { MAX_ID_CHARS, MAX_SECTION_CHARS } from '../support/limits.ts';
 import type { CatalogEntry } from '../../src/lib/artifacts/schema.ts';
 import { charWindow } from '../support/paging.ts';
-import { findHeading, headingPath, sliceSection } from '../../src/lib/sections.ts';
+import { findHeading, sliceSection } from '../../src/lib/markdown/sections.ts';
+import { headingPath } from '../../src/lib/markdown/heading-path.ts';
 import { day, fail, findDocument, fitted, isResult, MAX_RESULT_CHARS, ok, READ_ONLY, resultSize, uriOf, type ToolDeps } from './common.ts';
 
 /** Markdown and structured copy both carry the text, so one page stays under half the result budget. */

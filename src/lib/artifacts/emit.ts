@@ -175,7 +175,7 @@ function toSearchSource(doc: WikiDocument, headingLines: readonly number[]): Sea
         line: sec.anchor ? lineOf(sec.anchor) : 1,
       })),
     },
-    sectionTexts: s.markdown.sections.map((sec) => ({ headings: sec.path.join(' '), body: sec.text })),
+    sectionTexts: s.markdown.sections,
   };
 }
 

@@ -8,6 +8,7 @@ import { dialectPlugins } from './dialect.ts';
 import { anchorHeadings, headingText } from './heading-anchors.ts';
 import { splitExplicitId } from './heading-id.ts';
 import { findWikiLinks } from './wikilink.ts';
+import { headingPath } from './heading-path.ts';
 
 /** A heading as the site renders it: the anchor matches the `id` attribute on the page. */
 export interface ParsedHeading {
@@ -20,8 +21,11 @@ export interface ParsedHeading {
   aliases?: string[];
 }
 
-/** A searchable slice of a document: the lead (before the first h2/h3) or one h2/h3 section. */
-export interface ParsedSection {
+/**
+ * A searchable slice of a document: the lead (before the first h2/h3) or one h2/h3 section. The one section
+ * shape from parse to index: `buildSearch` takes its path and text, and the index stores a row per section.
+ */
+export interface Section {
   /** '' for the lead. */
   anchor: string;
   /** Heading texts from the outermost h2 down to this section's heading. */
@@ -54,7 +58,7 @@ export interface ParsedMarkdown {
   /** Ids the leading `# title` has under each slug rule (and its `{#id}`): a link to one lands at the page's top. */
   titleAnchors?: string[];
   headings: ParsedHeading[];
-  sections: ParsedSection[];
+  sections: Section[];
   links: RawLink[];
   /** Images with a relative or site-absolute URL, for the missing-image check. */
   images: RawImage[];
@@ -111,23 +115,20 @@ function collectHeadings(tree: Root): ParsedHeading[] {
   }));
 }
 
-function collectSections(tree: Root, headings: ParsedHeading[], lineCount: number): ParsedSection[] {
+function collectSections(tree: Root, headings: ParsedHeading[], lineCount: number): Section[] {
   const starts = headings.filter((h) => SECTION_DEPTHS.has(h.depth));
-  const sections: ParsedSection[] = [];
-  const stack: ParsedHeading[] = [];
+  const sections: Section[] = [];
   const leadEnd = (starts[0]?.line ?? lineCount + 1) - 1;
   sections.push({ anchor: '', path: [], depth: 1, text: '', startLine: 1, endLine: leadEnd });
   starts.forEach((h, i) => {
-    while (stack.length && stack[stack.length - 1]!.depth >= h.depth) stack.pop();
-    stack.push(h);
     const endLine = (starts[i + 1]?.line ?? lineCount + 1) - 1;
-    sections.push({ anchor: h.anchor, path: stack.map((s) => s.text), depth: h.depth, text: '', startLine: h.line, endLine });
+    sections.push({ anchor: h.anchor, path: headingPath(starts, i), depth: h.depth, text: '', startLine: h.line, endLine });
   });
   fillSectionText(tree.children, sections);
   return sections;
 }
 
-function fillSectionText(children: RootContent[], sections: ParsedSection[]): void {
+function fillSectionText(children: RootContent[], sections: Section[]): void {
   const parts: string[][] = sections.map(() => []);
   let current = 0;
   for (const node of children) {

@@ -13,6 +13,10 @@ import { encodeSectionPostings } from './section-postings.ts';
 import { mineGlosses } from './glosses.ts';
 import { INDEX_ENVELOPE_VERSION, type IndexEnvelope, type SearchDocument, type SearchSection } from './index-schema.ts';
 import { loadSearch, type LoadedSearch } from './index-load.ts';
+import type { Section } from '../markdown/parse.ts';
+
+/** What the index takes of a section: its heading path and its plain text. */
+type SectionText = Pick<Section, 'path' | 'text'>;
 
 /** The fields of every section as a per-section index would see them. */
 export function sectionFields(document: SourceDocument, texts: readonly SectionText[]): Record<IndexField, string>[] {
@@ -20,15 +24,9 @@ export function sectionFields(document: SourceDocument, texts: readonly SectionT
     title: i === 0 ? document.title : '',
     aliases: i === 0 ? document.aliases.join(' ') : '',
     tags: i === 0 ? document.tags.join(' ') : '',
-    headings: i === 0 ? text.headings : `${document.title} ${text.headings}`,
-    body: i === 0 && document.summary ? `${document.summary}\n${text.body}` : text.body,
+    headings: i === 0 ? text.path.join(' ') : `${document.title} ${text.path.join(' ')}`,
+    body: i === 0 && document.summary ? `${document.summary}\n${text.text}` : text.text,
   }));
-}
-
-/** Text of one section prepared for indexing. */
-export interface SectionText {
-  headings: string;
-  body: string;
 }
 
 /** A document table row as the build knows it, before section term counts are added. */
@@ -38,7 +36,7 @@ export type SourceDocument = Omit<SearchDocument, 'sections'> & { sections: Omit
 export interface SearchSource {
   document: SourceDocument;
   sectionTexts: readonly SectionText[];
-  /** Per section, the prose whose words the section ranking counts (default: `sectionTexts`' bodies). */
+  /** Per section, the prose whose words the section ranking counts (default: `sectionTexts`' texts). */
   sectionProse?: readonly string[];
 }
 
@@ -53,7 +51,7 @@ export function buildIndexEnvelope(sources: readonly SearchSource[], synonyms: r
       .map((x) => x.heading)
       .filter(Boolean)
       .join('\n'),
-    body: [s.document.summary, ...s.sectionTexts.map((t) => t.body)].filter(Boolean).join('\n'),
+    body: [s.document.summary, ...s.sectionTexts.map((t) => t.text)].filter(Boolean).join('\n'),
   }));
   const { index: postings, ...rest } = createIndex(units).toJSON();
   const bodyField = INDEX_FIELDS.indexOf('body');
@@ -111,7 +109,7 @@ export function buildIndexEnvelope(sources: readonly SearchSource[], synonyms: r
     searchOptionsVersion: SEARCH_OPTIONS_VERSION,
     documents,
     // Glossary groups first, then the glosses the documents write themselves.
-    synonyms: [...synonyms.map((g) => [...g]), ...mineGlosses(sources.flatMap((s) => [s.document.summary, ...s.sectionTexts.map((t) => t.body)]))],
+    synonyms: [...synonyms.map((g) => [...g]), ...mineGlosses(sources.flatMap((s) => [s.document.summary, ...s.sectionTexts.map((t) => t.text)]))],
     commonTerms: commonTerms.sort(),
     sectionStats: { sections: sectionCount, averageTerms },
     index: { ...rest, index: [] },

@@ -22,8 +22,8 @@ function source(id: string, title: string, body: string, heading = '설명'): Se
       ],
     },
     sectionTexts: [
-      { headings: '', body: '' },
-      { headings: heading, body },
+      { path: [], text: '' },
+      { path: [heading], text: body },
     ],
   };
 }

@@ -18,7 +18,7 @@ function source(id: string, title: string, body: string): SearchSource {
       summary: '',
       sections: [{ anchor: '', heading: '', depth: 1, line: 1 }],
     },
-    sectionTexts: [{ headings: '', body }],
+    sectionTexts: [{ path: [], text: body }],
   };
 }
 

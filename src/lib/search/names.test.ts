@@ -27,7 +27,7 @@ function source(id: string, title: string, sections: [anchor: string, heading: s
       summary: '',
       sections: all.map(([anchor, heading], i) => ({ anchor, heading, depth: i ? 2 : 1, line: i * 2 + 1 })),
     },
-    sectionTexts: all.map(([, heading, body]) => ({ headings: heading, body })),
+    sectionTexts: all.map(([, heading, body]) => ({ path: heading ? [heading] : [], text: body })),
   };
 }
 

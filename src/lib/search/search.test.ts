@@ -32,7 +32,7 @@ function source(
       sections: all.map(([anchor, heading, depth], i) => ({ anchor, heading, depth, line: i === 0 ? 1 : 2 * i })),
       ...extra,
     },
-    sectionTexts: all.map(([, heading, , body]) => ({ headings: heading, body })),
+    sectionTexts: all.map(([, heading, , body]) => ({ path: heading ? [heading] : [], text: body })),
   };
 }
 

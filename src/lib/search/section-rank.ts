@@ -3,6 +3,7 @@ import { tokenize } from './tokenize.ts';
 import { sectionFields } from './index-build.ts';
 import { countInSection, type SectionCounts } from './section-postings.ts';
 import type { SearchDocument, SectionStats } from './index-schema.ts';
+import { headingAncestry } from '../markdown/heading-path.ts';
 
 /**
  * Second stage of search: the index ranks whole documents; for the best few, this scores every
@@ -42,7 +43,7 @@ export interface PreparedDocument {
 
 /** A document's sections and lead as index terms, in the order of `document.sections`, with the fields the build indexed. */
 export function prepareDocument(document: SearchDocument): PreparedDocument {
-  const texts = document.sections.map((_, i) => ({ headings: i === 0 ? '' : sectionPath(document, i).join(' '), body: '' }));
+  const texts = document.sections.map((_, i) => ({ path: i === 0 ? [] : sectionPath(document, i), text: '' }));
   const fields = sectionFields(document, texts);
   const lead = fields[0];
   return {
@@ -53,16 +54,7 @@ export function prepareDocument(document: SearchDocument): PreparedDocument {
 
 /** The heading path of section `index` (outermost heading first; sections 1 onwards). */
 export function sectionPath(document: SearchDocument, index: number): string[] {
-  const path = [document.sections[index]!.heading];
-  let depth = document.sections[index]!.depth;
-  for (let i = index - 1; i > 0 && depth > 2; i--) {
-    const s = document.sections[i]!;
-    if (s.depth < depth) {
-      path.unshift(s.heading);
-      depth = s.depth;
-    }
-  }
-  return path;
+  return headingAncestry(document.sections, index, 1).map((i) => document.sections[i]!.heading);
 }
 
 function countIn(terms: readonly string[], term: string): number {

@@ -1,4 +1,4 @@
-import { frontmatterEnd, makeSnippet, type Snippet } from '../sections.ts';
+import { frontmatterEnd, makeSnippet, type Snippet } from '../markdown/sections.ts';
 import type { SearchDocument } from './index-schema.ts';
 import { stripFrontmatter } from '../wiki/frontmatter-fence.ts';
 

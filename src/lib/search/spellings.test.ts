@@ -16,7 +16,7 @@ function source(id: string, title: string, body: string, aliases: string[] = [])
       summary: '',
       sections: [{ anchor: '', heading: '', depth: 1, line: 1 }],
     },
-    sectionTexts: [{ headings: '', body }],
+    sectionTexts: [{ path: [], text: body }],
   };
 }
 

@@ -1,7 +1,8 @@
-import type { CatalogEntry } from './artifacts/schema.ts';
-import type { SearchDocument } from './search/index-schema.ts';
-import { foldHangulVowels } from './search/korean.ts';
-import { safeDecode } from './wiki/url.ts';
+import type { CatalogEntry } from '../artifacts/schema.ts';
+import type { SearchDocument } from '../search/index-schema.ts';
+import { foldHangulVowels } from '../search/korean.ts';
+import { safeDecode } from '../wiki/url.ts';
+import { headingPath } from './heading-path.ts';
 
 type Heading = CatalogEntry['headings'][number];
 
@@ -22,19 +23,6 @@ export function findHeading(headings: readonly Heading[], selector: string): Hea
     const path = headingPath(headings, i).map((t) => t.toLowerCase());
     return parts.every((p, k) => path[path.length - parts.length + k] === p);
   });
-}
-
-/** Texts of a heading and its ancestors, outermost first. */
-export function headingPath(headings: readonly Heading[], index: number): string[] {
-  const path = [headings[index]!.text];
-  let depth = headings[index]!.depth;
-  for (let i = index - 1; i >= 0; i--) {
-    if (headings[i]!.depth < depth) {
-      path.unshift(headings[i]!.text);
-      depth = headings[i]!.depth;
-    }
-  }
-  return path;
 }
 
 /** The lines of one section (its heading and everything until a heading of the same or higher level). */
