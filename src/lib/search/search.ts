@@ -145,9 +145,9 @@ export function rankDocuments(search: LoadedSearch, query: string, filters: Sear
   const words = queryWords(q);
   const expansion = expandQuery(q, words, search.matcher, search.spellings);
   const matches = queryDocuments(search.index, q, expansion.text);
+  // The matches keep their own objects: a match works out its terms only when read (for the best few dozen).
   const ranked = matches
     .filter((m) => search.documents[m.doc] && matchesFilters(search.documents[m.doc]!, filters))
-    .map((m) => ({ doc: m.doc, score: m.score, terms: m.terms }))
     .sort((a, b) => b.score - a.score || a.doc - b.doc);
   const typed = new Set(tokenize(q).filter((t) => processQueryTerm(t) !== null));
   const expanded = new Set(
