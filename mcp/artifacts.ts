@@ -101,15 +101,21 @@ export async function loadArtifacts(source: ArtifactSource, manifestText?: strin
   const manifest = parseManifest(text, fail);
   const catalogText = await source.read(`${ARTIFACT_DIR}/catalog.json`);
   const indexText = await source.read(`${ARTIFACT_DIR}/search-index.json`);
+  // Each step below holds the thread for up to a few hundred milliseconds at 10,000 documents; yielding in between
+  // lets a stdio server answer `initialize` and `tools/list` while its first build is still loading.
   checkHash('catalog.json', catalogText, manifest.files['catalog.json'].sha256, fail);
+  await yieldToIo();
   checkHash('search-index.json', indexText, manifest.files['search-index.json'].sha256, fail);
+  await yieldToIo();
   const catalog = parseCatalog(catalogText, fail);
+  await yieldToIo();
   let search: LoadedSearch;
   try {
     search = loadSearch(JSON.parse(indexText));
   } catch (e) {
     return fail(`search-index.json: ${(e as Error).message}`);
   }
+  await yieldToIo();
   if (catalog.documents.length !== manifest.documentCount || search.documents.length !== manifest.documentCount) {
     fail(
       `manifest says ${manifest.documentCount} documents, catalog has ${catalog.documents.length}, search index has ${search.documents.length}. Rebuild with \`npm run build\`.`,
@@ -118,6 +124,18 @@ export async function loadArtifacts(source: ArtifactSource, manifestText?: strin
   const byId = new Map(catalog.documents.map((d) => [d.id, d]));
   const markdown = new MarkdownStore(await readAllMarkdown(source, byId, fail));
   return { manifest, catalog, search, byId, ids: [...byId.keys()].sort(), markdown, source: source.label, loadedAt: new Date().toISOString() };
+}
+
+/** Checks a manifest's text as `loadArtifacts` does (format, versions, schema), without reading anything else; throws the same message. */
+export function checkManifest(source: ArtifactSource, text: string): Manifest {
+  return parseManifest(text, (detail) => {
+    throw new Error(`Artifacts in ${source.label} are not usable: ${detail}`);
+  });
+}
+
+/** Lets pending I/O callbacks (stdin lines, HTTP requests) run before the next long step. */
+function yieldToIo(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** The manifest text, with the "run the build" message when there is none. */
