@@ -86,16 +86,18 @@ async function readAllMarkdown(source: ArtifactSource, byId: ReadonlyMap<string,
 }
 
 /**
- * Loads and validates a whole build, every document's Markdown included, so that a broken new build never
+ * Loads and validates a whole build (after `before` settles, if given), every document's Markdown included, so that a broken new build never
  * replaces a good one and a good one never depends on the folder later; throws one message naming the
  * source, the file and what to do.
  */
-export async function loadArtifacts(source: ArtifactSource, manifestText?: string): Promise<ArtifactSet> {
+export async function loadArtifacts(source: ArtifactSource, manifestText?: string, before?: Promise<unknown>): Promise<ArtifactSet> {
   const fail = (detail: string): never => {
     throw new Error(`Artifacts in ${source.label} are not usable: ${detail}`);
   };
   const text = manifestText ?? (await readManifest(source));
   const manifest = parseManifest(text, fail);
+  // `before`: the stdio handshake, which the long steps below would otherwise hold up by a second at 10,000 documents.
+  await before;
   const catalogBytes = await source.readBytes(`${ARTIFACT_DIR}/catalog.json`);
   const indexBytes = await source.readBytes(`${ARTIFACT_DIR}/search-index.json`);
   // Each step below holds the thread for up to a few hundred milliseconds at 10,000 documents; yielding in between

@@ -45,9 +45,14 @@ export async function main(argv: string[], command: Command = 'mcp', hooks: Star
  * exits 1.
  */
 async function serveStdioWhileLoading(options: ServerOptions, name: string): Promise<number> {
+  // The build's long steps wait until tools/list has been answered (or HANDSHAKE_GRACE_MS passed), so a client's
+  // opening requests are not held up by them; reading the manifest has already checked that the build is there.
+  let handshakeDone!: () => void;
+  const handshake = new Promise<void>((done) => (handshakeDone = done));
+  setTimeout(handshakeDone, HANDSHAKE_GRACE_MS).unref();
   let ready: Promise<ArtifactStore>;
   try {
-    ready = (await startStore(options.artifacts)).ready;
+    ready = (await startStore(options.artifacts, handshake)).ready;
   } catch (e) {
     console.error(`${name}: ${(e as Error).message}`);
     return 1;
@@ -69,13 +74,20 @@ async function serveStdioWhileLoading(options: ServerOptions, name: string): Pro
     if (!store) throw new Error('The build is still loading.'); // never reached: the guard holds requests until it is in
     return store.current();
   };
-  serveOnStdio(() => createServer({ artifacts, misses, loading }), name, loading);
+  // The answer to tools/list is written within the turn after the line passes the guard.
+  const onForward = (method: string) => {
+    if (method === 'tools/list') setImmediate(handshakeDone);
+  };
+  serveOnStdio(() => createServer({ artifacts, misses, loading }), name, loading, onForward);
   return 0;
 }
 
-function serveOnStdio(factory: () => ReturnType<typeof createServer>, name: string, loading?: Promise<unknown>): void {
+/** Longest wait for a client's tools/list before the build's long loading steps start anyway. */
+const HANDSHAKE_GRACE_MS = 300;
+
+function serveOnStdio(factory: () => ReturnType<typeof createServer>, name: string, loading?: Promise<unknown>, onForward?: (method: string) => void): void {
   // The guard answers malformed lines itself (the SDK's transport would drop them silently).
-  const transport = new StdioServerTransport(guardStdin(process.stdin, process.stdout, loading), process.stdout);
+  const transport = new StdioServerTransport(guardStdin(process.stdin, process.stdout, loading, onForward), process.stdout);
   serveStdio(factory, { transport, onerror: (e) => console.error(`${name}: ${e.message}`) });
 }
 

@@ -24,8 +24,9 @@ const ANSWERED_BEFORE_LOAD: ReadonlySet<string> = new Set([
  * With `loading` (the first build still loading), the handshake and `tools/list` pass at once and every
  * other message waits, in order, until `loading` resolves; if it rejects, each waiting or later request
  * is answered with that error (-32603), so no client is left waiting for a server that cannot serve.
+ * `onForward` hears the method of each line passed on while the build loads.
  */
-export function guardStdin(input: Readable, output: Writable, loading?: Promise<unknown>): Readable {
+export function guardStdin(input: Readable, output: Writable, loading?: Promise<unknown>, onForward?: (method: string) => void): Readable {
   const reply: Reply = (id, code, message) => {
     output.write(`${JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } })}\n`);
   };
@@ -36,7 +37,10 @@ export function guardStdin(input: Readable, output: Writable, loading?: Promise<
       const id = requestId(line);
       if (id !== undefined) reply(id, INTERNAL_ERROR, failure);
     } else if (held && (held.length > 0 || !ANSWERED_BEFORE_LOAD.has(methodOf(line)))) held.push(line);
-    else guard.push(`${line}\n`);
+    else {
+      guard.push(`${line}\n`);
+      onForward?.(methodOf(line));
+    }
   };
   loading?.then(
     // A macrotask later, so whatever else waits for the load (the prompt list) is in place before these run.

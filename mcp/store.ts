@@ -45,13 +45,14 @@ export interface StartingStore {
 
 /**
  * Opens `--artifacts` and reads and checks its manifest, so a missing or foreign build fails here at once with the
- * loader's message; the rest of the build loads in the background. Nothing is served from it before `ready`.
+ * loader's message; the rest of the build loads in the background, from when `after` settles (the stdio handshake).
+ * Nothing is served from it before `ready`.
  */
-export async function startStore(spec: string, log: (msg: string) => void = (m) => console.error(m)): Promise<StartingStore> {
+export async function startStore(spec: string, after?: Promise<unknown>, log: (msg: string) => void = (m) => console.error(m)): Promise<StartingStore> {
   const source = await openSource(spec);
   const manifestText = await readManifest(source);
   checkManifest(source, manifestText);
-  const ready = loadArtifacts(source, manifestText).then((set) => createStore(source, set, log));
+  const ready = loadArtifacts(source, manifestText, after).then((set) => createStore(source, set, log));
   // The caller handles a failure through `ready`; this keeps Node from calling it unhandled in between.
   ready.catch(() => undefined);
   return { ready };
