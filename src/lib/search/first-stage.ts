@@ -84,8 +84,9 @@ export function scoreDocuments(index: ScoringIndex, specs: readonly QuerySpec[],
   const touched = new Int32Array(size);
   const derivedBySpec: Derived[][] = [];
   const firstOfTerm = new Map<string, number>();
+  const cache = derivedCaches.get(index) ?? derivedCaches.set(index, new Map()).get(index)!;
   specs.forEach((spec, s) => {
-    const derived = derivedTerms(index.terms, spec, options.weights);
+    const derived = cachedDerivedTerms(cache, index.terms, spec, options.weights);
     derivedBySpec.push(derived);
     const distinct = !firstOfTerm.has(spec.term);
     if (distinct) firstOfTerm.set(spec.term, s);
@@ -144,6 +145,22 @@ function scoreField(
     } else partial[doc] = partial[doc]! + weighted;
   }
   return count;
+}
+
+/** Expansions kept per index: a typo-tolerant lookup walks the whole term tree (milliseconds for a Latin word). */
+const derivedCaches = new WeakMap<ScoringIndex, Map<string, Derived[]>>();
+const DERIVED_KEPT = 2000;
+
+function cachedDerivedTerms(cache: Map<string, Derived[]>, terms: TermLookup, spec: QuerySpec, weights: ScoringOptions['weights']): Derived[] {
+  const key = `${spec.term}\u0000${spec.prefix ? 1 : 0}\u0000${spec.maxDistance}\u0000${weights.prefix}\u0000${weights.fuzzy}`;
+  let derived = cache.get(key);
+  if (!derived) {
+    derived = derivedTerms(terms, spec, weights);
+    // Oldest first out once full; the postings themselves stay in the index either way.
+    if (cache.size >= DERIVED_KEPT) cache.delete(cache.keys().next().value!);
+    cache.set(key, derived);
+  }
+  return derived;
 }
 
 /** The index terms one query term stands for, in MiniSearch's order: exact, prefix matches, typo matches. */
