@@ -1,17 +1,39 @@
 // Child process for `npm run bench`: loads one index the way a server would and reports time and memory.
-// argv: <maru|plain|parse> <file>
+// argv: <maru|plain|parse> <file> [<queries.json> <searches> <docs dir>]
+// With a query list, it then runs that many searches (cycling through the list) and reports the memory after them:
+// Maru's search (sections ranked from each candidate's Markdown, read from the docs folder as a client fetches it)
+// against plain MiniSearch's search on the same documents.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import MiniSearch from 'minisearch';
 import { loadSearch } from '../src/lib/search/index-load.ts';
+import { searchSync } from '../src/lib/search/search.ts';
+import { documentText } from '../src/lib/search/snippet.ts';
 
-const [mode, file] = process.argv.slice(2) as ['maru' | 'plain' | 'parse', string];
-const before = process.memoryUsage().rss;
+const [mode, file, queriesFile, searches, docs] = process.argv.slice(2) as ['maru' | 'plain' | 'parse', string, string?, string?, string?];
+const rssMiB = () => process.memoryUsage().rss / 2 ** 20;
+const before = rssMiB();
 const t = performance.now();
 const text = readFileSync(file, 'utf8');
 let keep: unknown;
-if (mode === 'maru') keep = loadSearch(JSON.parse(text));
-else if (mode === 'plain') keep = MiniSearch.loadJSON(text, { fields: ['text'] });
-else keep = JSON.parse(text);
+let run: (query: string) => unknown = () => undefined;
+if (mode === 'maru') {
+  const loaded = loadSearch(JSON.parse(text));
+  keep = loaded;
+  run = (q) => searchSync(loaded, q, { textOf: (d) => documentText(d, readFileSync(join(docs ?? '.', `${d.id}.md`), 'utf8')) });
+} else if (mode === 'plain') {
+  const plain = MiniSearch.loadJSON(text, { fields: ['text'] });
+  keep = plain;
+  run = (q) => plain.search(q);
+} else keep = JSON.parse(text);
 const ms = performance.now() - t;
 globalThis.gc?.();
-console.log(JSON.stringify({ ms, rssMiB: process.memoryUsage().rss / 2 ** 20, baseMiB: before / 2 ** 20, kept: keep !== undefined }));
+const loadedMiB = rssMiB();
+let afterSearchesMiB: number | undefined;
+if (queriesFile && searches) {
+  const queries = JSON.parse(readFileSync(queriesFile, 'utf8')) as string[];
+  for (let i = 0; i < Number(searches); i++) run(queries[i % queries.length]!);
+  globalThis.gc?.();
+  afterSearchesMiB = rssMiB();
+}
+console.log(JSON.stringify({ ms, rssMiB: loadedMiB, baseMiB: before, afterSearchesMiB, kept: keep !== undefined }));

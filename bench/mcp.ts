@@ -5,36 +5,63 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import autocannon from 'autocannon';
 
-/** Spawn-to-first-answer of `search_knowledge` over stdio, the way a desktop client starts the server. */
-export async function mcpColdStartMs(dist: string, query: string): Promise<number> {
+/** Milliseconds from spawning `npm run mcp` (as a desktop client starts it) to its first answers over stdio. */
+export interface ColdStart {
+  /** Spawn to the `tools/list` answer (after the `initialize` handshake). */
+  toolsListMs: number;
+  /** Spawn to the first `search_knowledge` answer, asked right after `tools/list`: the whole build loaded and checked. */
+  firstSearchMs: number;
+}
+
+/** Spawn to first `tools/list` and to first `search_knowledge` answer over stdio, in one start. */
+export async function mcpColdStart(dist: string, query: string): Promise<ColdStart> {
   const t = performance.now();
   const transport = new StdioClientTransport({ command: process.execPath, args: ['mcp/cli.ts', '--artifacts', dist, '--no-watch'], stderr: 'ignore' });
   const client = new Client({ name: 'maru-bench', version: '1.0.0' });
   await client.connect(transport);
+  await client.listTools();
+  const toolsListMs = performance.now() - t;
   await client.callTool({ name: 'search_knowledge', arguments: { query } });
-  const ms = performance.now() - t;
+  const firstSearchMs = performance.now() - t;
   await client.close();
-  return ms;
+  return { toolsListMs, firstSearchMs };
 }
 
-/** Per-call latency of `search_knowledge` over stdio on a started server: every query `rounds` times, in ms. */
-export async function mcpSearchLatencies(dist: string, queries: readonly string[], rounds: number): Promise<number[]> {
+/**
+ * Per-call latency of `search_knowledge` over stdio on a started server (every query `rounds` times, in ms), and the
+ * server's RSS after `searches` calls in all (the timed ones, then `fill` round and round).
+ */
+export async function mcpSearchLatencies(
+  dist: string,
+  queries: readonly string[],
+  rounds: number,
+  searches = 0,
+  fill: readonly string[] = queries,
+): Promise<{ latencies: number[]; rssMiB: number }> {
   const transport = new StdioClientTransport({ command: process.execPath, args: ['mcp/cli.ts', '--artifacts', dist, '--no-watch'], stderr: 'ignore' });
   const client = new Client({ name: 'maru-bench', version: '1.0.0' });
   await client.connect(transport);
-  const out: number[] = [];
+  const latencies: number[] = [];
   try {
+    // The build loads after the handshake; the first call waits for it, which is the cold start's figure, not this one's.
+    await client.listPrompts();
     for (let r = 0; r < rounds; r++) {
       for (const query of queries) {
         const t = performance.now();
         await client.callTool({ name: 'search_knowledge', arguments: { query } });
-        out.push(performance.now() - t);
+        latencies.push(performance.now() - t);
       }
     }
+    for (let i = latencies.length; i < searches; i++) await client.callTool({ name: 'search_knowledge', arguments: { query: fill[i % fill.length]! } });
+    return { latencies, rssMiB: rssOf(transport.pid) };
   } finally {
     await client.close();
   }
-  return out;
+}
+
+/** A process's resident set in MiB (Linux). */
+function rssOf(pid: number | null | undefined): number {
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 }
 
 /** The floor: a bare `node` process that reads and JSON.parses the same `_wiki/*.json` files, then exits. */
@@ -45,44 +72,80 @@ export function parseFloorMs(dist: string): number {
   return performance.now() - t;
 }
 
-/** MCP over HTTP under load: 50 clients calling search_knowledge for `seconds` against `mcp/cli.ts --http`. */
-export async function mcpHttpLoad(dist: string, queries: readonly string[], seconds: number, connections = 50) {
+/** What `mcpHttpLoad` reports. */
+export interface HttpLoad {
+  connections: number;
+  seconds: number;
+  requestsPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  total: number;
+  /** Answered with a JSON-RPC result. */
+  answered: number;
+  /** 503 with Retry-After: the server saying "busy, retry" (a correct answer under overload). */
+  busy503: number;
+  /** Everything else: connection errors, client timeouts, other statuses, 503 without Retry-After, JSON-RPC errors. */
+  errors: number;
+  timeouts: number;
+  rssBeforeMiB: number;
+  rssAfterMiB: number;
+}
+
+/** MCP over HTTP under load: `connections` clients calling search_knowledge for `seconds` against `mcp/cli.ts --http`. */
+export async function mcpHttpLoad(dist: string, queries: readonly string[], seconds: number, connections: number): Promise<HttpLoad> {
   const child = spawn(process.execPath, ['mcp/cli.ts', '--http', '--port', '0', '--artifacts', dist, '--no-watch'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => {
-      err += d.toString();
-      const m = /MCP at (http:\/\/[^\s]+)\/mcp/.exec(err);
-      if (m) resolve(m[1]!);
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let err = '';
+      child.stderr.on('data', (d: Buffer) => {
+        err += d.toString();
+        const m = /MCP at (http:\/\/[^\s]+)\/mcp/.exec(err);
+        if (m) resolve(m[1]!);
+      });
+      child.on('exit', () => reject(new Error(`server exited: ${err}`)));
     });
-    child.on('exit', () => reject(new Error(`server exited: ${err}`)));
-  });
-  const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-  const body = (i: number) =>
-    JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'search_knowledge', arguments: { query: queries[i % queries.length] } } });
-  await fetch(`${url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: body(0) });
-  const rssBefore = rss();
-  let n = 0;
-  const result = await autocannon({
-    url: `${url}/mcp`,
-    connections,
-    duration: seconds,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    requests: [{ setupRequest: (req) => ({ ...req, body: body(n++) }) }],
-  });
-  const rssAfter = rss();
-  child.kill();
-  // 503s are the server saying "busy, retry" (finding 9 of issue 11); timeouts are clients left hanging, which must stay 0.
-  const counts = { ok2xx: result['2xx'], busy503: result['5xx'], timeouts: result.timeouts };
-  return {
-    requestsPerSec: result.requests.average,
-    p99Ms: result.latency.p99,
-    p50Ms: result.latency.p50,
-    errors: result.errors + result.timeouts + result.non2xx,
-    total: result.requests.total,
-    rssBeforeMiB: rssBefore,
-    rssAfterMiB: rssAfter,
-    ...counts,
-  };
+    const rss = () => rssOf(child.pid);
+    const body = (i: number) =>
+      JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'search_knowledge', arguments: { query: queries[i % queries.length] } } });
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    await fetch(`${url}/mcp`, { method: 'POST', headers, body: body(0) });
+    const rssBefore = rss();
+    let n = 0;
+    const counts = { answered: 0, busy503: 0, wrong: 0 };
+    const result = await autocannon({
+      url: `${url}/mcp`,
+      connections,
+      duration: seconds,
+      method: 'POST',
+      headers,
+      requests: [
+        {
+          setupRequest: (req) => ({ ...req, body: body(n++) }),
+          onResponse: (status, text, _context, responseHeaders) => {
+            if (status === 503 && responseHeaders?.['retry-after']) counts.busy503++;
+            else if (status === 200 && text.includes('"result"') && !text.includes('"isError":true')) counts.answered++;
+            else counts.wrong++;
+          },
+        },
+      ],
+    });
+    const rssAfter = rss();
+    return {
+      connections,
+      seconds,
+      requestsPerSec: result.requests.average,
+      p50Ms: result.latency.p50,
+      p99Ms: result.latency.p99,
+      total: result.requests.total,
+      answered: counts.answered,
+      busy503: counts.busy503,
+      // autocannon counts timeouts among its connection errors; `wrong` holds every unexpected answer.
+      errors: result.errors + counts.wrong,
+      timeouts: result.timeouts,
+      rssBeforeMiB: rssBefore,
+      rssAfterMiB: rssAfter,
+    };
+  } finally {
+    child.kill();
+  }
 }

@@ -1,15 +1,14 @@
 import { realpath } from 'node:fs/promises';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { normalizeBase } from '../src/lib/wiki/url.ts';
-import { createHttpApp, extraHosts, WRITE_NEEDS_TOKENS } from './http/app.ts';
-import { loadTokens } from './http/auth.ts';
-import { listen } from './http/listen.ts';
-import { createServer } from './server.ts';
+import { createServer, type ServerDeps } from './server.ts';
 import { openMissLog } from './misses.ts';
 import { guardStdin } from './stdio-guard.ts';
 import { parseServerArgs, USAGE, type Command, type ServerOptions } from './options.ts';
-import { openStore, type ArtifactStore } from './store.ts';
-import { openWriter, type Writer } from './write/writer.ts';
+import { openStore, startStore, type ArtifactStore } from './store.ts';
+import type { Writer } from './write/writer.ts';
+// The HTTP side (./http/*) and the write path (./write/writer.ts, which brings the whole wiki build) are imported
+// only when asked for: a stdio client waits for every module loaded before the first answer.
 
 /** What `npm start` adds around the server: building the site folder when it has no build yet. */
 export interface StartHooks {
@@ -34,7 +33,72 @@ export async function main(argv: string[], command: Command = 'mcp', hooks: Star
     return 0;
   }
   const prepared = hooks.prepare?.(options) ?? 0;
-  return prepared === 0 ? serve(options, name, hooks) : prepared;
+  if (prepared !== 0) return prepared;
+  // Plain stdio answers the handshake while the build loads; HTTP, the write path and `npm start`'s rebuild load first.
+  return !options.http && options.allowWrite === undefined && !hooks.rebuild ? serveStdioWhileLoading(options, name) : serve(options, name, hooks);
+}
+
+/**
+ * stdio without --allow-write: the manifest is checked at once (a missing or foreign build still exits 1 before any
+ * answer), the rest of the build loads in the background, and `initialize` and `tools/list` are answered meanwhile.
+ * Every other request waits for the load (see guardStdin); a build that fails to load answers them with the error and
+ * exits 1.
+ */
+async function serveStdioWhileLoading(options: ServerOptions, name: string): Promise<number> {
+  // The build's long steps wait until tools/list has been answered (or HANDSHAKE_GRACE_MS passed), so a client's
+  // opening requests are not held up by them; reading the manifest has already checked that the build is there.
+  let handshakeDone!: () => void;
+  const handshake = new Promise<void>((done) => (handshakeDone = done));
+  setTimeout(handshakeDone, HANDSHAKE_GRACE_MS).unref();
+  let ready: Promise<ArtifactStore>;
+  try {
+    ready = (await startStore(options.artifacts, handshake)).ready;
+  } catch (e) {
+    console.error(`${name}: ${(e as Error).message}`);
+    return 1;
+  }
+  const misses = openMisses(options, name);
+  let store: ArtifactStore | undefined;
+  const loading = ready.then((loaded) => {
+    store = loaded;
+    const set = loaded.current();
+    console.error(`${name}: serving build ${set.manifest.buildId} (${set.manifest.documentCount} documents) from ${set.source}`);
+    watchIfAsked(loaded, options);
+  });
+  loading.catch((e: Error) => {
+    console.error(`${name}: ${e.message}`);
+    // The guard has answered the waiting requests with the error; stdout is flushed before exiting.
+    process.stdout.write('', () => process.exit(1));
+  });
+  const artifacts: ServerDeps['artifacts'] = () => {
+    if (!store) throw new Error('The build is still loading.'); // never reached: the guard holds requests until it is in
+    return store.current();
+  };
+  // The answer to tools/list is written within the turn after the line passes the guard.
+  const onForward = (method: string) => {
+    if (method === 'tools/list') setImmediate(handshakeDone);
+  };
+  serveOnStdio(() => createServer({ artifacts, misses, loading }), name, loading, onForward);
+  return 0;
+}
+
+/** Longest wait for a client's tools/list before the build's long loading steps start anyway. */
+const HANDSHAKE_GRACE_MS = 300;
+
+function serveOnStdio(factory: () => ReturnType<typeof createServer>, name: string, loading?: Promise<unknown>, onForward?: (method: string) => void): void {
+  // The guard answers malformed lines itself (the SDK's transport would drop them silently).
+  const transport = new StdioServerTransport(guardStdin(process.stdin, process.stdout, loading, onForward), process.stdout);
+  serveStdio(factory, { transport, onerror: (e) => console.error(`${name}: ${e.message}`) });
+}
+
+function openMisses(options: ServerOptions, name: string): ReturnType<typeof openMissLog> | undefined {
+  const misses = options.logMisses === undefined ? undefined : openMissLog(options.logMisses);
+  if (misses) console.error(`${name}: logging searches with no or weak results to ${misses.file}`);
+  return misses;
+}
+
+function watchIfAsked(store: ArtifactStore, options: ServerOptions): void {
+  if (options.watch) store.watch(options.pollSeconds === undefined ? {} : { intervalMs: options.pollSeconds * 1000, pollMs: options.pollSeconds * 1000 });
 }
 
 async function serve(options: ServerOptions, name: string, hooks: StartHooks): Promise<number> {
@@ -42,13 +106,15 @@ async function serve(options: ServerOptions, name: string, hooks: StartHooks): P
   let tokens: string[];
   let writer: Writer | undefined;
   try {
-    tokens = options.http ? loadTokens(process.env.MARU_MCP_TOKENS, options.tokensFile) : [];
-    if (options.http && options.allowWrite !== undefined && tokens.length === 0) throw new Error(WRITE_NEEDS_TOKENS);
+    if (options.http) {
+      tokens = (await import('./http/auth.ts')).loadTokens(process.env.MARU_MCP_TOKENS, options.tokensFile);
+      if (options.allowWrite !== undefined && tokens.length === 0) throw new Error((await import('./http/app.ts')).WRITE_NEEDS_TOKENS);
+    } else tokens = [];
     store = await openStore(options.artifacts).catch((e: Error) => {
       if (!hooks.rebuild?.(options.artifacts, e)) throw e;
       return openStore(options.artifacts);
     });
-    writer = options.allowWrite === undefined ? undefined : await openWriter(options.allowWrite, store, { git: options.git });
+    if (options.allowWrite !== undefined) writer = await (await import('./write/writer.ts')).openWriter(options.allowWrite, store, { git: options.git });
   } catch (e) {
     console.error(`${name}: ${(e as Error).message}`);
     return 1;
@@ -56,16 +122,15 @@ async function serve(options: ServerOptions, name: string, hooks: StartHooks): P
   const set = store.current();
   if (!options.site) console.error(`${name}: serving build ${set.manifest.buildId} (${set.manifest.documentCount} documents) from ${set.source}`);
   if (writer) console.error(`${name}: remember_knowledge writes into ${writer.root}${options.git ? ' and commits on maru/remember-* branches' : ''}`);
-  const misses = options.logMisses === undefined ? undefined : openMissLog(options.logMisses);
-  if (misses) console.error(`${name}: logging searches with no or weak results to ${misses.file}`);
-  if (options.watch) store.watch(options.pollSeconds === undefined ? {} : { intervalMs: options.pollSeconds * 1000, pollMs: options.pollSeconds * 1000 });
+  const misses = openMisses(options, name);
+  watchIfAsked(store, options);
   if (!options.http) {
     const artifacts = writer ? () => writer.current() : () => store.current();
-    // The guard answers malformed lines itself (the SDK's transport would drop them silently).
-    const transport = new StdioServerTransport(guardStdin(process.stdin, process.stdout), process.stdout);
-    serveStdio(() => createServer({ artifacts, writer, misses }), { transport, onerror: (e) => console.error(`${name}: ${e.message}`) });
+    serveOnStdio(() => createServer({ artifacts, writer, misses }), name);
     return 0;
   }
+  const { createHttpApp, extraHosts } = await import('./http/app.ts');
+  const { listen } = await import('./http/listen.ts');
   const base = normalizeBase(process.env.BASE_PATH ?? set.manifest.base);
   const site = options.site === undefined ? {} : { siteRoot: await realpath(options.site), base };
   let app: ReturnType<typeof createHttpApp>;

@@ -11,7 +11,8 @@ const MAX_COMPLETIONS = 100;
 /**
  * Registers one prompt per document marked `prompt: true` (name = id, text = its body) plus `wiki_briefing`.
  * Returns a sync function: given the set current now, it adds and removes document prompts to match (the SDK
- * then tells the client the list changed). The text is always read from the set current at the call.
+ * then tells the client the list changed); the caller runs it once the first set is there. The text is always
+ * read from the set current at the call.
  */
 export function registerPrompts(server: McpServer, deps: ToolDeps): (set: ArtifactSet) => void {
   const registered = new Map<string, RegisteredPrompt>();
@@ -20,6 +21,7 @@ export function registerPrompts(server: McpServer, deps: ToolDeps): (set: Artifa
     if (set === synced) return;
     synced = set;
     const wanted = new Map(set.catalog.documents.filter((d) => d.prompt && d.id !== BRIEFING_PROMPT).map((d) => [d.id, d]));
+    let added = false;
     for (const [id, prompt] of registered) {
       if (!wanted.has(id)) {
         prompt.remove();
@@ -37,33 +39,43 @@ export function registerPrompts(server: McpServer, deps: ToolDeps): (set: Artifa
         id,
         server.registerPrompt(id, { title: entry.title, description }, () => documentPrompt(deps.artifacts(), id)),
       );
+      added = true;
+    }
+    // The briefing is listed after the documents' prompts: it moves behind newly added ones.
+    if (added) {
+      briefing.remove();
+      briefing = registerBriefing();
     }
   };
-  sync(deps.artifacts());
-  server.registerPrompt(
-    BRIEFING_PROMPT,
-    {
-      title: 'Wiki briefing for a project',
-      description:
-        'Where to look before a task in one project: its overview document, glossary terms and the 10 most recently updated documents, each with a knowledge:// link.',
-      argsSchema: z.object({
-        project: completable(
-          z.string().max(MAX_NAME_CHARS).describe(`Project name, e.g. "search" (see list_projects; at most ${MAX_NAME_CHARS} characters).`),
-          (value) => completeProject(deps.artifacts(), value),
-        ),
-      }),
-    },
-    async ({ project }) => {
-      const set = deps.artifacts();
-      const known = set.catalog.projects.map((p) => p.id);
-      if (!known.includes(project))
-        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown project "${project.slice(0, 100)}". Known projects: ${known.join(', ')}.`);
-      const markdown = await set.markdown.getMany(set.catalog.documents.filter((d) => d.project === project).map((d) => d.id));
-      const text = briefingText(project, set.catalog.documents, set.search.synonyms, (id) => markdown.get(id) ?? '');
-      return { description: `Briefing for project ${project}`, messages: [{ role: 'user', content: { type: 'text', text } }] };
-    },
-  );
+  // Registered before any document prompt, since the prompts capability must be declared before the server connects.
+  let briefing = registerBriefing();
   return sync;
+
+  function registerBriefing(): RegisteredPrompt {
+    return server.registerPrompt(
+      BRIEFING_PROMPT,
+      {
+        title: 'Wiki briefing for a project',
+        description:
+          'Where to look before a task in one project: its overview document, glossary terms and the 10 most recently updated documents, each with a knowledge:// link.',
+        argsSchema: z.object({
+          project: completable(
+            z.string().max(MAX_NAME_CHARS).describe(`Project name, e.g. "search" (see list_projects; at most ${MAX_NAME_CHARS} characters).`),
+            (value) => completeProject(deps.artifacts(), value),
+          ),
+        }),
+      },
+      async ({ project }) => {
+        const set = deps.artifacts();
+        const known = set.catalog.projects.map((p) => p.id);
+        if (!known.includes(project))
+          throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown project "${project.slice(0, 100)}". Known projects: ${known.join(', ')}.`);
+        const markdown = await set.markdown.getMany(set.catalog.documents.filter((d) => d.project === project).map((d) => d.id));
+        const text = briefingText(project, set.catalog.documents, set.search.synonyms, (id) => markdown.get(id) ?? '');
+        return { description: `Briefing for project ${project}`, messages: [{ role: 'user', content: { type: 'text', text } }] };
+      },
+    );
+  }
 }
 
 /** The prompt of one document: its body as a single user message. */

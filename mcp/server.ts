@@ -41,6 +41,11 @@ export interface ServerDeps {
   writer?: Writer | undefined;
   /** Present only with --log-misses: search_knowledge logs weak searches there. */
   misses?: MissLog | undefined;
+  /**
+   * Present while the first build is still loading (stdio answers the handshake meanwhile): `artifacts` may be
+   * called only after it resolves. The stdin guard holds every request that needs the build until then.
+   */
+  loading?: Promise<unknown> | undefined;
 }
 
 /** A fresh McpServer over the given artifacts; called once per stdio connection or HTTP request. */
@@ -71,5 +76,8 @@ export function createServer(deps: ServerDeps): McpServer {
   for (const register of TOOLS) register(server, live);
   if (deps.writer) registerRememberKnowledgeTool(server, { ...live, writer: deps.writer });
   registerDocumentResource(server, live);
+  // Registers the documents' prompts: now, or as soon as the first build is in (before any held request runs).
+  if (deps.loading) void deps.loading.then(live.artifacts, () => undefined);
+  else live.artifacts();
   return server;
 }

@@ -1,20 +1,62 @@
 import { Transform, type Readable, type Writable } from 'node:stream';
-import { deserializeMessage, INVALID_REQUEST, PARSE_ERROR } from '@modelcontextprotocol/server';
+import { deserializeMessage, INTERNAL_ERROR, INVALID_REQUEST, PARSE_ERROR } from '@modelcontextprotocol/server';
 
 /** Longest stdio line accepted (bytes); the largest valid call (remember_knowledge, 200,000 characters) fits many times over. */
 export const MAX_STDIO_LINE_BYTES = 4 * 1024 * 1024;
 
 type Reply = (id: string | number | null, code: number, message: string) => void;
 
+/** Requests a server answers without its artifacts: the handshake and the tool list. */
+const ANSWERED_BEFORE_LOAD: ReadonlySet<string> = new Set([
+  'initialize',
+  'notifications/initialized',
+  'ping',
+  'tools/list',
+  'resources/templates/list',
+  'server/discover',
+]);
+
 /**
  * Screens stdin line by line before the SDK's stdio transport sees it. The SDK drops a line that is not
  * JSON or not a JSON-RPC message without a word, so the client waits for its own timeout; JSON-RPC 2.0
  * asks for -32700 (parse error) or -32600 (invalid request) with id null. Good lines pass unchanged.
+ *
+ * With `loading` (the first build still loading), the handshake and `tools/list` pass at once and every
+ * other message waits, in order, until `loading` resolves; if it rejects, each waiting or later request
+ * is answered with that error (-32603), so no client is left waiting for a server that cannot serve.
+ * `onForward` hears the method of each line passed on while the build loads.
  */
-export function guardStdin(input: Readable, output: Writable): Readable {
+export function guardStdin(input: Readable, output: Writable, loading?: Promise<unknown>, onForward?: (method: string) => void): Readable {
   const reply: Reply = (id, code, message) => {
     output.write(`${JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } })}\n`);
   };
+  let held: string[] | undefined = loading ? [] : undefined;
+  let failure: string | undefined;
+  const forward = (line: string) => {
+    if (failure !== undefined) {
+      const id = requestId(line);
+      if (id !== undefined) reply(id, INTERNAL_ERROR, failure);
+    } else if (held && (held.length > 0 || !ANSWERED_BEFORE_LOAD.has(methodOf(line)))) held.push(line);
+    else {
+      guard.push(`${line}\n`);
+      onForward?.(methodOf(line));
+    }
+  };
+  loading?.then(
+    // A macrotask later, so whatever else waits for the load (the prompt list) is in place before these run.
+    () =>
+      setImmediate(() => {
+        const lines = held ?? [];
+        held = undefined;
+        for (const line of lines) guard.push(`${line}\n`);
+      }),
+    (e: Error) => {
+      failure = e.message;
+      const lines = held ?? [];
+      held = undefined;
+      lines.forEach(forward);
+    },
+  );
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let skipping = false;
@@ -32,7 +74,7 @@ export function guardStdin(input: Readable, output: Writable): Readable {
         pending = [];
         pendingBytes = 0;
         const ok = screenLine(line, reply);
-        if (ok !== undefined) this.push(`${ok}\n`);
+        if (ok !== undefined) forward(ok);
       }
       if (start < chunk.length && !skipping) {
         pending.push(chunk.subarray(start));
@@ -84,4 +126,16 @@ export function screenLine(raw: string, reply: Reply): string | undefined {
     return undefined;
   }
   return line;
+}
+
+/** The method of a screened JSON-RPC line ('' for a response). */
+function methodOf(line: string): string {
+  const method = (JSON.parse(line) as { method?: unknown }).method;
+  return typeof method === 'string' ? method : '';
+}
+
+/** The id of a screened request line, or undefined for a notification or response. */
+function requestId(line: string): string | number | undefined {
+  const json = JSON.parse(line) as { id?: unknown; method?: unknown };
+  return typeof json.method === 'string' && (typeof json.id === 'string' || typeof json.id === 'number') ? json.id : undefined;
 }

@@ -1,6 +1,6 @@
 import { unwatchFile, watchFile } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { loadArtifacts, MANIFEST_PATH, readManifest, type ArtifactSet } from './artifacts.ts';
+import { checkManifest, loadArtifacts, MANIFEST_PATH, readManifest, type ArtifactSet } from './artifacts.ts';
 import { openSource, type ArtifactSource, type Validators } from './source.ts';
 
 /** The outcome of the latest reload attempt, as /healthz and stderr report it. */
@@ -36,6 +36,26 @@ export interface WatchOptions {
 export async function openStore(spec: string, log: (msg: string) => void = (m) => console.error(m)): Promise<ArtifactStore> {
   const source = await openSource(spec);
   return createStore(source, await loadArtifacts(source), log);
+}
+
+/** A store whose first load has begun; `ready` settles when the whole build is loaded and checked (or rejects with why not). */
+export interface StartingStore {
+  readonly ready: Promise<ArtifactStore>;
+}
+
+/**
+ * Opens `--artifacts` and reads and checks its manifest, so a missing or foreign build fails here at once with the
+ * loader's message; the rest of the build loads in the background, from when `after` settles (the stdio handshake).
+ * Nothing is served from it before `ready`.
+ */
+export async function startStore(spec: string, after?: Promise<unknown>, log: (msg: string) => void = (m) => console.error(m)): Promise<StartingStore> {
+  const source = await openSource(spec);
+  const manifestText = await readManifest(source);
+  checkManifest(source, manifestText);
+  const ready = loadArtifacts(source, manifestText, after).then((set) => createStore(source, set, log));
+  // The caller handles a failure through `ready`; this keeps Node from calling it unhandled in between.
+  ready.catch(() => undefined);
+  return { ready };
 }
 
 /** A store around an already loaded set (tests pass their own source). */

@@ -8,25 +8,17 @@ import { gzipSync } from 'node:zlib';
 // The baseline is MiniSearch with its defaults: besides the search contract, only benchmarks import it, on purpose.
 import MiniSearch from 'minisearch';
 import { toArtifacts } from '../src/lib/artifacts/emit.ts';
-import { loadSearch } from '../src/lib/search/index-load.ts';
-import { searchDocuments } from '../src/lib/search/search.ts';
 import { EvalSetSchema } from '../src/lib/search/evaluate.ts';
 import { emitContext, loadWiki, siteConfig } from '../src/node/wiki-build.ts';
 import { GENERATED_QUERIES, writeCorpus } from './lib/generate-corpus.ts';
 import { materialFromSharedCorpora } from './lib/material.ts';
-import { mcpColdStartMs, mcpHttpLoad, mcpSearchLatencies, parseFloorMs } from '../bench/mcp.ts';
+import { evalQueries, serverBench, serverBenchOptions, serverRows, stats, type Stats } from '../bench/server.ts';
 import { browserSearch, buildSite, haveChromium } from '../bench/browser.ts';
 import { writeArtifacts } from '../src/node/wiki-build.ts';
 import { alternativesInBrowser, type AlternativesFigures } from '../bench/alternatives.ts';
 import { buildShare } from '../bench/build.ts';
 import { splitIndexFigures, type SplitFigures } from '../bench/split.ts';
 
-type Stats = { median: number; p95: number; min: number; max: number };
-const stats = (xs: number[]): Stats => {
-  const s = [...xs].sort((a, b) => a - b);
-  const at = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
-  return { median: at(0.5), p95: at(0.95), min: s[0]!, max: s[s.length - 1]! };
-};
 const time = <T>(fn: () => T): [T, number] => {
   const t = performance.now();
   const r = fn();
@@ -61,18 +53,8 @@ async function benchCorpus(name: string, root: string, runs: number, qs: readonl
   writeFileSync(join(out, 'search-index.json'), indexJson);
   const dist = join(out, 'dist');
   writeArtifacts(dist, files);
-  const cold: number[] = [];
-  const floor: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    cold.push(await mcpColdStartMs(dist, qs[0]!));
-    floor.push(parseFloorMs(dist));
-  }
-  const mcpSearch = await mcpSearchLatencies(dist, qs, Math.max(3, runs));
-  const http = httpSeconds > 0 ? await mcpHttpLoad(dist, qs, httpSeconds) : undefined;
-  const overload = httpSeconds > 0 ? await mcpHttpLoad(dist, qs, 10, 200) : undefined;
-  const search = loadSearch(JSON.parse(indexJson));
-  const latencies: number[] = [];
-  for (let r = 0; r < Math.max(3, runs); r++) for (const q of qs) latencies.push(time(() => searchDocuments(search, q, {}, 10))[1]);
+  // The server's figures (cold start, search latency, memory after searches, HTTP load): bench/server.ts.
+  const server = await serverBench(dist, { ...serverBenchOptions(qs, [...qs, ...evalQueries()]), runs, httpSeconds });
 
   // Plain MiniSearch with default options over the same documents, one unit per document.
   const plain = new MiniSearch({ fields: ['text'] });
@@ -84,8 +66,6 @@ async function benchCorpus(name: string, root: string, runs: number, qs: readonl
   );
   const plainJson = JSON.stringify(plain);
   writeFileSync(join(out, 'plain.json'), plainJson);
-  const plainLatencies: number[] = [];
-  for (let r = 0; r < Math.max(3, runs); r++) for (const q of qs) plainLatencies.push(time(() => plain.search(q))[1]);
 
   const loads = { maru: [] as number[], plain: [] as number[], parse: [] as number[], maruRss: [] as number[], plainRss: [] as number[] };
   for (let i = 0; i < runs; i++) {
@@ -102,13 +82,7 @@ async function benchCorpus(name: string, root: string, runs: number, qs: readonl
     documents,
     runs,
     artifactBuildMs: stats(buildTimes),
-    searchMs: stats(latencies),
-    mcpSearchMs: stats(mcpSearch),
-    plainSearchMs: stats(plainLatencies),
-    mcpColdStartMs: stats(cold),
-    bareNodeParseMs: stats(floor),
-    http,
-    overload,
+    server,
     loadMs: stats(loads.maru),
     parseFloorMs: stats(loads.parse),
     plainLoadMs: stats(loads.plain),
@@ -134,7 +108,7 @@ if (existsSync(react)) results.push(await benchCorpus('ko-react-docs', react, ru
 for (const n of sizes) {
   const dir = resolve(`.tmp/corpus-${n}`);
   if (!existsSync(join(dir, 'ops'))) writeCorpus(dir, n, materialFromSharedCorpora(), 1);
-  results.push(await benchCorpus(`generated-${n}`, dir, n >= 10000 ? 1 : runs, GENERATED_QUERIES, n <= 1000 ? httpSeconds : 0));
+  results.push(await benchCorpus(`generated-${n}`, dir, n >= 10000 ? 1 : runs, GENERATED_QUERIES, httpSeconds));
 }
 
 // The browser at 1,000 documents: full astro build, then first search and per-query cost in Chromium.
@@ -184,20 +158,8 @@ for (const r of results) {
     `| load in a fresh process, ms | ${f(r.loadMs)} | ${f(r.plainLoadMs)} | ${(r.loadMs.median / r.plainLoadMs.median).toFixed(2)} |`,
     `| … against JSON.parse of the same file alone, ms | ${f(r.parseFloorMs)} | | ${(r.loadMs.median / r.parseFloorMs.median).toFixed(2)} |`,
     `| memory added by the loaded index, MiB | ${f(r.loadedMiB)} | ${f(r.plainLoadedMiB)} | ${(r.loadedMiB.median / r.plainLoadedMiB.median).toFixed(2)} |`,
-    `| search per query in process, ms | ${f(r.searchMs, 2)} | ${f(r.plainSearchMs, 2)} | |`,
-    `| search_knowledge per call over stdio (snippets included), ms | ${f(r.mcpSearchMs, 2)} | | |`,
+    ...serverRows(r.server),
     `| artifacts (parse, catalog, relations, index, docs), ms | ${f(r.artifactBuildMs, 0)} | | |`,
-    `| MCP cold start: spawn to first search_knowledge answer over stdio, ms | ${f(r.mcpColdStartMs, 0)} | bare node reading + JSON.parse of the same _wiki/*.json: ${f(r.bareNodeParseMs, 0)} | ${(r.mcpColdStartMs.median / r.bareNodeParseMs.median).toFixed(2)} |`,
-    ...(r.http
-      ? [
-          `| HTTP /mcp, 50 clients × ${httpSeconds} s: req/s, p50 / p99 ms, errors | ${r.http.requestsPerSec} req/s, ${r.http.p50Ms} / ${r.http.p99Ms} ms, ${r.http.errors} errors of ${r.http.total} | RSS ${r.http.rssBeforeMiB.toFixed(0)} → ${r.http.rssAfterMiB.toFixed(0)} MiB | |`,
-        ]
-      : []),
-    ...(r.overload
-      ? [
-          `| HTTP /mcp overload, 200 clients × 10 s: answered / 503 busy / client timeouts, p99 ms | ${r.overload.ok2xx} / ${r.overload.busy503} / ${r.overload.timeouts}, p99 ${r.overload.p99Ms} ms | | |`,
-        ]
-      : []),
     `| catalog.json raw / gzip, KiB | ${r.sizesKiB.catalog} / ${r.sizesKiB.catalogGzip} | | |`,
     '',
   );

@@ -58,13 +58,10 @@ export async function snapshotArtifacts(snapshot: Snapshot, root: string): Promi
 
 /** An artifact source over files held in memory. */
 export function memorySource(files: ReadonlyMap<string, string>, label: string): ArtifactSource {
-  return {
-    label,
-    kind: 'dir',
-    async read(rel) {
-      const text = files.get(rel);
-      if (text === undefined) throw new NotFoundError(`${rel} is missing in ${label}.`);
-      return text;
-    },
+  const read = async (rel: string) => {
+    const text = files.get(rel);
+    if (text === undefined) throw new NotFoundError(`${rel} is missing in ${label}.`);
+    return text;
   };
+  return { label, kind: 'dir', read, readBytes: async (rel) => Buffer.from(await read(rel), 'utf8') };
 }

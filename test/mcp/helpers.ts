@@ -30,8 +30,12 @@ function newClient(era: Era): Client {
   return new Client({ name: 'maru-test', version: '1.0.0' }, { versionNegotiation: { mode: era } });
 }
 
-/** The SDK client over the real stdio process, started exactly as `npm run mcp` starts it. */
-export async function connectStdio(artifacts: string, era: Era = 'legacy', extraArgs: string[] = []): Promise<Client> {
+/**
+ * The SDK client over the real stdio process, started exactly as `npm run mcp` starts it. The server answers the
+ * handshake while its build is still loading; unless `loaded` is false this waits until the build is in (prompts/list
+ * waits for it), so a test that changes the artifact folder next starts from a served build.
+ */
+export async function connectStdio(artifacts: string, era: Era = 'legacy', extraArgs: string[] = [], loaded = true): Promise<Client> {
   const client = newClient(era);
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -40,6 +44,7 @@ export async function connectStdio(artifacts: string, era: Era = 'legacy', extra
     stderr: 'pipe',
   });
   await client.connect(transport);
+  if (loaded) await client.listPrompts();
   return client;
 }
 

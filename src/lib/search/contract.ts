@@ -1,5 +1,6 @@
 import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
 import { isLatinTerm, QUERY_STOP_WORDS, tokenize } from './tokenize.ts';
+import { scoreDocuments, type QuerySpec, type ScoringIndex, type TermLookup } from './first-stage.ts';
 
 /**
  * The one search definition shared by the build, the browser and the MCP server.
@@ -125,23 +126,110 @@ export interface DocumentMatch {
   queryTerms: string[];
 }
 
-/** Runs a raw query against the index; `searchDocuments` is the function callers want. */
+/** Runs a raw query against the index; `searchDocuments` is the function callers want. Best first, ties by position. */
 export function queryDocuments(index: SearchIndex, query: string, expansion = ''): DocumentMatch[] {
   const typed = new Set(tokenize(query));
   // Expansions (other spellings, synonyms) help recall but count less than what the user typed.
-  const boostTerm = (term: string) => (typed.has(term) ? 1 : EXPANSION_WEIGHT);
   // Prefix and typo tolerance are for what the user typed; an expansion ('컴포넌트' → 'component') is matched exactly,
   // or 'component' would go on to match every 'componentDidMount' of a class-component reference page.
-  const prefix = (term: string) => typed.has(term) && prefixFor(term);
-  const fuzzy = (term: string) => (typed.has(term) ? fuzzyFor(term) : false);
-  return index
-    .search(expansion ? `${query} ${expansion}` : query, { boostTerm, prefix, fuzzy })
-    .map((r) => ({ doc: Number(r.id), score: r.score, terms: r.terms, queryTerms: r.queryTerms }));
+  const specs = queryTermsOf(expansion ? `${query} ${expansion}` : query).map((term): QuerySpec => ({
+    term,
+    prefix: typed.has(term) && prefixFor(term),
+    maxDistance: typed.has(term) ? maxDistance(term, fuzzyFor(term)) : 0,
+    boost: typed.has(term) ? 1 : EXPANSION_WEIGHT,
+  }));
+  // The same scores as `index.search(text, { boostTerm, prefix, fuzzy })`, without its per-posting objects (see first-stage.ts).
+  return scoreDocuments(scoringIndexOf(index), specs, { weights: DERIVED_TERM_WEIGHTS, bm25: BM25 });
 }
 
-/** Documents (by position) that have every one of the given index terms, matched exactly. */
+/** The query's terms as MiniSearch's search makes them: tokenized, then stop words dropped. */
+function queryTermsOf(text: string): string[] {
+  return tokenize(text).flatMap((t) => {
+    const term = processQueryTerm(t);
+    return term ? [term] : [];
+  });
+}
+
+/** MiniSearch's rule for a `fuzzy` option: below 1 a share of the term's length (at most 6), else an edit distance. */
+function maxDistance(term: string, fuzzy: number | boolean): number {
+  if (fuzzy === false || fuzzy === 0) return 0;
+  const share = fuzzy === true ? 0.2 : fuzzy;
+  return share < 1 ? Math.min(6, Math.round(term.length * share)) : share;
+}
+
+/** What `scoringIndexOf` reads of MiniSearch 7.2's private state (see lazy-postings.ts for the same reach into `_index`). */
+interface MiniSearchInternals {
+  _index: TermLookup;
+  _documentCount: number;
+  _nextId: number;
+  _fieldIds: Record<string, number>;
+  _avgFieldLength: number[];
+  _fieldLength: Map<number, number[]>;
+  _documentIds: Map<number, unknown>;
+}
+
+const scoringIndexes = new WeakMap<SearchIndex, { nextId: number; scoring: ScoringIndex }>();
+
+/**
+ * The flat view of an index that `scoreDocuments` reads, built once per index (and again only if documents
+ * were added since). Throws rather than answering wrongly if a MiniSearch upgrade renamed its private fields;
+ * `first-stage.test.ts` pins them.
+ */
+function scoringIndexOf(index: SearchIndex): ScoringIndex {
+  // Private in MiniSearch; the shape is checked below and by the tests.
+  const m = index as unknown as Partial<MiniSearchInternals>;
+  const known = scoringIndexes.get(index);
+  if (known && known.nextId === m._nextId) return known.scoring;
+  if (
+    !m._index ||
+    !m._fieldIds ||
+    !m._avgFieldLength ||
+    !(m._fieldLength instanceof Map) ||
+    !(m._documentIds instanceof Map) ||
+    typeof m._nextId !== 'number'
+  ) {
+    throw new Error('MiniSearch no longer keeps its index state where src/lib/search/contract.ts expects it (scoringIndexOf); update it with the upgrade.');
+  }
+  const stride = Object.keys(m._fieldIds).length;
+  const externalIds = new Int32Array(m._nextId).fill(-1);
+  const fieldLengths = new Float64Array(m._nextId * stride);
+  for (const [short, id] of m._documentIds) {
+    externalIds[short] = Number(id);
+    m._fieldLength.get(short)?.forEach((length, f) => (fieldLengths[short * stride + f] = length));
+  }
+  const fields = INDEX_FIELDS.map((field) => {
+    const id = m._fieldIds![field]!;
+    return { id, boost: FIELD_BOOSTS[field] || 1, averageLength: m._avgFieldLength![id]! };
+  });
+  const scoring: ScoringIndex = { terms: m._index, documentCount: m._documentCount ?? 0, fields, fieldLengths, stride, externalIds };
+  scoringIndexes.set(index, { nextId: m._nextId, scoring });
+  return scoring;
+}
+
+/**
+ * Documents (by position) that have every one of the given index terms, matched exactly: what MiniSearch's
+ * `search({ combineWith: 'AND', queries: terms }, { prefix: false, fuzzy: false })` returns, by intersecting
+ * the postings instead of scoring them. Each term is tokenized as a query is; one that yields nothing matches nothing.
+ */
 export function queryAll(index: SearchIndex, terms: readonly string[]): number[] {
-  return index.search({ combineWith: 'AND', queries: [...terms] }, { prefix: false, fuzzy: false }).map((r) => Number(r.id));
+  const scoring = scoringIndexOf(index);
+  let docs: Set<number> | undefined;
+  for (const text of terms) {
+    const tokens = queryTermsOf(text);
+    if (!tokens.length) return [];
+    for (const token of tokens) {
+      const postings = scoring.terms.get(token);
+      const found = new Set<number>();
+      for (const field of scoring.fields) {
+        for (const short of postings?.get(field.id)?.keys() ?? []) {
+          if ((scoring.externalIds[short] ?? -1) >= 0 && (!docs || docs.has(short))) found.add(short);
+        }
+      }
+      if (!found.size) return [];
+      docs = found;
+    }
+  }
+  return [...(docs ?? [])].map((short) => scoring.externalIds[short]!);
 }
 
 /** Weight of a term the query gained by loanword or glossary expansion. */

@@ -178,9 +178,9 @@ export function rankDocuments(search: LoadedSearch, query: string, filters: Sear
   const expansion = expandQuery(q, words, search.matcher, search.spellings);
   // The index sees the query's terms (endings stripped), not its raw text.
   const matches = queryDocuments(search.index, tokenizeQuery(q).join(' '), expansion.text);
+  // The matches keep their own objects: a match works out its terms only when read (for the best few dozen).
   const ranked = matches
     .filter((m) => search.documents[m.doc] && matchesFilters(search.documents[m.doc]!, filters))
-    .map((m) => ({ doc: m.doc, score: m.score, terms: m.terms }))
     .sort((a, b) => b.score - a.score || a.doc - b.doc);
   const typed = new Set(tokenizeQuery(q).filter((t) => processQueryTerm(t) !== null));
   const expanded = new Set(
