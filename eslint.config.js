@@ -24,17 +24,27 @@ const restrict = (paths, patterns = []) => ({ 'no-restricted-imports': ['error',
 const TESTS = ['**/*.test.ts', 'test/**'];
 
 /**
- * MARU_LINT_TYPED=1 adds typescript-eslint's type-checked rules (STYLE 18). Off by default for now: about a minute on
- * two cores, and 35 findings in code other branches are still changing; the lead switches it on after the merge.
+ * typescript-eslint's type-checked rules (STYLE 18), on every TypeScript file; about 20 s on two cores.
+ * `require-await` is off: tool handlers, loaders and stores are async to satisfy Promise-returning interfaces,
+ * and a body without `await` there is not a bug.
  */
-const TYPED = process.env.MARU_LINT_TYPED === '1';
-const typed = TYPED
-  ? [
-      ...tseslint.configs.recommendedTypeChecked,
-      { languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } } },
-      { files: ['**/*.astro', '**/*.astro/*', '**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
-    ]
-  : tseslint.configs.recommended;
+const typed = [
+  ...tseslint.configs.recommendedTypeChecked,
+  { languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } } },
+  { rules: { '@typescript-eslint/require-await': 'off' } },
+  { files: ['**/*.astro', '**/*.astro/*', '**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
+  // Tests read parsed JSON answers field by field and use vitest's asymmetric matchers, which are typed `any`.
+  {
+    files: TESTS,
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+    },
+  },
+];
 const BENCH = ['bench/**', 'scripts/bench*.ts'];
 
 export default tseslint.config(

@@ -6,9 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { buildFixture, EXAMPLE_CONTENT, removeDir, ROOT, spawnStart, type StartedServer } from './mcp/helpers.ts';
 
-/* eslint-disable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return --
-   parsed YAML (Kubernetes objects, workflows) is read field by field, and each expectation checks the shape it reads */
-type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- see above
+type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed YAML (Kubernetes objects, workflows), read field by field below
 
 function yamlFiles(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })

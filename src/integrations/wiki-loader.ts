@@ -41,7 +41,10 @@ export function wikiCatalogLoader(): Loader {
   };
 }
 
-async function loadDocs({ store, meta, config, renderMarkdown, generateDigest, logger }: LoaderContext, snapshot: WikiSnapshot): Promise<void> {
+async function loadDocs(ctx: LoaderContext, snapshot: WikiSnapshot): Promise<void> {
+  const { store, meta, config, logger } = ctx;
+  // Astro declares these as methods; calling them through the context keeps `this` whatever they become.
+  const generateDigest = (data: string) => ctx.generateDigest(data);
   const { root, wiki, catalog, texts, code, lang } = snapshot;
   const rowOf = new Map(catalog.documents.map((d) => [d.id, d]));
   const textOf = (doc: WikiDocument) => texts.get(doc.source.sourcePath) ?? '';
@@ -62,7 +65,7 @@ async function loadDocs({ store, meta, config, renderMarkdown, generateDigest, l
     const full = resolve(root, doc.source.sourcePath);
     let html = meta.get(`render:${id}`) === renderKey ? old?.rendered : undefined;
     if (!html) {
-      html = await renderMarkdown(textOf(doc), { fileURL: pathToFileURL(full) });
+      html = await ctx.renderMarkdown(textOf(doc), { fileURL: pathToFileURL(full) });
       meta.set(`render:${id}`, renderKey);
       rendered++;
     }

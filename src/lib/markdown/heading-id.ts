@@ -34,7 +34,7 @@ export function takeHeadingId(node: Heading, strip: boolean): string | undefined
     /\{\/$/.test(before.value) &&
     /^\/\}\s*$/.test(after.value)
   ) {
-    const inner = em.children.length === 1 && em.children[0]!.type === 'text' ? em.children[0]!.value.trim() : undefined;
+    const inner = em.children.length === 1 && em.children[0]!.type === 'text' ? em.children[0].value.trim() : undefined;
     if (!inner) return undefined;
     if (strip) {
       before.value = before.value.replace(/\s*\{\/$/, '');

@@ -1,4 +1,4 @@
-import type { Code, Root } from 'mdast';
+import type { Code } from 'mdast';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { expect, test } from 'vitest';
@@ -6,7 +6,7 @@ import remarkCodeLangMeta from './remark-code-lang-meta.ts';
 
 function code(markdown: string): Pick<Code, 'lang' | 'meta'> {
   const processor = unified().use(remarkParse).use(remarkCodeLangMeta);
-  const tree = processor.runSync(processor.parse(markdown)) as Root;
+  const tree = processor.runSync(processor.parse(markdown));
   const node = tree.children[0] as Code;
   return { lang: node.lang, meta: node.meta };
 }

@@ -40,13 +40,13 @@ export default function remarkContainers(options: Options = {}): Transformer<Roo
     const span = spanner(String(file.value ?? ''));
     const walk = (parent: Parent): void => {
       hoistClosingFences(parent);
-      for (const child of parent.children) if ('children' in child && child.type !== 'paragraph' && child.type !== 'heading') walk(child as Parent);
+      for (const child of parent.children) if ('children' in child && child.type !== 'paragraph' && child.type !== 'heading') walk(child);
       if (!parent.children.some((c) => c.type === 'paragraph' && startsWithColons(c))) return;
       parent.children = nest(
         parent.children.flatMap((n) => split(n, span)),
         detailsTitle,
         span,
-      ) as Parent['children'];
+      );
     };
     walk(tree);
   };

@@ -33,11 +33,11 @@ export default function remarkMdxCallouts(this: Processor, options: Options = {}
   const detailsTitle = options.detailsTitle ?? '자세히 살펴보기';
   const reparse = (text: string): RootContent[] => (this.parse(text) as Root).children;
   const walk = (parent: Parent): void => {
-    const kids = parent.children as RootContent[];
+    const kids = parent.children;
     for (let i = 0; i < kids.length; i++) {
       const node = kids[i]!;
       if (node.type !== 'html') {
-        if ('children' in node && node.type !== 'paragraph' && node.type !== 'heading') walk(node as Parent);
+        if ('children' in node && node.type !== 'paragraph' && node.type !== 'heading') walk(node);
         continue;
       }
       const whole = /^<([A-Z]\w*)\s*>([\s\S]*)<\/\1\s*>$/.exec(node.value.trim());
@@ -60,7 +60,7 @@ export default function remarkMdxCallouts(this: Processor, options: Options = {}
       if (close < 0) continue;
       const inner = kids.slice(i + 1, close);
       const callout = calloutOf(open[1]!, inner, node, detailsTitle);
-      if (callout.position && kids[close]!.position) callout.position = { start: callout.position.start, end: kids[close]!.position!.end };
+      if (callout.position && kids[close]!.position) callout.position = { start: callout.position.start, end: kids[close]!.position.end };
       kids.splice(i, close - i + 1, callout);
       walk(callout);
     }

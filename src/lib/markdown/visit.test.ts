@@ -10,9 +10,7 @@ const tree = (): Root =>
   unified()
     .use(remarkParse)
     .use(remarkGfm)
-    .parse(
-      '# Title\n\nSome *emphasis* and `code` with [a link](./x.md).\n\n- one\n- two **bold**\n\n| a | b |\n| - | - |\n| c | d |\n\n```js\nx\n```\n',
-    ) as Root;
+    .parse('# Title\n\nSome *emphasis* and `code` with [a link](./x.md).\n\n- one\n- two **bold**\n\n| a | b |\n| - | - |\n| c | d |\n\n```js\nx\n```\n');
 
 /** The (type, index, parent type) sequence a visitor sees, with an optional mutation. */
 function trace(v: typeof visit, skip: typeof SKIP, test?: string): string[] {

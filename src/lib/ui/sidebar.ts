@@ -46,7 +46,7 @@ const NAVS = new WeakMap<Catalog, Map<string, Map<string, ProjectNav>>>();
 
 function navsOf(ctx: UiContext): Map<string, ProjectNav> {
   let byCtx = NAVS.get(ctx.catalog);
-  if (!byCtx) NAVS.set(ctx.catalog, (byCtx = new Map()));
+  if (!byCtx) NAVS.set(ctx.catalog, (byCtx = new Map<string, Map<string, ProjectNav>>()));
   const key = [ctx.routes.home, ctx.config.lang, ...ctx.config.categories].join('\n');
   let navs = byCtx.get(key);
   if (!navs) byCtx.set(key, (navs = buildNavs(ctx)));

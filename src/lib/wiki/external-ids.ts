@@ -42,7 +42,9 @@ export function findDuplicateExternalIds(docs: readonly SourceDocument[]): Probl
     field: 'external_id',
     keyOf: (d) => {
       const raw = d.extra.external_id;
-      return raw === undefined || raw === null || raw === '' ? undefined : String(raw);
+      if (raw === undefined || raw === null || raw === '') return undefined;
+      // A list or mapping is compared by its content, not as '[object Object]'.
+      return typeof raw === 'object' ? JSON.stringify(raw) : String(raw);
     },
     hint: 'external_id는 문서마다 달라야 합니다 (remember_knowledge는 같은 external_id를 한 문서로 봅니다). 한쪽에서 지우거나 두 파일을 합치세요',
   });
