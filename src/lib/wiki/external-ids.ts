@@ -43,8 +43,8 @@ export function findDuplicateExternalIds(docs: readonly SourceDocument[]): Probl
     keyOf: (d) => {
       const raw = d.extra.external_id;
       if (raw === undefined || raw === null || raw === '') return undefined;
-      // A list or mapping is compared by its content, not as '[object Object]'.
-      return typeof raw === 'object' ? JSON.stringify(raw) : String(raw);
+      // Numbers and booleans spell as written; a list or mapping compares by its content, not as '[object Object]'.
+      return typeof raw === 'string' ? raw : JSON.stringify(raw);
     },
     hint: 'external_id는 문서마다 달라야 합니다 (remember_knowledge는 같은 external_id를 한 문서로 봅니다). 한쪽에서 지우거나 두 파일을 합치세요',
   });
