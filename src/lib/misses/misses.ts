@@ -16,7 +16,6 @@ export const MissFiltersSchema = z.strictObject({
   /** Tag filters, if any. */
   tags: z.array(z.string().max(100)).max(20).optional(),
 });
-export type MissFilters = z.output<typeof MissFiltersSchema>;
 
 /** What the site's search client posts to `/_wiki/miss`. */
 export const MissReportSchema = z.strictObject({

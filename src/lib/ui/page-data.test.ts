@@ -122,11 +122,7 @@ describe('docPage', () => {
     expect([page.prev, page.next]).toEqual([undefined, undefined]);
   });
   test('previous/next follow the side navigation top to bottom, across category groups, `order` first', () => {
-    const docs = [
-      entry('g2', { title: '둘째' }),
-      entry('g1', { title: '첫째', order: 1 }),
-      entry('d1', { title: '결정', category: 'decision' }),
-    ];
+    const docs = [entry('g2', { title: '둘째' }), entry('g1', { title: '첫째', order: 1 }), entry('d1', { title: '결정', category: 'decision' })];
     const c = uiContext({ catalog: { ...CATALOG, documents: docs }, config }, '/b', NOW);
     const nav = docPage(c, docs[0]!);
     expect(nav.sidebar.groups.map((g) => [g.label, g.count, g.open?.items.map((i) => i.title)])).toEqual([

@@ -72,7 +72,6 @@ export const FrontmatterSchema = z.looseObject({
   /** Position in its folder's reading order (sidebar, previous/next); Docusaurus `sidebar_position` and Jekyll `nav_order` are read too. */
   order: z.number().optional(),
 });
-export type Frontmatter = z.output<typeof FrontmatterSchema>;
 
 /** The category assigned when neither frontmatter nor a folder name gives one (the page hides its badge then). */
 export const DEFAULT_CATEGORY = 'reference';
