@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import MiniSearch from 'minisearch';
 import { loadSearch } from '../src/lib/search/index-load.ts';
-import { searchSync } from '../src/lib/search/search.ts';
+import { searchSync, warmSearch } from '../src/lib/search/search.ts';
 import { documentText } from '../src/lib/search/snippet.ts';
 import { GENERATED_QUERIES } from '../scripts/lib/generate-corpus.ts';
 import { mcpColdStart, mcpHttpLoad, mcpSearchLatencies, parseFloorMs, type HttpLoad } from './mcp.ts';
@@ -82,6 +82,8 @@ export async function serverBench(dist: string, options: ServerBenchOptions): Pr
 /** Maru's `searchDocuments` with every Markdown in memory (as the server holds it) and plain MiniSearch, `rounds` times over `queries`. */
 function searchInProcess(dist: string, queries: readonly string[], rounds: number, plain: MiniSearch): { maru: number[][]; plain: number[][] } {
   const search = loadSearch(JSON.parse(readFileSync(join(dist, '_wiki/search-index.json'), 'utf8')));
+  // As the MCP server loads a build (mcp/artifacts.ts).
+  warmSearch(search);
   const texts = new Map(search.documents.map((d) => [d.id, readFileSync(join(dist, `_wiki/docs/${d.id}.md`), 'utf8')]));
   const time = (fn: () => unknown) => {
     const t = performance.now();

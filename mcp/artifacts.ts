@@ -10,6 +10,7 @@ import {
 } from '../src/lib/artifacts/schema.ts';
 import { SEARCH_OPTIONS_VERSION } from '../src/lib/search/contract.ts';
 import { loadSearch, type LoadedSearch } from '../src/lib/search/index-load.ts';
+import { warmSearch } from '../src/lib/search/search.ts';
 import { isSlug } from '../src/lib/wiki/slug.ts';
 import { sha256 } from '../src/node/hash.ts';
 import { NotFoundError, notFoundMessage, type ArtifactSource } from './source.ts';
@@ -114,6 +115,8 @@ export async function loadArtifacts(source: ArtifactSource, manifestText?: strin
   } catch (e) {
     return fail(`search-index.json: ${(e as Error).message}`);
   }
+  await yieldToIo();
+  warmSearch(search);
   await yieldToIo();
   if (catalog.documents.length !== manifest.documentCount || search.documents.length !== manifest.documentCount) {
     fail(

@@ -8,7 +8,7 @@ import {
   type IndexUnit,
 } from './contract.ts';
 import { tokenize } from './tokenize.ts';
-import { encodePostings } from './postings.ts';
+import { encodePostings, PATCH_MARK, type SerializedPostings } from './postings.ts';
 import { encodeSectionPostings } from './section-postings.ts';
 import { mineGlosses } from './glosses.ts';
 import { INDEX_ENVELOPE_VERSION, type IndexEnvelope, type SearchDocument, type SearchSection } from './index-schema.ts';
@@ -93,15 +93,7 @@ export function buildIndexEnvelope(sources: readonly SearchSource[], synonyms: r
     }
     documents.push({ ...source.document, sections: source.document.sections.map((x, i) => ({ ...x, terms: bodyTerms[i] ?? 0 })) });
   }
-  const encoded = encodePostings(
-    postings,
-    (term, field, documents) => {
-      if (field !== bodyField || documents <= limit) return true;
-      commonTerms.push(term);
-      return false;
-    },
-    (term) => frequency.get(term),
-  );
+  const encoded = encodePostings(bodyAsPatches(postings, rest.documentIds, bodyField, limit, prose, commonTerms), undefined, (term) => frequency.get(term));
   const average = (f: number) => (sectionCount ? Math.round((totals[f]! / sectionCount) * 10) / 10 : 0);
   const averageTerms = Object.fromEntries(INDEX_FIELDS.map((field, f) => [field, average(f)])) as Record<IndexField, number>;
   return {
@@ -116,6 +108,44 @@ export function buildIndexEnvelope(sources: readonly SearchSource[], synonyms: r
     postings: encoded,
     sectionPostings: encodeSectionPostings(prose),
   };
+}
+
+/**
+ * The body postings as patches over the section postings: a document's body frequency of a term is, all but
+ * always, the sum of its sections' prose counts, so storing both doubled the index. Only where they differ
+ * (the prose leaves out code, the parse's text does not) is the stored frequency written; the loader derives
+ * the rest (`index-load.ts`). Terms in more than `limit` documents' bodies lose their body postings (`commonTerms`).
+ */
+function bodyAsPatches(
+  postings: SerializedPostings,
+  documentIds: Record<string, unknown>,
+  bodyField: number,
+  limit: number,
+  prose: ReadonlyMap<string, ReadonlyMap<number, ReadonlyMap<number, number>>>,
+  commonTerms: string[],
+): SerializedPostings {
+  // Section postings count by position in the table, postings by MiniSearch's short id: one and the same here.
+  for (const [short, id] of Object.entries(documentIds)) {
+    if (Number(short) !== id) throw new Error(`MiniSearch gave document ${String(id)} the short id ${short}; body patches assume they are equal.`);
+  }
+  const key = String(bodyField);
+  return postings.map(([term, fields]) => {
+    const { [key]: body = {}, ...others } = fields;
+    const documents = Object.keys(body).length;
+    if (documents > limit) {
+      commonTerms.push(term);
+      return [term, others];
+    }
+    const patch: Record<string, number> = {};
+    const derived = prose.get(term) ?? new Map<number, ReadonlyMap<number, number>>();
+    for (const [doc, sections] of derived) {
+      let sum = 0;
+      for (const n of sections.values()) sum += n;
+      if (body[doc] !== sum) patch[doc] = body[doc] ?? 0;
+    }
+    for (const [doc, freq] of Object.entries(body)) if (!derived.has(Number(doc))) patch[doc] = freq;
+    return [term, documents || derived.size ? { ...others, [`${key}${PATCH_MARK}`]: patch } : others];
+  });
 }
 
 /** Builds a queryable search in memory, exactly as a client would load it from the envelope. */

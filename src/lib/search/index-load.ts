@@ -6,6 +6,7 @@ import { synonymMatcher, type SynonymMatcher } from './synonyms.ts';
 import { hangulStem, type SpellingsOf } from './expand.ts';
 import { createSpellings } from './spellings.ts';
 import { SectionPostingsTable } from './section-postings.ts';
+import type { DerivePostings } from './postings.ts';
 import {
   INDEX_ENVELOPE_VERSION,
   IndexEnvelopeSchema,
@@ -49,7 +50,7 @@ export function loadSearch(json: unknown): LoadedSearch {
   const table = termTable();
   let index;
   try {
-    index = loadIndexLazily(data.index, data.postings, table.onExtra, table.collect);
+    index = loadIndexLazily(data.index, data.postings, table.onExtra, table.collect, bodyFromSections(data.index, sectionPostings));
     sectionPostings.add(data.sectionPostings);
   } catch (e) {
     throw new Error(`Search index is malformed: ${(e as Error).message} Rebuild with \`npm run build\`.`, { cause: e });
@@ -73,7 +74,7 @@ export function loadSplitSearch(json: unknown, fetchShard: (shard: number) => Pr
   const sectionPostings = new SectionPostingsTable((term) => table.terms.has(term) && want(term));
   let vocabulary;
   try {
-    vocabulary = loadIndexVocabulary(data.index, data.vocabulary, table.onExtra, table.collect, want);
+    vocabulary = loadIndexVocabulary(data.index, data.vocabulary, table.onExtra, table.collect, want, bodyFromSections(data.index, sectionPostings));
   } catch (e) {
     throw new Error(`Split search index is malformed: ${(e as Error).message} Rebuild with \`npm run build\`.`, { cause: e });
   }
@@ -99,6 +100,26 @@ export function loadSplitSearch(json: unknown, fetchShard: (shard: number) => Pr
     },
   };
   return { ...loaded, shards };
+}
+
+/**
+ * Derives a term's body postings from its section postings (a document's frequency is the sum over its
+ * sections); the postings line carries a patch for the documents where the two differ (see `index-build.ts`).
+ */
+function bodyFromSections(index: IndexEnvelope['index'], sectionPostings: SectionPostingsTable): DerivePostings {
+  // Section postings count by position in the document table (MiniSearch's external id), postings by short id.
+  const shortOf = new Map<number, number>();
+  for (const [short, id] of Object.entries(index.documentIds)) shortOf.set(Number(id), Number(short));
+  return (term) => {
+    const out = new Map<number, number>();
+    for (const [doc, flat] of sectionPostings.get(term) ?? []) {
+      let sum = 0;
+      for (let i = 1; i < flat.length; i += 2) sum += flat[i]!;
+      const short = shortOf.get(doc);
+      if (short !== undefined) out.set(short, sum);
+    }
+    return out;
+  };
 }
 
 function parseOrExplain<T extends z.ZodType>(schema: T, json: unknown, expected: number, what: string): z.output<T> {

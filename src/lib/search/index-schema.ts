@@ -2,7 +2,7 @@ import * as z from 'zod';
 import type { SerializedIndex } from './contract.ts';
 
 /** Version of the `search-index.json` envelope layout. */
-export const INDEX_ENVELOPE_VERSION = 4;
+export const INDEX_ENVELOPE_VERSION = 5;
 
 /** A section of a document as search results name it. */
 export const SearchSectionSchema = z.object({
@@ -55,7 +55,7 @@ export const IndexEnvelopeSchema = z.object({
   /** Terms whose body postings were left out for being in too many documents (see COMMON_BODY_SHARE); for people asking why a word does not match. */
   commonTerms: z.array(z.string()),
   sectionStats: SectionStatsSchema,
-  /** MiniSearch.toJSON() with its `index` (the postings) moved to `postings`, encoded by `encodePostings`. */
+  /** MiniSearch.toJSON() with its `index` (the postings) moved to `postings`, encoded by `encodePostings`; body postings as patches over `sectionPostings`. */
   index: z.custom<SerializedIndex>((v) => typeof v === 'object' && v !== null && 'serializationVersion' in v, {
     message: 'index must be MiniSearch.toJSON() output',
   }),

@@ -3,6 +3,8 @@ import { buildIndexEnvelope, type SearchSource } from './index-build.ts';
 import { createIndex, loadIndex, loadIndexShell, queryDocuments } from './contract.ts';
 import { decodePostings } from './postings.ts';
 import { loadIndexLazily, termMapOf } from './lazy-postings.ts';
+import { loadSearch } from './index-load.ts';
+import { decodeSectionPostings } from './section-postings.ts';
 
 function source(id: string, title: string, body: string): SearchSource {
   return {
@@ -44,16 +46,45 @@ test('a MiniSearch without `_index` is refused with a message naming this module
   );
 });
 
+/** Every term's postings as plain arrays, for comparing two indexes. */
+function postingsOf(index: ReturnType<typeof createIndex>, terms: Iterable<string>) {
+  const map = termMapOf(index);
+  return [...terms].sort().map((t) => {
+    const value = map.get(t) as { get(field: number): Map<number, number> | undefined } | undefined;
+    return [t, [0, 1, 2, 3, 4].map((field) => [...(value?.get(field)?.entries() ?? [])])];
+  });
+}
+
+test('body postings derived from the section postings (with the stored patches) are exactly the ones MiniSearch built', () => {
+  // The prose the section ranking counts differs from the parse's text (code left out, a word added): patches.
+  const sources: SearchSource[] = SOURCES.map((s, i) => ({
+    ...s,
+    sectionProse: [i === 0 ? `${s.sectionTexts[0]!.text} 덧붙인 말` : i === 1 ? '컴포넌트' : s.sectionTexts[0]!.text],
+  }));
+  const envelope = JSON.parse(JSON.stringify(buildIndexEnvelope(sources))) as ReturnType<typeof buildIndexEnvelope>;
+  // The body is no longer stored whole: 'useState' page's body matches its prose, so no body entry is written for it.
+  expect(envelope.postings).toContain('\t4~:');
+  expect(envelope.postings.split('\n').find((l) => l.startsWith('유지\t'))).toMatch(/\t4~:$/);
+  const built = createIndex(SOURCES.map((s, id) => ({ id, title: s.document.title, aliases: '', tags: '', headings: '', body: s.sectionTexts[0]!.text })));
+  const loaded = loadSearch(envelope);
+  const terms = new Set(envelope.postings.split('\n').map((l) => l.slice(0, l.indexOf('\t'))));
+  expect(postingsOf(loaded.index, terms)).toEqual(postingsOf(built, terms));
+  // '덧붙' is in the first page's prose only: derived there, patched away.
+  expect(queryDocuments(loaded.index, '덧붙인')).toEqual([]);
+  expect(() => decodePostings(envelope.postings)).toThrow('is derived (~) but nothing derives it.');
+});
+
 test('postings decoded on first use answer exactly like a fully decoded MiniSearch index', () => {
   const envelope = JSON.parse(JSON.stringify(buildIndexEnvelope(SOURCES))) as ReturnType<typeof buildIndexEnvelope>;
   const seen: string[] = [];
-  const lazy = loadIndexLazily(
+  const lazy = loadSearch(envelope).index;
+  loadIndexLazily(
     envelope.index,
     envelope.postings,
     () => undefined,
     (t) => seen.push(t),
   );
-  const eager = loadIndex({ ...envelope.index, index: decodePostings(envelope.postings) });
+  const eager = loadIndex({ ...envelope.index, index: decodePostings(envelope.postings, undefined, (t) => derivedBody(envelope, t)) });
   for (const q of ['컴포넌트를', '상태끌어올리기', 'useStat', 'usestaet', '웹폰트', 'props 전달', '없는말']) {
     expect(queryDocuments(lazy, q)).toEqual(queryDocuments(eager, q));
   }
@@ -61,3 +92,17 @@ test('postings decoded on first use answer exactly like a fully decoded MiniSear
   expect(seen).toContain('usestate');
   expect(queryDocuments(loadIndexShell(envelope.index), 'useState')).toEqual([]);
 });
+
+/** A term's body postings the slow way: summed from the decoded section postings. */
+function derivedBody(envelope: ReturnType<typeof buildIndexEnvelope>, term: string): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const line of envelope.sectionPostings.split('\n')) {
+    if (!line.startsWith(`${term}\t`)) continue;
+    for (const [doc, flat] of decodeSectionPostings(line.slice(term.length + 1), term))
+      out.set(
+        doc,
+        flat.filter((_, i) => i % 2).reduce((a, b) => a + b, 0),
+      );
+  }
+  return out;
+}

@@ -1,5 +1,5 @@
 import { loadIndexShell, type SearchIndex, type SerializedIndex } from './contract.ts';
-import { decodeFields, scanPostings, type TermPostings } from './postings.ts';
+import { decodeFields, scanPostings, type DerivePostings, type TermPostings } from './postings.ts';
 
 const EMPTY: TermPostings = new Map();
 
@@ -10,20 +10,22 @@ const EMPTY: TermPostings = new Map();
  * takes a few milliseconds. It reaches into MiniSearch 7.2's private term map (`_index`), whose values
  * MiniSearch reads only through `.get(fieldId)` (and `.size` when removing): `lazy-postings.test.ts`
  * pins that shape and checks the answers equal those of a fully decoded index, so a MiniSearch upgrade
- * that changes it fails loudly. `onTerm` sees every term as it is registered.
+ * that changes it fails loudly. `onTerm` sees every term as it is registered; `derive` gives the postings
+ * that a line's patch fields apply to (the body's, from the section postings).
  */
 export function loadIndexLazily(
   json: SerializedIndex,
   postings: string,
   onExtra: (term: string, counts: number[]) => void,
   onTerm: (term: string) => void = () => undefined,
+  derive?: DerivePostings,
 ): SearchIndex {
   const index = loadIndexShell(json);
   const terms = termMapOf(index);
   scanPostings(
     postings,
     (term, fields, line) => {
-      terms.set(term, new LazyTermPostings(term, fields, line));
+      terms.set(term, new LazyTermPostings(term, fields, line, undefined, derive));
       onTerm(term);
     },
     onExtra,
@@ -50,7 +52,8 @@ export function termMapOf(index: SearchIndex): TermMap {
 /**
  * Restores an index from a vocabulary (postings lines without fields) whose postings arrive later, shard by
  * shard (the site's split index): a term whose postings are not there yet answers "nothing" and is reported
- * to `onMissing`, so the caller fetches its shard and searches again. `supply` adds a shard's lines.
+ * to `onMissing`, so the caller fetches its shard and searches again. `supply` adds a shard's lines; `derive` is
+ * as for `loadIndexLazily` (a shard holds a term's section postings beside its postings line).
  */
 export function loadIndexVocabulary(
   json: SerializedIndex,
@@ -58,6 +61,7 @@ export function loadIndexVocabulary(
   onExtra: (term: string, counts: number[]) => void,
   onTerm: (term: string) => void,
   onMissing: (term: string) => void,
+  derive?: DerivePostings,
 ): { index: SearchIndex; supply: (postings: string) => void } {
   const index = loadIndexShell(json);
   const terms = termMapOf(index);
@@ -65,7 +69,7 @@ export function loadIndexVocabulary(
   scanPostings(
     vocabulary,
     (term) => {
-      const postings = new LazyTermPostings(term, undefined, 0, onMissing);
+      const postings = new LazyTermPostings(term, undefined, 0, onMissing, derive);
       pending.set(term, postings);
       terms.set(term, postings);
       onTerm(term);
@@ -87,12 +91,14 @@ class LazyTermPostings {
   readonly #term: string;
   #line: number;
   #onMissing: ((term: string) => void) | undefined;
+  readonly #derive: DerivePostings | undefined;
 
-  constructor(term: string, encoded: string | undefined, line: number, onMissing?: (term: string) => void) {
+  constructor(term: string, encoded: string | undefined, line: number, onMissing?: (term: string) => void, derive?: DerivePostings) {
     this.#term = term;
     this.#encoded = encoded;
     this.#line = line;
     this.#onMissing = onMissing;
+    this.#derive = derive;
   }
 
   /** The postings of a term registered without them (see loadIndexVocabulary). */
@@ -108,7 +114,7 @@ class LazyTermPostings {
       return EMPTY;
     }
     if (!this.#decoded) {
-      this.#decoded = decodeFields(this.#encoded ?? '', this.#term, this.#line);
+      this.#decoded = decodeFields(this.#encoded ?? '', this.#term, this.#line, this.#derive);
       this.#encoded = undefined;
     }
     return this.#decoded;

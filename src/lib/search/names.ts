@@ -34,8 +34,10 @@ function tableOf(documents: readonly SearchDocument[]): NameTable {
   const built = new Map<string, NamePlace[]>();
   const add = (word: string, place: NamePlace) => {
     const list = built.get(word);
+    // Places arrive in document and section order, so a repeat could only be the last one (a scan of the list was quadratic for common words).
+    const last = list?.[list.length - 1];
     if (!list) built.set(word, [place]);
-    else if (!list.some((p) => p.doc === place.doc && p.section === place.section)) list.push(place);
+    else if (last!.doc !== place.doc || last!.section !== place.section) list.push(place);
   };
   documents.forEach((d, doc) => {
     for (const word of nameWords(d.id)) add(word, { doc, section: 0 });

@@ -6,6 +6,10 @@
  * `<fieldId>:<deltas>`, where deltas are the gaps between sorted document ids in base 36 and a
  * frequency other than 1 follows as `*<freq>`. Gaps are small and repetitive, so the text gzips
  * to about half of MiniSearch's JSON. Decoding gives back exactly MiniSearch's shape for `loadJS`.
+ *
+ * A field written `<fieldId>~:<entries>` is a patch, not the postings: the field's postings are derived from
+ * elsewhere when decoding (the body's from the section postings, see `index-build.ts`), and the entries list only
+ * the documents where the stored frequency differs from the derived one, `*0` meaning "not in this document".
  */
 
 /** MiniSearch's serialised postings: term → fieldId → documentShortId → term frequency. */
@@ -32,19 +36,32 @@ export function encodePostings(
       const ids = Object.keys(docs)
         .map(Number)
         .sort((a, b) => a - b);
+      // A patch is written even when empty: it says the field is derived.
+      if (fieldId.endsWith(PATCH_MARK)) {
+        parts.push(`${fieldId}:${gapsOf(ids, docs)}`);
+        continue;
+      }
       if (!ids.length || !keep(term, Number(fieldId), ids.length)) continue;
-      let previous = 0;
-      const gaps = ids.map((id) => {
-        const freq = docs[id]!;
-        const gap = (id - previous).toString(36);
-        previous = id;
-        return freq === 1 ? gap : `${gap}*${freq.toString(36)}`;
-      });
-      parts.push(`${fieldId}:${gaps.join(',')}`);
+      parts.push(`${fieldId}:${gapsOf(ids, docs)}`);
     }
     if (parts.length > (counts ? 2 : 1)) lines.push(parts.join('\t'));
   }
   return lines.join('\n');
+}
+
+/** Marks a field id whose entries patch postings derived elsewhere (see the module comment). */
+export const PATCH_MARK = '~';
+
+function gapsOf(ids: readonly number[], docs: Record<string, number>): string {
+  let previous = 0;
+  return ids
+    .map((id) => {
+      const freq = docs[id]!;
+      const gap = (id - previous).toString(36);
+      previous = id;
+      return freq === 1 ? gap : `${gap}*${freq.toString(36)}`;
+    })
+    .join(',');
 }
 
 /** One term's postings as MiniSearch holds them in memory: fieldId → documentShortId → term frequency. */
@@ -88,8 +105,14 @@ export function scanPostings(
   }
 }
 
-/** Decodes one term's field list (`<fieldId>:<gaps>` separated by tabs); throws naming the term when it is damaged. */
-export function decodeFields(fields: string, term: string, lineNo: number): TermPostings {
+/** Gives a term's derived postings of one field (document short id → frequency, ascending ids) for a patch to apply to. */
+export type DerivePostings = (term: string, fieldId: number) => Map<number, number>;
+
+/**
+ * Decodes one term's field list (`<fieldId>:<gaps>` separated by tabs); throws naming the term when it is damaged.
+ * A patch field (`<fieldId>~:`) is applied to what `derive` gives; without `derive` it is refused.
+ */
+export function decodeFields(fields: string, term: string, lineNo: number, derive?: DerivePostings): TermPostings {
   const out: TermPostings = new Map();
   if (!fields) return out;
   let p = 0;
@@ -99,26 +122,47 @@ export function decodeFields(fields: string, term: string, lineNo: number): Term
     if (colon < 1) throw new Error(`postings line ${lineNo} (${term}): field ${p} has no "<fieldId>:".`);
     const docs = new Map<number, number>();
     let id = 0;
-    for (const gap of part.slice(colon + 1).split(',')) {
+    const gaps = part.slice(colon + 1);
+    for (const gap of gaps ? gaps.split(',') : []) {
       const star = gap.indexOf('*');
       id += parseInt(star < 0 ? gap : gap.slice(0, star), 36);
       const freq = star < 0 ? 1 : parseInt(gap.slice(star + 1), 36);
       if (!Number.isFinite(id) || !Number.isFinite(freq)) throw new Error(`postings line ${lineNo} (${term}): ${JSON.stringify(gap)} is not a base-36 gap.`);
       docs.set(id, freq);
     }
-    out.set(Number(part.slice(0, colon)), docs);
+    const patch = part.charAt(colon - 1) === PATCH_MARK;
+    const fieldId = Number(part.slice(0, patch ? colon - 1 : colon));
+    if (!patch) {
+      out.set(fieldId, docs);
+      continue;
+    }
+    if (!derive) throw new Error(`postings line ${lineNo} (${term}): field ${p} is derived (${PATCH_MARK}) but nothing derives it.`);
+    const patched = applyPatch(derive(term, fieldId), docs);
+    if (patched.size) out.set(fieldId, patched);
+  }
+  return out;
+}
+
+/** `base` with the patch's documents replaced (frequency 0 removes one), in ascending document order as decoded postings are. */
+function applyPatch(base: Map<number, number>, patch: ReadonlyMap<number, number>): Map<number, number> {
+  if (!patch.size) return base;
+  const ids = [...new Set([...base.keys(), ...patch.keys()])].sort((a, b) => a - b);
+  const out = new Map<number, number>();
+  for (const id of ids) {
+    const freq = patch.get(id) ?? base.get(id)!;
+    if (freq) out.set(id, freq);
   }
   return out;
 }
 
 /** Decodes `encodePostings` output into MiniSearch's serialised shape (every posting at once). */
-export function decodePostings(text: string, onExtra: (term: string, counts: number[]) => void = () => undefined): SerializedPostings {
+export function decodePostings(text: string, onExtra: (term: string, counts: number[]) => void = () => undefined, derive?: DerivePostings): SerializedPostings {
   const out: SerializedPostings = [];
   scanPostings(
     text,
     (term, fields, line) => {
       const entry: Record<string, Record<string, number>> = {};
-      for (const [fieldId, docs] of decodeFields(fields, term, line)) entry[fieldId] = Object.fromEntries(docs);
+      for (const [fieldId, docs] of decodeFields(fields, term, line, derive)) entry[fieldId] = Object.fromEntries(docs);
       out.push([term, entry]);
     },
     onExtra,

@@ -145,7 +145,7 @@ describe('searchDocuments', () => {
   test('an index built with other search options is refused with what to do', () => {
     const envelope = { ...buildIndexEnvelope(SOURCES), searchOptionsVersion: 0 };
     expect(() => loadSearch(envelope)).toThrow(/search options version 0, but this code uses version \d+\. Rebuild with `npm run build`\./);
-    expect(() => loadSearch({ ...envelope, version: 9 })).toThrow('Search index version 9 is not supported (expected 4). Rebuild with `npm run build`.');
+    expect(() => loadSearch({ ...envelope, version: 9 })).toThrow('Search index version 9 is not supported (expected 5). Rebuild with `npm run build`.');
   });
 });
 

@@ -1,7 +1,6 @@
 import { BM25, FIELD_BOOSTS } from './contract.ts';
 import { tokenize } from './tokenize.ts';
-import { sectionFields } from './index-build.ts';
-import { countInSection, type SectionCounts } from './section-postings.ts';
+import type { SectionCounts } from './section-postings.ts';
 import type { SearchDocument, SectionStats } from './index-schema.ts';
 import { headingAncestry } from '../markdown/heading-path.ts';
 
@@ -41,14 +40,21 @@ export interface PreparedDocument {
   lead: { title: readonly string[]; aliases: readonly string[]; tags: readonly string[] };
 }
 
-/** A document's sections and lead as index terms, in the order of `document.sections`, with the fields the build indexed. */
+/**
+ * A document's sections and lead as index terms, in the order of `document.sections`, with the fields the build
+ * indexed (`sectionFields`: a section's headings field is the title and its heading path, joined by spaces). Each
+ * heading is tokenized once and the paths are put together from the pieces: the tokenizer never joins terms across
+ * a space, so the terms are the same as tokenizing the joined text (`section-rank.test.ts` checks both ways agree).
+ */
 export function prepareDocument(document: SearchDocument): PreparedDocument {
-  const texts = document.sections.map((_, i) => ({ path: i === 0 ? [] : sectionPath(document, i), text: '' }));
-  const fields = sectionFields(document, texts);
-  const lead = fields[0];
+  const title = tokenize(document.title);
+  const own = document.sections.map((section, i) => (i === 0 ? [] : tokenize(section.heading)));
   return {
-    lead: { title: tokenize(lead?.title ?? ''), aliases: tokenize(lead?.aliases ?? ''), tags: tokenize(lead?.tags ?? '') },
-    sections: fields.map((f, i) => ({ heading: tokenize(f.headings), bodyTerms: document.sections[i]!.terms })),
+    lead: { title, aliases: tokenize(document.aliases.join(' ')), tags: tokenize(document.tags.join(' ')) },
+    sections: document.sections.map((section, i) => ({
+      heading: i === 0 ? [] : [...title, ...headingAncestry(document.sections, i, 1).flatMap((j) => own[j]!)],
+      bodyTerms: section.terms,
+    })),
   };
 }
 
@@ -83,31 +89,42 @@ export function inverseDocumentFrequency(documents: number, total: number): numb
 export function scoreSections(prepared: PreparedDocument, doc: number, terms: readonly RankTerm[], stats: SectionStats, found?: Set<string>[]): number[] {
   const total = stats.sections;
   const avg = stats.averageTerms;
-  const idf = (n: number) => inverseDocumentFrequency(n, total);
+  // Per term, what does not change from section to section: its weights by field and its prose counts here.
+  const per = terms.map((t) => {
+    const [title = 0, aliases = 0, tags = 0, headings = 0, body = 0] = t.frequency;
+    const idf = (n: number) => (n ? inverseDocumentFrequency(n, total) : 0);
+    return { t, title, aliases, tags, headings, body, idf: [idf(title), idf(aliases), idf(tags), idf(headings), idf(body)], prose: t.counts?.get(doc) };
+  });
+  const lead = prepared.lead;
   return prepared.sections.map((section, i) => {
     let score = 0;
-    const matched = new Set<string>();
+    let matched: Set<string> | undefined;
     const here = new Set<string>();
     found?.push(here);
-    for (const t of terms) {
-      const [title = 0, aliases = 0, tags = 0, headings = 0, body = 0] = t.frequency;
+    for (const { t, title, aliases, tags, headings, body, idf, prose } of per) {
       let s = 0;
-      if (headings) s += FIELD_BOOSTS.headings * bm25(countIn(section.heading, t.term), idf(headings), section.heading.length, avg.headings);
-      if (body) s += FIELD_BOOSTS.body * bm25(countInSection(t.counts, doc, i), idf(body), section.bodyTerms, avg.body);
+      if (headings) s += FIELD_BOOSTS.headings * bm25(countIn(section.heading, t.term), idf[3]!, section.heading.length, avg.headings);
+      if (body) s += FIELD_BOOSTS.body * bm25(proseCount(prose, i), idf[4]!, section.bodyTerms, avg.body);
       if (i === 0) {
-        const lead = prepared.lead;
-        if (title) s += FIELD_BOOSTS.title * bm25(countIn(lead.title, t.term), idf(title), lead.title.length, avg.title);
-        if (aliases) s += FIELD_BOOSTS.aliases * bm25(countIn(lead.aliases, t.term), idf(aliases), lead.aliases.length, avg.aliases);
-        if (tags) s += FIELD_BOOSTS.tags * bm25(countIn(lead.tags, t.term), idf(tags), lead.tags.length, avg.tags);
+        if (title) s += FIELD_BOOSTS.title * bm25(countIn(lead.title, t.term), idf[0]!, lead.title.length, avg.title);
+        if (aliases) s += FIELD_BOOSTS.aliases * bm25(countIn(lead.aliases, t.term), idf[1]!, lead.aliases.length, avg.aliases);
+        if (tags) s += FIELD_BOOSTS.tags * bm25(countIn(lead.tags, t.term), idf[2]!, lead.tags.length, avg.tags);
       }
       if (s > 0) {
         score += t.weight * s;
-        matched.add(t.source);
+        (matched ??= new Set()).add(t.source);
         here.add(t.term);
       }
     }
-    return score * matched.size;
+    return score * (matched?.size ?? 0);
   });
+}
+
+/** How often a term occurs in section `section`, from its flat `[section, count, …]` list in one document. */
+function proseCount(flat: readonly number[] | undefined, section: number): number {
+  if (!flat) return 0;
+  for (let i = 0; i < flat.length; i += 2) if (flat[i] === section) return flat[i + 1]!;
+  return 0;
 }
 
 /** Weight of a document's other matching sections relative to its best one. */
