@@ -19,7 +19,7 @@ function loadSiteSearch(): Promise<LoadedSearch> {
   const start = performance.now();
   // The split index: the base now, each shard of postings when a query first needs it (then cached).
   searchPromise ??= Promise.all([import('../lib/search/index-load.ts'), fetchJson('_wiki/search/base.json')]).then(([m, json]) => {
-    const search = m.loadSplitSearch(json, (n) => fetchJson(`_wiki/search/terms-${n}.json`));
+    const search = m.loadSplitSearch(json, (file) => fetchJson(`_wiki/search/${file}`));
     performance.measure('maru:index-load', { start, end: performance.now() });
     return search;
   });
