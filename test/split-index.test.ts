@@ -58,7 +58,8 @@ describe.runIf(existsSync(CORPUS))('ko-react-docs as the build splits it', () =>
     const files = artifacts(CORPUS);
     const base = JSON.parse(files.get('_wiki/search/base.json')!) as { shards: number; chunks: number[]; documents: object[] };
     expect(base.shards).toBeGreaterThan(10);
-    expect(base.chunks.length).toBeGreaterThan(10);
+    // A wiki this small keeps its document details in one chunk, which the site fetches with the base.
+    expect(base.chunks).toEqual([0]);
     // The base holds no sections, links or summaries: those are in the chunks, each listed with its hash in the manifest.
     expect(Object.keys(base.documents[0]!).sort()).toEqual(['aliases', 'category', 'project', 'tags', 'title']);
     const manifest = JSON.parse(files.get('_wiki/manifest.json')!) as { files: Record<string, { sha256: string }> };

@@ -43,6 +43,8 @@ export interface ShardLoader {
   takeMissing(): string[];
   /** Fetches files and adds their postings or documents; later searches see them. */
   fetch(files: readonly string[]): Promise<void>;
+  /** Fetches the document details now when they are one file (a small wiki), so no hit waits for them. */
+  preloadDetails(): Promise<void>;
   /** False for a document whose details (sections, url, summary) are not fetched yet. */
   has(document: SearchDocument): boolean;
 }
@@ -127,6 +129,9 @@ export function loadSplitSearch(json: unknown, fetchFile: (file: string) => Prom
       return out.sort();
     },
     has: (document) => !(document instanceof PendingDocument),
+    preloadDetails: async () => {
+      if (data.chunks.length === 1) await shards.fetch(['docs-0.json']);
+    },
     fetch: async (wanted) => {
       const fetched = await Promise.all(wanted.filter((f) => !loaded.has(f)).map(async (f) => [f, await fetchFile(f)] as const));
       for (const [file, json] of fetched) {

@@ -96,6 +96,21 @@ test("while a hit's details are still coming, the site is not shown it (no hit w
   expect(shown.flat()).not.toContain('');
 });
 
+test("a small wiki's details are one chunk, fetched up front, so even the first ranking shows hits with their links", async () => {
+  const split = splitIndex(buildIndexEnvelope(SOURCES));
+  const files = filesOf(split);
+  const fetched: string[] = [];
+  const loaded = loadSplitSearch(split.base, async (f) => (fetched.push(f), files.get(f)));
+  await loaded.shards!.preloadDetails();
+  expect(fetched).toEqual(['docs-0.json']);
+  expect(loaded.documents.map((d) => loaded.shards!.has(d))).toEqual([true, true, true, true, true]);
+  expect(loaded.documents.map((d) => d.url)).toEqual(['/docs/state/', '/docs/effect/', '/docs/list/', '/docs/ref/', '/docs/events/']);
+  const many = loadSplitSearch(splitIndex(buildIndexEnvelope(SOURCES), { chunkChars: 1 }).base, async () => {
+    throw new Error('nothing is fetched up front when the details are many chunks');
+  });
+  await many.shards!.preloadDetails();
+});
+
 test('a shard or chunk that does not parse fails the search with what to do', async () => {
   const cut = splitIndex(buildIndexEnvelope(SOURCES), { shards: 3 });
   const base = cut.base;

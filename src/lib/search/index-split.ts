@@ -28,7 +28,14 @@ const MAX_LATIN_PREFIX = 6;
  * JSON characters of document details per chunk (about 1 KiB on the wire): the section stage scores 40
  * documents, which at 10,000 documents lie in as many chunks, so small chunks waste least.
  */
-const CHUNK_TARGET_CHARS = 3_000;
+const CHUNK_TARGET_CHARS = 1_500;
+
+/**
+ * Details of a small wiki stay in one chunk, which the site fetches with the base: ko-react-docs' 226 documents
+ * hold 274,000 characters (about 60 KiB on the wire), and its budgets (300 KiB per first search, 300 KiB for five
+ * more) were met with them in the base, while chunks fetched per query would delay every new hit by a round trip.
+ */
+const WHOLE_DETAILS_CHARS = 400_000;
 
 /**
  * Shard of a term: Latin words by their first two letters (one more for each crowded prefix in `latinSplit`), so
@@ -64,7 +71,9 @@ export function splitIndex(envelope: IndexEnvelope, sizes: SplitSizes = {}): { b
   const [postingLines, sectionLines] = [lines(postings), lines(sectionPostings)];
   const latinSplit = crowdedPrefixes([...postingLines, ...sectionLines], sizes.latinSplitChars ?? LATIN_SPLIT_CHARS);
   const crowded = new Set(latinSplit);
-  const chunkChars = sizes.chunkChars ?? CHUNK_TARGET_CHARS;
+  const details = documents.map(({ id, title, aliases, updatedAt, url, summary, sections }) => ({ id, title, aliases, updatedAt, url, summary, sections }));
+  const detailChars = details.map((d) => JSON.stringify(d).length);
+  const chunkChars = sizes.chunkChars ?? (detailChars.reduce((a, b) => a + b, 0) <= WHOLE_DETAILS_CHARS ? Infinity : CHUNK_TARGET_CHARS);
   const cut = Array.from({ length: count }, () => ({ postings: [] as string[], sectionPostings: [] as string[] }));
   const shardOfLine = (line: string) => shardOf(line.slice(0, line.indexOf('\t')), count, crowded);
   const vocabulary: string[] = [];
@@ -78,15 +87,14 @@ export function splitIndex(envelope: IndexEnvelope, sizes: SplitSizes = {}): { b
   const chunks: SplitChunk[] = [];
   const starts: number[] = [];
   let size = Infinity;
-  documents.forEach(({ id, title, aliases, updatedAt, url, summary, sections }, doc) => {
-    const detail = { id, title, aliases, updatedAt, url, summary, sections };
+  details.forEach((detail, doc) => {
     if (size >= chunkChars) {
       starts.push(doc);
       chunks.push({ documents: [] });
       size = 0;
     }
     chunks[chunks.length - 1]!.documents.push(detail);
-    size += JSON.stringify(detail).length;
+    size += detailChars[doc]!;
   });
   return {
     base: {
