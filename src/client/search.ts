@@ -126,11 +126,12 @@ export class MaruSearch extends HTMLElement {
       return void Object.assign(this.dataset, { state: 'done', query: state.q, search: searchParams(state).toString(), shown: '0' });
     }
     this.dataset['state'] = 'loading';
-    const slow = setTimeout(() => generation === this.#generation && (this.#status.textContent = this.#strings.searchLoading), 150);
+    // The ranked hits show at once; their snippets are refined when the text of new hits arrives.
+    let shown = false;
+    // "Loading" only while nothing is shown: once hits are on screen, the status describes them.
+    const slow = setTimeout(() => generation === this.#generation && !shown && (this.#status.textContent = this.#strings.searchLoading), 150);
     try {
       this.#shown ||= this.#pageSize();
-      // The ranked hits show at once; their snippets are refined when the text of new hits arrives.
-      let shown = false;
       const show = (r: SearchResult) => {
         if (generation !== this.#generation) return;
         this.#render(r.hits, state, r.match, r.total);
