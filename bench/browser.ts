@@ -86,6 +86,8 @@ export interface SearchCost {
   keystrokeMs: number[];
   /** Keystroke → final hits with their snippets (shards and texts fetched), ms. */
   keystrokeSettledMs: number[];
+  /** Main-thread work of each search while typing (ranking passes and snippets, not the waits), ms. */
+  searchMs: number[];
   /** Hits of each query as the site showed them, best first: page path and section (`/docs/<id>/#<anchor>`). */
   hits: Record<string, string[]>;
 }
@@ -138,8 +140,8 @@ export async function searchCost(browser: Browser, origin: string, queries: read
       await input.pressSequentially(q, { delay: 120 });
       await page.locator(`#dialog-search[data-state="done"][data-query="${q}"]`).waitFor({ state: 'attached', timeout: 60_000 });
     }
-    const [keystrokeMs, keystrokeSettledMs] = await page.evaluate(() =>
-      ['maru:keystroke', 'maru:keystroke-settled'].map((name) => performance.getEntriesByName(name).map((e) => e.duration)),
+    const [keystrokeMs, keystrokeSettledMs, searchMs] = await page.evaluate(() =>
+      ['maru:keystroke', 'maru:keystroke-settled', 'maru:search'].map((name) => performance.getEntriesByName(name).map((e) => e.duration)),
     );
     return {
       firstSearchKiB: Math.round(first.kib * 10) / 10,
@@ -148,6 +150,7 @@ export async function searchCost(browser: Browser, origin: string, queries: read
       moreFiles: more.files,
       keystrokeMs: keystrokeMs!,
       keystrokeSettledMs: keystrokeSettledMs!,
+      searchMs: searchMs!,
       hits,
     };
   } finally {

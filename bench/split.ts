@@ -1,6 +1,7 @@
 // The site's split index at any size, measured in Node for `npm run bench`: the build's own cut (`splitIndex`) of a
-// `search-index.json`, what a first search on a fresh page fetches (base, the shards its terms need, the snippet
-// texts of the hits a dialog shows), and whether it answers exactly as the whole index does.
+// `search-index.json`, what a first search on a fresh page fetches (base, the shards its terms need, the document
+// chunks of what it section-scores, the snippet texts of the hits a dialog shows), and whether it answers exactly as
+// the whole index does.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -15,7 +16,9 @@ export interface SplitFigures {
   wholeGzipKiB: number;
   baseGzipKiB: number;
   largestShardGzipKiB: number;
-  /** Base + the shards its terms need + the snippet texts of the first 8 hits, per query on a fresh page (code not included). */
+  chunks: number;
+  largestChunkGzipKiB: number;
+  /** Base + the shards its terms need + the document chunks it section-scores + the snippet texts of the first 8 hits, per query on a fresh page (code not included). */
   firstSearchGzipKiB: { median: number; max: number };
   /** Queries whose top 10 (ids, sections, scores) equal those of the whole index. */
   sameHits: string;
@@ -30,9 +33,13 @@ const SHOWN = 8;
 export async function splitIndexFigures(indexFile: string, queries: readonly string[], docsDir?: string): Promise<SplitFigures> {
   const text = readFileSync(indexFile, 'utf8');
   const envelope = IndexEnvelopeSchema.parse(JSON.parse(text));
-  const { base, shards } = splitIndex(envelope);
+  const { base, shards, chunks } = splitIndex(envelope);
   const baseGzip = gz(JSON.stringify(base));
-  const shardGzip = shards.map((s) => gz(JSON.stringify(s)));
+  const files = new Map<string, { json: unknown; gzip: number }>([
+    ...shards.map((s, n) => [`terms-${n}.json`, { json: s, gzip: gz(JSON.stringify(s)) }] as const),
+    ...chunks.map((c, n) => [`docs-${n}.json`, { json: c, gzip: gz(JSON.stringify(c)) }] as const),
+  ]);
+  const largest = (prefix: string) => kib(Math.max(...[...files].filter(([f]) => f.startsWith(prefix)).map(([, v]) => v.gzip)));
   const whole = loadSearch(envelope);
   const textGzip = (id: string) => {
     const file = docsDir && join(docsDir, `${id}.md`);
@@ -43,7 +50,7 @@ export async function splitIndexFigures(indexFile: string, queries: readonly str
   let same = 0;
   for (const q of queries) {
     let bytes = baseGzip;
-    const split = loadSplitSearch(base, async (n) => ((bytes += shardGzip[n]!), shards[n]));
+    const split = loadSplitSearch(base, async (f) => ((bytes += files.get(f)!.gzip), files.get(f)!.json));
     const [a, b] = [await search(whole, q), await search(split, q)];
     const view = (r: typeof a) => JSON.stringify(r.hits.map((h) => [h.document.id, h.section.anchor, h.score]));
     if (view(a) === view(b)) same++;
@@ -54,7 +61,9 @@ export async function splitIndexFigures(indexFile: string, queries: readonly str
     shards: shards.length,
     wholeGzipKiB: kib(gz(text)),
     baseGzipKiB: kib(baseGzip),
-    largestShardGzipKiB: kib(Math.max(...shardGzip)),
+    largestShardGzipKiB: largest('terms-'),
+    chunks: chunks.length,
+    largestChunkGzipKiB: largest('docs-'),
     firstSearchGzipKiB: { median: kib(fetched[Math.floor(fetched.length / 2)]!), max: kib(fetched[fetched.length - 1]!) },
     sameHits: `${same} of ${queries.length}`,
   };

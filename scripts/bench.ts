@@ -217,14 +217,15 @@ if (split) {
   md.push(
     `## The site's split index: generated-${largest}`,
     '',
-    `The build cuts the postings into ${split.shards} shards by a hash of each term (Latin terms by their first two letters, so prefix and typo search stay within one shard), plus a base file (versions, document table, vocabulary with section frequencies, synonyms, section statistics). A first search fetches the base and the shards its terms need (figures without the snippet texts of its hits).`,
+    `The build cuts the postings into ${split.shards} shards by a hash of each term (Latin terms by their first two letters, more for crowded prefixes, so prefix and typo search stay within one shard or a few) and the document details (sections, links, summaries) into ${split.chunks} chunks, plus a base file (versions, what filters and 초성 need of each document, vocabulary with section frequencies, synonyms, section statistics). A first search fetches the base, the shards its terms need and the chunks of the documents it section-scores (figures without the snippet texts of its hits).`,
     '',
     '| what | figure |',
     '| --- | --- |',
     `| whole index, gzip KiB | ${split.wholeGzipKiB} |`,
     `| base file, gzip KiB | ${split.baseGzipKiB} |`,
     `| largest shard, gzip KiB | ${split.largestShardGzipKiB} |`,
-    `| fetched by a first search (base, term shards), gzip KiB: median / max over ${GENERATED_QUERIES.length} queries | ${split.firstSearchGzipKiB.median} / ${split.firstSearchGzipKiB.max} |`,
+    `| largest document chunk, gzip KiB | ${split.largestChunkGzipKiB} |`,
+    `| fetched by a first search (base, term shards, document chunks), gzip KiB: median / max over ${GENERATED_QUERIES.length} queries | ${split.firstSearchGzipKiB.median} / ${split.firstSearchGzipKiB.max} |`,
     `| same hits as the whole index (top 10, ${GENERATED_QUERIES.length} queries) | ${split.sameHits} |`,
     '',
   );

@@ -18,8 +18,10 @@ async function fetchJson(path: string): Promise<unknown> {
 function loadSiteSearch(): Promise<LoadedSearch> {
   const start = performance.now();
   // The split index: the base now, each shard of postings when a query first needs it (then cached).
-  searchPromise ??= Promise.all([import('../lib/search/index-load.ts'), fetchJson('_wiki/search/base.json')]).then(([m, json]) => {
-    const search = m.loadSplitSearch(json, (n) => fetchJson(`_wiki/search/terms-${n}.json`));
+  searchPromise ??= Promise.all([import('../lib/search/index-load.ts'), fetchJson('_wiki/search/base.json')]).then(async ([m, json]) => {
+    const search = m.loadSplitSearch(json, (file) => fetchJson(`_wiki/search/${file}`));
+    // A small wiki's document details are one file: fetched now, so hits show at once instead of after a round trip.
+    await search.shards?.preloadDetails();
     performance.measure('maru:index-load', { start, end: performance.now() });
     return search;
   });

@@ -14,6 +14,15 @@ interface Labels {
 /** The index ranks in a few milliseconds once loaded, so a keystroke is searched at once (0: after the input event's task). */
 const DEBOUNCE_MS = 0;
 
+/** Sets a text only when it changes: an equal write still replaces the text node and costs a layout pass. */
+function setText(node: HTMLElement, text: string): void {
+  if (node.textContent !== text) node.textContent = text;
+}
+
+function setAttribute(node: Element, name: string, value: string): void {
+  if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+}
+
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   if (className) node.className = className;
@@ -34,6 +43,8 @@ export class MaruSearch extends HTMLElement {
   #strings!: Strings;
   #labels: Labels = { projects: {}, categories: {} };
   #hits: ResultHit[] = [];
+  /** What each option on screen shows (see `#render`). */
+  #shownKeys: string[] = [];
   #active = -1;
   #searched: string | undefined;
   #generation = 0;
@@ -115,11 +126,12 @@ export class MaruSearch extends HTMLElement {
       return void Object.assign(this.dataset, { state: 'done', query: state.q, search: searchParams(state).toString(), shown: '0' });
     }
     this.dataset['state'] = 'loading';
-    const slow = setTimeout(() => generation === this.#generation && (this.#status.textContent = this.#strings.searchLoading), 150);
+    // The ranked hits show at once; their snippets are refined when the text of new hits arrives.
+    let shown = false;
+    // "Loading" only while nothing is shown: once hits are on screen, the status describes them.
+    const slow = setTimeout(() => generation === this.#generation && !shown && (this.#status.textContent = this.#strings.searchLoading), 150);
     try {
       this.#shown ||= this.#pageSize();
-      // The ranked hits show at once; their snippets are refined when the text of new hits arrives.
-      let shown = false;
       const show = (r: SearchResult) => {
         if (generation !== this.#generation) return;
         this.#render(r.hits, state, r.match, r.total);
@@ -168,17 +180,31 @@ export class MaruSearch extends HTMLElement {
     if (generation === this.#generation) reportMissLater(state.q, toFilters(state), result);
   }
 
+  /**
+   * Shows hits. A keystroke renders up to three times (ranked, with snippets at hand, with fetched snippets), mostly
+   * the same list: only options whose content changed are replaced and only changed text and attributes are set,
+   * since each DOM change costs a style and layout pass of the page (in Chromium that, not the search, dominated
+   * the slowest keystrokes).
+   */
   #render(hits: ResultHit[], state: SearchState, match: MatchLevel = 'full', total = hits.length): void {
     const s = this.#strings;
     this.#hits = hits;
     this.#active = -1;
-    this.#input.removeAttribute('aria-activedescendant');
-    this.#list.replaceChildren(...hits.map((hit, i) => this.#option(hit, i)));
+    const keys = hits.map((hit) =>
+      JSON.stringify([hitHref(hit), hit.document.title, hit.document.project, hit.document.category, hit.section.path, hit.snippet]),
+    );
+    const old = [...this.#list.children];
+    if (keys.length === this.#shownKeys.length) {
+      keys.forEach((key, i) => key !== this.#shownKeys[i] && old[i]?.replaceWith(this.#option(hits[i]!, i)));
+    } else {
+      this.#list.replaceChildren(...hits.map((hit, i) => (keys[i] === this.#shownKeys[i] && old[i] ? old[i] : this.#option(hit, i))));
+    }
+    this.#shownKeys = keys;
     this.#list.hidden = hits.length === 0;
-    this.#input.setAttribute('aria-expanded', String(hits.length > 0));
+    setAttribute(this.#input, 'aria-expanded', String(hits.length > 0));
     this.querySelector('.search-suggest')?.remove();
     const count = Math.max(total, hits.length);
-    this.#status.textContent = !state.q.trim()
+    const status = !state.q.trim()
       ? this.mode === 'page'
         ? s.searchEmpty
         : ''
@@ -187,12 +213,14 @@ export class MaruSearch extends HTMLElement {
         : count > hits.length
           ? s.searchResultsRange(count, 1, hits.length)
           : s.searchResultsCount(count);
-    this.#more.hidden = !(hits.length && count > hits.length);
-    this.#more.textContent = s.searchMore(Math.min(this.#pageSize(), count - hits.length));
     // The search's own verdict: hits that cover only part of the query are shown under a plain warning.
-    this.dataset['match'] = hits.length ? match : 'none';
-    if (hits.length && match !== 'full') this.#status.textContent = `${s.searchNoExactMatch} ${this.#status.textContent}`;
-    if (hits.length && this.mode !== 'page') this.#select(0, false);
+    setText(this.#status, hits.length && match !== 'full' ? `${s.searchNoExactMatch} ${status}` : status);
+    this.#more.hidden = !(hits.length && count > hits.length);
+    setText(this.#more, s.searchMore(Math.min(this.#pageSize(), count - hits.length)));
+    if (this.dataset['match'] !== (hits.length ? match : 'none')) this.dataset['match'] = hits.length ? match : 'none';
+    if (hits.length && this.mode !== 'page') return this.#select(0, false);
+    for (const o of this.#options()) setAttribute(o, 'aria-selected', 'false');
+    this.#input.removeAttribute('aria-activedescendant');
   }
 
   #option(hit: ResultHit, i: number): HTMLLIElement {
@@ -256,11 +284,11 @@ export class MaruSearch extends HTMLElement {
 
   #select(i: number, scroll = true): void {
     const options = this.#options();
-    options.forEach((o, k) => o.setAttribute('aria-selected', String(k === i)));
+    options.forEach((o, k) => setAttribute(o, 'aria-selected', String(k === i)));
     this.#active = i;
     const option = options[i];
     if (option) {
-      this.#input.setAttribute('aria-activedescendant', option.id);
+      setAttribute(this.#input, 'aria-activedescendant', option.id);
       if (scroll) option.scrollIntoView({ block: 'nearest' });
     }
   }

@@ -43,6 +43,9 @@ describe.skipIf(!existsSync(KO_REACT_CONTENT))('search cost on the ko-react-docs
   test(`the first search (code, index base and shards, snippet texts) transfers at most ${KIB_BUDGET} KiB`, () => {
     expect(cost.firstFiles).toContain('/_wiki/search/base.json');
     expect(cost.firstFiles.some((f) => /^\/_wiki\/search\/terms-\d+\.json$/.test(f))).toBe(true);
+    // A wiki this small has its document details in one chunk, fetched with the base and never again.
+    expect(cost.firstFiles).toContain('/_wiki/search/docs-0.json');
+    expect(cost.moreFiles.filter((f) => f.startsWith('/_wiki/search/docs-'))).toEqual([]);
     // No Markdown per query and never the whole index: the site reads the split index and the snippet texts.
     expect([...cost.firstFiles, ...cost.moreFiles].filter((f) => f.startsWith('/_wiki/docs/') || f === '/_wiki/search-index.json')).toEqual([]);
     expect(cost.firstSearchKiB).toBeGreaterThan(0);

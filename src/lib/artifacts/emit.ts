@@ -77,6 +77,7 @@ export function emitWiki(wiki: Wiki, ctx: EmitContext): { catalog: Catalog; file
   const split = splitIndex(envelope);
   searchFiles.set(`${SEARCH_SPLIT_DIR}/base.json`, `${JSON.stringify(split.base)}\n`);
   split.shards.forEach((shard, n) => searchFiles.set(`${SEARCH_SPLIT_DIR}/terms-${n}.json`, `${JSON.stringify(shard)}\n`));
+  split.chunks.forEach((chunk, n) => searchFiles.set(`${SEARCH_SPLIT_DIR}/docs-${n}.json`, `${JSON.stringify(chunk)}\n`));
   files.set(`${ARTIFACT_DIR}/catalog.json`, catalogJson);
   files.set(`${ARTIFACT_DIR}/search-index.json`, indexJson);
   const manifest: Manifest = {

@@ -1,9 +1,10 @@
 import * as z from 'zod';
 import { loadIndexLazily, loadIndexVocabulary } from './lazy-postings.ts';
-import { shardOf } from './index-split.ts';
+import { restoreShell, shardOf } from './index-split.ts';
 import { queryAll, SEARCH_OPTIONS_VERSION, type SearchIndex } from './contract.ts';
 import { synonymMatcher, type SynonymMatcher } from './synonyms.ts';
-import { hangulStem, type SpellingsOf } from './expand.ts';
+import type { SpellingsOf } from './expand.ts';
+import { adoptNameTable, namingWords } from './names.ts';
 import { createSpellings } from './spellings.ts';
 import { SectionPostingsTable } from './section-postings.ts';
 import type { DerivePostings } from './postings.ts';
@@ -12,7 +13,9 @@ import {
   IndexEnvelopeSchema,
   SPLIT_INDEX_VERSION,
   SplitBaseSchema,
+  SplitChunkSchema,
   SplitShardSchema,
+  type SplitRow,
   type IndexEnvelope,
   type SearchDocument,
   type SectionStats,
@@ -37,10 +40,14 @@ export interface LoadedSearch {
 
 /** The site's split index as loaded: a search fetches the shards its terms are in, then searches again. */
 export interface ShardLoader {
-  /** Shards that searches since the last call needed but did not have (cleared by the call). */
-  takeMissing(): number[];
-  /** Fetches shards and adds their postings; later searches see them. */
-  fetch(shards: readonly number[]): Promise<void>;
+  /** Files that searches since the last call needed but did not have (cleared by the call): term shards first, then document chunks. */
+  takeMissing(): string[];
+  /** Fetches files and adds their postings or documents; later searches see them. */
+  fetch(files: readonly string[]): Promise<void>;
+  /** Fetches the document details now when they are one file (a small wiki), so no hit waits for them. */
+  preloadDetails(): Promise<void>;
+  /** False for a document whose details (sections, url, summary) are not fetched yet. */
+  has(document: SearchDocument): boolean;
 }
 
 /** Validates an envelope (already JSON-parsed) and restores the index; throws a message that says what to do. */
@@ -55,51 +62,129 @@ export function loadSearch(json: unknown): LoadedSearch {
   } catch (e) {
     throw new Error(`Search index is malformed: ${(e as Error).message} Rebuild with \`npm run build\`.`, { cause: e });
   }
-  return assemble(data, index, table, sectionPostings).loaded;
+  return assemble(data, namingWords(data.documents), index, table, sectionPostings).loaded;
 }
 
 /**
- * Loads the site's split index from its base (`_wiki/search/base.json`, parsed); `fetchShard(n)` gives shard n
- * (`terms-<n>.json`, parsed). `search` fetches what a query needs through `shards`, so answers equal the whole index's.
+ * Loads the site's split index from its base (`_wiki/search/base.json`, parsed); `fetchFile(name)` gives another of
+ * its files (`terms-<n>.json`, `docs-<n>.json`, parsed). A search fetches what it needs through `shards`: the term
+ * shards of its terms, then (once every term is there) the document chunks of the documents the section stage
+ * scores, and ranks again each time, so answers equal the whole index's.
  */
-export function loadSplitSearch(json: unknown, fetchShard: (shard: number) => Promise<unknown>): LoadedSearch {
+export function loadSplitSearch(json: unknown, fetchFile: (file: string) => Promise<unknown>): LoadedSearch {
   const data = parseOrExplain(SplitBaseSchema, json, SPLIT_INDEX_VERSION, 'Split search index');
-  const loadedShards = new Set<number>();
-  const missing = new Set<number>();
+  const loaded = new Set<string>();
+  const latinSplit = new Set(data.latinSplit);
+  const missingTerms = new Set<string>();
+  // Documents whose details a ranking read while they were not there.
+  const touched = new Set<number>();
   const want = (term: string) => {
-    const shard = shardOf(term, data.shards);
-    if (!loadedShards.has(shard)) missing.add(shard);
+    const file = `terms-${shardOf(term, data.shards, latinSplit)}.json`;
+    if (!loaded.has(file)) missingTerms.add(file);
   };
+  const chunkOf = (doc: number) => {
+    let lo = 0;
+    for (let hi = data.chunks.length - 1; lo < hi;) {
+      const mid = (lo + hi + 1) >> 1;
+      if (data.chunks[mid]! <= doc) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  const pending = (doc: number) => pendingDocument(data.documents[doc]!, () => touched.add(doc));
+  const documents: SearchDocument[] = data.documents.map((_, doc) => pending(doc));
+  adoptNameTable(documents, data.names);
   const table = termTable();
   const sectionPostings = new SectionPostingsTable((term) => table.terms.has(term) && want(term));
   let vocabulary;
   try {
-    vocabulary = loadIndexVocabulary(data.index, data.vocabulary, table.onExtra, table.collect, want, bodyFromSections(data.index, sectionPostings));
+    const shell = restoreShell(data);
+    vocabulary = loadIndexVocabulary(shell, data.vocabulary, table.onExtra, table.collect, want, bodyFromSections(shell, sectionPostings));
   } catch (e) {
     throw new Error(`Split search index is malformed: ${(e as Error).message} Rebuild with \`npm run build\`.`, { cause: e });
   }
-  const { loaded, forget } = assemble(data, vocabulary.index, table, sectionPostings);
+  const { loaded: search, forget } = assemble({ ...data, documents }, data.naming, vocabulary.index, table, sectionPostings);
+  const add = (file: string, json: unknown) => {
+    if (file.startsWith('docs-')) {
+      const chunk = SplitChunkSchema.safeParse(json);
+      const n = Number(file.slice(5, -5));
+      const first = data.chunks[n] ?? 0;
+      if (!chunk.success || first + chunk.data.documents.length !== (data.chunks[n + 1] ?? data.documents.length)) {
+        throw new Error(`Split search index chunk ${file} is malformed. Rebuild with \`npm run build\`.`);
+      }
+      chunk.data.documents.forEach((detail, i) => (documents[first + i] = { ...data.documents[first + i]!, ...detail }));
+      return;
+    }
+    const shard = SplitShardSchema.safeParse(json);
+    if (!shard.success) throw new Error(`Split search index shard ${file} is malformed. Rebuild with \`npm run build\`.`);
+    vocabulary.supply(shard.data.postings);
+    sectionPostings.add(shard.data.sectionPostings);
+  };
   const shards: ShardLoader = {
     takeMissing: () => {
-      const out = [...missing].sort((a, b) => a - b);
-      missing.clear();
-      return out;
+      // Details are fetched only for a ranking made with every term's postings: others may section-score documents that fall out.
+      const out = missingTerms.size ? [...missingTerms] : [...new Set([...touched].map((doc) => `docs-${chunkOf(doc)}.json`))];
+      // The search caches what it prepares from a document object: a fresh placeholder makes the next ranking ask again.
+      if (missingTerms.size) for (const doc of touched) documents[doc] = pending(doc);
+      missingTerms.clear();
+      touched.clear();
+      return out.sort();
+    },
+    has: (document) => !(document instanceof PendingDocument),
+    preloadDetails: async () => {
+      if (data.chunks.length === 1) await shards.fetch(['docs-0.json']);
     },
     fetch: async (wanted) => {
-      const fetched = await Promise.all(wanted.filter((n) => !loadedShards.has(n)).map(async (n) => [n, await fetchShard(n)] as const));
-      for (const [n, json] of fetched) {
-        if (loadedShards.has(n)) continue;
-        const shard = SplitShardSchema.safeParse(json);
-        if (!shard.success) throw new Error(`Split search index shard ${n} is malformed. Rebuild with \`npm run build\`.`);
-        vocabulary.supply(shard.data.postings);
-        sectionPostings.add(shard.data.sectionPostings);
-        loadedShards.add(n);
+      const fetched = await Promise.all(wanted.filter((f) => !loaded.has(f)).map(async (f) => [f, await fetchFile(f)] as const));
+      for (const [file, json] of fetched) {
+        if (loaded.has(file)) continue;
+        add(file, json);
+        loaded.add(file);
       }
       // Co-occurrence answers computed without these postings were partial.
       forget();
     },
   };
-  return { ...loaded, shards };
+  return { ...search, shards };
+}
+
+/** A document whose details are not fetched yet: reading them reports it (and gives empty values until the next ranking). */
+class PendingDocument {
+  /** Initials only (see `SplitRowSchema`): what 초성 search reads. */
+  readonly title: string;
+  readonly project: string;
+  readonly category: string;
+  readonly tags: string[];
+  readonly aliases: string[];
+  readonly #want: () => void;
+  constructor(row: SplitRow, want: () => void) {
+    ({ title: this.title, project: this.project, category: this.category, tags: this.tags, aliases: this.aliases } = row);
+    this.#want = want;
+  }
+  get id(): string {
+    this.#want();
+    return '';
+  }
+  get sections(): SearchDocument['sections'] {
+    this.#want();
+    return [];
+  }
+  get summary(): string {
+    this.#want();
+    return '';
+  }
+  get url(): string {
+    this.#want();
+    return '';
+  }
+  get updatedAt(): string {
+    this.#want();
+    return '';
+  }
+}
+
+function pendingDocument(row: SplitRow, want: () => void): SearchDocument {
+  return new PendingDocument(row, want);
 }
 
 /**
@@ -164,6 +249,7 @@ function termTable() {
 
 function assemble(
   data: Pick<IndexEnvelope, 'documents' | 'synonyms' | 'sectionStats'>,
+  naming: string[],
   index: SearchIndex,
   table: ReturnType<typeof termTable>,
   sectionPostings: SectionPostingsTable,
@@ -181,7 +267,7 @@ function assemble(
       sectionPostings,
       spellings: createSpellings({
         latin: table.latin,
-        hangul: namingWords(data.documents),
+        hangul: naming,
         bigrams: table.grams,
         frequency: (t) => (table.sectionFrequency.get(t) ?? []).reduce((a, b) => a + b, 0),
         has: (t) => table.terms.has(t),
@@ -209,18 +295,4 @@ function cooccurrence(index: SearchIndex): { share: (a: readonly string[], b: re
     return both < 2 ? 0 : both / (Math.min(x.size, y.size) + 1);
   };
   return { share, forget: () => cache.clear() };
-}
-
-/** Hangul words of titles, aliases, tags and headings (particles stripped): the names an English query may mean. */
-function namingWords(documents: readonly SearchDocument[]): string[] {
-  const words = new Set<string>();
-  for (const d of documents) {
-    for (const text of [d.title, ...d.aliases, ...d.tags, ...d.sections.map((s) => s.heading)]) {
-      for (const run of text.match(/\p{Script=Hangul}+/gu) ?? []) {
-        const stem = hangulStem(run);
-        if (stem.length >= 2) words.add(stem);
-      }
-    }
-  }
-  return [...words];
 }

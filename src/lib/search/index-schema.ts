@@ -65,21 +65,50 @@ export const IndexEnvelopeSchema = z.object({
 });
 export type IndexEnvelope = z.output<typeof IndexEnvelopeSchema>;
 
-/** Version of the site's split index (`_wiki/search/base.json` and its shards). */
-export const SPLIT_INDEX_VERSION = 1;
+/** Version of the site's split index (`_wiki/search/base.json`, its term shards and its document chunks). */
+export const SPLIT_INDEX_VERSION = 2;
 
 /**
- * `_wiki/search/base.json`: the envelope without its postings. `vocabulary` has every term with its section
- * frequencies (postings lines without their fields), so spellings and rarity see the whole corpus; a term's
- * postings are in shard `shardOf(term, shards)`.
+ * What every query needs of a document, kept in the split base: its filters, and its title and aliases reduced to
+ * what a 초성 query reads (each Hangul syllable as the first syllable of its initial consonant, nothing else).
  */
-export const SplitBaseSchema = IndexEnvelopeSchema.omit({ version: true, postings: true, sectionPostings: true }).extend({
+export const SplitRowSchema = SearchDocumentSchema.pick({ title: true, project: true, category: true, tags: true, aliases: true });
+export type SplitRow = z.output<typeof SplitRowSchema>;
+
+/** The rest of a document (and its title and aliases as written), in `_wiki/search/docs-<n>.json`: fetched for the documents the section stage scores. */
+export const SplitDetailSchema = SearchDocumentSchema.pick({ id: true, title: true, aliases: true, updatedAt: true, url: true, summary: true, sections: true });
+
+/**
+ * `_wiki/search/base.json`: the envelope without its postings and with only the light half of its documents.
+ * `vocabulary` has every term with its section frequencies (postings lines without their fields), so spellings
+ * and rarity see the whole corpus; a term's postings are in shard `shardOf(term, shards, latinSplit)`. Document
+ * n's other fields are in chunk `k`, the last with `chunks[k] <= n`.
+ */
+export const SplitBaseSchema = IndexEnvelopeSchema.omit({ version: true, postings: true, sectionPostings: true, documents: true }).extend({
   version: z.literal(SPLIT_INDEX_VERSION),
+  documents: z.array(SplitRowSchema),
+  /** First document number of each chunk of document details. */
+  chunks: z.array(z.number().int().nonnegative()),
+  /** Hangul words of every title, alias, tag and heading (what an English query may mean; see `namingWords`). */
+  naming: z.array(z.string()),
+  /** English words of ids and anchors: one line per word, `word\tdoc.section doc.section…` (see names.ts). */
+  names: z.string(),
   vocabulary: z.string(),
   shards: z.number().int().positive(),
+  /** Latin prefixes whose terms are sharded by one more letter (too many postings for one shard). */
+  latinSplit: z.array(z.string()),
+  /**
+   * Per document in order, its field lengths (`index.fieldLength`, comma-separated, `;` between documents) when
+   * the index's short ids are the document numbers; `index.documentIds` and `index.fieldLength` are then left empty.
+   */
+  fieldLengths: z.string().optional(),
 });
 export type SplitBase = z.output<typeof SplitBaseSchema>;
 
 /** `_wiki/search/terms-<n>.json`: the document and section postings lines of the terms of shard n. */
 export const SplitShardSchema = z.object({ postings: z.string(), sectionPostings: z.string() });
 export type SplitShard = z.output<typeof SplitShardSchema>;
+
+/** `_wiki/search/docs-<n>.json`: the details of chunk n's documents, in document order. */
+export const SplitChunkSchema = z.object({ documents: z.array(SplitDetailSchema) });
+export type SplitChunk = z.output<typeof SplitChunkSchema>;

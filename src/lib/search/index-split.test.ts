@@ -36,31 +36,87 @@ const SOURCES = [
   source('events', '이벤트 처리', '이벤트 핸들러를 props로 전달합니다. onClick에 함수를 넘깁니다.'),
 ];
 
-test('Latin terms shard by their first two letters, so a typed prefix finds its words in one shard', () => {
+/** The split files by name, as the site fetches them (a JSON round trip, as over the wire). */
+function filesOf(split: ReturnType<typeof splitIndex>): Map<string, unknown> {
+  const files = new Map<string, unknown>();
+  split.shards.forEach((shard, n) => files.set(`terms-${n}.json`, JSON.parse(JSON.stringify(shard))));
+  split.chunks.forEach((chunk, n) => files.set(`docs-${n}.json`, JSON.parse(JSON.stringify(chunk))));
+  return files;
+}
+
+test('Latin terms shard by their first two letters (three for crowded prefixes), so a typed prefix finds its words in one shard or a few', () => {
   expect(shardOf('useeffect', 7)).toBe(shardOf('usestate', 7));
+  expect(shardOf('useeffect', 7, new Set(['us']))).toBe(shardOf('usestate', 7, new Set(['us'])));
+  expect(shardOf('useeffect', 1000, new Set(['us']))).not.toBe(shardOf('usability', 1000, new Set(['us'])));
   expect([shardOf('상태', 1), shardOf('props', 1)]).toEqual([0, 0]);
 });
 
-test('the split index answers exactly as the whole index, fetching only the shards a query needs', async () => {
+test('the split index answers exactly as the whole index, fetching only the shards and document chunks a query needs', async () => {
   const envelope = buildIndexEnvelope(SOURCES);
   const whole = loadSearch(JSON.parse(JSON.stringify(envelope)));
-  const { base, shards } = splitIndex(envelope, 7);
-  expect(shards).toHaveLength(7);
+  const split = splitIndex(envelope, { shards: 7, chunkChars: 1 });
+  expect(split.shards).toHaveLength(7);
+  expect(split.chunks).toHaveLength(5);
   expect(splitIndex(envelope).shards).toHaveLength(1);
-  const fetched: number[] = [];
-  const split = loadSplitSearch(JSON.parse(JSON.stringify(base)), async (n) => (fetched.push(n), JSON.parse(JSON.stringify(shards[n]))));
-  expect(await search(split, '상태를 공유')).toEqual(await search(whole, '상태를 공유'));
-  expect(fetched.length).toBeGreaterThan(0);
-  expect(fetched.length).toBeLessThan(7);
-  for (const q of ['useEfect 정리', '렌더링', 'props 전달', 'usestate', '없는말']) {
-    expect(await search(split, q), q).toEqual(await search(whole, q));
+  expect(splitIndex(envelope).chunks).toHaveLength(1);
+  // The base keeps what every query needs of a document, not its sections, link or summary.
+  expect(split.base.documents[0]).toEqual({ title: '사타까아아라가', project: 'p', category: 'guide', tags: [], aliases: [] });
+  expect(split.base.chunks).toEqual([0, 1, 2, 3, 4]);
+  const files = filesOf(split);
+  const fetched: string[] = [];
+  const loaded = loadSplitSearch(JSON.parse(JSON.stringify(split.base)), async (f) => (fetched.push(f), files.get(f)));
+  expect(await search(loaded, '상태를 공유')).toEqual(await search(whole, '상태를 공유'));
+  expect(fetched.filter((f) => f.startsWith('terms-')).length).toBeGreaterThan(0);
+  expect(fetched.filter((f) => f.startsWith('terms-')).length).toBeLessThan(7);
+  expect(fetched).toContain('docs-0.json');
+  for (const q of ['useEfect 정리', '렌더링', 'props 전달', 'usestate', '없는말', 'ㅅㅌ', 'use']) {
+    expect(await search(loaded, q), q).toEqual(await search(whole, q));
   }
-  // Each shard is fetched once, however many queries need it.
+  // Each file is fetched once, however many queries need it.
   expect(fetched.length).toBe(new Set(fetched).size);
 });
 
-test('a shard that does not parse fails the search with what to do', async () => {
-  const { base } = splitIndex(buildIndexEnvelope(SOURCES), 3);
+test('with every Latin prefix sharded by three letters, a typed prefix fetches the shards its words span and answers alike', async () => {
+  const envelope = buildIndexEnvelope(SOURCES);
+  const whole = loadSearch(JSON.parse(JSON.stringify(envelope)));
+  const split = splitIndex(envelope, { shards: 50, latinSplitChars: 0 });
+  expect(split.base.latinSplit).toEqual(expect.arrayContaining(['us', 'pr', 'cl']));
+  const files = filesOf(split);
+  const loaded = loadSplitSearch(split.base, async (f) => files.get(f));
+  for (const q of ['us', 'use', 'useref', 'useEfect', 'onclik', 'props']) expect(await search(loaded, q), q).toEqual(await search(whole, q));
+});
+
+test("while a hit's details are still coming, the site is not shown it (no hit without its link)", async () => {
+  const split = splitIndex(buildIndexEnvelope(SOURCES), { chunkChars: 1 });
+  const files = filesOf(split);
+  const loaded = loadSplitSearch(split.base, async (f) => files.get(f));
+  const shown: string[][] = [];
+  const result = await search(loaded, 'useRef', { onRanked: (r) => shown.push(r.hits.map((h) => h.document.url)) });
+  expect(result.hits[0]!.document.url).toBe('/docs/ref/');
+  expect(shown.flat()).not.toContain('');
+});
+
+test("a small wiki's details are one chunk, fetched up front, so even the first ranking shows hits with their links", async () => {
+  const split = splitIndex(buildIndexEnvelope(SOURCES));
+  const files = filesOf(split);
+  const fetched: string[] = [];
+  const loaded = loadSplitSearch(split.base, async (f) => (fetched.push(f), files.get(f)));
+  await loaded.shards!.preloadDetails();
+  expect(fetched).toEqual(['docs-0.json']);
+  expect(loaded.documents.map((d) => loaded.shards!.has(d))).toEqual([true, true, true, true, true]);
+  expect(loaded.documents.map((d) => d.url)).toEqual(['/docs/state/', '/docs/effect/', '/docs/list/', '/docs/ref/', '/docs/events/']);
+  const many = loadSplitSearch(splitIndex(buildIndexEnvelope(SOURCES), { chunkChars: 1 }).base, async () => {
+    throw new Error('nothing is fetched up front when the details are many chunks');
+  });
+  await many.shards!.preloadDetails();
+});
+
+test('a shard or chunk that does not parse fails the search with what to do', async () => {
+  const cut = splitIndex(buildIndexEnvelope(SOURCES), { shards: 3 });
+  const base = cut.base;
   const split = loadSplitSearch(base, async () => ({ postings: 1 }));
-  await expect(search(split, '상태')).rejects.toThrow(/^Split search index shard \d is malformed\. Rebuild with `npm run build`\.$/);
+  await expect(search(split, '상태')).rejects.toThrow(/^Split search index shard terms-\d\.json is malformed\. Rebuild with `npm run build`\.$/);
+  const files = filesOf(cut);
+  const noRows = loadSplitSearch(base, async (f) => (f.startsWith('docs-') ? { documents: [] } : files.get(f)));
+  await expect(search(noRows, '상태')).rejects.toThrow(/^Split search index chunk docs-0\.json is malformed\. Rebuild with `npm run build`\.$/);
 });

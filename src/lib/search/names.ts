@@ -1,3 +1,4 @@
+import { hangulStem } from './expand.ts';
 import type { SearchDocument } from './index-schema.ts';
 
 /**
@@ -49,11 +50,42 @@ function tableOf(documents: readonly SearchDocument[]): NameTable {
   return table;
 }
 
+/** Share of the documents past which a name word says nothing (see `namedTerms`). */
+export const NAME_SHARE = 0.3;
+
+/**
+ * A document table's name words as lines `word\tdoc.section doc.section…`, for the site's split base (which lacks
+ * the anchors); words naming more than `maxShare` of the documents are left out, as `namedTerms` would skip them.
+ */
+export function encodeNameTable(documents: readonly SearchDocument[], maxShare: number): string {
+  const limit = Math.max(1, maxShare * documents.length);
+  return [...tableOf(documents)]
+    .filter(([, places]) => new Set(places.map((p) => p.doc)).size <= limit)
+    .map(([word, places]) => `${word}\t${places.map((p) => `${p.doc}.${p.section}`).join(' ')}`)
+    .join('\n');
+}
+
+/** Makes `namedTerms(documents, …)` answer from `encodeNameTable`'s lines, without reading the documents' anchors. */
+export function adoptNameTable(documents: readonly SearchDocument[], lines: string): void {
+  const table = new Map<string, NamePlace[]>();
+  for (const line of lines ? lines.split('\n') : []) {
+    const [word, places] = line.split('\t') as [string, string];
+    table.set(
+      word,
+      places.split(' ').map((p) => {
+        const [doc, section] = p.split('.').map(Number) as [number, number];
+        return { doc, section };
+      }),
+    );
+  }
+  tables.set(documents, table);
+}
+
 /**
  * The query's Latin terms each document names by id or anchor: per document, per section, the terms
  * found there (section 0 for the id). Words naming more than `maxShare` of the documents say nothing.
  */
-export function namedTerms(documents: readonly SearchDocument[], terms: readonly string[], maxShare = 0.3): Map<number, Map<number, string[]>> {
+export function namedTerms(documents: readonly SearchDocument[], terms: readonly string[], maxShare = NAME_SHARE): Map<number, Map<number, string[]>> {
   const table = tableOf(documents);
   const out = new Map<number, Map<number, string[]>>();
   for (const term of new Set(terms)) {
@@ -67,4 +99,18 @@ export function namedTerms(documents: readonly SearchDocument[], terms: readonly
     }
   }
   return out;
+}
+
+/** Hangul words of titles, aliases, tags and headings (particles stripped): the names an English query may mean. */
+export function namingWords(documents: readonly SearchDocument[]): string[] {
+  const words = new Set<string>();
+  for (const d of documents) {
+    for (const text of [d.title, ...d.aliases, ...d.tags, ...d.sections.map((s) => s.heading)]) {
+      for (const run of text.match(/\p{Script=Hangul}+/gu) ?? []) {
+        const stem = hangulStem(run);
+        if (stem.length >= 2) words.add(stem);
+      }
+    }
+  }
+  return [...words];
 }

@@ -98,7 +98,8 @@ export async function search(loaded: LoadedSearch, query: string, options: Searc
     const missing = loaded.shards?.takeMissing() ?? [];
     if (!missing.length) break;
     // Summaries for snippets: asking for texts now would fetch them for hits that may not stay.
-    if (onRanked && hits.length) onRanked(withSnippets(ranking, hits, undefined, snippetLength));
+    // Not while a hit's details (its link, its sections) are still coming with the split index's document chunks.
+    if (onRanked && hits.length && hits.every((h) => loaded.shards!.has(h.document))) onRanked(withSnippets(ranking, hits, undefined, snippetLength));
     const w = now();
     await loaded.shards!.fetch(missing);
     waited += now() - w;
@@ -270,7 +271,8 @@ export function finishSearch(search: LoadedSearch, ranking: DocumentRanking, lim
       ranked: true,
       score: documentScore(scores),
       section: bestSection(scores, isTitleQuery(document.title, ranking.titleTerms)),
-      found: found.map((f) => new Set([...f, ...lead])),
+      // Array.from, not map: a document whose sections are still coming (split index) has holes where its anchors name terms.
+      found: Array.from(found, (f) => new Set([...(f ?? []), ...lead])),
     };
   });
   const covered = scored.map((s) => {
