@@ -116,7 +116,7 @@ export function screenLine(raw: string, reply: Reply): string | undefined {
   try {
     deserializeMessage(line);
   } catch {
-    const id = typeof json === 'object' && json !== null && 'id' in json ? (json as { id: unknown }).id : null;
+    const id = typeof json === 'object' && json !== null && 'id' in json ? json.id : null;
     const answerId = typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
     reply(
       answerId,

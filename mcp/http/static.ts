@@ -65,7 +65,7 @@ export function createStaticHandler(root: string, base: string): (req: IncomingM
 }
 
 /** The real file for a site path, `'dir'` when a slash is missing, or undefined when nothing (inside root) is there. */
-async function resolveFile(root: string, rel: string): Promise<string | 'dir' | undefined> {
+async function resolveFile(root: string, rel: string): Promise<string | undefined> {
   const candidate = normalize(join(root, rel));
   if (!isInside(root, candidate)) return undefined;
   try {

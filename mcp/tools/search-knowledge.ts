@@ -14,7 +14,7 @@ export const SearchKnowledgeInputSchema = z.object({
     .string()
     .max(MAX_QUERY_LENGTH, {
       error: (iss) =>
-        `query is ${String(iss.input).length} characters; the limit is ${MAX_QUERY_LENGTH}. Search with a few key words instead of a whole passage.`,
+        `query is ${(iss.input as string).length} characters; the limit is ${MAX_QUERY_LENGTH}. Search with a few key words instead of a whole passage.`,
     })
     .describe('What to look for, in Korean or English words (e.g. "배포 롤백", "search tokenizer"). Max 4,000 characters.'),
   project: z.string().max(MAX_NAME_CHARS).optional().describe(`Only this project (see list_projects; at most ${MAX_NAME_CHARS} characters).`),

@@ -36,7 +36,8 @@ export function scanFolder(root: string): Scan {
     const data = splitFrontmatter(f.path, f.text).file?.data ?? {};
     const id = typeof data.id === 'string' ? data.id : toSlug(f.path);
     ids.add(id);
-    if (data.external_id !== undefined && data.external_id !== null) byExternalId.set(String(data.external_id), { path: f.path, id });
+    if (data.external_id !== undefined && data.external_id !== null)
+      byExternalId.set(typeof data.external_id === 'string' ? data.external_id : JSON.stringify(data.external_id), { path: f.path, id });
   }
   return { files, hashes, byExternalId, ids };
 }

@@ -63,7 +63,7 @@ function loadText(id: string): DocumentText | Promise<DocumentText | undefined> 
   if (known) return known;
   const p = fetch(joinUrl(base, `_wiki/search/text/${id.split('/').map(encodeURIComponent).join('/')}.json`))
     .then((r): Promise<unknown> => (r.ok ? r.json() : Promise.resolve(undefined)))
-    .then((v) => (Array.isArray(v) && v.every((s) => typeof s === 'string') ? (v as string[]) : undefined))
+    .then((v) => (Array.isArray(v) && v.every((s) => typeof s === 'string') ? v : undefined))
     .catch(() => undefined);
   texts.set(id, p);
   // Kept as a value once here, so the next search shows it without waiting; a failure may be retried later.

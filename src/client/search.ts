@@ -74,7 +74,7 @@ export class MaruSearch extends HTMLElement {
     // Someone who focuses the box is about to search: fetch the index while they type the first word.
     this.#input.addEventListener('focus', () => warmSearch(), { once: true });
     this.#input.addEventListener('keydown', (e) => this.#onKey(e));
-    this.#form.addEventListener('submit', (e) => this.#onSubmit(e));
+    this.#form.addEventListener('submit', (e) => void this.#onSubmit(e));
     this.#form.addEventListener('change', (e) => e.target !== this.#input && this.#schedule(0, true));
     this.#list.addEventListener('mousemove', (e) => {
       const option = (e.target as Element).closest('[role="option"]');

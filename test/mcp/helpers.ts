@@ -108,7 +108,7 @@ export async function spawnStart(dist: string, env: Record<string, string> = {},
   let err = '';
   const url = await new Promise<string>((done, reject) => {
     const timer = setTimeout(() => reject(new Error(`start.ts did not come up: ${err}`)), 20_000);
-    child.stderr!.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => {
       err += chunk.toString();
       const m = /MCP (http:\/\/\S+)\/mcp/.exec(err);
       if (m) {

@@ -209,7 +209,7 @@ describe('remember_knowledge options', () => {
     try {
       const url = await new Promise<string>((done, reject) => {
         let err = '';
-        child.stderr!.on('data', (c: Buffer) => {
+        child.stderr.on('data', (c: Buffer) => {
           err += c.toString();
           const m = /MCP at (http:\/\/\S+\/mcp)/.exec(err);
           if (m) done(m[1]!);

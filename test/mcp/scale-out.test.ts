@@ -52,7 +52,7 @@ async function startReplica(artifacts: string): Promise<Replica> {
   let err = '';
   const url = await new Promise<string>((done, reject) => {
     const timer = setTimeout(() => reject(new Error(`replica did not come up: ${err}`)), 20_000);
-    child.stderr!.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => {
       err += chunk.toString();
       const m = /MCP at (http:\/\/\S+)\/mcp/.exec(err);
       if (m) {

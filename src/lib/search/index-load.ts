@@ -212,7 +212,7 @@ function parseOrExplain<T extends z.ZodType>(schema: T, json: unknown, expected:
   if (!parsed.success) {
     const version = (json as { version?: unknown } | null)?.version;
     if (version !== undefined && version !== expected) {
-      throw new Error(`${what} version ${String(version)} is not supported (expected ${expected}). Rebuild with \`npm run build\`.`);
+      throw new Error(`${what} version ${JSON.stringify(version)} is not supported (expected ${expected}). Rebuild with \`npm run build\`.`);
     }
     throw new Error(
       `${what} is malformed: ${parsed.error.issues[0]?.path.join('.') ?? ''} ${parsed.error.issues[0]?.message ?? ''}. Rebuild with \`npm run build\`.`,
