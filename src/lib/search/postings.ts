@@ -77,30 +77,38 @@ export function scanPostings(
   onTerm: (term: string, fields: string, line: number) => void,
   onExtra: (term: string, counts: number[]) => void = () => undefined,
 ): void {
+  scanTermLines(text, 'postings', 'no fields.', (term, rest, line) => {
+    let fields = rest;
+    if (rest.charCodeAt(0) === 35 /* # */) {
+      const tab = rest.indexOf('\t');
+      onExtra(
+        term,
+        rest
+          .slice(1, tab < 0 ? rest.length : tab)
+          .split(',')
+          .map((n) => parseInt(n, 36)),
+      );
+      fields = tab < 0 ? '' : rest.slice(tab + 1);
+    }
+    onTerm(term, fields, line);
+  });
+}
+
+/**
+ * The line format shared by the postings and the section postings: `term<TAB>rest`, one term a line. `onLine` gets
+ * each term, the text after its tab and the 1-based line; a line without a tab is an error naming `what` and the line.
+ */
+export function scanTermLines(text: string, what: string, missingTab: string, onLine: (term: string, rest: string, line: number) => void): void {
   if (!text) return;
-  let lineNo = 0;
+  let line = 0;
   let start = 0;
   while (start <= text.length) {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
-    lineNo++;
+    line++;
     const tab = text.indexOf('\t', start);
-    if (tab < 0 || tab > end) throw new Error(`postings line ${lineNo} (${text.slice(start, Math.min(end, start + 40))}): no fields.`);
-    const term = text.slice(start, tab);
-    let fieldsAt = tab + 1;
-    if (text.charCodeAt(fieldsAt) === 35 /* # */) {
-      const next = text.indexOf('\t', fieldsAt);
-      const countsEnd = next < 0 || next > end ? end : next;
-      onExtra(
-        term,
-        text
-          .slice(fieldsAt + 1, countsEnd)
-          .split(',')
-          .map((n) => parseInt(n, 36)),
-      );
-      fieldsAt = countsEnd + 1;
-    }
-    onTerm(term, fieldsAt < end ? text.slice(fieldsAt, end) : '', lineNo);
+    if (tab < 0 || tab > end) throw new Error(`${what} line ${line} (${text.slice(start, Math.min(end, start + 40))}): ${missingTab}`);
+    onLine(text.slice(start, tab), text.slice(tab + 1, end), line);
     start = end + 1;
   }
 }

@@ -4,6 +4,7 @@
  * separated by `/` and a count other than 1 after `*`, all numbers base 36 — the text gzips like the
  * document postings (`postings.ts`). Lines are decoded per term on first use.
  */
+import { scanTermLines } from './postings.ts';
 
 /** One term's prose occurrences: document position → flat `[section, count, section, count, …]`. */
 export type SectionCounts = ReadonlyMap<number, readonly number[]>;
@@ -34,18 +35,7 @@ export function encodeSectionPostings(counts: ReadonlyMap<string, ReadonlyMap<nu
 
 /** Splits the lines into term → still-encoded entries, without decoding any of them. */
 export function scanSectionPostings(text: string, onTerm: (term: string, encoded: string) => void): void {
-  if (!text) return;
-  let start = 0;
-  let line = 0;
-  while (start <= text.length) {
-    let end = text.indexOf('\n', start);
-    if (end < 0) end = text.length;
-    line++;
-    const tab = text.indexOf('\t', start);
-    if (tab < 0 || tab > end) throw new Error(`section postings line ${line} (${text.slice(start, Math.min(end, start + 40))}): no tab after the term.`);
-    onTerm(text.slice(start, tab), text.slice(tab + 1, end));
-    start = end + 1;
-  }
+  scanTermLines(text, 'section postings', 'no tab after the term.', (term, encoded) => onTerm(term, encoded));
 }
 
 /**
