@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { loadSearch, loadSplitSearch } from '../src/lib/search/index-load.ts';
 import { IndexEnvelopeSchema } from '../src/lib/search/index-schema.ts';
-import { splitIndex } from '../src/lib/search/index-split.ts';
+import { splitFiles, splitIndex } from '../src/lib/search/index-split.ts';
 import { search } from '../src/lib/search/search.ts';
 import { documentText } from '../src/lib/search/snippet.ts';
 
@@ -33,12 +33,10 @@ const SHOWN = 8;
 export async function splitIndexFigures(indexFile: string, queries: readonly string[], docsDir?: string): Promise<SplitFigures> {
   const text = readFileSync(indexFile, 'utf8');
   const envelope = IndexEnvelopeSchema.parse(JSON.parse(text));
-  const { base, shards, chunks } = splitIndex(envelope);
+  const split = splitIndex(envelope);
+  const { base, shards, chunks } = split;
   const baseGzip = gz(JSON.stringify(base));
-  const files = new Map<string, { json: unknown; gzip: number }>([
-    ...shards.map((s, n) => [`terms-${n}.json`, { json: s, gzip: gz(JSON.stringify(s)) }] as const),
-    ...chunks.map((c, n) => [`docs-${n}.json`, { json: c, gzip: gz(JSON.stringify(c)) }] as const),
-  ]);
+  const files = new Map([...splitFiles(split)].map(([name, json]) => [name, { json, gzip: gz(JSON.stringify(json)) }] as const));
   const largest = (prefix: string) => kib(Math.max(...[...files].filter(([f]) => f.startsWith(prefix)).map(([, v]) => v.gzip)));
   const whole = loadSearch(envelope);
   const textGzip = (id: string) => {

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { toArtifacts } from '../src/lib/artifacts/emit.ts';
 import { loadSearch, loadSplitSearch } from '../src/lib/search/index-load.ts';
 import { IndexEnvelopeSchema } from '../src/lib/search/index-schema.ts';
-import { splitIndex } from '../src/lib/search/index-split.ts';
+import { splitFiles, splitIndex } from '../src/lib/search/index-split.ts';
 import { search, type SearchResult } from '../src/lib/search/search.ts';
 import { EvalSetSchema } from '../src/lib/search/evaluate.ts';
 import { emitContext, loadWiki, siteConfig } from '../src/node/wiki-build.ts';
@@ -25,10 +25,10 @@ function queriesOf(file: string): string[] {
 }
 
 /** Runs every query on the whole index and on the split one (its files read from `fileOf`), texts from the emitted files. */
-async function compare(files: Map<string, string>, base: unknown, fileOf: (name: string) => unknown, queries: readonly string[]): Promise<number> {
+async function compare(files: Map<string, string>, base: unknown, fileOf: (name: string) => unknown, queries: readonly string[]): Promise<string[]> {
   const whole = loadSearch(JSON.parse(files.get('_wiki/search-index.json')!));
-  let fetched = 0;
-  const split = loadSplitSearch(base, async (name) => (fetched++, fileOf(name)));
+  const fetched: string[] = [];
+  const split = loadSplitSearch(base, async (name) => (fetched.push(name), fileOf(name)));
   const text = (id: string) => JSON.parse(files.get(`_wiki/search/text/${id}.json`)!) as string[];
   const view = (r: SearchResult) => r.hits.map((h) => [h.document.id, h.section.anchor, h.score, h.snippet.text, h.coverage]);
   for (const q of queries) {
@@ -39,34 +39,48 @@ async function compare(files: Map<string, string>, base: unknown, fileOf: (name:
   return fetched;
 }
 
-test('example wiki cut into 16 shards: the same top 10 as the whole index on its labelled queries', async () => {
+test('example wiki cut into 16 shards, its common terms into pieces: the same top 10 as the whole index on its labelled queries', async () => {
   const files = artifacts(resolve(ROOT, 'content'));
-  const cut = splitIndex(IndexEnvelopeSchema.parse(JSON.parse(files.get('_wiki/search-index.json')!)), { shards: 16, latinSplitChars: 500, chunkChars: 400 });
+  const cut = splitIndex(IndexEnvelopeSchema.parse(JSON.parse(files.get('_wiki/search-index.json')!)), {
+    shards: 16,
+    latinSplitChars: 500,
+    chunkChars: 400,
+    pieceTermChars: 60,
+    pieceChars: 20,
+  });
   expect(cut.base.latinSplit.length).toBeGreaterThan(0);
   expect(cut.chunks.length).toBeGreaterThan(10);
-  const byName = new Map<string, unknown>([
-    ...cut.shards.map((s, n) => [`terms-${n}.json`, s] as const),
-    ...cut.chunks.map((c, n) => [`docs-${n}.json`, c] as const),
-  ]);
+  // Terms whose section postings pass 60 characters are in pieces of about 20, listed in the shards that hold their terms.
+  expect(cut.pieces.length).toBeGreaterThan(100);
+  expect(cut.shards.filter((s) => s.pieces).length).toBeGreaterThan(8);
+  const byName = splitFiles(cut);
   const queries = [...queriesOf('test/fixtures/eval/example-wiki.queries.json'), ...queriesOf('test/fixtures/eval/blind/example-wiki.dev.json')];
   const fetched = await compare(files, JSON.parse(JSON.stringify(cut.base)), (name) => JSON.parse(JSON.stringify(byName.get(name))), queries);
-  expect(fetched).toBeLessThanOrEqual(16 + cut.chunks.length);
+  expect(fetched.filter((f) => f.startsWith('sections-')).length).toBeGreaterThan(0);
+  // Pieces are fetched for the documents scored, not whole terms.
+  expect(fetched.filter((f) => f.startsWith('sections-')).length).toBeLessThan(cut.pieces.length);
+  expect(fetched.length).toBe(new Set(fetched).size);
 });
 
 describe.runIf(existsSync(CORPUS))('ko-react-docs as the build splits it', () => {
   test('the same top 10 as the whole index on the labelled queries', { timeout: 300_000 }, async () => {
     const files = artifacts(CORPUS);
-    const base = JSON.parse(files.get('_wiki/search/base.json')!) as { shards: number; chunks: number[]; documents: object[] };
+    const base = JSON.parse(files.get('_wiki/search/base.json')!) as { shards: number; chunks: string; rows: { filters: string } };
     expect(base.shards).toBeGreaterThan(10);
     // A wiki this small keeps its document details in one chunk, which the site fetches with the base.
-    expect(base.chunks).toEqual([0]);
-    // The base holds no sections, links or summaries: those are in the chunks, each listed with its hash in the manifest.
-    expect(Object.keys(base.documents[0]!).sort()).toEqual(['aliases', 'category', 'project', 'tags', 'title']);
+    expect(base.chunks).toBe((226).toString(36));
+    // The base holds each document's filters only (as numbers); sections, links and summaries are in the chunk.
+    expect(base.rows.filters.split(';')).toHaveLength(226);
+    expect(Object.keys(base)).not.toContain('documents');
+    // Every file of the split index is listed with its hash in the manifest: pieces of common terms and the initials too.
     const manifest = JSON.parse(files.get('_wiki/manifest.json')!) as { files: Record<string, { sha256: string }> };
-    for (const [n] of base.chunks.entries()) {
-      expect(manifest.files[`search/docs-${n}.json`]?.sha256, `docs-${n}`).toMatch(/^[0-9a-f]{64}$/);
-    }
-    for (let n = 0; n < base.shards; n++) expect(manifest.files[`search/terms-${n}.json`]?.sha256, `terms-${n}`).toMatch(/^[0-9a-f]{64}$/);
+    const listed = Object.keys(manifest.files).filter((f) => f.startsWith('search/') && !f.startsWith('search/text/'));
+    const written = [...files.keys()].filter((f) => f.startsWith('_wiki/search/') && !f.startsWith('_wiki/search/text/')).map((f) => f.slice(6));
+    expect(listed.sort()).toEqual(written.sort());
+    expect(listed).toEqual(expect.arrayContaining(['search/base.json', 'search/initials.json', 'search/docs-0.json', `search/terms-${base.shards - 1}.json`]));
+    // No term of a wiki this small has section postings long enough to be cut into pieces: a query fetches no piece.
+    expect(listed.filter((f) => f.startsWith('search/sections-'))).toEqual([]);
+    for (const f of listed) expect(manifest.files[f]!.sha256, f).toMatch(/^[0-9a-f]{64}$/);
     const queries = [...queriesOf('test/fixtures/eval/ko-react-docs.queries.json'), ...queriesOf('test/fixtures/eval/blind/ko-react-docs-fresh.dev.json')];
     await compare(files, base, (name) => JSON.parse(files.get(`_wiki/search/${name}`)!), queries);
   });

@@ -2,7 +2,7 @@ import { stringify } from 'yaml';
 import { buildIndexEnvelope, type SearchSource } from '../search/index-build.ts';
 import { SEARCH_OPTIONS_VERSION } from '../search/contract.ts';
 import { documentText, sectionProse } from '../search/snippet.ts';
-import { splitIndex } from '../search/index-split.ts';
+import { splitFiles, splitIndex } from '../search/index-split.ts';
 import { stripExplicitIds } from '../markdown/heading-id.ts';
 import { stripMdxCommentText } from '../markdown/remark-mdx-comments.ts';
 import { glossaryGroups } from '../wiki/glossary.ts';
@@ -74,10 +74,7 @@ export function emitWiki(wiki: Wiki, ctx: EmitContext): { catalog: Catalog; file
   const envelope = buildIndexEnvelope(sources, synonyms);
   const indexJson = `${JSON.stringify(envelope)}\n`;
   // The site's split index: a base and shards of the same postings (see index-split.ts).
-  const split = splitIndex(envelope);
-  searchFiles.set(`${SEARCH_SPLIT_DIR}/base.json`, `${JSON.stringify(split.base)}\n`);
-  split.shards.forEach((shard, n) => searchFiles.set(`${SEARCH_SPLIT_DIR}/terms-${n}.json`, `${JSON.stringify(shard)}\n`));
-  split.chunks.forEach((chunk, n) => searchFiles.set(`${SEARCH_SPLIT_DIR}/docs-${n}.json`, `${JSON.stringify(chunk)}\n`));
+  for (const [name, json] of splitFiles(splitIndex(envelope))) searchFiles.set(`${SEARCH_SPLIT_DIR}/${name}`, `${JSON.stringify(json)}\n`);
   files.set(`${ARTIFACT_DIR}/catalog.json`, catalogJson);
   files.set(`${ARTIFACT_DIR}/search-index.json`, indexJson);
   const manifest: Manifest = {

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { loadIndexLazily, loadIndexVocabulary } from './lazy-postings.ts';
-import { restoreShell, shardOf } from './index-split.ts';
+import { chunkStarts, decodeFilterRows, restoreShell, shardOf } from './index-split.ts';
+import { SplitSectionPostings } from './split-pieces.ts';
 import { queryAll, SEARCH_OPTIONS_VERSION, type SearchIndex } from './contract.ts';
 import { synonymMatcher, type SynonymMatcher } from './synonyms.ts';
 import type { SpellingsOf } from './expand.ts';
@@ -14,8 +15,9 @@ import {
   SPLIT_INDEX_VERSION,
   SplitBaseSchema,
   SplitChunkSchema,
+  SplitInitialsSchema,
+  SplitPieceSchema,
   SplitShardSchema,
-  type SplitRow,
   type IndexEnvelope,
   type SearchDocument,
   type SectionStats,
@@ -67,35 +69,50 @@ export function loadSearch(json: unknown): LoadedSearch {
 
 /**
  * Loads the site's split index from its base (`_wiki/search/base.json`, parsed); `fetchFile(name)` gives another of
- * its files (`terms-<n>.json`, `docs-<n>.json`, parsed). A search fetches what it needs through `shards`: the term
- * shards of its terms, then (once every term is there) the document chunks of the documents the section stage
- * scores, and ranks again each time, so answers equal the whole index's.
+ * its files (`terms-<n>.json`, `sections-<n>.json`, `docs-<n>.json`, `initials.json`, parsed). A search fetches what
+ * it needs through `shards`: the term shards of its terms, then (once every term is there) the document chunks of the
+ * documents the section stage scores and the pieces of very common terms' section postings they fall in, then the
+ * 초성 initials if a ranking read a title it had no details for; it ranks again each time, so answers equal the whole index's.
  */
 export function loadSplitSearch(json: unknown, fetchFile: (file: string) => Promise<unknown>): LoadedSearch {
   const data = parseOrExplain(SplitBaseSchema, json, SPLIT_INDEX_VERSION, 'Split search index');
   const loaded = new Set<string>();
   const latinSplit = new Set(data.latinSplit);
   const missingTerms = new Set<string>();
-  // Documents whose details a ranking read while they were not there.
+  // Documents whose details a ranking read while they were not there; whether one read a title (for 초성 initials).
   const touched = new Set<number>();
+  let wantInitials = false;
+  let initials: string[][] | undefined;
   const want = (term: string) => {
     const file = `terms-${shardOf(term, data.shards, latinSplit)}.json`;
     if (!loaded.has(file)) missingTerms.add(file);
   };
+  let rows;
+  try {
+    rows = decodeFilterRows(data.rows);
+  } catch (e) {
+    throw new Error(`Split search index is malformed: ${(e as Error).message} Rebuild with \`npm run build\`.`, { cause: e });
+  }
+  const starts = chunkStarts(data.chunks);
   const chunkOf = (doc: number) => {
     let lo = 0;
-    for (let hi = data.chunks.length - 1; lo < hi;) {
+    for (let hi = starts.length - 1; lo < hi;) {
       const mid = (lo + hi + 1) >> 1;
-      if (data.chunks[mid]! <= doc) lo = mid;
+      if (starts[mid]! <= doc) lo = mid;
       else hi = mid - 1;
     }
     return lo;
   };
-  const pending = (doc: number) => pendingDocument(data.documents[doc]!, () => touched.add(doc));
-  const documents: SearchDocument[] = data.documents.map((_, doc) => pending(doc));
+  const pending = (doc: number) =>
+    new PendingDocument(
+      rows[doc]!,
+      () => touched.add(doc),
+      () => initials?.[doc] ?? void (wantInitials = true),
+    ) as SearchDocument;
+  const documents: SearchDocument[] = rows.map((_, doc) => pending(doc));
   adoptNameTable(documents, data.names);
   const table = termTable();
-  const sectionPostings = new SectionPostingsTable((term) => table.terms.has(term) && want(term));
+  const sectionPostings = new SplitSectionPostings((term) => table.terms.has(term) && want(term));
   let vocabulary;
   try {
     const shell = restoreShell(data);
@@ -104,35 +121,46 @@ export function loadSplitSearch(json: unknown, fetchFile: (file: string) => Prom
     throw new Error(`Split search index is malformed: ${(e as Error).message} Rebuild with \`npm run build\`.`, { cause: e });
   }
   const { loaded: search, forget } = assemble({ ...data, documents }, data.naming, vocabulary.index, table, sectionPostings);
+  const malformed = (file: string, what: string) => new Error(`Split search index ${what} ${file} is malformed. Rebuild with \`npm run build\`.`);
   const add = (file: string, json: unknown) => {
     if (file.startsWith('docs-')) {
       const chunk = SplitChunkSchema.safeParse(json);
       const n = Number(file.slice(5, -5));
-      const first = data.chunks[n] ?? 0;
-      if (!chunk.success || first + chunk.data.documents.length !== (data.chunks[n + 1] ?? data.documents.length)) {
-        throw new Error(`Split search index chunk ${file} is malformed. Rebuild with \`npm run build\`.`);
-      }
-      chunk.data.documents.forEach((detail, i) => (documents[first + i] = { ...data.documents[first + i]!, ...detail }));
-      return;
+      const first = starts[n] ?? 0;
+      if (!chunk.success || first + chunk.data.documents.length !== (starts[n + 1] ?? rows.length)) throw malformed(file, 'chunk');
+      chunk.data.documents.forEach((detail, i) => (documents[first + i] = { ...rows[first + i]!, ...detail }));
+    } else if (file.startsWith('sections-')) {
+      const piece = SplitPieceSchema.safeParse(json);
+      if (!piece.success || !sectionPostings.addPiece(file, piece.data.sectionPostings)) throw malformed(file, 'piece');
+    } else if (file === 'initials.json') {
+      const names = SplitInitialsSchema.safeParse(json);
+      const lines = names.success ? names.data.names.split('\n') : [];
+      if (lines.length !== rows.length) throw malformed(file, 'file');
+      initials = lines.map((line) => line.split('\t'));
+    } else {
+      const shard = SplitShardSchema.safeParse(json);
+      if (!shard.success) throw malformed(file, 'shard');
+      sectionPostings.addPieceList(shard.data.pieces);
+      vocabulary.supply(shard.data.postings);
+      sectionPostings.add(shard.data.sectionPostings);
     }
-    const shard = SplitShardSchema.safeParse(json);
-    if (!shard.success) throw new Error(`Split search index shard ${file} is malformed. Rebuild with \`npm run build\`.`);
-    vocabulary.supply(shard.data.postings);
-    sectionPostings.add(shard.data.sectionPostings);
   };
   const shards: ShardLoader = {
     takeMissing: () => {
-      // Details are fetched only for a ranking made with every term's postings: others may section-score documents that fall out.
-      const out = missingTerms.size ? [...missingTerms] : [...new Set([...touched].map((doc) => `docs-${chunkOf(doc)}.json`))];
+      // Details and pieces are fetched only for a ranking made with every term's postings: others may section-score
+      // documents that fall out. Initials come last: the section stage reads the titles of documents whose details are coming.
+      const details = [...new Set([...touched].map((doc) => `docs-${chunkOf(doc)}.json`)), ...sectionPostings.takeMissing()];
+      const out = missingTerms.size ? [...missingTerms] : details.length ? details : wantInitials ? ['initials.json'] : [];
       // The search caches what it prepares from a document object: a fresh placeholder makes the next ranking ask again.
       if (missingTerms.size) for (const doc of touched) documents[doc] = pending(doc);
       missingTerms.clear();
       touched.clear();
+      wantInitials = false;
       return out.sort();
     },
     has: (document) => !(document instanceof PendingDocument),
     preloadDetails: async () => {
-      if (data.chunks.length === 1) await shards.fetch(['docs-0.json']);
+      if (starts.length === 1) await shards.fetch(['docs-0.json']);
     },
     fetch: async (wanted) => {
       const fetched = await Promise.all(wanted.filter((f) => !loaded.has(f)).map(async (f) => [f, await fetchFile(f)] as const));
@@ -148,18 +176,26 @@ export function loadSplitSearch(json: unknown, fetchFile: (file: string) => Prom
   return { ...search, shards };
 }
 
-/** A document whose details are not fetched yet: reading them reports it (and gives empty values until the next ranking). */
+/**
+ * A document whose details are not fetched yet: reading them reports it (and gives empty values until the next
+ * ranking). Its title and aliases are their 초성 initials once `initials.json` is fetched (all a 초성 query reads).
+ */
 class PendingDocument {
-  /** Initials only (see `SplitRowSchema`): what 초성 search reads. */
-  readonly title: string;
   readonly project: string;
   readonly category: string;
   readonly tags: string[];
-  readonly aliases: string[];
   readonly #want: () => void;
-  constructor(row: SplitRow, want: () => void) {
-    ({ title: this.title, project: this.project, category: this.category, tags: this.tags, aliases: this.aliases } = row);
+  readonly #initials: () => string[] | undefined;
+  constructor(row: Pick<SearchDocument, 'project' | 'category' | 'tags'>, want: () => void, initials: () => string[] | undefined) {
+    ({ project: this.project, category: this.category, tags: this.tags } = row);
     this.#want = want;
+    this.#initials = initials;
+  }
+  get title(): string {
+    return this.#initials()?.[0] ?? '';
+  }
+  get aliases(): string[] {
+    return this.#initials()?.slice(1) ?? [];
   }
   get id(): string {
     this.#want();
@@ -181,10 +217,6 @@ class PendingDocument {
     this.#want();
     return '';
   }
-}
-
-function pendingDocument(row: SplitRow, want: () => void): SearchDocument {
-  return new PendingDocument(row, want);
 }
 
 /**

@@ -65,30 +65,34 @@ export const IndexEnvelopeSchema = z.object({
 });
 export type IndexEnvelope = z.output<typeof IndexEnvelopeSchema>;
 
-/** Version of the site's split index (`_wiki/search/base.json`, its term shards and its document chunks). */
-export const SPLIT_INDEX_VERSION = 2;
+/** Version of the site's split index (`_wiki/search/base.json`, its term shards, section pieces and document chunks). */
+export const SPLIT_INDEX_VERSION = 3;
 
 /**
- * What every query needs of a document, kept in the split base: its filters, and its title and aliases reduced to
- * what a 초성 query reads (each Hangul syllable as the first syllable of its initial consonant, nothing else).
+ * What filters read of every document, in the split base: the project, category and tags of document n are the
+ * names at the numbers (base 36) of row n of `filters` (`project,category,tag,tag…`, rows separated by `;`).
  */
-export const SplitRowSchema = SearchDocumentSchema.pick({ title: true, project: true, category: true, tags: true, aliases: true });
-export type SplitRow = z.output<typeof SplitRowSchema>;
+export const SplitRowsSchema = z.object({
+  projects: z.array(z.string()),
+  categories: z.array(z.string()),
+  tags: z.array(z.string()),
+  filters: z.string(),
+});
+export type SplitRows = z.output<typeof SplitRowsSchema>;
 
 /** The rest of a document (and its title and aliases as written), in `_wiki/search/docs-<n>.json`: fetched for the documents the section stage scores. */
 export const SplitDetailSchema = SearchDocumentSchema.pick({ id: true, title: true, aliases: true, updatedAt: true, url: true, summary: true, sections: true });
 
 /**
- * `_wiki/search/base.json`: the envelope without its postings and with only the light half of its documents.
- * `vocabulary` has every term with its section frequencies (postings lines without their fields), so spellings
- * and rarity see the whole corpus; a term's postings are in shard `shardOf(term, shards, latinSplit)`. Document
- * n's other fields are in chunk `k`, the last with `chunks[k] <= n`.
+ * `_wiki/search/base.json`: the envelope without its postings, its document table or `commonTerms` (nothing searches
+ * them). `vocabulary` has every term with its section frequencies (postings lines without their fields), so spellings
+ * and rarity see the whole corpus; a term's postings are in shard `shardOf(term, shards, latinSplit)`.
  */
-export const SplitBaseSchema = IndexEnvelopeSchema.omit({ version: true, postings: true, sectionPostings: true, documents: true }).extend({
+export const SplitBaseSchema = IndexEnvelopeSchema.omit({ version: true, postings: true, sectionPostings: true, documents: true, commonTerms: true }).extend({
   version: z.literal(SPLIT_INDEX_VERSION),
-  documents: z.array(SplitRowSchema),
-  /** First document number of each chunk of document details. */
-  chunks: z.array(z.number().int().nonnegative()),
+  rows: SplitRowsSchema,
+  /** Documents per chunk of document details (base 36, comma-separated): chunk k holds the next that many documents. */
+  chunks: z.string(),
   /** Hangul words of every title, alias, tag and heading (what an English query may mean; see `namingWords`). */
   naming: z.array(z.string()),
   /** English words of ids and anchors: one line per word, `word\tdoc.section doc.section…` (see names.ts). */
@@ -105,9 +109,23 @@ export const SplitBaseSchema = IndexEnvelopeSchema.omit({ version: true, posting
 });
 export type SplitBase = z.output<typeof SplitBaseSchema>;
 
-/** `_wiki/search/terms-<n>.json`: the document and section postings lines of the terms of shard n. */
-export const SplitShardSchema = z.object({ postings: z.string(), sectionPostings: z.string() });
+/**
+ * `_wiki/search/terms-<n>.json`: the document and section postings lines of the terms of shard n; a very common term's
+ * section postings are in pieces instead (`pieces`, one line per term: see `split-pieces.ts`).
+ */
+export const SplitShardSchema = z.object({ postings: z.string(), sectionPostings: z.string(), pieces: z.string() });
 export type SplitShard = z.output<typeof SplitShardSchema>;
+
+/** `_wiki/search/sections-<n>.json`: one piece of a very common term's section postings (a line of `section-postings.ts`). */
+export const SplitPieceSchema = z.object({ sectionPostings: z.string() });
+export type SplitPiece = z.output<typeof SplitPieceSchema>;
+
+/**
+ * `_wiki/search/initials.json`: what a 초성 query reads, fetched for the first such query: per document a line of its
+ * title and aliases (tab-separated), each Hangul syllable as the first syllable of its initial consonant.
+ */
+export const SplitInitialsSchema = z.object({ names: z.string() });
+export type SplitInitials = z.output<typeof SplitInitialsSchema>;
 
 /** `_wiki/search/docs-<n>.json`: the details of chunk n's documents, in document order. */
 export const SplitChunkSchema = z.object({ documents: z.array(SplitDetailSchema) });

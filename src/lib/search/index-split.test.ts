@@ -1,7 +1,8 @@
 import { expect, test } from 'vitest';
 import { buildIndexEnvelope, type SearchSource } from './index-build.ts';
 import { loadSearch, loadSplitSearch } from './index-load.ts';
-import { shardOf, splitIndex } from './index-split.ts';
+import { shardOf, splitFiles, splitIndex } from './index-split.ts';
+import { cutSectionLine, withBodyWrittenOut } from './split-pieces.ts';
 import { search } from './search.ts';
 
 function source(id: string, title: string, body: string, heading = '설명'): SearchSource {
@@ -38,10 +39,7 @@ const SOURCES = [
 
 /** The split files by name, as the site fetches them (a JSON round trip, as over the wire). */
 function filesOf(split: ReturnType<typeof splitIndex>): Map<string, unknown> {
-  const files = new Map<string, unknown>();
-  split.shards.forEach((shard, n) => files.set(`terms-${n}.json`, JSON.parse(JSON.stringify(shard))));
-  split.chunks.forEach((chunk, n) => files.set(`docs-${n}.json`, JSON.parse(JSON.stringify(chunk))));
-  return files;
+  return new Map([...splitFiles(split)].map(([name, json]) => [name, JSON.parse(JSON.stringify(json)) as unknown]));
 }
 
 test('Latin terms shard by their first two letters (three for crowded prefixes), so a typed prefix finds its words in one shard or a few', () => {
@@ -59,9 +57,10 @@ test('the split index answers exactly as the whole index, fetching only the shar
   expect(split.chunks).toHaveLength(5);
   expect(splitIndex(envelope).shards).toHaveLength(1);
   expect(splitIndex(envelope).chunks).toHaveLength(1);
-  // The base keeps what every query needs of a document, not its sections, link or summary.
-  expect(split.base.documents[0]).toEqual({ title: '사타까아아라가', project: 'p', category: 'guide', tags: [], aliases: [] });
-  expect(split.base.chunks).toEqual([0, 1, 2, 3, 4]);
+  // The base keeps what filters read of a document, not its sections, link or summary; 초성 initials are a file of their own.
+  expect(split.base.rows).toEqual({ projects: ['p'], categories: ['guide'], tags: [], filters: '0,0;0,0;0,0;0,0;0,0' });
+  expect(split.base.chunks).toBe('1,1,1,1,1');
+  expect(split.initials.names.split('\n')[0]).toBe('사타까아아라가');
   const files = filesOf(split);
   const fetched: string[] = [];
   const loaded = loadSplitSearch(JSON.parse(JSON.stringify(split.base)), async (f) => (fetched.push(f), files.get(f)));
@@ -119,4 +118,52 @@ test('a shard or chunk that does not parse fails the search with what to do', as
   const files = filesOf(cut);
   const noRows = loadSplitSearch(base, async (f) => (f.startsWith('docs-') ? { documents: [] } : files.get(f)));
   await expect(search(noRows, '상태')).rejects.toThrow(/^Split search index chunk docs-0\.json is malformed\. Rebuild with `npm run build`\.$/);
+});
+
+test('a very common term is cut into pieces of whole documents, each decodable on its own; its body is written out', () => {
+  expect(cutSectionLine('니다', '0:1,2:1/3*2,5:2', 4)).toEqual({ starts: [0, 7], lines: ['니다\t0:1,2:1/3*2', '니다\t7:2'] });
+  expect(cutSectionLine('니다', '3:1,1:2', 1)).toEqual({ starts: [3, 4], lines: ['니다\t3:1', '니다\t4:2'] });
+  const identity = { ...buildIndexEnvelope(SOURCES).index, documentIds: { 0: 0, 1: 1, 2: 2 } };
+  // Body (field 4) derived from the section counts (document 0: 1, document 2: 1 + 2), then patched.
+  expect(withBodyWrittenOut('니다\t#0,0,0,1,2\t3:0\t4~:', '0:1,2:1/3*2', identity)).toBe('니다\t#0,0,0,1,2\t3:0\t4:0,2*3');
+  expect(withBodyWrittenOut('니다\t#0,0,0,1,2\t3:0\t4~:2*0', '0:1,2:1/3*2', identity)).toBe('니다\t#0,0,0,1,2\t3:0\t4:0');
+  expect(withBodyWrittenOut('니다\t4~:0*5', '0:1,2:1/3*2', identity)).toBe('니다\t4:0*5,2*3');
+});
+
+test('with every term in pieces, the split answers exactly as the whole index, fetching only the pieces of the documents it scores', async () => {
+  const envelope = buildIndexEnvelope(SOURCES);
+  const whole = loadSearch(JSON.parse(JSON.stringify(envelope)));
+  const split = splitIndex(envelope, { pieceTermChars: 0, pieceChars: 1, chunkChars: 1 });
+  // Every section-postings line is pieced: the shards keep none, and each piece holds one document.
+  expect(split.shards.map((s) => s.sectionPostings)).toEqual(['']);
+  const renderings = split.pieces.filter((p) => p.sectionPostings.startsWith('렌더\t')).map((p) => p.sectionPostings);
+  expect(renderings).toEqual(['렌더\t1:1', '렌더\t2:1', '렌더\t3:1']);
+  expect(split.shards[0]!.pieces.split('\n')).toContain(`렌더\t${split.pieces.findIndex((p) => p.sectionPostings === '렌더\t1:1').toString(36)}\t1,1,1`);
+  const files = filesOf(split);
+  const fetched: string[] = [];
+  const loaded = loadSplitSearch(JSON.parse(JSON.stringify(split.base)), async (f) => (fetched.push(f), files.get(f)));
+  const result = await search(loaded, 'useRef DOM');
+  expect(result).toEqual(await search(whole, 'useRef DOM'));
+  expect(result.hits.map((h) => [h.document.id, h.section.anchor])).toEqual([['ref', 'a']]);
+  // One document scored: the pieces of its terms that hold it, and nothing of the other documents.
+  const pieces = fetched.filter((f) => f.startsWith('sections-'));
+  expect(pieces.length).toBeGreaterThan(0);
+  expect(pieces.map((f) => split.pieces[Number(f.slice(9, -5))]!.sectionPostings.split('\t')[1]!.split(':')[0])).toEqual(pieces.map(() => '3'));
+  for (const q of ['렌더링', '상태를 공유', 'props 전달', 'useEfect 정리', 'ㅅㅌ', 'use', '없는말']) {
+    expect(await search(loaded, q), q).toEqual(await search(whole, q));
+  }
+  expect(fetched.length).toBe(new Set(fetched).size);
+});
+
+test('초성 initials are fetched for the first 초성 query only, not for words', async () => {
+  const split = splitIndex(buildIndexEnvelope(SOURCES), { chunkChars: 1 });
+  const files = filesOf(split);
+  const fetched: string[] = [];
+  const loaded = loadSplitSearch(split.base, async (f) => (fetched.push(f), files.get(f)));
+  await search(loaded, '상태를 공유');
+  expect(fetched).not.toContain('initials.json');
+  const result = await search(loaded, 'ㅅㅌ');
+  // '상태 끌어올리기' starts with ㅅㅌ, '리스트 렌더링' has it inside.
+  expect(result.hits.map((h) => h.document.id)).toEqual(['state', 'list']);
+  expect(fetched).toContain('initials.json');
 });

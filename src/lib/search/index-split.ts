@@ -1,6 +1,17 @@
 import { encodeNameTable, NAME_SHARE, namingWords } from './names.ts';
 import type { SerializedIndex } from './contract.ts';
-import { SPLIT_INDEX_VERSION, type IndexEnvelope, type SplitBase, type SplitChunk, type SplitShard } from './index-schema.ts';
+import { cutSectionLine, encodePieceList, PIECE_CHARS, PIECE_TERM_CHARS, pieceFile, withBodyWrittenOut } from './split-pieces.ts';
+import {
+  SPLIT_INDEX_VERSION,
+  type IndexEnvelope,
+  type SearchDocument,
+  type SplitBase,
+  type SplitChunk,
+  type SplitInitials,
+  type SplitPiece,
+  type SplitRows,
+  type SplitShard,
+} from './index-schema.ts';
 
 /**
  * The site's split index: the envelope cut into a base (what every query needs), shards of postings by term and
@@ -62,62 +73,140 @@ export interface SplitSizes {
   latinSplitChars?: number;
   /** JSON characters of document details per chunk. */
   chunkChars?: number;
+  /** Section-postings characters past which a term's section postings are cut into pieces (`PIECE_TERM_CHARS`). */
+  pieceTermChars?: number;
+  /** Characters per piece (`PIECE_CHARS`). */
+  pieceChars?: number;
 }
 
-/** Cuts an envelope into the split base, its term shards and its document chunks. */
-export function splitIndex(envelope: IndexEnvelope, sizes: SplitSizes = {}): { base: SplitBase; shards: SplitShard[]; chunks: SplitChunk[] } {
-  const { version: _version, postings, sectionPostings, documents, ...rest } = envelope;
-  const count = sizes.shards ?? Math.max(1, Math.ceil((postings.length + sectionPostings.length) / SHARD_TARGET_CHARS));
+/** The split index: its base, term shards, section pieces of very common terms, document chunks and 초성 initials. */
+export interface SplitIndex {
+  base: SplitBase;
+  shards: SplitShard[];
+  pieces: SplitPiece[];
+  chunks: SplitChunk[];
+  initials: SplitInitials;
+}
+
+/** Cuts an envelope into the split base, its term shards, section pieces and document chunks. */
+export function splitIndex(envelope: IndexEnvelope, sizes: SplitSizes = {}): SplitIndex {
+  const { version: _version, commonTerms: _common, postings, sectionPostings, documents, ...rest } = envelope;
   const [postingLines, sectionLines] = [lines(postings), lines(sectionPostings)];
-  const latinSplit = crowdedPrefixes([...postingLines, ...sectionLines], sizes.latinSplitChars ?? LATIN_SPLIT_CHARS);
+  const { pieced, pieces, kept } = cutCommonTerms(sectionLines, sizes.pieceTermChars ?? PIECE_TERM_CHARS, sizes.pieceChars ?? PIECE_CHARS);
+  const postingChars = postingLines.reduce((n, l) => n + l.length + 1, 0) + kept.reduce((n, l) => n + l.length + 1, 0);
+  const count = sizes.shards ?? Math.max(1, Math.ceil(postingChars / SHARD_TARGET_CHARS));
+  const latinSplit = crowdedPrefixes([...postingLines, ...kept], sizes.latinSplitChars ?? LATIN_SPLIT_CHARS);
   const crowded = new Set(latinSplit);
-  const details = documents.map(({ id, title, aliases, updatedAt, url, summary, sections }) => ({ id, title, aliases, updatedAt, url, summary, sections }));
-  const detailChars = details.map((d) => JSON.stringify(d).length);
-  const chunkChars = sizes.chunkChars ?? (detailChars.reduce((a, b) => a + b, 0) <= WHOLE_DETAILS_CHARS ? Infinity : CHUNK_TARGET_CHARS);
-  const cut = Array.from({ length: count }, () => ({ postings: [] as string[], sectionPostings: [] as string[] }));
-  const shardOfLine = (line: string) => shardOf(line.slice(0, line.indexOf('\t')), count, crowded);
+  const cut = Array.from({ length: count }, () => ({ postings: [] as string[], sectionPostings: [] as string[], pieces: [] as string[] }));
+  const shardOfTerm = (term: string) => cut[shardOf(term, count, crowded)]!;
+  const termOf = (line: string) => line.slice(0, line.indexOf('\t'));
   const vocabulary: string[] = [];
   for (const line of postingLines) {
-    const tab = line.indexOf('\t');
-    cut[shardOfLine(line)]!.postings.push(line);
+    const term = termOf(line);
+    const tab = term.length;
+    const piecedTerm = pieced.get(term);
+    shardOfTerm(term).postings.push(piecedTerm ? withBodyWrittenOut(line, piecedTerm.encoded, rest.index) : line);
+    if (piecedTerm) shardOfTerm(term).pieces.push(piecedTerm.list);
     // The `#` section frequencies stay in the base: spellings and rarity need every term's.
-    vocabulary.push(line.startsWith('#', tab + 1) ? `${line.slice(0, tab)}\t${line.slice(tab + 1).split('\t')[0]!}` : `${line.slice(0, tab)}\t`);
+    vocabulary.push(line.startsWith('#', tab + 1) ? `${term}\t${line.slice(tab + 1).split('\t')[0]!}` : `${term}\t`);
   }
-  for (const line of sectionLines) cut[shardOfLine(line)]!.sectionPostings.push(line);
-  const chunks: SplitChunk[] = [];
-  const starts: number[] = [];
-  let size = Infinity;
-  details.forEach((detail, doc) => {
-    if (size >= chunkChars) {
-      starts.push(doc);
-      chunks.push({ documents: [] });
-      size = 0;
-    }
-    chunks[chunks.length - 1]!.documents.push(detail);
-    size += detailChars[doc]!;
-  });
+  for (const line of kept) shardOfTerm(termOf(line)).sectionPostings.push(line);
+  const { chunks, sizes: chunkSizes } = chunkDetails(documents, sizes.chunkChars);
   return {
     base: {
       ...rest,
       version: SPLIT_INDEX_VERSION,
       ...compactShell(rest.index, documents.length),
-      documents: documents.map(({ title, project, category, tags, aliases }) => ({
-        title: initialsKey(title),
-        project,
-        category,
-        tags,
-        aliases: aliases.map(initialsKey),
-      })),
-      chunks: starts,
+      rows: filterRows(documents),
+      chunks: chunkSizes.map((n) => n.toString(36)).join(','),
       naming: namingWords(documents),
       names: encodeNameTable(documents, NAME_SHARE),
       vocabulary: vocabulary.join('\n'),
       shards: count,
       latinSplit,
     },
-    shards: cut.map((s) => ({ postings: s.postings.join('\n'), sectionPostings: s.sectionPostings.join('\n') })),
+    shards: cut.map((s) => ({ postings: s.postings.join('\n'), sectionPostings: s.sectionPostings.join('\n'), pieces: s.pieces.join('\n') })),
+    pieces,
     chunks,
+    initials: { names: documents.map((d) => [d.title, ...d.aliases].map(initialsKey).join('\t')).join('\n') },
   };
+}
+
+/**
+ * Section-postings lines longer than `termChars` cut into pieces (files numbered in term order); the other lines are
+ * kept for the shards. A pieced term's shard gets its piece list and its postings line with the body written out.
+ */
+function cutCommonTerms(sectionLines: readonly string[], termChars: number, pieceChars: number) {
+  const pieced = new Map<string, { encoded: string; list: string }>();
+  const pieces: SplitPiece[] = [];
+  const kept: string[] = [];
+  for (const line of sectionLines) {
+    if (line.length <= termChars) {
+      kept.push(line);
+      continue;
+    }
+    const tab = line.indexOf('\t');
+    const [term, encoded] = [line.slice(0, tab), line.slice(tab + 1)];
+    const cut = cutSectionLine(term, encoded, pieceChars);
+    pieced.set(term, { encoded, list: encodePieceList(term, pieces.length, cut.starts) });
+    pieces.push(...cut.lines.map((l) => ({ sectionPostings: l })));
+  }
+  return { pieced, pieces, kept };
+}
+
+/** Document details in chunks of about `chunkChars` JSON characters (one chunk for a small wiki). */
+function chunkDetails(documents: readonly SearchDocument[], chunkChars: number | undefined): { chunks: SplitChunk[]; sizes: number[] } {
+  const details = documents.map(({ id, title, aliases, updatedAt, url, summary, sections }) => ({ id, title, aliases, updatedAt, url, summary, sections }));
+  const detailChars = details.map((d) => JSON.stringify(d).length);
+  const limit = chunkChars ?? (detailChars.reduce((a, b) => a + b, 0) <= WHOLE_DETAILS_CHARS ? Infinity : CHUNK_TARGET_CHARS);
+  const chunks: SplitChunk[] = [];
+  let size = Infinity;
+  details.forEach((detail, doc) => {
+    if (size >= limit) {
+      chunks.push({ documents: [] });
+      size = 0;
+    }
+    chunks[chunks.length - 1]!.documents.push(detail);
+    size += detailChars[doc]!;
+  });
+  return { chunks, sizes: chunks.map((c) => c.documents.length) };
+}
+
+/** Every document's project, category and tags as numbers into name lists (see `SplitRowsSchema`). */
+function filterRows(documents: readonly SearchDocument[]): SplitRows {
+  const names = (values: Iterable<string>) => [...new Set(values)].sort();
+  const [projects, categories, tags] = [
+    names(documents.map((d) => d.project)),
+    names(documents.map((d) => d.category)),
+    names(documents.flatMap((d) => d.tags)),
+  ];
+  const number = (list: string[]) => new Map(list.map((v, i) => [v, i.toString(36)]));
+  const [p, c, t] = [number(projects), number(categories), number(tags)];
+  const filters = documents.map((d) => [p.get(d.project)!, c.get(d.category)!, ...d.tags.map((tag) => t.get(tag)!)].join(',')).join(';');
+  return { projects, categories, tags, filters };
+}
+
+/** The filter fields of every document from the base's rows; throws naming the row when it is damaged. */
+export function decodeFilterRows(rows: SplitRows): Pick<SearchDocument, 'project' | 'category' | 'tags'>[] {
+  return (rows.filters ? rows.filters.split(';') : []).map((row, n) => {
+    const [project, category, ...tags] = row.split(',').map((v) => parseInt(v, 36));
+    const at = (list: string[], i: number | undefined) => {
+      const v = i === undefined ? undefined : list[i];
+      if (v === undefined) throw new Error(`filter row ${n} (${row}) names no project, category or tag at one of its numbers.`);
+      return v;
+    };
+    return { project: at(rows.projects, project), category: at(rows.categories, category), tags: tags.map((i) => at(rows.tags, i)) };
+  });
+}
+
+/** First document number of each chunk, from the base's chunk sizes. */
+export function chunkStarts(chunks: string): number[] {
+  let at = 0;
+  return (chunks ? chunks.split(',') : []).map((n) => {
+    const start = at;
+    at += parseInt(n, 36);
+    return start;
+  });
 }
 
 /**
@@ -180,4 +269,15 @@ export function restoreShell(base: Pick<SplitBase, 'index' | 'fieldLengths'>): S
 
 function lines(text: string): string[] {
   return text ? text.split('\n') : [];
+}
+
+/** Every file of a split index by its name under `_wiki/search/` (the build writes each as JSON and lists it in the manifest). */
+export function splitFiles(split: SplitIndex): Map<string, unknown> {
+  return new Map<string, unknown>([
+    ['base.json', split.base],
+    ['initials.json', split.initials],
+    ...split.shards.map((s, n) => [`terms-${n}.json`, s] as const),
+    ...split.pieces.map((p, n) => [pieceFile(n), p] as const),
+    ...split.chunks.map((c, n) => [`docs-${n}.json`, c] as const),
+  ]);
 }
