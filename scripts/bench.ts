@@ -225,8 +225,9 @@ if (split) {
     `| base file, gzip KiB | ${split.baseGzipKiB} |`,
     `| largest shard, gzip KiB | ${split.largestShardGzipKiB} |`,
     `| largest document chunk, gzip KiB | ${split.largestChunkGzipKiB} |`,
-    `| fetched by a first search (base, term shards, document chunks), gzip KiB: median / max over ${GENERATED_QUERIES.length} queries | ${split.firstSearchGzipKiB.median} / ${split.firstSearchGzipKiB.max} |`,
+    `| fetched by a first search (base, term shards, section pieces, document chunks), gzip KiB: median / max over ${GENERATED_QUERIES.length} queries | ${split.firstSearchGzipKiB.median} / ${split.firstSearchGzipKiB.max} |`,
     `| same hits as the whole index (top 10, ${GENERATED_QUERIES.length} queries) | ${split.sameHits} |`,
+    `| the same over ${split.sample.queries} queries cut from titles and headings: median / p95 / max KiB; same hits | ${split.sample.firstSearchGzipKiB.median} / ${split.sample.firstSearchGzipKiB.p95} / ${split.sample.firstSearchGzipKiB.max}; ${split.sample.sameHits} |`,
     '',
   );
 }

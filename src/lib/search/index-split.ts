@@ -36,10 +36,11 @@ const LATIN_SPLIT_CHARS = 4 * SHARD_TARGET_CHARS;
 const MAX_LATIN_PREFIX = 6;
 
 /**
- * JSON characters of document details per chunk (about 1 KiB on the wire): the section stage scores 40
- * documents, which at 10,000 documents lie in as many chunks, so small chunks waste least.
+ * JSON characters of document details per chunk: 1, so each document is a chunk of its own. The section stage scores
+ * 40 documents, which at 10,000 documents lie in as many chunks; measured there on the bench's queries, chunks of
+ * 1,500 characters (about two documents) fetched 42–45 KiB of details per first search, one document each 28–31.
  */
-const CHUNK_TARGET_CHARS = 1_500;
+const CHUNK_TARGET_CHARS = 1;
 
 /**
  * Details of a small wiki stay in one chunk, which the site fetches with the base: ko-react-docs' 226 documents

@@ -11,15 +11,18 @@ import type { SerializedIndex } from './contract.ts';
 
 /**
  * Section-postings characters past which a term is cut into pieces: at 10,000 generated documents 1,200 terms, 71 % of
- * the section postings; under it a term stays in its shard (a few KiB on the wire).
+ * the section postings; under it a term stays in its shard (a few KiB on the wire). No term of ko-react-docs (226
+ * documents) passes it. Measured at 10,000 documents on the bench's queries: 3,000 fetched more (more bodies written
+ * out), 15,000 about the same.
  */
 export const PIECE_TERM_CHARS = 7_500;
 
 /**
- * Characters of one piece (about 0.5 KiB on the wire): the section stage's 40 documents fall in at most 40 pieces of a
- * term, so the smaller the pieces the less is fetched for nothing, and the more files.
+ * Characters of one piece (about 0.3 KiB on the wire): the section stage's 40 documents fall in at most 40 pieces of a
+ * term, so the smaller the pieces the less is fetched for nothing, and the more files. At 10,000 documents, on the
+ * bench's queries: 1,500 fetched at most 99 KiB of pieces (22,000 files), 750 72 KiB (43,500 files), 500 no less.
  */
-export const PIECE_CHARS = 1_500;
+export const PIECE_CHARS = 750;
 
 /** The pieces of one term: the first document of each, and the number of the first piece file. */
 interface TermPieces {
