@@ -110,7 +110,7 @@ test("a small wiki's details are one chunk, fetched up front, so even the first 
   await many.shards!.preloadDetails();
 });
 
-test('a shard or chunk that does not parse fails the search with what to do', async () => {
+test('a shard, chunk, piece or initials file that does not parse fails the search with what to do', async () => {
   const cut = splitIndex(buildIndexEnvelope(SOURCES), { shards: 3 });
   const base = cut.base;
   const split = loadSplitSearch(base, async () => ({ postings: 1 }));
@@ -118,6 +118,12 @@ test('a shard or chunk that does not parse fails the search with what to do', as
   const files = filesOf(cut);
   const noRows = loadSplitSearch(base, async (f) => (f.startsWith('docs-') ? { documents: [] } : files.get(f)));
   await expect(search(noRows, '상태')).rejects.toThrow(/^Split search index chunk docs-0\.json is malformed\. Rebuild with `npm run build`\.$/);
+  const pieced = splitIndex(buildIndexEnvelope(SOURCES), { pieceTermChars: 0, pieceChars: 1 });
+  const pieces = filesOf(pieced);
+  const noPiece = loadSplitSearch(pieced.base, async (f) => (f.startsWith('sections-') ? { sectionPostings: 7 } : pieces.get(f)));
+  await expect(search(noPiece, '상태')).rejects.toThrow(/^Split search index piece sections-\d+\.json is malformed\. Rebuild with `npm run build`\.$/);
+  const noInitials = loadSplitSearch(base, async (f) => (f === 'initials.json' ? { names: '' } : files.get(f)));
+  await expect(search(noInitials, 'ㅅㅌ')).rejects.toThrow(/^Split search index file initials\.json is malformed\. Rebuild with `npm run build`\.$/);
 });
 
 test('a very common term is cut into pieces of whole documents, each decodable on its own; its body is written out', () => {
