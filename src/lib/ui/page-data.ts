@@ -216,7 +216,13 @@ export function tagIndex(ctx: UiContext): Facet[] {
 
 /** Where "connect an AI" points: the wiki's MCP set-up guide (a guide tagged `mcp`, `mcp-client-setup` first), else llms.txt. */
 export function aiGuideHref(ctx: UiContext): string {
-  const docs = ctx.catalog.documents;
-  const guide = docs.find((d) => d.id === 'mcp-client-setup') ?? docs.find((d) => d.category === 'guide' && d.tags.includes('mcp'));
+  // Every page's footer asks: one scan per catalog, not one per page (10,000 pages × 10,000 documents).
+  let guide = aiGuides.get(ctx.catalog);
+  if (guide === undefined) {
+    const docs = ctx.catalog.documents;
+    guide = docs.find((d) => d.id === 'mcp-client-setup') ?? docs.find((d) => d.category === 'guide' && d.tags.includes('mcp')) ?? null;
+    aiGuides.set(ctx.catalog, guide);
+  }
   return guide ? guide.url : ctx.routes.file('llms.txt');
 }
+const aiGuides = new WeakMap<Catalog, CatalogEntry | null>();

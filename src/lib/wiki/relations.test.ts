@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { buildWiki } from './pipeline.ts';
+import { backlinksOf, relatedOf } from './relations.ts';
 
 const file = (path: string, text: string) => ({ path, text, mtime: '2026-01-01T00:00:00.000Z' });
 const FILES = [
@@ -40,5 +41,38 @@ describe('catalog relations', () => {
 
   test('no problems for valid links, including wikilinks to a heading', () => {
     expect(wiki.problems).toEqual([]);
+  });
+});
+
+describe('relatedOf with a popular tag', () => {
+  // Twelve documents share `공통`; some share a second or third tag with `hub`, one links to it.
+  const vector = new Map<string, number>();
+  const doc = (id: string, tags: string[], links: string[] = []) => ({ id, tags, related: [], links, vector });
+  const docs = [
+    doc('hub', ['공통', '둘', '셋']),
+    ...['m', 'l', 'k', 'j', 'i', 'h', 'g', 'f', 'e'].map((id) => doc(id, ['공통'])),
+    doc('two', ['셋', '공통']),
+    doc('three', ['공통', '셋', '둘']),
+    doc('linker', ['공통'], ['hub']),
+  ];
+  const related = relatedOf(docs, backlinksOf(docs)).get('hub')!;
+
+  test('keeps the eight best: more shared tags first, then links, then ids in order', () => {
+    expect(related.map((r) => [r.id, r.score])).toEqual([
+      ['linker', 3.5],
+      ['three', 3],
+      ['two', 2],
+      ['e', 1],
+      ['f', 1],
+      ['g', 1],
+      ['h', 1],
+      ['i', 1],
+    ]);
+  });
+
+  test('each entry says which tags it shares, sorted, and why it is related', () => {
+    expect(related[0]).toEqual({ id: 'linker', reasons: ['linked-from', 'shared-tags'], score: 3.5, sharedTags: ['공통'] });
+    expect(related[1]).toEqual({ id: 'three', reasons: ['shared-tags'], score: 3, sharedTags: ['공통', '둘', '셋'] });
+    expect(related[2]).toEqual({ id: 'two', reasons: ['shared-tags'], score: 2, sharedTags: ['공통', '셋'] });
   });
 });

@@ -45,10 +45,32 @@ export function relatedOf(docs: readonly RelationInput[], backlinks: Map<string,
     SIMILAR_MIN,
     RELATED_LIMIT,
   );
-  const byTag = new Map<string, string[]>();
-  for (const d of docs) for (const t of d.tags) byTag.set(t, [...(byTag.get(t) ?? []), d.id]);
+  // A popular tag makes thousands of documents candidates of each other: they are counted in flat arrays by
+  // position, and only the few that win become entries. Ties break by id in `localeCompare` order, as a rank.
+  const position = new Map(docs.map((d, i) => [d.id, i]));
+  const rank = new Int32Array(docs.length);
+  docs
+    .map((_, i) => i)
+    .sort((a, b) => docs[a]!.id.localeCompare(docs[b]!.id))
+    .forEach((doc, r) => (rank[doc] = r));
+  const byTag = new Map<string, number[]>();
+  docs.forEach((d, i) => {
+    for (const t of d.tags) (byTag.get(t) ?? byTag.set(t, []).get(t)!).push(i);
+  });
+  const sharing = new Int32Array(docs.length);
+  const touched: number[] = [];
   const result = new Map<string, RelatedEntry[]>();
   docs.forEach((d, i) => {
+    touched.length = 0;
+    for (const t of d.tags) {
+      for (const o of byTag.get(t) ?? []) {
+        if (docs[o]!.id === d.id) continue;
+        if (sharing[o]! === 0) touched.push(o);
+        sharing[o]!++;
+      }
+    }
+    const sharedTags = (o: number) => d.tags.flatMap((t) => docs[o]!.tags.filter((x) => x === t)).sort();
+    // The documents related for another reason too, score added up reason by reason, strongest reason first.
     const entries = new Map<string, RelatedEntry>();
     const add = (id: string, reason: RelationReason, extra: Partial<RelatedEntry> = {}) => {
       if (id === d.id) return;
@@ -60,15 +82,51 @@ export function relatedOf(docs: readonly RelationInput[], backlinks: Map<string,
     d.related.forEach((id) => add(id, 'related'));
     d.links.forEach((id) => add(id, 'links-to'));
     (backlinks.get(d.id) ?? []).forEach((id) => add(id, 'linked-from'));
-    const shared = new Map<string, string[]>();
-    for (const t of d.tags) for (const other of byTag.get(t) ?? []) if (other !== d.id) shared.set(other, [...(shared.get(other) ?? []), t]);
-    for (const [id, tags] of shared) add(id, 'shared-tags', { sharedTags: tags.sort() });
+    const similarIds = new Set(similar[i]!.map((s) => docs[s.index]!.id));
+    for (const o of touched) if (entries.has(docs[o]!.id) || similarIds.has(docs[o]!.id)) add(docs[o]!.id, 'shared-tags', { sharedTags: sharedTags(o) });
     for (const s of similar[i]!) add(docs[s.index]!.id, 'similar', { similarity: s.similarity });
-    const list = [...entries.values()]
-      .map((e) => ({ ...e, reasons: [...e.reasons].sort((a, b) => WEIGHTS[b] - WEIGHTS[a]), score: Math.round(e.score * 1000) / 1000 }))
-      .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id))
-      .slice(0, RELATED_LIMIT);
-    result.set(d.id, list);
+    const top = topRelated(rank, position);
+    for (const e of entries.values())
+      top.offer({ ...e, reasons: [...e.reasons].sort((a, b) => WEIGHTS[b] - WEIGHTS[a]), score: Math.round(e.score * 1000) / 1000 });
+    // The others share tags only: the score is the number of shared tags (weight 1).
+    for (const o of touched) {
+      if (!entries.has(docs[o]!.id)) top.offerShared(o, docs[o]!.id, WEIGHTS['shared-tags'] * sharing[o]!, () => sharedTags(o));
+      sharing[o] = 0;
+    }
+    result.set(d.id, top.entries());
   });
   return result;
+}
+
+interface Candidate {
+  id: string;
+  score: number;
+  /** Place of the id in `localeCompare` order; undefined for an id outside the table. */
+  rank: number | undefined;
+  entry: () => RelatedEntry;
+}
+
+/** The best `RELATED_LIMIT` entries, best score first and ties by id, kept sorted as candidates come in. */
+function topRelated(rank: Int32Array, position: ReadonlyMap<string, number>) {
+  const kept: Candidate[] = [];
+  /** Negative when `a` goes before `b`: higher score, then id in `localeCompare` order. */
+  const before = (a: Candidate, b: Candidate) =>
+    a.score !== b.score ? b.score - a.score : a.rank !== undefined && b.rank !== undefined ? a.rank - b.rank : a.id.localeCompare(b.id);
+  const insert = (candidate: Candidate) => {
+    if (kept.length === RELATED_LIMIT && before(kept[RELATED_LIMIT - 1]!, candidate) <= 0) return;
+    let at = kept.length;
+    while (at > 0 && before(kept[at - 1]!, candidate) > 0) at--;
+    kept.splice(at, 0, candidate);
+    if (kept.length > RELATED_LIMIT) kept.pop();
+  };
+  return {
+    offer(entry: RelatedEntry) {
+      const at = position.get(entry.id);
+      insert({ id: entry.id, score: entry.score, rank: at === undefined ? undefined : rank[at], entry: () => entry });
+    },
+    offerShared(doc: number, id: string, score: number, tags: () => string[]) {
+      insert({ id, score, rank: rank[doc], entry: () => ({ id, reasons: ['shared-tags'], score, sharedTags: tags() }) });
+    },
+    entries: (): RelatedEntry[] => kept.map((k) => k.entry()),
+  };
 }

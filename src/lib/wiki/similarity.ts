@@ -35,19 +35,41 @@ export function cosine(a: TermVector, b: TermVector): number {
 
 /** For every vector, the others with similarity ≥ `min`, best first (at most `limit`), via an inverted index. */
 export function nearestNeighbours(vectors: readonly TermVector[], min: number, limit: number): { index: number; similarity: number }[][] {
-  const postings = new Map<string, [number, number][]>();
+  const postings = new Map<string, { ids: number[]; weights: number[] }>();
   vectors.forEach((v, i) => {
     for (const [t, w] of v) {
       let list = postings.get(t);
-      if (!list) postings.set(t, (list = []));
-      list.push([i, w]);
+      if (!list) postings.set(t, (list = { ids: [], weights: [] }));
+      list.ids.push(i);
+      list.weights.push(w);
     }
   });
+  // One flat accumulator reused for every vector: a Map per vector cost most of a 10,000-document build's relations.
+  // The sums are taken in the same order as before (terms of the vector, then postings), so the figures are bit-identical.
+  const dots = new Float64Array(vectors.length);
+  const seen = new Uint8Array(vectors.length);
+  const touched: number[] = [];
   return vectors.map((v, i) => {
-    const dots = new Map<number, number>();
-    for (const [t, w] of v) for (const [j, wj] of postings.get(t)!) if (j !== i) dots.set(j, (dots.get(j) ?? 0) + w * wj);
-    return [...dots]
-      .filter(([, s]) => s >= min)
+    touched.length = 0;
+    for (const [t, w] of v) {
+      const { ids, weights } = postings.get(t)!;
+      for (let k = 0; k < ids.length; k++) {
+        const j = ids[k]!;
+        if (j === i) continue;
+        if (!seen[j]) {
+          seen[j] = 1;
+          touched.push(j);
+        }
+        dots[j]! += w * weights[k]!;
+      }
+    }
+    const found: [number, number][] = [];
+    for (const j of touched) {
+      if (dots[j]! >= min) found.push([j, dots[j]!]);
+      dots[j] = 0;
+      seen[j] = 0;
+    }
+    return found
       .sort((a, b) => b[1] - a[1] || a[0] - b[0])
       .slice(0, limit)
       .map(([index, s]) => ({ index, similarity: Math.round(s * 1000) / 1000 }));
