@@ -73,12 +73,13 @@ const CORPORA: Record<string, string> = {
 const corpusDir = (name: string) => CORPORA[name] ?? resolve(ROOT, '../shared/corpora', name);
 const FLOORS: [set: string, dev: number, heldout: number | undefined][] = [
   ['example-wiki', 0.9, 0.94],
-  // Dev floors raised with word-level coordination for queries nothing covers (coordination.ts): 0.948 → 0.953, 0.913 → 0.938.
+  // Dev floors raised with the ranking of queries nothing covers (coordination.ts): 0.948 → 0.953, 0.913 → 0.938.
   ['ko-cs-study', 0.95, 0.91],
   ['ko-react-docs-fresh', 0.93, 0.85],
-  // Written in a second round (ko-react-docs, mostly paraphrases; the Vue docs in Korean): dev floors as first measured.
+  // Written in a second round (ko-react-docs, mostly paraphrases; the Vue docs in Korean): dev floors as measured
+  // (ko-vue-docs 0.818 first, 0.843 with coordination.ts).
   ['ko-react-docs-b', 0.52, undefined],
-  ['ko-vue-docs', 0.81, undefined],
+  ['ko-vue-docs', 0.84, undefined],
 ];
 
 const builds = new Map<string, ReturnType<typeof buildWikiSearch>>();

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { byQueryWord } from './coordination.ts';
+import { forUnansweredQuery } from './coordination.ts';
 import { buildSearch, type SearchSource } from './index-build.ts';
 import { searchSync } from './search.ts';
 import type { QueryUnit } from './coverage.ts';
@@ -7,13 +7,20 @@ import type { RankTerm } from './section-rank.ts';
 
 const term = (t: string, source = t): RankTerm => ({ term: t, source, weight: 1, frequency: [] });
 
-test('byQueryWord gives every term the query word it belongs to', () => {
+test('forUnansweredQuery gives every term the query word it belongs to, weighted by how rare that word is', () => {
   const units: QueryUnit[] = [
-    { word: '타입스크립트', terms: ['타입', '입스', '스크'], alternatives: [{ terms: ['typescript'], certainty: 1 }], weight: 1 },
+    { word: '타입스크립트', terms: ['타입', '입스', '스크'], alternatives: [{ terms: ['typescript'], certainty: 1 }], weight: 4 },
     { word: 'render', terms: ['render'], alternatives: [], weight: 1 },
   ];
-  const sources = byQueryWord([term('타입'), term('스크'), term('typescript'), term('rendering', 'render'), term('other')], units).map((t) => t.source);
-  expect(sources).toEqual(['\u00000', '\u00000', '\u00000', '\u00001', 'other']);
+  const terms = forUnansweredQuery([term('타입'), term('스크'), term('typescript'), term('rendering', 'render'), term('other')], units);
+  expect(terms.map((t) => [t.source, t.weight])).toEqual([
+    ['\u00000', 1],
+    ['\u00000', 1],
+    ['\u00000', 1],
+    // A quarter as rare as the rarest word: (1/4)^0.5.
+    ['\u00001', 0.5],
+    ['other', 1],
+  ]);
 });
 
 function source(id: string, title: string, body: string): SearchSource {

@@ -2,7 +2,7 @@ import { DERIVED_TERM_WEIGHTS, EXPANSION_WEIGHT, processQueryTerm, queryDocument
 import { tokenize, tokenizeQuery } from './tokenize.ts';
 import { documentScore, inverseDocumentFrequency, prepareDocument, scoreSections, sectionPath, type PreparedDocument, type RankTerm } from './section-rank.ts';
 import { coverageOf, matchLevel, PARTIAL_MATCH_COVERAGE, queryWords, type MatchLevel, type QueryUnit } from './coverage.ts';
-import { byQueryWord } from './coordination.ts';
+import { forUnansweredQuery } from './coordination.ts';
 import { expandQuery } from './expand.ts';
 import { hitSnippet, type DocumentText, type Snippet } from './snippet.ts';
 import { choseongSearch, isChoseongQuery } from './choseong.ts';
@@ -255,9 +255,9 @@ function sectionRankDepth(limit: number): number {
 export function finishSearch(search: LoadedSearch, ranking: DocumentRanking, limit = 10): SearchHit[] {
   const depth = Math.max(0, limit);
   let covered = scoreCandidates(search, ranking, depth, ranking.terms);
-  // Nothing covers even part of the query: rank again counting its words, not its bigrams (see coordination.ts).
+  // Nothing covers even part of the query: rank again by its words and their rarity (see coordination.ts).
   if (!ranking.choseong && covered.length && covered.every((s) => s.coverage < PARTIAL_MATCH_COVERAGE)) {
-    covered = scoreCandidates(search, ranking, depth, byQueryWord(ranking.terms, ranking.units));
+    covered = scoreCandidates(search, ranking, depth, forUnansweredQuery(ranking.terms, ranking.units));
   }
   // Section-ranked documents first (their scores are comparable with each other), then the rest in index order.
   const reranked = covered.filter((s) => s.ranked).sort((a, b) => b.score - a.score || a.r.doc - b.r.doc);
