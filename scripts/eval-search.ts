@@ -2,6 +2,7 @@
 // and for off-topic lists how many queries come back empty or marked as not matching.
 //
 // npm run eval:search [-- <set.json>…] [--set <glob>]… [--content <dir>] [--no-glossary] [--no-aliases] [--misses] [--json]
+// `--misses` lists each labelled query whose answer is not first, with where the first stage ranked it.
 //
 // Sets name their corpus (`example-wiki` is ./content, `ko-react-docs-fresh` is ko-react-docs, any other name a folder of
 // ../shared/corpora); `"labels": "paths"` sets label files by path, turned into ids by the build's own id rule.
@@ -12,7 +13,8 @@ import { parseArgs } from 'node:util';
 import { buildWikiSearch, baselineDocuments } from './lib/eval-corpus.ts';
 import { seedBaselineSearch } from '../bench/baseline.ts';
 import { evaluate, EvalSetSchema, type EvalQuery, type Metrics } from '../src/lib/search/evaluate.ts';
-import { runEvalQuery } from './lib/eval-run.ts';
+import { firstStageRank, runEvalQuery } from './lib/eval-run.ts';
+import { SECTION_RANK_DEPTH } from '../src/lib/search/contract.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -75,6 +77,14 @@ for (const file of files) {
   console.log(`\nSection accuracy: ${maru.overall.sectionAccuracy ?? 'n/a'}; results marked a full match: ${fullShare.toFixed(3)}\n`);
   summary[file] = { overall: maru.overall, byKind: maru.byKind, fullMatch: Math.round(fullShare * 1000) / 1000 };
   if (values.misses && secret(file)) console.log('(misses of held-out sets are not listed)\n');
-  else if (values.misses) for (const m of maru.misses) console.log(`miss [${m.kind}] ${m.q} → ${m.got.join(', ')}`);
+  else if (values.misses) {
+    // Where the first stage had the answer: past the section stage's depth, the candidate pool lost it; inside, the ranking did.
+    const expectedOf = new Map(queries.map((q) => [q.q, q.expected]));
+    for (const m of maru.misses) {
+      const first = firstStageRank(search, m.q, expectedOf.get(m.q) ?? []);
+      const where = first === undefined ? 'not matched' : `#${first}${first > SECTION_RANK_DEPTH ? ', outside the pool' : ''}`;
+      console.log(`miss [${m.kind}] ${m.q} → ${m.got.join(', ')} (first stage: ${where})`);
+    }
+  }
 }
 if (values.json) console.log(JSON.stringify(summary));

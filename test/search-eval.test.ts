@@ -61,33 +61,59 @@ describe('aliases and the glossary on the example wiki (queries written without 
   });
 });
 
-// Sets written by someone who never saw the engine (test/fixtures/eval/blind). Floors sit just under the figures measured
-// when they were set; the held-out halves are checked here only as aggregates, as `npm run eval:search` reports them.
+// Sets written by someone who never saw the engine (test/fixtures/eval/blind): `<set>.dev.json` to work against,
+// `<set>.heldout.json` evaluated only before and after a change, `<set>.offtopic.json` with nothing in the corpus that
+// answers. Each half is its own test, so `vitest -t 'dev half'` never evaluates a held-out set. Floors sit just under
+// the figures measured when they were set; a set's corpus is named in its file (`ko-react-docs-fresh` is ko-react-docs).
 const BLIND = resolve(ROOT, 'test/fixtures/eval/blind');
 const CORPORA: Record<string, string> = {
   'example-wiki': resolve(ROOT, 'content'),
   'ko-react-docs-fresh': CORPUS,
-  'ko-cs-study': resolve(ROOT, '../shared/corpora/ko-cs-study'),
 };
-const FLOORS: [corpus: string, dev: number, heldout: number][] = [
+const corpusDir = (name: string) => CORPORA[name] ?? resolve(ROOT, '../shared/corpora', name);
+const FLOORS: [set: string, dev: number, heldout: number | undefined][] = [
   ['example-wiki', 0.9, 0.94],
-  ['ko-cs-study', 0.94, 0.91],
-  ['ko-react-docs-fresh', 0.91, 0.85],
+  // Dev floors raised with the ranking of queries nothing covers (coordination.ts): 0.948 → 0.953, 0.913 → 0.938.
+  ['ko-cs-study', 0.95, 0.91],
+  ['ko-react-docs-fresh', 0.93, 0.85],
+  // Written in a second round (ko-react-docs, mostly paraphrases; the Vue docs in Korean): dev floors as measured
+  // (ko-vue-docs 0.818 first, 0.843 with coordination.ts).
+  ['ko-react-docs-b', 0.52, undefined],
+  ['ko-vue-docs', 0.84, undefined],
 ];
 
-describe.each(FLOORS)('blind sets on %s', (corpus, devFloor, heldoutFloor) => {
-  test.runIf(existsSync(CORPORA[corpus]!))('hold their MRR@10 floors, and every off-topic query comes back empty or marked', () => {
-    const { wiki, search, markdownOf } = buildWikiSearch(CORPORA[corpus]!);
-    const byPath = new Map(wiki.documents.map((d) => [d.source.sourcePath as string, d.source.id]));
-    const mrr = (half: string) => {
-      const set = EvalSetSchema.parse(JSON.parse(readFileSync(resolve(BLIND, `${corpus}.${half}.json`), 'utf8')));
-      const queries = set.queries.map((q) => ({ ...q, expected: q.expected.map((p) => byPath.get(p) ?? p) }));
-      return evaluate(queries, (q) => runEvalQuery(search, q, markdownOf)).overall.mrr10;
-    };
-    expect(mrr('dev')).toBeGreaterThanOrEqual(devFloor);
-    expect(mrr('heldout')).toBeGreaterThanOrEqual(heldoutFloor);
-    const offtopic = (JSON.parse(readFileSync(resolve(BLIND, `${corpus}.offtopic.json`), 'utf8')) as { queries: string[] }).queries;
-    const shownAsMatch = offtopic.filter((q) => runEvalQuery(search, q, markdownOf).match === 'full');
-    expect(shownAsMatch.length).toBe(0);
+const builds = new Map<string, ReturnType<typeof buildWikiSearch>>();
+function built(dir: string): ReturnType<typeof buildWikiSearch> {
+  return builds.get(dir) ?? builds.set(dir, buildWikiSearch(dir)).get(dir)!;
+}
+const readSet = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as { corpus: string; queries: unknown[] };
+
+function blindMrr(file: string, corpus: string): number {
+  const raw = readSet(file);
+  const { wiki, search, markdownOf } = built(corpusDir(corpus));
+  const byPath = new Map(wiki.documents.map((d) => [d.source.sourcePath as string, d.source.id]));
+  const queries = EvalSetSchema.parse(raw).queries.map((q) => ({ ...q, expected: q.expected.map((p) => byPath.get(p) ?? p) }));
+  return evaluate(queries, (q) => runEvalQuery(search, q, markdownOf)).overall.mrr10;
+}
+
+describe.each(FLOORS)('blind set %s', (set, devFloor, heldoutFloor) => {
+  const file = (half: string) => resolve(BLIND, `${set}.${half}.json`);
+  // The corpus is read from the dev half (both halves share it), so collecting these tests opens no held-out file.
+  const corpus = existsSync(file('dev')) ? readSet(file('dev')).corpus : undefined;
+  const present = (half: string) => corpus !== undefined && existsSync(file(half)) && existsSync(corpusDir(corpus));
+
+  test.runIf(present('dev'))('dev half holds its MRR@10 floor', () => {
+    expect(blindMrr(file('dev'), corpus!)).toBeGreaterThanOrEqual(devFloor);
+  });
+
+  test.runIf(heldoutFloor !== undefined && present('heldout'))('held-out half holds its MRR@10 floor', () => {
+    expect(blindMrr(file('heldout'), corpus!)).toBeGreaterThanOrEqual(heldoutFloor!);
+  });
+
+  test.runIf(present('offtopic'))('off-topic queries come back empty or marked, never as a full match', () => {
+    const { queries } = readSet(file('offtopic')) as { queries: string[] };
+    const { search, markdownOf } = built(corpusDir(corpus!));
+    // A count, not the queries: off-topic lists are read as aggregates only.
+    expect(queries.filter((q) => runEvalQuery(search, q, markdownOf).match === 'full').length).toBe(0);
   });
 });

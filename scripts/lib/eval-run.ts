@@ -1,5 +1,5 @@
 import type { LoadedSearch } from '../../src/lib/search/index-load.ts';
-import { searchSync, type MatchLevel } from '../../src/lib/search/search.ts';
+import { rankDocuments, searchSync, type MatchLevel } from '../../src/lib/search/search.ts';
 import { documentText } from '../../src/lib/search/snippet.ts';
 import type { MarkdownOf } from './eval-corpus.ts';
 
@@ -27,4 +27,13 @@ export function runEvalQuery(search: LoadedSearch, q: string, markdownOf: Markdo
     headings: new Map(hits.map((h) => [h.document.id, h.section.path.at(-1) ?? ''])),
     match: result.match,
   };
+}
+
+/**
+ * Where the first stage (whole documents, before section scoring) puts the best of `expected`: 1-based, or undefined when
+ * it matches none. A miss ranked past the section stage's depth is the candidate pool's; one inside it, the ranking's.
+ */
+export function firstStageRank(search: LoadedSearch, q: string, expected: readonly string[]): number | undefined {
+  const at = rankDocuments(search, q).ranked.findIndex((m) => expected.includes(search.documents[m.doc]!.id));
+  return at < 0 ? undefined : at + 1;
 }

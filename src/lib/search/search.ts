@@ -1,7 +1,8 @@
 import { DERIVED_TERM_WEIGHTS, EXPANSION_WEIGHT, processQueryTerm, queryDocuments, SECTION_RANK_DEPTH } from './contract.ts';
 import { tokenize, tokenizeQuery } from './tokenize.ts';
 import { documentScore, inverseDocumentFrequency, prepareDocument, scoreSections, sectionPath, type PreparedDocument, type RankTerm } from './section-rank.ts';
-import { coverageOf, matchLevel, queryWords, type MatchLevel, type QueryUnit } from './coverage.ts';
+import { coverageOf, matchLevel, PARTIAL_MATCH_COVERAGE, queryWords, type MatchLevel, type QueryUnit } from './coverage.ts';
+import { forUnansweredQuery } from './coordination.ts';
 import { expandQuery } from './expand.ts';
 import { hitSnippet, type DocumentText, type Snippet } from './snippet.ts';
 import { choseongSearch, isChoseongQuery } from './choseong.ts';
@@ -253,9 +254,29 @@ function sectionRankDepth(limit: number): number {
  */
 export function finishSearch(search: LoadedSearch, ranking: DocumentRanking, limit = 10): SearchHit[] {
   const depth = Math.max(0, limit);
+  let covered = scoreCandidates(search, ranking, depth, ranking.terms);
+  // Nothing covers even part of the query: rank again by its words and their rarity (see coordination.ts).
+  if (!ranking.choseong && covered.length && covered.every((s) => s.coverage < PARTIAL_MATCH_COVERAGE)) {
+    covered = scoreCandidates(search, ranking, depth, forUnansweredQuery(ranking.terms, ranking.units));
+  }
+  // Section-ranked documents first (their scores are comparable with each other), then the rest in index order.
+  const reranked = covered.filter((s) => s.ranked).sort((a, b) => b.score - a.score || a.r.doc - b.r.doc);
+  const rest = covered.filter((s) => !s.ranked);
+  return [...reranked, ...rest].slice(0, depth).map((s) => ({
+    document: s.document,
+    score: round(s.score),
+    section: sectionAt(s.document, s.section),
+    terms: [...s.r.terms].sort(),
+    matchedTerms: s.matched,
+    coverage: s.coverage,
+  }));
+}
+
+/** The candidates (see `sectionRankDepth`) scored by their sections with `rankTerms`, and how much of the query each covers. */
+function scoreCandidates(search: LoadedSearch, ranking: DocumentRanking, depth: number, rankTerms: readonly RankTerm[]) {
   const head = ranking.ranked.slice(0, sectionRankDepth(depth));
   const sourceOf = new Map(ranking.terms.map((t) => [t.term, t.source]));
-  const terms = ranking.terms.map((t) => ({ ...t, counts: search.sectionPostings.get(t.term) }));
+  const terms = rankTerms.map((t) => ({ ...t, counts: search.sectionPostings.get(t.term) }));
   const scored = head.map((r) => {
     const document = search.documents[r.doc]!;
     if (ranking.choseong) return { r, document, ranked: false, score: r.score, section: 0, found: [new Set<string>(r.terms)] };
@@ -275,24 +296,13 @@ export function finishSearch(search: LoadedSearch, ranking: DocumentRanking, lim
       found: Array.from(found, (f) => new Set([...(f ?? []), ...lead])),
     };
   });
-  const covered = scored.map((s) => {
+  return scored.map((s) => {
     const { coverage, matched, anywhere } = ranking.choseong
       ? { coverage: 1, matched: [ranking.query], anywhere: 1 }
       : bestCoverage(ranking.units, s.found, sourceOf);
     // A page having more of the query's words, anywhere on it, ranks higher (see COVERAGE_BOOST).
     return { ...s, coverage, matched, score: s.ranked ? s.score * (1 + COVERAGE_BOOST * anywhere) : s.score };
   });
-  // Section-ranked documents first (their scores are comparable with each other), then the rest in index order.
-  const reranked = covered.filter((s) => s.ranked).sort((a, b) => b.score - a.score || a.r.doc - b.r.doc);
-  const rest = covered.filter((s) => !s.ranked);
-  return [...reranked, ...rest].slice(0, depth).map((s) => ({
-    document: s.document,
-    score: round(s.score),
-    section: sectionAt(s.document, s.section),
-    terms: [...s.r.terms].sort(),
-    matchedTerms: s.matched,
-    coverage: s.coverage,
-  }));
 }
 
 /**

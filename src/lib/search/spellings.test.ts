@@ -108,3 +108,21 @@ describe('compounds and native words', () => {
     expect(loaded.spellings('바꾸기', undefined)).toEqual([]);
   });
 });
+
+describe('a loanword written in two parts', () => {
+  const loaded = buildSearch([
+    source('adr', 'Decision records', 'decision 기록을 남깁니다.'),
+    source('ts', 'TypeScript 쓰기', 'typescript 설정과 tsconfig 예시.'),
+    source('retry', '다시 시도', '서버가 실패하면 다시 시도합니다.'),
+  ]);
+
+  test('sounds like both parts in order', () => {
+    expect(loaded.spellings('타입', '스크립트')).toEqual([{ text: 'typescript', certainty: 1 }]);
+  });
+
+  // '다시서버' (TVSVSVP) is one sound from 'decision' (TVSVSVN), but 'decision' does not end in the sound of '서버'.
+  test('two native words side by side do not stand for an English word one sound away', () => {
+    expect(loaded.spellings('다시', '서버')).toEqual([]);
+    expect(searchSync(loaded, '다시 서버').hits.map((h) => h.document.id)).toEqual(['retry']);
+  });
+});

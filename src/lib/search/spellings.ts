@@ -69,10 +69,11 @@ export function createSpellings(vocabulary: Vocabulary): SpellingsOf {
       ))
         out.add(h);
     } else if (stem) {
-      const pairs = (hangul: string) => {
+      const pairs = (hangul: string, parts?: readonly [string, string]) => {
         if (!mayBeLoanword(hangul)) return;
         const known = inCorpus(hangul);
-        const candidates = lookup(t.latin, [hangulKey(hangul)], vocabulary.frequency, !known);
+        let candidates = lookup(t.latin, [hangulKey(hangul)], vocabulary.frequency, !known);
+        if (parts) candidates = candidates.filter((l) => spellsBothParts(l, parts));
         const chosen = choose(
           candidates,
           (l) => (known ? vocabulary.together([l], bigrams(hangul)) : -1),
@@ -84,7 +85,7 @@ export function createSpellings(vocabulary: Vocabulary): SpellingsOf {
       pairs(stem);
       const nextStem = next ? queryStem(next) : '';
       // A loanword written in two parts ('타입 스크립트'); a one-syllable part is far more often a native word ('두 번', '빈 배열').
-      if (stem.length >= 2 && nextStem.length >= 2 && /^\p{Script=Hangul}+$/u.test(next!)) pairs(stem + nextStem);
+      if (stem.length >= 2 && nextStem.length >= 2 && /^\p{Script=Hangul}+$/u.test(next!)) pairs(stem + nextStem, [stem, nextStem]);
       const missing = bigrams(stem).flatMap((gram, i) => (gram.length === 2 && !t.bigramSet.has(gram) ? [i] : []));
       // Words of the corpus written together ('우선순위큐' for '우선순위 큐'): each missing bigram is a space, not a typo.
       const pieces = missing.length ? [...missing, stem.length - 1].map((end, k) => stem.slice(k ? missing[k - 1]! + 1 : 0, end + 1)) : [];
@@ -96,6 +97,17 @@ export function createSpellings(vocabulary: Vocabulary): SpellingsOf {
       ...[...guesses].filter((g) => !out.has(g)).map((text) => ({ text, certainty: TYPO_CERTAINTY })),
     ];
   };
+}
+
+/**
+ * A loanword written in two parts sounds like both of them in order: its key starts with the first part's and ends
+ * with the second part's ('타입' TVP + '스크립트' SKLVPT → typescript TVPVSKLVPT). The one-sound tolerance of a long
+ * key would otherwise let any two native words side by side ('다시' + '결정') stand for an English word ('decision').
+ */
+function spellsBothParts(latin: string, [first, second]: readonly [string, string]): boolean {
+  const head = hangulKey(first);
+  const tail = hangulKey(second);
+  return latinKeys(latin).some((key) => key.startsWith(head) && key.endsWith(tail));
 }
 
 /**
