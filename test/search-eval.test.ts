@@ -77,9 +77,10 @@ const FLOORS: [set: string, dev: number, heldout: number | undefined][] = [
   ['ko-cs-study', 0.95, 0.91],
   ['ko-react-docs-fresh', 0.93, 0.85],
   // Written in a second round (ko-react-docs, mostly paraphrases; the Vue docs in Korean): dev floors as measured
-  // (ko-vue-docs 0.818 first, 0.843 with coordination.ts).
-  ['ko-react-docs-b', 0.52, undefined],
-  ['ko-vue-docs', 0.84, undefined],
+  // (ko-vue-docs 0.818 first, 0.843 with coordination.ts). Held-out halves as first measured after that change
+  // (ko-react-docs-b 0.677 → 0.682, ko-vue-docs 0.862 → 0.860: the second ranking did not carry over to them).
+  ['ko-react-docs-b', 0.52, 0.68],
+  ['ko-vue-docs', 0.84, 0.85],
 ];
 
 const builds = new Map<string, ReturnType<typeof buildWikiSearch>>();
