@@ -11,12 +11,14 @@ import { decodeSectionPostings, SectionPostingsTable, type SectionCounts } from 
 import type { SerializedIndex } from './contract.ts';
 
 /**
- * Section-postings characters past which a term is pieced: at 10,000 generated documents 1,200 terms, 71 % of the
- * section postings; under it a term stays in its shard (a few KiB on the wire). No term of ko-react-docs (226
- * documents) passes it. Measured at 10,000 documents on the bench's queries: 3,000 fetched more (more bodies written
- * out), 15,000 about the same.
+ * Section-postings characters past which a term is pieced: at 10,000 generated documents 274 terms, the ones in most
+ * documents; under it a term's section postings stay in its shard. No term of ko-react-docs (226 documents) passes it.
+ * A pieced term costs every details file its counts (every scored document's, on every first search), a term left
+ * whole costs its shard its postings (when a query asks for it). Measured at 10,000 documents on the bench's queries and
+ * the stride-9973 sample, gzip median / max per first search: 7,500 characters 342 / 406 and 355 / 470 KiB, 15,000
+ * 340 / 411 and 351 / 426, 30,000 319 / 380 and 339 / 426, 60,000 340 / 379 and 340 / 448, 120,000 331 / 402 and 333 / 436.
  */
-export const PIECE_TERM_CHARS = 7_500;
+export const PIECE_TERM_CHARS = 30_000;
 
 /**
  * The very common terms' section postings cut by document: per document, `<term number gap>:<sections>` entries
