@@ -124,21 +124,25 @@ export function loadSplitSearch(json: unknown, fetchFile: (file: string) => Prom
   }
   const { loaded: search, forget } = assemble({ ...data, documents }, data.naming, vocabulary.index, table, sectionPostings);
   const malformed = (file: string, what: string) => new Error(`Split search index ${what} ${file} is malformed. Rebuild with \`npm run build\`.`);
+  const addChunk = (file: string, json: unknown) => {
+    const chunk = SplitChunkSchema.safeParse(json);
+    const n = Number(file.slice(5, -5));
+    const first = starts[n] ?? 0;
+    const size = (starts[n + 1] ?? rows.length) - first;
+    // With pieced terms every document has its line of counts (maybe empty); without, the chunk has none.
+    const lines = chunk.success ? chunk.data.pieced?.length : undefined;
+    if (!chunk.success || chunk.data.documents.length !== size || lines !== (data.pieced ? size : undefined)) throw malformed(file, 'chunk');
+    const { documents: details, pieced } = chunk.data;
+    try {
+      details.forEach((_, i) => sectionPostings.addDocument(first + i, pieced?.[i] ?? '', `document ${i}`));
+    } catch (e) {
+      throw new Error(`Split search index chunk ${file} is malformed: ${(e as Error).message} Rebuild with \`npm run build\`.`, { cause: e });
+    }
+    details.forEach((detail, i) => (documents[first + i] = { ...rows[first + i]!, ...detail }));
+  };
   const add = (file: string, json: unknown) => {
     if (file.startsWith('docs-')) {
-      const chunk = SplitChunkSchema.safeParse(json);
-      const n = Number(file.slice(5, -5));
-      const first = starts[n] ?? 0;
-      const size = chunk.success ? chunk.data.documents.length : -1;
-      if (size !== (starts[n + 1] ?? rows.length) - first || (chunk.data?.pieced && chunk.data.pieced.length !== size)) throw malformed(file, 'chunk');
-      chunk.data!.documents.forEach((detail, i) => {
-        documents[first + i] = { ...rows[first + i]!, ...detail };
-        try {
-          sectionPostings.addDocument(first + i, chunk.data!.pieced?.[i] ?? '', `document ${i}`);
-        } catch (e) {
-          throw new Error(`Split search index chunk ${file} is malformed: ${(e as Error).message} Rebuild with \`npm run build\`.`, { cause: e });
-        }
-      });
+      addChunk(file, json);
     } else if (file === 'initials.json') {
       const names = SplitInitialsSchema.safeParse(json);
       const lines = names.success ? names.data.names.split('\n') : [];
@@ -147,7 +151,11 @@ export function loadSplitSearch(json: unknown, fetchFile: (file: string) => Prom
     } else {
       const shard = SplitShardSchema.safeParse(json);
       if (!shard.success) throw malformed(file, 'shard');
-      sectionPostings.addPieced(shard.data.pieced);
+      try {
+        sectionPostings.addPieced(shard.data.pieced, data.pieced);
+      } catch (e) {
+        throw new Error(`Split search index shard ${file} is malformed: ${(e as Error).message} Rebuild with \`npm run build\`.`, { cause: e });
+      }
       vocabulary.supply(shard.data.postings);
       sectionPostings.add(shard.data.sectionPostings);
     }

@@ -101,6 +101,8 @@ export const SplitBaseSchema = IndexEnvelopeSchema.omit({ version: true, posting
   shards: z.number().int().positive(),
   /** Latin prefixes whose terms are sharded by one more letter (too many postings for one shard). */
   latinSplit: z.array(z.string()),
+  /** Number of pieced terms (very common terms whose section postings are in the document chunks, `split-pieces.ts`); 0 for none. */
+  pieced: z.number().int().nonnegative(),
   /**
    * Per document in order, its field lengths (`index.fieldLength`, comma-separated, `;` between documents) when
    * the index's short ids are the document numbers; `index.documentIds` and `index.fieldLength` are then left empty.

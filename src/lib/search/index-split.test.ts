@@ -120,9 +120,19 @@ test('a shard, chunk or initials file that does not parse fails the search with 
   await expect(search(noRows, '상태')).rejects.toThrow(/^Split search index chunk docs-0\.json is malformed\. Rebuild with `npm run build`\.$/);
   const pieced = splitIndex(buildIndexEnvelope(SOURCES), { pieceTermChars: 0 });
   const pieces = filesOf(pieced);
-  // A chunk whose pieced counts are not one line per document, or a line that does not decode.
+  // A chunk whose pieced counts are not one line per document (or missing while the base has pieced terms), a line that
+  // does not decode, a shard naming a term number the base does not have.
+  expect(pieced.base.pieced).toBeGreaterThan(40);
   const short = loadSplitSearch(pieced.base, async (f) => (f.startsWith('docs-') ? { ...(pieces.get(f) as object), pieced: [] } : pieces.get(f)));
   await expect(search(short, '상태')).rejects.toThrow(/^Split search index chunk docs-0\.json is malformed\. Rebuild with `npm run build`\.$/);
+  const none = loadSplitSearch(pieced.base, async (f) =>
+    f.startsWith('docs-') ? { documents: (pieces.get(f) as { documents: unknown }).documents } : pieces.get(f),
+  );
+  await expect(search(none, '상태')).rejects.toThrow(/^Split search index chunk docs-0\.json is malformed\. Rebuild with `npm run build`\.$/);
+  const beyond = loadSplitSearch({ ...pieced.base, pieced: 2 }, async (f) => pieces.get(f));
+  await expect(search(beyond, '상태')).rejects.toThrow(
+    /^Split search index shard terms-0\.json is malformed: pieced term "[^"]+": "[0-9a-z]+" is not a term number below 2\. Rebuild with `npm run build`\.$/,
+  );
   const chunk = pieces.get('docs-0.json') as { pieced: string[] };
   const damaged = { ...chunk, pieced: chunk.pieced.map((line, i) => (i === 3 ? '-:1' : line)) };
   const garbled = loadSplitSearch(pieced.base, async (f) => (f === 'docs-0.json' ? damaged : pieces.get(f)));

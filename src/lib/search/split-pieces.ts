@@ -91,11 +91,11 @@ export class SplitSectionPostings extends SectionPostingsTable {
     this.#want = want;
   }
 
-  /** Registers a shard's pieced terms: lines `term<TAB>number` (base 36), the term's number in the documents' lines. */
-  addPieced(text: string): void {
+  /** Registers a shard's pieced terms: lines `term<TAB>number` (base 36, below `count`), the term's number in the documents' lines. */
+  addPieced(text: string, count: number): void {
     scanTermLines(text, 'pieced terms', 'no tab after the term.', (term, rest) => {
       const number = /^[0-9a-z]+$/.test(rest) ? parseInt(rest, 36) : NaN;
-      if (!Number.isFinite(number)) throw new Error(`pieced term ${JSON.stringify(term)}: "${rest}" is not a number.`);
+      if (!(number < count)) throw new Error(`pieced term ${JSON.stringify(term)}: "${rest}" is not a term number below ${count.toString(36)}.`);
       const counts = new PiecedCounts((doc) => this.#documents.has(doc), this.#want);
       for (const [doc, byNumber] of this.#documents) {
         const flat = byNumber.get(number);
