@@ -1,12 +1,13 @@
 // What a first search on the site's split index fetches, query by query, for a built `_wiki/` folder:
 // `node bench/split-report.ts <dist>` prints Markdown (the bench's queries with where their bytes go, then two samples
-// of 100 queries cut from the wiki's own titles and headings, as median / p95 / max). Snippet texts are the built
+// of 100 queries cut from the wiki's own titles and headings, as median / p95 / max of gzip bodies, of bytes
+// transferred with `npm start`'s response headers, and of requests). Snippet texts are the built
 // `_wiki/search/text/<id>.json` files, gzip-compressed here as a static host would send them.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { GENERATED_QUERIES } from '../scripts/lib/generate-corpus.ts';
-import { spread, splitBench, titleAndHeadingQueries, type FirstSearch } from './split.ts';
+import { RESPONSE_HEADER_BYTES, spread, splitBench, titleAndHeadingQueries, type FirstSearch } from './split.ts';
 
 const dist = process.argv[2];
 if (!dist || !existsSync(join(dist, '_wiki/search-index.json'))) {
@@ -27,24 +28,26 @@ const runs = async (queries: readonly string[]) => {
 const lines: string[] = [];
 const f = bench.figures;
 lines.push(
-  `Base ${f.baseGzipKiB} KiB gzip; ${f.shards} term shards (largest ${f.largestShardGzipKiB} KiB), ${f.pieces} section pieces, ${f.chunks} document chunks (largest ${f.largestChunkGzipKiB} KiB); whole index ${f.wholeGzipKiB} KiB.`,
+  `Base ${f.baseGzipKiB} KiB gzip; ${f.shards} term shards (largest ${f.largestShardGzipKiB} KiB), ${f.chunks} document chunks (largest ${f.largestChunkGzipKiB} KiB); whole index ${f.wholeGzipKiB} KiB. Transferred = gzip bodies + ${RESPONSE_HEADER_BYTES} bytes of response headers per request.`,
   '',
-  '| query | total | base | shards (files) | pieces (files) | chunks (files) | texts | same hits |',
-  '| --- | --- | --- | --- | --- | --- | --- | --- |',
+  '| query | total | transferred | requests | base | shards (files) | chunks (files) | texts (files) | same hits |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
 );
 const mine = await runs(GENERATED_QUERIES);
 for (const r of mine) {
   lines.push(
-    `| ${r.query} | ${k(r.total)} | ${k(r.base)} | ${k(r.shards.bytes)} (${r.shards.files}) | ${k(r.pieces.bytes)} (${r.pieces.files}) | ${k(r.chunks.bytes)} (${r.chunks.files}) | ${k(r.texts)} | ${r.same ? 'yes' : 'no'} |`,
+    `| ${r.query} | ${k(r.total)} | ${k(r.transferred)} | ${r.requests} | ${k(r.base)} | ${k(r.shards.bytes)} (${r.shards.files}) | ${k(r.chunks.bytes)} (${r.chunks.files}) | ${k(r.texts)} (${r.textFiles}) | ${r.same ? 'yes' : 'no'} |`,
   );
 }
-lines.push('', '| queries | n | median KiB | p95 KiB | max KiB | requests median / max | same hits |', '| --- | --- | --- | --- | --- | --- | --- |');
+lines.push(
+  '',
+  '| queries | n | gzip KiB median / p95 / max | transferred KiB median / p95 / max | requests median / p95 / max | same hits |',
+  '| --- | --- | --- | --- | --- | --- |',
+);
 const row = (name: string, r: FirstSearch[]) => {
-  const s = spread(r);
-  const requests = r.map((x) => 1 + x.shards.files + x.pieces.files + x.chunks.files + x.textFiles).sort((a, b) => a - b);
-  lines.push(
-    `| ${name} | ${r.length} | ${s.median} | ${s.p95} | ${s.max} | ${requests[Math.floor(requests.length / 2)]} / ${requests[requests.length - 1]} | ${r.filter((x) => x.same).length} of ${r.length} |`,
-  );
+  const [s, t, q] = [spread(r), spread(r, 'transferred'), spread(r, 'requests')];
+  const three = (x: typeof s) => `${x.median} / ${x.p95} / ${x.max}`;
+  lines.push(`| ${name} | ${r.length} | ${three(s)} | ${three(t)} | ${three(q)} | ${r.filter((x) => x.same).length} of ${r.length} |`);
 };
 row("the bench's", mine);
 row('titles and headings, stride 9973 + 7', await runs(titleAndHeadingQueries(bench.documents, 100)));

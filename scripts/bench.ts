@@ -225,9 +225,10 @@ if (split) {
     `| base file, gzip KiB | ${split.baseGzipKiB} |`,
     `| largest shard, gzip KiB | ${split.largestShardGzipKiB} |`,
     `| largest document chunk, gzip KiB | ${split.largestChunkGzipKiB} |`,
-    `| fetched by a first search (base, term shards, section pieces, document chunks), gzip KiB: median / max over ${GENERATED_QUERIES.length} queries | ${split.firstSearchGzipKiB.median} / ${split.firstSearchGzipKiB.max} |`,
+    `| fetched by a first search (base, term shards, document chunks with the common terms' counts), gzip KiB: median / max over ${GENERATED_QUERIES.length} queries | ${split.firstSearchGzipKiB.median} / ${split.firstSearchGzipKiB.max} |`,
+    `| the same transferred with \`npm start\`'s response headers, KiB; requests (the 8 snippet texts included): median / max | ${split.firstSearchTransferredKiB.median} / ${split.firstSearchTransferredKiB.max}; ${split.firstSearchRequests.median} / ${split.firstSearchRequests.max} |`,
     `| same hits as the whole index (top 10, ${GENERATED_QUERIES.length} queries) | ${split.sameHits} |`,
-    `| the same over ${split.sample.queries} queries cut from titles and headings: median / p95 / max KiB; same hits | ${split.sample.firstSearchGzipKiB.median} / ${split.sample.firstSearchGzipKiB.p95} / ${split.sample.firstSearchGzipKiB.max}; ${split.sample.sameHits} |`,
+    `| the same over ${split.sample.queries} queries cut from titles and headings: median / p95 / max KiB gzip, transferred; requests; same hits | ${split.sample.firstSearchGzipKiB.median} / ${split.sample.firstSearchGzipKiB.p95} / ${split.sample.firstSearchGzipKiB.max}, ${split.sample.firstSearchTransferredKiB.median} / ${split.sample.firstSearchTransferredKiB.p95} / ${split.sample.firstSearchTransferredKiB.max}; ${split.sample.firstSearchRequests.median} / ${split.sample.firstSearchRequests.p95} / ${split.sample.firstSearchRequests.max}; ${split.sample.sameHits} |`,
     '',
   );
 }

@@ -39,26 +39,27 @@ async function compare(files: Map<string, string>, base: unknown, fileOf: (name:
   return fetched;
 }
 
-test('example wiki cut into 16 shards, its common terms into pieces: the same top 10 as the whole index on its labelled queries', async () => {
+test('example wiki cut into 16 shards, its common terms by document into the chunks: the same top 10 as the whole index on its labelled queries', async () => {
   const files = artifacts(resolve(ROOT, 'content'));
   const cut = splitIndex(IndexEnvelopeSchema.parse(JSON.parse(files.get('_wiki/search-index.json')!)), {
     shards: 16,
     latinSplitChars: 500,
     chunkChars: 400,
     pieceTermChars: 60,
-    pieceChars: 20,
   });
   expect(cut.base.latinSplit.length).toBeGreaterThan(0);
   expect(cut.chunks.length).toBeGreaterThan(10);
-  // Terms whose section postings pass 60 characters are in pieces of about 20, listed in the shards that hold their terms.
-  expect(cut.pieces.length).toBeGreaterThan(100);
-  expect(cut.shards.filter((s) => s.pieces).length).toBeGreaterThan(8);
+  // Terms whose section postings pass 60 characters are pieced: numbered in the shards that hold them, their counts
+  // in each document's line of its chunk.
+  const pieced = cut.shards.flatMap((s) => (s.pieced ? s.pieced.split('\n') : []));
+  expect(pieced.length).toBeGreaterThan(100);
+  expect(cut.shards.filter((s) => s.pieced).length).toBeGreaterThan(8);
+  expect(cut.chunks.every((c) => c.pieced?.length === c.documents.length)).toBe(true);
   const byName = splitFiles(cut);
   const queries = [...queriesOf('test/fixtures/eval/example-wiki.queries.json'), ...queriesOf('test/fixtures/eval/blind/example-wiki.dev.json')];
   const fetched = await compare(files, JSON.parse(JSON.stringify(cut.base)), (name) => JSON.parse(JSON.stringify(byName.get(name))), queries);
-  expect(fetched.filter((f) => f.startsWith('sections-')).length).toBeGreaterThan(0);
-  // Pieces are fetched for the documents scored, not whole terms.
-  expect(fetched.filter((f) => f.startsWith('sections-')).length).toBeLessThan(cut.pieces.length);
+  // Only the split's own kinds of file, each once: no file per term and document any more.
+  expect(fetched.filter((f) => !/^(terms|docs)-\d+\.json$|^initials\.json$/.test(f))).toEqual([]);
   expect(fetched.length).toBe(new Set(fetched).size);
 });
 
@@ -72,14 +73,14 @@ describe.runIf(existsSync(CORPUS))('ko-react-docs as the build splits it', () =>
     // The base holds each document's filters only (as numbers); sections, links and summaries are in the chunk.
     expect(base.rows.filters.split(';')).toHaveLength(226);
     expect(Object.keys(base)).not.toContain('documents');
-    // Every file of the split index is listed with its hash in the manifest: pieces of common terms and the initials too.
+    // Every file of the split index is listed with its hash in the manifest, the initials too.
     const manifest = JSON.parse(files.get('_wiki/manifest.json')!) as { files: Record<string, { sha256: string }> };
     const listed = Object.keys(manifest.files).filter((f) => f.startsWith('search/') && !f.startsWith('search/text/'));
     const written = [...files.keys()].filter((f) => f.startsWith('_wiki/search/') && !f.startsWith('_wiki/search/text/')).map((f) => f.slice(6));
     expect(listed.sort()).toEqual(written.sort());
     expect(listed).toEqual(expect.arrayContaining(['search/base.json', 'search/initials.json', 'search/docs-0.json', `search/terms-${base.shards - 1}.json`]));
-    // No term of a wiki this small has section postings long enough to be cut into pieces: a query fetches no piece.
-    expect(listed.filter((f) => f.startsWith('search/sections-'))).toEqual([]);
+    // No term of a wiki this small has section postings long enough to be pieced: its one chunk carries no counts.
+    expect(Object.keys(JSON.parse(files.get('_wiki/search/docs-0.json')!) as object)).toEqual(['documents']);
     for (const f of listed) expect(manifest.files[f]!.sha256, f).toMatch(/^[0-9a-f]{64}$/);
     const queries = [...queriesOf('test/fixtures/eval/ko-react-docs.queries.json'), ...queriesOf('test/fixtures/eval/blind/ko-react-docs-fresh.dev.json')];
     await compare(files, base, (name) => JSON.parse(files.get(`_wiki/search/${name}`)!), queries);

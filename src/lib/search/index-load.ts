@@ -16,7 +16,6 @@ import {
   SplitBaseSchema,
   SplitChunkSchema,
   SplitInitialsSchema,
-  SplitPieceSchema,
   SplitShardSchema,
   type IndexEnvelope,
   type SearchDocument,
@@ -69,10 +68,10 @@ export function loadSearch(json: unknown): LoadedSearch {
 
 /**
  * Loads the site's split index from its base (`_wiki/search/base.json`, parsed); `fetchFile(name)` gives another of
- * its files (`terms-<n>.json`, `sections-<n>.json`, `docs-<n>.json`, `initials.json`, parsed). A search fetches what
- * it needs through `shards`: the term shards of its terms, then (once every term is there) the document chunks of the
- * documents the section stage scores and the pieces of very common terms' section postings they fall in, then the
- * 초성 initials if a ranking read a title it had no details for; it ranks again each time, so answers equal the whole index's.
+ * its files (`terms-<n>.json`, `docs-<n>.json`, `initials.json`, parsed). A search fetches what it needs through
+ * `shards`: the term shards of its terms, then (once every term is there) the document chunks of the documents the
+ * section stage scores (their details and their counts of the very common terms), then the 초성 initials if a ranking
+ * read a title it had no details for; it ranks again each time, so answers equal the whole index's.
  */
 export function loadSplitSearch(json: unknown, fetchFile: (file: string) => Promise<unknown>): LoadedSearch {
   const data = parseOrExplain(SplitBaseSchema, json, SPLIT_INDEX_VERSION, 'Split search index');
@@ -112,7 +111,10 @@ export function loadSplitSearch(json: unknown, fetchFile: (file: string) => Prom
   const documents: SearchDocument[] = rows.map((_, doc) => pending(doc));
   adoptNameTable(documents, data.names);
   const table = termTable();
-  const sectionPostings = new SplitSectionPostings((term) => table.terms.has(term) && want(term));
+  const sectionPostings = new SplitSectionPostings(
+    (term) => table.terms.has(term) && want(term),
+    (doc) => touched.add(doc),
+  );
   let vocabulary;
   try {
     const shell = restoreShell(data);
@@ -122,16 +124,25 @@ export function loadSplitSearch(json: unknown, fetchFile: (file: string) => Prom
   }
   const { loaded: search, forget } = assemble({ ...data, documents }, data.naming, vocabulary.index, table, sectionPostings);
   const malformed = (file: string, what: string) => new Error(`Split search index ${what} ${file} is malformed. Rebuild with \`npm run build\`.`);
+  const addChunk = (file: string, json: unknown) => {
+    const chunk = SplitChunkSchema.safeParse(json);
+    const n = Number(file.slice(5, -5));
+    const first = starts[n] ?? 0;
+    const size = (starts[n + 1] ?? rows.length) - first;
+    // With pieced terms every document has its line of counts (maybe empty); without, the chunk has none.
+    const lines = chunk.success ? chunk.data.pieced?.length : undefined;
+    if (!chunk.success || chunk.data.documents.length !== size || lines !== (data.pieced ? size : undefined)) throw malformed(file, 'chunk');
+    const { documents: details, pieced } = chunk.data;
+    try {
+      details.forEach((_, i) => sectionPostings.addDocument(first + i, pieced?.[i] ?? '', `document ${i}`));
+    } catch (e) {
+      throw new Error(`Split search index chunk ${file} is malformed: ${(e as Error).message} Rebuild with \`npm run build\`.`, { cause: e });
+    }
+    details.forEach((detail, i) => (documents[first + i] = { ...rows[first + i]!, ...detail }));
+  };
   const add = (file: string, json: unknown) => {
     if (file.startsWith('docs-')) {
-      const chunk = SplitChunkSchema.safeParse(json);
-      const n = Number(file.slice(5, -5));
-      const first = starts[n] ?? 0;
-      if (!chunk.success || first + chunk.data.documents.length !== (starts[n + 1] ?? rows.length)) throw malformed(file, 'chunk');
-      chunk.data.documents.forEach((detail, i) => (documents[first + i] = { ...rows[first + i]!, ...detail }));
-    } else if (file.startsWith('sections-')) {
-      const piece = SplitPieceSchema.safeParse(json);
-      if (!piece.success || !sectionPostings.addPiece(file, piece.data.sectionPostings)) throw malformed(file, 'piece');
+      addChunk(file, json);
     } else if (file === 'initials.json') {
       const names = SplitInitialsSchema.safeParse(json);
       const lines = names.success ? names.data.names.split('\n') : [];
@@ -140,16 +151,20 @@ export function loadSplitSearch(json: unknown, fetchFile: (file: string) => Prom
     } else {
       const shard = SplitShardSchema.safeParse(json);
       if (!shard.success) throw malformed(file, 'shard');
-      sectionPostings.addPieceList(shard.data.pieces);
+      try {
+        sectionPostings.addPieced(shard.data.pieced, data.pieced);
+      } catch (e) {
+        throw new Error(`Split search index shard ${file} is malformed: ${(e as Error).message} Rebuild with \`npm run build\`.`, { cause: e });
+      }
       vocabulary.supply(shard.data.postings);
       sectionPostings.add(shard.data.sectionPostings);
     }
   };
   const shards: ShardLoader = {
     takeMissing: () => {
-      // Details and pieces are fetched only for a ranking made with every term's postings: others may section-score
+      // Details (with pieced counts) are fetched only for a ranking made with every term's postings: others may section-score
       // documents that fall out. Initials come last: the section stage reads the titles of documents whose details are coming.
-      const details = [...new Set([...touched].map((doc) => `docs-${chunkOf(doc)}.json`)), ...sectionPostings.takeMissing()];
+      const details = [...new Set([...touched].map((doc) => `docs-${chunkOf(doc)}.json`))];
       const out = missingTerms.size ? [...missingTerms] : details.length ? details : wantInitials ? ['initials.json'] : [];
       // The search caches what it prepares from a document object: a fresh placeholder makes the next ranking ask again.
       if (missingTerms.size) for (const doc of touched) documents[doc] = pending(doc);

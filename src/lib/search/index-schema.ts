@@ -65,8 +65,8 @@ export const IndexEnvelopeSchema = z.object({
 });
 export type IndexEnvelope = z.output<typeof IndexEnvelopeSchema>;
 
-/** Version of the site's split index (`_wiki/search/base.json`, its term shards, section pieces and document chunks). */
-export const SPLIT_INDEX_VERSION = 3;
+/** Version of the site's split index (`_wiki/search/base.json`, its term shards and document chunks). */
+export const SPLIT_INDEX_VERSION = 4;
 
 /**
  * What filters read of every document, in the split base: the project, category and tags of document n are the
@@ -101,6 +101,8 @@ export const SplitBaseSchema = IndexEnvelopeSchema.omit({ version: true, posting
   shards: z.number().int().positive(),
   /** Latin prefixes whose terms are sharded by one more letter (too many postings for one shard). */
   latinSplit: z.array(z.string()),
+  /** Number of pieced terms (very common terms whose section postings are in the document chunks, `split-pieces.ts`); 0 for none. */
+  pieced: z.number().int().nonnegative(),
   /**
    * Per document in order, its field lengths (`index.fieldLength`, comma-separated, `;` between documents) when
    * the index's short ids are the document numbers; `index.documentIds` and `index.fieldLength` are then left empty.
@@ -111,14 +113,11 @@ export type SplitBase = z.output<typeof SplitBaseSchema>;
 
 /**
  * `_wiki/search/terms-<n>.json`: the document and section postings lines of the terms of shard n; a very common term's
- * section postings are in pieces instead (`pieces`, one line per term: see `split-pieces.ts`).
+ * section postings are cut by document into the chunks instead, and `pieced` gives its number there (`term<TAB>number`
+ * per line, base 36: see `split-pieces.ts`).
  */
-export const SplitShardSchema = z.object({ postings: z.string(), sectionPostings: z.string(), pieces: z.string() });
+export const SplitShardSchema = z.object({ postings: z.string(), sectionPostings: z.string(), pieced: z.string() });
 export type SplitShard = z.output<typeof SplitShardSchema>;
-
-/** `_wiki/search/sections-<n>.json`: one piece of a very common term's section postings (a line of `section-postings.ts`). */
-export const SplitPieceSchema = z.object({ sectionPostings: z.string() });
-export type SplitPiece = z.output<typeof SplitPieceSchema>;
 
 /**
  * `_wiki/search/initials.json`: what a 초성 query reads, fetched for the first such query: per document a line of its
@@ -127,6 +126,9 @@ export type SplitPiece = z.output<typeof SplitPieceSchema>;
 export const SplitInitialsSchema = z.object({ names: z.string() });
 export type SplitInitials = z.output<typeof SplitInitialsSchema>;
 
-/** `_wiki/search/docs-<n>.json`: the details of chunk n's documents, in document order. */
-export const SplitChunkSchema = z.object({ documents: z.array(SplitDetailSchema) });
+/**
+ * `_wiki/search/docs-<n>.json`: the details of chunk n's documents, in document order, and when the index has pieced
+ * terms each document's counts of them (`pieced`, one line per document: see `foldByDocument`).
+ */
+export const SplitChunkSchema = z.object({ documents: z.array(SplitDetailSchema), pieced: z.array(z.string()).optional() });
 export type SplitChunk = z.output<typeof SplitChunkSchema>;

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { buildIndexEnvelope, type SearchSource } from './index-build.ts';
 import { loadSearch, loadSplitSearch } from './index-load.ts';
 import { shardOf, splitFiles, splitIndex } from './index-split.ts';
-import { cutSectionLine, withBodyWrittenOut } from './split-pieces.ts';
+import { foldByDocument, withBodyWrittenOut } from './split-pieces.ts';
 import { search } from './search.ts';
 
 function source(id: string, title: string, body: string, heading = '설명'): SearchSource {
@@ -110,7 +110,7 @@ test("a small wiki's details are one chunk, fetched up front, so even the first 
   await many.shards!.preloadDetails();
 });
 
-test('a shard, chunk, piece or initials file that does not parse fails the search with what to do', async () => {
+test('a shard, chunk or initials file that does not parse fails the search with what to do', async () => {
   const cut = splitIndex(buildIndexEnvelope(SOURCES), { shards: 3 });
   const base = cut.base;
   const split = loadSplitSearch(base, async () => ({ postings: 1 }));
@@ -118,17 +118,40 @@ test('a shard, chunk, piece or initials file that does not parse fails the searc
   const files = filesOf(cut);
   const noRows = loadSplitSearch(base, async (f) => (f.startsWith('docs-') ? { documents: [] } : files.get(f)));
   await expect(search(noRows, '상태')).rejects.toThrow(/^Split search index chunk docs-0\.json is malformed\. Rebuild with `npm run build`\.$/);
-  const pieced = splitIndex(buildIndexEnvelope(SOURCES), { pieceTermChars: 0, pieceChars: 1 });
+  const pieced = splitIndex(buildIndexEnvelope(SOURCES), { pieceTermChars: 0 });
   const pieces = filesOf(pieced);
-  const noPiece = loadSplitSearch(pieced.base, async (f) => (f.startsWith('sections-') ? { sectionPostings: 7 } : pieces.get(f)));
-  await expect(search(noPiece, '상태')).rejects.toThrow(/^Split search index piece sections-\d+\.json is malformed\. Rebuild with `npm run build`\.$/);
+  // A chunk whose pieced counts are not one line per document (or missing while the base has pieced terms), a line that
+  // does not decode, a shard naming a term number the base does not have.
+  expect(pieced.base.pieced).toBeGreaterThan(40);
+  const short = loadSplitSearch(pieced.base, async (f) => (f.startsWith('docs-') ? { ...(pieces.get(f) as object), pieced: [] } : pieces.get(f)));
+  await expect(search(short, '상태')).rejects.toThrow(/^Split search index chunk docs-0\.json is malformed\. Rebuild with `npm run build`\.$/);
+  const none = loadSplitSearch(pieced.base, async (f) =>
+    f.startsWith('docs-') ? { documents: (pieces.get(f) as { documents: unknown }).documents } : pieces.get(f),
+  );
+  await expect(search(none, '상태')).rejects.toThrow(/^Split search index chunk docs-0\.json is malformed\. Rebuild with `npm run build`\.$/);
+  const beyond = loadSplitSearch({ ...pieced.base, pieced: 2 }, async (f) => pieces.get(f));
+  await expect(search(beyond, '상태')).rejects.toThrow(
+    /^Split search index shard terms-0\.json is malformed: pieced term "[^"]+": "[0-9a-z]+" is not a term number below 2\. Rebuild with `npm run build`\.$/,
+  );
+  const chunk = pieces.get('docs-0.json') as { pieced: string[] };
+  const damaged = { ...chunk, pieced: chunk.pieced.map((line, i) => (i === 3 ? '-:1' : line)) };
+  const garbled = loadSplitSearch(pieced.base, async (f) => (f === 'docs-0.json' ? damaged : pieces.get(f)));
+  await expect(search(garbled, '상태')).rejects.toThrow(
+    'Split search index chunk docs-0.json is malformed: section postings of "document 3": "-:1" is not "<gap>:<sections>". Rebuild with `npm run build`.',
+  );
   const noInitials = loadSplitSearch(base, async (f) => (f === 'initials.json' ? { names: '' } : files.get(f)));
   await expect(search(noInitials, 'ㅅㅌ')).rejects.toThrow(/^Split search index file initials\.json is malformed\. Rebuild with `npm run build`\.$/);
 });
 
-test('a very common term is cut into pieces of whole documents, each decodable on its own; its body is written out', () => {
-  expect(cutSectionLine('니다', '0:1,2:1/3*2,5:2', 4)).toEqual({ starts: [0, 7], lines: ['니다\t0:1,2:1/3*2', '니다\t7:2'] });
-  expect(cutSectionLine('니다', '3:1,1:2', 1)).toEqual({ starts: [3, 4], lines: ['니다\t3:1', '니다\t4:2'] });
+test("very common terms are cut by document into one line per document, terms by number; a pieced term's body is written out", () => {
+  // 니다 (term 0) in documents 0, 2 and 7; 하는 (term 1) in 2 and 3; 있다 (term 2) in 7: sections as in the section postings.
+  const lines = [
+    { term: '니다', encoded: '0:1,2:1/3*2,5:2' },
+    { term: '하는', encoded: '2:0*3,1:4' },
+    { term: '있다', encoded: '7:1/1' },
+  ];
+  expect(foldByDocument(lines, 9)).toEqual(['0:1', '', '0:1/3*2,1:0*3', '1:4', '', '', '', '0:2,2:1/1', '']);
+  expect(() => foldByDocument(lines, 7)).toThrow('section postings of "니다" name document 7, past the last (6).');
   const identity = { ...buildIndexEnvelope(SOURCES).index, documentIds: { 0: 0, 1: 1, 2: 2 } };
   // Body (field 4) derived from the section counts (document 0: 1, document 2: 1 + 2), then patched.
   expect(withBodyWrittenOut('니다\t#0,0,0,1,2\t3:0\t4~:', '0:1,2:1/3*2', identity)).toBe('니다\t#0,0,0,1,2\t3:0\t4:0,2*3');
@@ -136,25 +159,33 @@ test('a very common term is cut into pieces of whole documents, each decodable o
   expect(withBodyWrittenOut('니다\t4~:0*5', '0:1,2:1/3*2', identity)).toBe('니다\t4:0*5,2*3');
 });
 
-test('with every term in pieces, the split answers exactly as the whole index, fetching only the pieces of the documents it scores', async () => {
+test("with every term pieced, the split answers exactly as the whole index, the counts coming with the scored documents' details", async () => {
   const envelope = buildIndexEnvelope(SOURCES);
   const whole = loadSearch(JSON.parse(JSON.stringify(envelope)));
-  const split = splitIndex(envelope, { pieceTermChars: 0, pieceChars: 1, chunkChars: 1 });
-  // Every section-postings line is pieced: the shards keep none, and each piece holds one document.
+  const split = splitIndex(envelope, { pieceTermChars: 0, chunkChars: 1 });
+  // Every section-postings line is pieced: the shards keep none and list each term's number; each chunk holds one
+  // document and its line of counts by term number.
   expect(split.shards.map((s) => s.sectionPostings)).toEqual(['']);
-  const renderings = split.pieces.filter((p) => p.sectionPostings.startsWith('렌더\t')).map((p) => p.sectionPostings);
-  expect(renderings).toEqual(['렌더\t1:1', '렌더\t2:1', '렌더\t3:1']);
-  expect(split.shards[0]!.pieces.split('\n')).toContain(`렌더\t${split.pieces.findIndex((p) => p.sectionPostings === '렌더\t1:1').toString(36)}\t1,1,1`);
+  const numbers = new Map(split.shards[0]!.pieced.split('\n').map((line) => line.split('\t') as [string, string]));
+  expect(numbers.size).toBeGreaterThan(40);
+  const [ref, dom] = [parseInt(numbers.get('useref')!, 36), parseInt(numbers.get('dom')!, 36)];
+  expect(split.chunks).toHaveLength(5);
+  // 'ref' (document 3): useRef is its title, not its prose; its heading '설명' is section 1, 'DOM' is in its prose once.
+  const refLine = split.chunks[3]!.pieced![0]!;
+  expect(refLine.split(',').length).toBeGreaterThan(10);
+  let at = 0;
+  const decoded = new Map(refLine.split(',').map((entry) => [(at += parseInt(entry.split(':')[0]!, 36)), entry.split(':')[1]!]));
+  expect(decoded.get(dom)).toBe('1');
+  expect(decoded.has(ref)).toBe(false);
   const files = filesOf(split);
+  expect(Object.keys(files.get('docs-3.json') as object)).toEqual(['documents', 'pieced']);
   const fetched: string[] = [];
   const loaded = loadSplitSearch(JSON.parse(JSON.stringify(split.base)), async (f) => (fetched.push(f), files.get(f)));
   const result = await search(loaded, 'useRef DOM');
   expect(result).toEqual(await search(whole, 'useRef DOM'));
   expect(result.hits.map((h) => [h.document.id, h.section.anchor])).toEqual([['ref', 'a']]);
-  // One document scored: the pieces of its terms that hold it, and nothing of the other documents.
-  const pieces = fetched.filter((f) => f.startsWith('sections-'));
-  expect(pieces.length).toBeGreaterThan(0);
-  expect(pieces.map((f) => split.pieces[Number(f.slice(9, -5))]!.sectionPostings.split('\t')[1]!.split(':')[0])).toEqual(pieces.map(() => '3'));
+  // One document scored: its details file, which brought its counts; no file of any other document, no other kind of file.
+  expect(fetched).toEqual(['terms-0.json', 'docs-3.json']);
   for (const q of ['렌더링', '상태를 공유', 'props 전달', 'useEfect 정리', 'ㅅㅌ', 'use', '없는말']) {
     expect(await search(loaded, q), q).toEqual(await search(whole, q));
   }

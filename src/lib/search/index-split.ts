@@ -1,6 +1,6 @@
 import { encodeNameTable, NAME_SHARE, namingWords } from './names.ts';
 import type { SerializedIndex } from './contract.ts';
-import { cutSectionLine, encodePieceList, PIECE_CHARS, PIECE_TERM_CHARS, pieceFile, withBodyWrittenOut } from './split-pieces.ts';
+import { foldByDocument, PIECE_TERM_CHARS, withBodyWrittenOut } from './split-pieces.ts';
 import {
   SPLIT_INDEX_VERSION,
   type IndexEnvelope,
@@ -8,15 +8,15 @@ import {
   type SplitBase,
   type SplitChunk,
   type SplitInitials,
-  type SplitPiece,
   type SplitRows,
   type SplitShard,
 } from './index-schema.ts';
 
 /**
  * The site's split index: the envelope cut into a base (what every query needs), shards of postings by term and
- * chunks of document details (sections, link, summary), so a first search fetches the base, the few shards its
- * terms are in and the chunks of the documents it section-scores, not the whole index. The MCP server keeps
+ * chunks of document details (sections, link, summary, and the document's counts of the very common terms), so a
+ * first search fetches the base, the few shards its terms are in and the chunks of the documents it section-scores,
+ * not the whole index. The MCP server keeps
  * reading the whole `search-index.json`; both hold the same lines, so both rank alike.
  */
 
@@ -74,31 +74,29 @@ export interface SplitSizes {
   latinSplitChars?: number;
   /** JSON characters of document details per chunk. */
   chunkChars?: number;
-  /** Section-postings characters past which a term's section postings are cut into pieces (`PIECE_TERM_CHARS`). */
+  /** Section-postings characters past which a term's section postings are cut by document into the chunks (`PIECE_TERM_CHARS`). */
   pieceTermChars?: number;
-  /** Characters per piece (`PIECE_CHARS`). */
-  pieceChars?: number;
 }
 
-/** The split index: its base, term shards, section pieces of very common terms, document chunks and 초성 initials. */
+/** The split index: its base, term shards, document chunks (with the very common terms' pieces) and 초성 initials. */
 export interface SplitIndex {
   base: SplitBase;
   shards: SplitShard[];
-  pieces: SplitPiece[];
   chunks: SplitChunk[];
   initials: SplitInitials;
 }
 
-/** Cuts an envelope into the split base, its term shards, section pieces and document chunks. */
+/** Cuts an envelope into the split base, its term shards and document chunks. */
 export function splitIndex(envelope: IndexEnvelope, sizes: SplitSizes = {}): SplitIndex {
   const { version: _version, commonTerms: _common, postings, sectionPostings, documents, ...rest } = envelope;
   const [postingLines, sectionLines] = [lines(postings), lines(sectionPostings)];
-  const { pieced, pieces, kept } = cutCommonTerms(sectionLines, sizes.pieceTermChars ?? PIECE_TERM_CHARS, sizes.pieceChars ?? PIECE_CHARS);
+  const indexed = new Set(postingLines.map((line) => line.slice(0, line.indexOf('\t'))));
+  const { pieced, kept } = cutCommonTerms(sectionLines, sizes.pieceTermChars ?? PIECE_TERM_CHARS, indexed);
   const postingChars = postingLines.reduce((n, l) => n + l.length + 1, 0) + kept.reduce((n, l) => n + l.length + 1, 0);
   const count = sizes.shards ?? Math.max(1, Math.ceil(postingChars / SHARD_TARGET_CHARS));
   const latinSplit = crowdedPrefixes([...postingLines, ...kept], sizes.latinSplitChars ?? LATIN_SPLIT_CHARS);
   const crowded = new Set(latinSplit);
-  const cut = Array.from({ length: count }, () => ({ postings: [] as string[], sectionPostings: [] as string[], pieces: [] as string[] }));
+  const cut = Array.from({ length: count }, () => ({ postings: [] as string[], sectionPostings: [] as string[], pieced: [] as string[] }));
   const shardOfTerm = (term: string) => cut[shardOf(term, count, crowded)]!;
   const termOf = (line: string) => line.slice(0, line.indexOf('\t'));
   const vocabulary: string[] = [];
@@ -107,12 +105,18 @@ export function splitIndex(envelope: IndexEnvelope, sizes: SplitSizes = {}): Spl
     const tab = term.length;
     const piecedTerm = pieced.get(term);
     shardOfTerm(term).postings.push(piecedTerm ? withBodyWrittenOut(line, piecedTerm.encoded, rest.index) : line);
-    if (piecedTerm) shardOfTerm(term).pieces.push(piecedTerm.list);
+    if (piecedTerm) shardOfTerm(term).pieced.push(`${term}\t${piecedTerm.number.toString(36)}`);
     // The `#` section frequencies stay in the base: spellings and rarity need every term's.
     vocabulary.push(line.startsWith('#', tab + 1) ? `${term}\t${line.slice(tab + 1).split('\t')[0]!}` : `${term}\t`);
   }
   for (const line of kept) shardOfTerm(termOf(line)).sectionPostings.push(line);
-  const { chunks, sizes: chunkSizes } = chunkDetails(documents, sizes.chunkChars);
+  const folded = pieced.size
+    ? foldByDocument(
+        [...pieced].map(([term, p]) => ({ term, encoded: p.encoded })),
+        documents.length,
+      )
+    : undefined;
+  const { chunks, sizes: chunkSizes } = chunkDetails(documents, sizes.chunkChars, folded);
   return {
     base: {
       ...rest,
@@ -125,21 +129,22 @@ export function splitIndex(envelope: IndexEnvelope, sizes: SplitSizes = {}): Spl
       vocabulary: vocabulary.join('\n'),
       shards: count,
       latinSplit,
+      pieced: pieced.size,
     },
-    shards: cut.map((s) => ({ postings: s.postings.join('\n'), sectionPostings: s.sectionPostings.join('\n'), pieces: s.pieces.join('\n') })),
-    pieces,
+    shards: cut.map((s) => ({ postings: s.postings.join('\n'), sectionPostings: s.sectionPostings.join('\n'), pieced: s.pieced.join('\n') })),
     chunks,
     initials: { names: documents.map((d) => [d.title, ...d.aliases].map(initialsKey).join('\t')).join('\n') },
   };
 }
 
 /**
- * Section-postings lines longer than `termChars` cut into pieces (files numbered in term order); the other lines are
- * kept for the shards. A pieced term's shard gets its piece list and its postings line with the body written out.
+ * Section-postings lines longer than `termChars` (pieced terms, numbered in term order, which `foldByDocument` cuts
+ * into the chunks) and the other lines, kept for the shards. A long line of a term without postings is left out: no
+ * search asks for it (the split index fetches counts only for terms of its vocabulary); at 10,000 documents 118 of the
+ * lines past 7,500 characters, a tenth of their characters.
  */
-function cutCommonTerms(sectionLines: readonly string[], termChars: number, pieceChars: number) {
-  const pieced = new Map<string, { encoded: string; list: string }>();
-  const pieces: SplitPiece[] = [];
+function cutCommonTerms(sectionLines: readonly string[], termChars: number, indexed: ReadonlySet<string>) {
+  const pieced = new Map<string, { encoded: string; number: number }>();
   const kept: string[] = [];
   for (const line of sectionLines) {
     if (line.length <= termChars) {
@@ -147,27 +152,34 @@ function cutCommonTerms(sectionLines: readonly string[], termChars: number, piec
       continue;
     }
     const tab = line.indexOf('\t');
-    const [term, encoded] = [line.slice(0, tab), line.slice(tab + 1)];
-    const cut = cutSectionLine(term, encoded, pieceChars);
-    pieced.set(term, { encoded, list: encodePieceList(term, pieces.length, cut.starts) });
-    pieces.push(...cut.lines.map((l) => ({ sectionPostings: l })));
+    if (indexed.has(line.slice(0, tab))) pieced.set(line.slice(0, tab), { encoded: line.slice(tab + 1), number: pieced.size });
   }
-  return { pieced, pieces, kept };
+  return { pieced, kept };
 }
 
-/** Document details in chunks of about `chunkChars` JSON characters (one chunk for a small wiki). */
-function chunkDetails(documents: readonly SearchDocument[], chunkChars: number | undefined): { chunks: SplitChunk[]; sizes: number[] } {
+/**
+ * Document details in chunks of about `chunkChars` JSON characters (one chunk for a small wiki), each with its
+ * documents' lines of pieced counts when there are pieced terms.
+ */
+function chunkDetails(
+  documents: readonly SearchDocument[],
+  chunkChars: number | undefined,
+  folded: readonly string[] | undefined,
+): { chunks: SplitChunk[]; sizes: number[] } {
   const details = documents.map(({ id, title, aliases, updatedAt, url, summary, sections }) => ({ id, title, aliases, updatedAt, url, summary, sections }));
-  const detailChars = details.map((d) => JSON.stringify(d).length);
+  // A document's pieced counts weigh on its chunk like its details: both are fetched together.
+  const detailChars = details.map((d, doc) => JSON.stringify(d).length + (folded?.[doc]!.length ?? 0));
   const limit = chunkChars ?? (detailChars.reduce((a, b) => a + b, 0) <= WHOLE_DETAILS_CHARS ? Infinity : CHUNK_TARGET_CHARS);
   const chunks: SplitChunk[] = [];
   let size = Infinity;
   details.forEach((detail, doc) => {
     if (size >= limit) {
-      chunks.push({ documents: [] });
+      chunks.push(folded ? { documents: [], pieced: [] } : { documents: [] });
       size = 0;
     }
-    chunks[chunks.length - 1]!.documents.push(detail);
+    const chunk = chunks[chunks.length - 1]!;
+    chunk.documents.push(detail);
+    chunk.pieced?.push(folded![doc]!);
     size += detailChars[doc]!;
   });
   return { chunks, sizes: chunks.map((c) => c.documents.length) };
@@ -278,7 +290,6 @@ export function splitFiles(split: SplitIndex): Map<string, unknown> {
     ['base.json', split.base],
     ['initials.json', split.initials],
     ...split.shards.map((s, n) => [`terms-${n}.json`, s] as const),
-    ...split.pieces.map((p, n) => [pieceFile(n), p] as const),
     ...split.chunks.map((c, n) => [`docs-${n}.json`, c] as const),
   ]);
 }

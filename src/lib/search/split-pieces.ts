@@ -1,58 +1,45 @@
 /**
- * A very common term's section postings, cut into pieces by document for the site's split index. The section stage
- * reads a term's prose counts only for the documents it scores (40), while a term in most documents of a 10,000-document
- * wiki has hundreds of KiB of them: its shard keeps its document postings whole (the body written out, not derived
- * from the sections), and each piece of its section postings is a file of its own, fetched when a scored document
- * falls in it. The first stage needs nothing from the pieces, so answers stay exactly the whole index's.
+ * A very common term's section postings, cut by document for the site's split index. The section stage reads a term's
+ * prose counts only for the documents it scores (40), while a term in most documents of a 10,000-document wiki has
+ * hundreds of KiB of them: its shard keeps its document postings whole (the body written out, not derived from the
+ * sections) and its number, and each document's piece of every such term goes into that document's details file
+ * (`docs-<n>.json`, as Pagefind puts a page's data in its own fragment), fetched when the document is scored. The first
+ * stage needs nothing from the pieces, so answers stay exactly the whole index's.
  */
 import { decodeFields, encodePostings, scanPostings, scanTermLines } from './postings.ts';
 import { decodeSectionPostings, SectionPostingsTable, type SectionCounts } from './section-postings.ts';
 import type { SerializedIndex } from './contract.ts';
 
 /**
- * Section-postings characters past which a term is cut into pieces: at 10,000 generated documents 1,200 terms, 71 % of
- * the section postings; under it a term stays in its shard (a few KiB on the wire). No term of ko-react-docs (226
- * documents) passes it. Measured at 10,000 documents on the bench's queries: 3,000 fetched more (more bodies written
- * out), 15,000 about the same.
+ * Section-postings characters past which a term is pieced: at 10,000 generated documents 274 terms, the ones in most
+ * documents; under it a term's section postings stay in its shard. No term of ko-react-docs (226 documents) passes it.
+ * A pieced term costs every details file its counts (every scored document's, on every first search), a term left
+ * whole costs its shard its postings (when a query asks for it). Measured at 10,000 documents on the bench's queries and
+ * the stride-9973 sample, gzip median / max per first search: 7,500 characters 342 / 406 and 355 / 470 KiB, 15,000
+ * 340 / 411 and 351 / 426, 30,000 319 / 380 and 339 / 426, 60,000 340 / 379 and 340 / 448, 120,000 331 / 402 and 333 / 436.
  */
-export const PIECE_TERM_CHARS = 7_500;
+export const PIECE_TERM_CHARS = 30_000;
 
 /**
- * Characters of one piece (about 0.3 KiB on the wire): the section stage's 40 documents fall in at most 40 pieces of a
- * term, so the smaller the pieces the less is fetched for nothing, and the more files. At 10,000 documents, on the
- * bench's queries: 1,500 fetched at most 99 KiB of pieces (22,000 files), 750 72 KiB (43,500 files), 500 no less.
+ * The very common terms' section postings cut by document: per document, `<term number gap>:<sections>` entries
+ * (the section-postings grammar with term numbers in place of documents, base 36), the terms numbered in the order
+ * given. Each document's line goes into its details file, so the section stage gets a scored document's counts of
+ * every very common term with its details, in the request it makes anyway.
  */
-export const PIECE_CHARS = 750;
-
-/** The pieces of one term: the first document of each, and the number of the first piece file. */
-interface TermPieces {
-  first: number;
-  starts: number[];
-}
-
-/** A pieced term's section-postings line cut into lines of about `chars` characters, each a whole number of documents. */
-export function cutSectionLine(term: string, encoded: string, chars: number): { starts: number[]; lines: string[] } {
-  const starts: number[] = [];
-  const lines: string[] = [];
-  let doc = 0;
-  let piece: string[] = [];
-  let size = Infinity;
-  for (const entry of encoded.split(',')) {
-    const colon = entry.indexOf(':');
-    doc += parseInt(entry.slice(0, colon), 36);
-    if (size >= chars) {
-      if (piece.length) lines.push(`${term}\t${piece.join(',')}`);
-      starts.push(doc);
-      // A piece's first gap counts from document 0, so each piece decodes on its own.
-      piece = [`${doc.toString(36)}${entry.slice(colon)}`];
-      size = entry.length;
-      continue;
+export function foldByDocument(lines: readonly { term: string; encoded: string }[], documents: number): string[] {
+  const entries: string[][] = Array.from({ length: documents }, () => []);
+  const last = new Array<number>(documents).fill(0);
+  lines.forEach(({ term, encoded }, number) => {
+    let doc = 0;
+    for (const entry of encoded.split(',')) {
+      const colon = entry.indexOf(':');
+      doc += parseInt(entry.slice(0, colon), 36);
+      if (!entries[doc]) throw new Error(`section postings of ${JSON.stringify(term)} name document ${doc}, past the last (${documents - 1}).`);
+      entries[doc]!.push(`${(number - last[doc]!).toString(36)}${entry.slice(colon)}`);
+      last[doc] = number;
     }
-    piece.push(entry);
-    size += entry.length + 1;
-  }
-  if (piece.length) lines.push(`${term}\t${piece.join(',')}`);
-  return { starts, lines };
+  });
+  return entries.map((e) => e.join(','));
 }
 
 /**
@@ -87,57 +74,43 @@ export function withBodyWrittenOut(line: string, sectionEncoded: string, index: 
   return result;
 }
 
-/** `term<TAB>first piece file (base 36)<TAB>first document of each piece (gaps, base 36)`: a shard's list of its pieced terms. */
-export function encodePieceList(term: string, first: number, starts: readonly number[]): string {
-  let previous = 0;
-  const gaps = starts.map((s) => {
-    const gap = (s - previous).toString(36);
-    previous = s;
-    return gap;
-  });
-  return `${term}\t${first.toString(36)}\t${gaps.join(',')}`;
-}
-
-/** Name of piece file n. */
-export const pieceFile = (n: number): string => `sections-${n}.json`;
-
 /**
- * Section postings of the split index: the lines of the shards fetched, and the pieced terms' counts as their pieces
- * arrive. Asked for a scored document whose piece is not here, a pieced term answers "not there" and notes the piece
- * (`takeMissing`), so the search fetches it and ranks again.
+ * Section postings of the split index: the lines of the shards fetched, and the pieced terms' counts from the details
+ * files of the documents fetched. Asked for a document whose details are not here, a pieced term answers "not there"
+ * and reports the document (`want`), so the search fetches its details and ranks again.
  */
 export class SplitSectionPostings extends SectionPostingsTable {
   readonly #pieced = new Map<string, PiecedCounts>();
-  readonly #pieceOf = new Map<string, PiecedCounts>();
-  readonly #missing = new Set<string>();
+  readonly #byNumber = new Map<number, PiecedCounts>();
+  readonly #documents = new Map<number, SectionCounts>();
+  readonly #want: (doc: number) => void;
 
-  /** Registers a shard's pieced terms (see `encodePieceList`). */
-  addPieceList(text: string): void {
+  /** `unknown` as for `SectionPostingsTable`; `want` hears of a document whose pieced counts were asked for before its details came. */
+  constructor(unknown: (term: string) => void, want: (doc: number) => void) {
+    super(unknown);
+    this.#want = want;
+  }
+
+  /** Registers a shard's pieced terms: lines `term<TAB>number` (base 36, below `count`), the term's number in the documents' lines. */
+  addPieced(text: string, count: number): void {
     scanTermLines(text, 'pieced terms', 'no tab after the term.', (term, rest) => {
-      const [first, gaps] = rest.split('\t') as [string, string | undefined];
-      let at = 0;
-      const pieces: TermPieces = { first: parseInt(first, 36), starts: (gaps ?? '').split(',').map((g) => (at += parseInt(g, 36))) };
-      if (!Number.isFinite(pieces.first) || pieces.starts.some((s) => !Number.isFinite(s)))
-        throw new Error(`pieced term ${JSON.stringify(term)}: "${rest}" is not "<file>\t<starts>".`);
-      const counts = new PiecedCounts(pieces, (file) => this.#missing.add(file));
+      const number = /^[0-9a-z]+$/.test(rest) ? parseInt(rest, 36) : NaN;
+      if (!(number < count)) throw new Error(`pieced term ${JSON.stringify(term)}: "${rest}" is not a term number below ${count.toString(36)}.`);
+      const counts = new PiecedCounts((doc) => this.#documents.has(doc), this.#want);
+      for (const [doc, byNumber] of this.#documents) {
+        const flat = byNumber.get(number);
+        if (flat) counts.set(doc, flat);
+      }
       this.#pieced.set(term, counts);
-      pieces.starts.forEach((_, k) => this.#pieceOf.set(pieceFile(pieces.first + k), counts));
+      this.#byNumber.set(number, counts);
     });
   }
 
-  /** Adds a fetched piece (its section-postings line); false when no pieced term has this file. */
-  addPiece(file: string, line: string): boolean {
-    const counts = this.#pieceOf.get(file);
-    if (!counts) return false;
-    scanTermLines(line, 'section postings', 'no tab after the term.', (term, encoded) => counts.supply(file, decodeSectionPostings(encoded, term)));
-    return true;
-  }
-
-  /** Piece files that scored documents needed since the last call (cleared by the call). */
-  takeMissing(): string[] {
-    const out = [...this.#missing];
-    this.#missing.clear();
-    return out;
+  /** Adds a fetched document's line of pieced counts (see `foldByDocument`); `where` names it in an error. */
+  addDocument(doc: number, line: string, where: string): void {
+    const byNumber = line ? decodeSectionPostings(line, where) : new Map<number, readonly number[]>();
+    this.#documents.set(doc, byNumber);
+    for (const [number, flat] of byNumber) this.#byNumber.get(number)?.set(doc, flat);
   }
 
   override get(term: string): SectionCounts | undefined {
@@ -145,35 +118,20 @@ export class SplitSectionPostings extends SectionPostingsTable {
   }
 }
 
-/** A pieced term's counts: the documents of the pieces fetched; a document in another piece notes that piece as missing. */
+/** A pieced term's counts in the documents fetched; a document not fetched yet is reported and reads as absent. */
 class PiecedCounts extends Map<number, readonly number[]> {
-  readonly #pieces: TermPieces;
-  readonly #loaded = new Set<string>();
-  readonly #want: (file: string) => void;
+  readonly #fetched: (doc: number) => boolean;
+  readonly #want: (doc: number) => void;
 
-  constructor(pieces: TermPieces, want: (file: string) => void) {
+  constructor(fetched: (doc: number) => boolean, want: (doc: number) => void) {
     super();
-    this.#pieces = pieces;
+    this.#fetched = fetched;
     this.#want = want;
   }
 
-  supply(file: string, counts: SectionCounts): void {
-    for (const [doc, flat] of counts) this.set(doc, flat);
-    this.#loaded.add(file);
-  }
-
   override get(doc: number): readonly number[] | undefined {
-    const { starts, first } = this.#pieces;
-    if (doc < starts[0]!) return undefined;
-    let lo = 0;
-    for (let hi = starts.length - 1; lo < hi;) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= doc) lo = mid;
-      else hi = mid - 1;
-    }
-    const file = pieceFile(first + lo);
-    if (!this.#loaded.has(file)) {
-      this.#want(file);
+    if (!this.#fetched(doc)) {
+      this.#want(doc);
       return undefined;
     }
     return super.get(doc);
