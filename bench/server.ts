@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import MiniSearch from 'minisearch';
 import { loadSearch } from '../src/lib/search/index-load.ts';
 import { searchSync, warmSearch } from '../src/lib/search/search.ts';
-import { documentText } from '../src/lib/search/snippet.ts';
+import { sectionTexts } from '../src/lib/search/snippet.ts';
 import { GENERATED_QUERIES } from '../scripts/lib/generate-corpus.ts';
 import { mcpColdStart, mcpHttpLoad, mcpSearchLatencies, parseFloorMs, type HttpLoad } from './mcp.ts';
 
@@ -94,7 +94,7 @@ function searchInProcess(dist: string, queries: readonly string[], rounds: numbe
   const plainMs: number[][] = [];
   for (let r = 0; r < rounds; r++) {
     // As search_knowledge runs it: ranked, with snippets cut from each hit's Markdown.
-    maru.push(queries.map((q) => time(() => searchSync(search, q, { textOf: (d) => documentText(d, texts.get(d.id) ?? '') }))));
+    maru.push(queries.map((q) => time(() => searchSync(search, q, { textOf: (d) => sectionTexts(d, texts.get(d.id) ?? '') }))));
     plainMs.push(queries.map((q) => time(() => plain.search(q))));
   }
   return { maru, plain: plainMs };

@@ -132,8 +132,9 @@ function scoreField(
   const invDocFreq = Math.log(1 + (documentCount - matching + 0.5) / (matching + 0.5));
   const avgFieldLength = field.averageLength;
   const fieldId = field.id;
-  for (const [doc, termFreq] of postings) {
-    if (doc >= externalIds.length || externalIds[doc]! < 0) continue;
+  // forEach, not for…of: the entries iterator made an array per posting (megabytes per query for common terms).
+  postings.forEach((termFreq, doc) => {
+    if (doc >= externalIds.length || externalIds[doc]! < 0) return;
     const fieldLength = fieldLengths[doc * stride + fieldId]!;
     // Written exactly as MiniSearch's calcBM25Score and termResults, so every rounding step is the same.
     const rawScore = invDocFreq * (d + (termFreq * (k + 1)) / (termFreq + k * (1 - b + (b * fieldLength) / avgFieldLength)));
@@ -143,7 +144,7 @@ function scoreField(
       partial[doc] = weighted;
       touched[count++] = doc;
     } else partial[doc] = partial[doc]! + weighted;
-  }
+  });
   return count;
 }
 

@@ -197,11 +197,10 @@ function bodyFromSections(index: IndexEnvelope['index'], sectionPostings: Sectio
   for (const [short, id] of Object.entries(index.documentIds)) shortOf.set(Number(id), Number(short));
   return (term) => {
     const out = new Map<number, number>();
-    for (const [doc, flat] of sectionPostings.get(term) ?? []) {
-      let sum = 0;
-      for (let i = 1; i < flat.length; i += 2) sum += flat[i]!;
-      const short = shortOf.get(doc);
-      if (short !== undefined) out.set(short, sum);
+    const counts = sectionPostings.get(term);
+    for (let entry = 0; entry < (counts?.size ?? 0); entry++) {
+      const short = shortOf.get(counts!.documentAt(entry));
+      if (short !== undefined) out.set(short, counts!.totalAt(entry));
     }
     return out;
   };
@@ -279,20 +278,35 @@ function assemble(
 
 /** Share of documents two term lists have in common (of the smaller list's documents, smoothed; 0 below two shared pages). */
 function cooccurrence(index: SearchIndex): { share: (a: readonly string[], b: readonly string[]) => number; forget: () => void } {
-  const cache = new Map<string, Set<number>>();
+  // Sorted document lists, compact and bounded: the spellings ask about a few dozen word pairs per query.
+  const cache = new Map<string, Int32Array>();
   // A common term's body postings are not indexed, so its documents here are those naming it in a title, alias, tag or heading.
   const documentsWith = (terms: readonly string[]) => {
     const key = terms.join(' ');
-    if (!cache.has(key)) cache.set(key, new Set(queryAll(index, terms)));
-    return cache.get(key)!;
+    let docs = cache.get(key);
+    if (!docs) {
+      if (cache.size >= COOCCURRENCE_KEPT) cache.delete(cache.keys().next().value!);
+      cache.set(key, (docs = Int32Array.from(queryAll(index, terms)).sort()));
+    }
+    return docs;
   };
   const share = (a: readonly string[], b: readonly string[]) => {
     const [x, y] = [documentsWith(a), documentsWith(b)];
-    if (!x.size || !y.size) return 0;
+    if (!x.length || !y.length) return 0;
     let both = 0;
-    for (const d of x) if (y.has(d)) both++;
+    for (let i = 0, j = 0; i < x.length && j < y.length;) {
+      if (x[i]! < y[j]!) i++;
+      else if (x[i]! > y[j]!) j++;
+      else {
+        both++;
+        i++;
+        j++;
+      }
+    }
     // Smoothed, and one shared page is not enough: a rare word would pair with everything on its page.
-    return both < 2 ? 0 : both / (Math.min(x.size, y.size) + 1);
+    return both < 2 ? 0 : both / (Math.min(x.length, y.length) + 1);
   };
   return { share, forget: () => cache.clear() };
 }
+
+const COOCCURRENCE_KEPT = 2000;

@@ -98,7 +98,7 @@ function derivedBody(envelope: ReturnType<typeof buildIndexEnvelope>, term: stri
   const out = new Map<number, number>();
   for (const line of envelope.sectionPostings.split('\n')) {
     if (!line.startsWith(`${term}\t`)) continue;
-    for (const [doc, flat] of decodeSectionPostings(line.slice(term.length + 1), term))
+    for (const [doc, flat] of decodeSectionPostings(line.slice(term.length + 1), term).entries())
       out.set(
         doc,
         flat.filter((_, i) => i % 2).reduce((a, b) => a + b, 0),
