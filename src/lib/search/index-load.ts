@@ -7,7 +7,7 @@ import type { SpellingsOf } from './expand.ts';
 import { adoptNameTable, namingWords } from './names.ts';
 import { createSpellings } from './spellings.ts';
 import { SectionPostingsTable } from './section-postings.ts';
-import type { DerivePostings } from './postings.ts';
+import { packPostings, type DerivePostings } from './postings.ts';
 import {
   INDEX_ENVELOPE_VERSION,
   IndexEnvelopeSchema,
@@ -196,13 +196,18 @@ function bodyFromSections(index: IndexEnvelope['index'], sectionPostings: Sectio
   const shortOf = new Map<number, number>();
   for (const [short, id] of Object.entries(index.documentIds)) shortOf.set(Number(id), Number(short));
   return (term) => {
-    const out = new Map<number, number>();
     const counts = sectionPostings.get(term);
-    for (let entry = 0; entry < (counts?.size ?? 0); entry++) {
+    const size = counts?.size ?? 0;
+    const ids = new Int32Array(size);
+    const freqs = new Int32Array(size);
+    let n = 0;
+    for (let entry = 0; entry < size; entry++) {
       const short = shortOf.get(counts!.documentAt(entry));
-      if (short !== undefined) out.set(short, counts!.totalAt(entry));
+      if (short === undefined) continue;
+      ids[n] = short;
+      freqs[n++] = counts!.totalAt(entry);
     }
-    return out;
+    return packPostings(ids.subarray(0, n), freqs.subarray(0, n));
   };
 }
 

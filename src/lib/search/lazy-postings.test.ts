@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { buildIndexEnvelope, type SearchSource } from './index-build.ts';
 import { createIndex, loadIndex, loadIndexShell, queryDocuments } from './contract.ts';
-import { decodePostings } from './postings.ts';
+import { decodePostings, packPostings, type PackedPostings } from './postings.ts';
 import { loadIndexLazily, termMapOf } from './lazy-postings.ts';
 import { loadSearch } from './index-load.ts';
 import { decodeSectionPostings } from './section-postings.ts';
@@ -94,7 +94,7 @@ test('postings decoded on first use answer exactly like a fully decoded MiniSear
 });
 
 /** A term's body postings the slow way: summed from the decoded section postings. */
-function derivedBody(envelope: ReturnType<typeof buildIndexEnvelope>, term: string): Map<number, number> {
+function derivedBody(envelope: ReturnType<typeof buildIndexEnvelope>, term: string): PackedPostings {
   const out = new Map<number, number>();
   for (const line of envelope.sectionPostings.split('\n')) {
     if (!line.startsWith(`${term}\t`)) continue;
@@ -104,5 +104,5 @@ function derivedBody(envelope: ReturnType<typeof buildIndexEnvelope>, term: stri
         flat.filter((_, i) => i % 2).reduce((a, b) => a + b, 0),
       );
   }
-  return out;
+  return packPostings(Int32Array.from(out.keys()), Int32Array.from(out.values()));
 }

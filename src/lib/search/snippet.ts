@@ -92,7 +92,7 @@ export function sectionTexts(document: { readonly sections: readonly { line: num
 }
 
 /** How many documents' section texts `sectionTexts` remembers (about 25 KB of Markdown each, held until evicted). */
-export const SECTION_TEXTS_KEPT = 512;
+const SECTION_TEXTS_KEPT = 512;
 
 const kept = new Map<object, LazySectionTexts>();
 
