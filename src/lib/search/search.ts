@@ -1,5 +1,5 @@
 import { DERIVED_TERM_WEIGHTS, EXPANSION_WEIGHT, processQueryTerm, queryDocuments, SECTION_RANK_DEPTH } from './contract.ts';
-import { tokenize, tokenizeQuery } from './tokenize.ts';
+import { tokenizeQuery } from './tokenize.ts';
 import { documentScore, inverseDocumentFrequency, prepareDocument, scoreSections, sectionPath, type PreparedDocument, type RankTerm } from './section-rank.ts';
 import { coverageOf, matchLevel, queryWords, type MatchLevel, type QueryUnit } from './coverage.ts';
 import { expandQuery } from './expand.ts';
@@ -148,6 +148,9 @@ export function searchSync(
  * at 10,000 documents (compiling, one-time tables, the snippet patterns).
  */
 export function warmSearch(loaded: LoadedSearch, textOf?: TextOf): void {
+  // Every document's sections as the section stage reads them (140–270 ms at 10,000 documents, about 15 MB): a cold
+  // query prepares forty documents, and tokenizing their titles and headings was a fifth of its time.
+  for (const document of loaded.documents) preparedOf(document);
   for (const query of WARM_QUERIES) searchSync(loaded, query, textOf ? { textOf } : {});
   // The snippet cleaning's patterns, compiled now even when the probes found nothing to cut.
   hitSnippet(WARM_DOCUMENT, '', ['검색'], sectionTexts(WARM_DOCUMENT, WARM_MARKDOWN), DEFAULT_SNIPPET_LENGTH);
@@ -279,9 +282,10 @@ export function finishSearch(search: LoadedSearch, ranking: DocumentRanking, lim
   const terms = ranking.terms.map((t) => ({ ...t, counts: search.sectionPostings.get(t.term) }));
   const scored = head.map((r) => {
     const document = search.documents[r.doc]!;
-    if (ranking.choseong) return { r, document, ranked: false, score: r.score, section: 0, found: [new Set<string>(r.terms)] };
+    if (ranking.choseong) return { r, document, ranked: false, score: r.score, section: 0, found: [], lead: new Set<string>() };
     const found: Set<string>[] = [];
-    const scores = scoreSections(preparedOf(document), r.doc, terms, search.sectionStats, found);
+    const prepared = preparedOf(document);
+    const scores = scoreSections(prepared, r.doc, terms, search.sectionStats, found);
     // A section (or, by its id, the page) named in English has those words though its text says them in Korean.
     for (const [section, words] of ranking.named?.get(r.doc) ?? []) for (const w of words) (found[section] ??= new Set()).add(w);
     // The lead (title, aliases, tags, intro) is the context of every section.
@@ -291,15 +295,15 @@ export function finishSearch(search: LoadedSearch, ranking: DocumentRanking, lim
       document,
       ranked: true,
       score: documentScore(scores),
-      section: bestSection(scores, isTitleQuery(document.title, ranking.titleTerms)),
-      // Array.from, not map: a document whose sections are still coming (split index) has holes where its anchors name terms.
-      found: Array.from(found, (f) => new Set([...(f ?? []), ...lead])),
+      section: bestSection(scores, isTitleQuery(prepared.lead.title, ranking.titleTerms)),
+      found,
+      lead,
     };
   });
   const covered = scored.map((s) => {
     const { coverage, matched, anywhere } = ranking.choseong
       ? { coverage: 1, matched: [ranking.query], anywhere: 1 }
-      : bestCoverage(ranking.units, s.found, sourceOf);
+      : bestCoverage(ranking.units, s.found, s.lead, sourceOf);
     // A page having more of the query's words, anywhere on it, ranks higher (see COVERAGE_BOOST).
     return { ...s, coverage, matched, score: s.ranked ? s.score * (1 + COVERAGE_BOOST * anywhere) : s.score };
   });
@@ -319,20 +323,30 @@ export function finishSearch(search: LoadedSearch, ranking: DocumentRanking, lim
 /**
  * Coverage of the query by the best single section (with the lead): words that only meet in different
  * parts of a long page do not make it an answer. Matched words and `anywhere` (the share of query words
- * the whole document has, unweighted, which the ranking uses) are taken over the whole document.
+ * the whole document has, unweighted, which the ranking uses) are taken over the whole document. `found` holds
+ * each section's own terms (section 0's is `lead`; a hole is a section with none, as a split index may leave).
  */
 function bestCoverage(
   units: DocumentRanking['units'],
-  sections: readonly Set<string>[],
+  found: readonly (Set<string> | undefined)[],
+  lead: ReadonlySet<string>,
   sourceOf: ReadonlyMap<string, string>,
 ): { coverage: number; matched: string[]; anywhere: number } {
-  const withSources = (terms: Iterable<string>) => new Set([...terms].flatMap((t) => [t, sourceOf.get(t) ?? t]));
-  let coverage = 0;
-  for (const found of sections) {
-    const has = withSources(found);
+  const withSources = (into: Set<string>, terms: Iterable<string>) => {
+    for (const t of terms) into.add(t).add(sourceOf.get(t) ?? t);
+    return into;
+  };
+  const leadHas = withSources(new Set(), lead);
+  // Every section counts with the lead, so a section with no terms of its own covers what the lead covers: computed once.
+  let coverage = found.length ? coverageOf(units, (t) => leadHas.has(t)).coverage : 0;
+  const all = new Set(leadHas);
+  for (let s = 1; s < found.length; s++) {
+    const own = found[s];
+    if (!own?.size) continue;
+    const has = withSources(new Set(leadHas), own);
     coverage = Math.max(coverage, coverageOf(units, (t) => has.has(t)).coverage);
+    withSources(all, own);
   }
-  const all = withSources(sections.flatMap((s) => [...s]));
   const whole = coverageOf(units, (t) => all.has(t));
   // For ranking every word counts alike: weighting by rarity let one rare verb ('나누나요') outrank the pages about the noun.
   const anywhere = coverageOf(
@@ -363,9 +377,9 @@ function bestSection(scores: readonly number[], titleQuery: boolean): number {
   return best;
 }
 
-function isTitleQuery(title: string, terms: readonly string[]): boolean {
-  const titleTerms = new Set(tokenize(title));
-  return terms.length > 0 && terms.every((t) => titleTerms.has(t));
+function isTitleQuery(titleTerms: readonly string[], terms: readonly string[]): boolean {
+  // The title's terms as prepared for the section stage (the same tokenize, done once per document).
+  return terms.length > 0 && terms.every((t) => titleTerms.includes(t));
 }
 
 /** The heading path of section `index` (outermost heading first). */
