@@ -145,6 +145,8 @@ describe.runIf(existsSync(CORPUS))('lazy and cached search data equal the eager 
       const eager = referenceSectionPostings(encoded);
       expect(lazy.size, term).toBe(eager.size);
       expect(decodeSectionPostings(encoded, term).entries()).toEqual(eager);
+      expect([...lazy.documents()]).toEqual([...eager.keys()]);
+      expect([...lazy.totals()]).toEqual([...eager.values()].map((flat) => flat.filter((_, i) => i % 2).reduce((a, b) => a + b, 0)));
       for (const [doc, flat] of eager) {
         const entry = lazy.find(doc);
         expect(lazy.documentAt(entry)).toBe(doc);

@@ -193,19 +193,20 @@ function pendingDocument(row: SplitRow, want: () => void): SearchDocument {
  */
 function bodyFromSections(index: IndexEnvelope['index'], sectionPostings: SectionPostingsTable): DerivePostings {
   // Section postings count by position in the document table (MiniSearch's external id), postings by short id.
-  const shortOf = new Map<number, number>();
-  for (const [short, id] of Object.entries(index.documentIds)) shortOf.set(Number(id), Number(short));
+  const entries = Object.entries(index.documentIds);
+  const shortOf = new Int32Array(entries.reduce((max, [, id]) => Math.max(max, Number(id) + 1), 0)).fill(-1);
+  for (const [short, id] of entries) shortOf[Number(id)] = Number(short);
   return (term) => {
     const counts = sectionPostings.get(term);
-    const size = counts?.size ?? 0;
-    const ids = new Int32Array(size);
-    const freqs = new Int32Array(size);
+    if (!counts) return packPostings(new Int32Array(0), new Int32Array(0));
+    const ids = counts.documents();
+    const freqs = counts.totals();
     let n = 0;
-    for (let entry = 0; entry < size; entry++) {
-      const short = shortOf.get(counts!.documentAt(entry));
-      if (short === undefined) continue;
+    for (let entry = 0; entry < ids.length; entry++) {
+      const short = shortOf[ids[entry]!] ?? -1;
+      if (short < 0) continue;
       ids[n] = short;
-      freqs[n++] = counts!.totalAt(entry);
+      freqs[n++] = freqs[entry]!;
     }
     return packPostings(ids.subarray(0, n), freqs.subarray(0, n));
   };

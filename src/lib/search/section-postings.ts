@@ -109,6 +109,18 @@ export class SectionCounts {
     return this.#parse(entry, undefined);
   }
 
+  /** Every entry's total (as `totalAt`), in one pass over the line: what deriving a term's body postings reads. */
+  totals(): Int32Array {
+    const out = new Int32Array(this.size);
+    for (let e = 0; e < this.size; e++) out[e] = this.#parse(e, undefined);
+    return out;
+  }
+
+  /** The documents, ascending (a copy). */
+  documents(): Int32Array {
+    return this.#docs.slice();
+  }
+
   /** Document → flat `[section, count, …]`, every entry decoded (for tests and checks; searches read entries as needed). */
   entries(): Map<number, number[]> {
     const out = new Map<number, number[]>();
