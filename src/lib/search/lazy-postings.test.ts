@@ -106,3 +106,21 @@ function derivedBody(envelope: ReturnType<typeof buildIndexEnvelope>, term: stri
   }
   return packPostings(Int32Array.from(out.keys()), Int32Array.from(out.values()));
 }
+
+test('a query stopped by a damaged postings line leaves nothing behind for the next query (the first stage reuses its accumulators)', () => {
+  const envelope = JSON.parse(JSON.stringify(buildIndexEnvelope(SOURCES))) as ReturnType<typeof buildIndexEnvelope>;
+  const good = loadSearch(envelope).index;
+  const expected = queryDocuments(good, '컴포넌트 상태');
+  const damaged = {
+    ...envelope,
+    postings: envelope.postings
+      .split('\n')
+      .map((l) => (l.startsWith('글꼴\t') ? l.replace(/\t0:[^\t]*/, '\t0:!!') : l))
+      .join('\n'),
+  };
+  const index = loadSearch(damaged).index;
+  // '상태' is scored first, then the damaged '글꼴' throws half-way through the query.
+  expect(() => queryDocuments(index, '상태 글꼴')).toThrow('(글꼴): "!!" is not a base-36 gap.');
+  expect(queryDocuments(index, '컴포넌트 상태')).toEqual(expected);
+  expect(expected.length).toBeGreaterThan(1);
+});
