@@ -292,7 +292,10 @@ function cooccurrence(index: SearchIndex): { share: (a: readonly string[], b: re
     let docs = cache.get(key);
     if (!docs) {
       if (cache.size >= COOCCURRENCE_KEPT) cache.delete(cache.keys().next().value!);
-      cache.set(key, (docs = Int32Array.from(queryAll(index, terms)).sort()));
+      docs = new Int32Array(queryAll(index, terms));
+      // Ascending already when short ids follow the documents' order (as the build writes them); sorted otherwise.
+      if (docs.some((doc, i) => i > 0 && doc < docs![i - 1]!)) docs.sort();
+      cache.set(key, docs);
     }
     return docs;
   };

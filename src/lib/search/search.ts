@@ -1,4 +1,4 @@
-import { DERIVED_TERM_WEIGHTS, EXPANSION_WEIGHT, processQueryTerm, queryDocuments, SECTION_RANK_DEPTH } from './contract.ts';
+import { DERIVED_TERM_WEIGHTS, EXPANSION_WEIGHT, processQueryTerm, queryAll, queryDocuments, SECTION_RANK_DEPTH } from './contract.ts';
 import { tokenizeQuery } from './tokenize.ts';
 import { documentScore, inverseDocumentFrequency, prepareDocument, scoreSections, sectionPath, type PreparedDocument, type RankTerm } from './section-rank.ts';
 import { coverageOf, matchLevel, queryWords, type MatchLevel, type QueryUnit } from './coverage.ts';
@@ -151,12 +151,23 @@ export function warmSearch(loaded: LoadedSearch, textOf?: TextOf): void {
   // Every document's sections as the section stage reads them (140–270 ms at 10,000 documents, about 15 MB): a cold
   // query prepares forty documents, and tokenizing their titles and headings was a fifth of its time.
   for (const document of loaded.documents) preparedOf(document);
+  // The most common terms decoded now (postings and section postings): theirs are the longest lines, the likeliest to be
+  // in a query, and decoding them runs the decoders long enough to be compiled (about 24 MB at most at 10,000 documents).
+  const common = [...loaded.sectionFrequency]
+    .map(([term, counts]) => ({ term, sections: counts.reduce((a, b) => a + b, 0) }))
+    .sort((a, b) => b.sections - a.sections || (a.term < b.term ? -1 : 1))
+    .slice(0, WARM_TERMS);
+  for (const { term } of common) {
+    loaded.sectionPostings.get(term);
+    queryAll(loaded.index, [term]);
+  }
   for (const query of WARM_QUERIES) searchSync(loaded, query, textOf ? { textOf } : {});
   // The snippet cleaning's patterns, compiled now even when the probes found nothing to cut.
   hitSnippet(WARM_DOCUMENT, '', ['검색'], sectionTexts(WARM_DOCUMENT, WARM_MARKDOWN), DEFAULT_SNIPPET_LENGTH);
 }
 
 const WARM_QUERIES = ['search 검색', '상태를 어떻게 바꾸나요', 'serch indx'];
+const WARM_TERMS = 300;
 const WARM_MARKDOWN =
   '---\nid: warm\n---\n\n검색 `a_b` **굵게** [링크](https://example.com) <b>태그</b> [[위키|링크]] ![그림](x.png) [참조][r]\n\n> [!TIP] 인용\n\n| a | b |\n| --- | --- |\n\n- 목록\n\n```js\ncode\n```\n\n---\n\n[r]: https://example.com\n';
 const WARM_DOCUMENT: SearchDocument = {
