@@ -141,14 +141,14 @@ export function searchSync(
 
 /**
  * Builds at load what the first search would otherwise build (the spelling and name tables, the first stage's flat
- * view of the index) and runs the code every search runs once, answers thrown away: probe queries in Hangul (with a
- * vowel the tokenizer folds, whose decoder starts on first use) and Latin (prefix and typo matches), their sections
- * scored and, with `textOf`, their snippets cut. The MCP server calls it once a build is loaded, so its first
+ * view of the index) and runs the code every search runs, answers thrown away: probe queries in Hangul (with a
+ * vowel the tokenizer folds, whose decoder starts on first use, loanwords and a compound) and Latin (prefix and typo
+ * matches), their sections scored and, with `textOf`, their snippets cut. The MCP server calls it once a build is loaded, so its first
  * search_knowledge costs what later ones do: the first query after load cost 100–200 ms more than the same query later
  * at 10,000 documents (compiling, one-time tables, the snippet patterns).
  */
 export function warmSearch(loaded: LoadedSearch, textOf?: TextOf): void {
-  // Every document's sections as the section stage reads them (140–270 ms at 10,000 documents, about 15 MB): a cold
+  // Every document's sections as the section stage reads them (140–270 ms at 10,000 documents, about 50 MiB): a cold
   // query prepares forty documents, and tokenizing their titles and headings was a fifth of its time.
   for (const document of loaded.documents) preparedOf(document);
   // The most common terms decoded now (postings and section postings): theirs are the longest lines, the likeliest to be
@@ -166,7 +166,8 @@ export function warmSearch(loaded: LoadedSearch, textOf?: TextOf): void {
   hitSnippet(WARM_DOCUMENT, '', ['검색'], sectionTexts(WARM_DOCUMENT, WARM_MARKDOWN), DEFAULT_SNIPPET_LENGTH);
 }
 
-const WARM_QUERIES = ['search 검색', '상태를 어떻게 바꾸나요', 'serch indx'];
+/** Probes reaching the paths queries take: Latin and Hangul words, a folded vowel, typos, loanwords, a compound, question endings. */
+const WARM_QUERIES = ['search 검색', '상태를 어떻게 바꾸나요', 'serch indx', '라우터 미들웨어 설정', '빌드캐시는 언제 지우나요', 'deploy config'];
 const WARM_TERMS = 300;
 const WARM_MARKDOWN =
   '---\nid: warm\n---\n\n검색 `a_b` **굵게** [링크](https://example.com) <b>태그</b> [[위키|링크]] ![그림](x.png) [참조][r]\n\n> [!TIP] 인용\n\n| a | b |\n| --- | --- |\n\n- 목록\n\n```js\ncode\n```\n\n---\n\n[r]: https://example.com\n';
