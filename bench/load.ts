@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import MiniSearch from 'minisearch';
 import { loadSearch } from '../src/lib/search/index-load.ts';
-import { searchSync } from '../src/lib/search/search.ts';
-import { documentText } from '../src/lib/search/snippet.ts';
+import { searchSync, warmSearch } from '../src/lib/search/search.ts';
+import { sectionTexts } from '../src/lib/search/snippet.ts';
 
 const [mode, file, queriesFile, searches, docs] = process.argv.slice(2) as ['maru' | 'plain' | 'parse', string, string?, string?, string?];
 const rssMiB = () => process.memoryUsage().rss / 2 ** 20;
@@ -20,7 +20,10 @@ let run: (query: string) => unknown = () => undefined;
 if (mode === 'maru') {
   const loaded = loadSearch(JSON.parse(text));
   keep = loaded;
-  run = (q) => searchSync(loaded, q, { textOf: (d) => documentText(d, readFileSync(join(docs ?? '.', `${d.id}.md`), 'utf8')) });
+  const textOf = (d: { id: string; sections: readonly { line: number }[] }) => sectionTexts(d, readFileSync(join(docs ?? '.', `${d.id}.md`), 'utf8'));
+  // As the MCP server loads a build: what the warm-up prepares stays in memory and is counted.
+  if (queriesFile) warmSearch(loaded, textOf);
+  run = (q) => searchSync(loaded, q, { textOf });
 } else if (mode === 'plain') {
   const plain = MiniSearch.loadJSON(text, { fields: ['text'] });
   keep = plain;

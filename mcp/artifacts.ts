@@ -11,6 +11,7 @@ import {
 import { SEARCH_OPTIONS_VERSION } from '../src/lib/search/contract.ts';
 import { loadSearch, type LoadedSearch } from '../src/lib/search/index-load.ts';
 import { warmSearch } from '../src/lib/search/search.ts';
+import { sectionTexts } from '../src/lib/search/snippet.ts';
 import { isSlug } from '../src/lib/wiki/slug.ts';
 import { sha256 } from '../src/node/hash.ts';
 import { NotFoundError, notFoundMessage, type ArtifactSource } from './source.ts';
@@ -53,6 +54,11 @@ export class MarkdownStore {
   /** The text of a document, or undefined for an unknown id. */
   get(id: string): Promise<string | undefined> {
     return Promise.resolve(this.#bytes.get(id)?.toString('utf8'));
+  }
+
+  /** The text of a document, or undefined for an unknown id, for code that needs it synchronously. */
+  textOf(id: string): string | undefined {
+    return this.#bytes.get(id)?.toString('utf8');
   }
 
   /** Several documents at once, as a lookup for code that needs them synchronously. */
@@ -116,8 +122,6 @@ export async function loadArtifacts(source: ArtifactSource, manifestText?: strin
     return fail(`search-index.json: ${(e as Error).message}`);
   }
   await yieldToIo();
-  warmSearch(search);
-  await yieldToIo();
   if (catalog.documents.length !== manifest.documentCount || search.documents.length !== manifest.documentCount) {
     fail(
       `manifest says ${manifest.documentCount} documents, catalog has ${catalog.documents.length}, search index has ${search.documents.length}. Rebuild with \`npm run build\`.`,
@@ -125,6 +129,12 @@ export async function loadArtifacts(source: ArtifactSource, manifestText?: strin
   }
   const byId = new Map(catalog.documents.map((d) => [d.id, d]));
   const markdown = new MarkdownStore(await readAllMarkdown(source, byId, fail));
+  await yieldToIo();
+  // The first search_knowledge then costs what later ones do (snippets included); see warmSearch.
+  warmSearch(search, (d) => {
+    const text = markdown.textOf(d.id);
+    return text === undefined ? undefined : sectionTexts(d, text);
+  });
   return { manifest, catalog, search, byId, ids: [...byId.keys()].sort(), markdown, source: source.label, loadedAt: new Date().toISOString() };
 }
 

@@ -12,6 +12,12 @@ import { queryWords } from '../src/lib/search/coverage.ts';
 import type { LoadedSearch } from '../src/lib/search/index-load.ts';
 import { tokenize } from '../src/lib/search/tokenize.ts';
 import { ROOT } from './helpers/astro.ts';
+import { toArtifacts } from '../src/lib/artifacts/emit.ts';
+import { emitContext, loadWiki, siteConfig } from '../src/node/wiki-build.ts';
+import type { IndexEnvelope } from '../src/lib/search/index-schema.ts';
+import { countInSection, decodeSectionPostings, indexSectionPostings, scanSectionPostings } from '../src/lib/search/section-postings.ts';
+import { documentText, sectionTexts, snippetText } from '../src/lib/search/snippet.ts';
+import { stripFrontmatter } from '../src/lib/wiki/frontmatter-fence.ts';
 
 const CORPUS = resolve(ROOT, '../shared/corpora/ko-react-docs');
 
@@ -73,5 +79,101 @@ describe.runIf(existsSync(CORPUS))('first stage against MiniSearch.search on ko-
   test('a query of stop words only, or of nothing indexable, matches nothing', () => {
     expect(queryDocuments(search.index, '어떻게', '')).toEqual([]);
     expect(queryDocuments(search.index, '!!! ...', '')).toEqual([]);
+  });
+});
+
+/** snippetText as it was written before its steps were skipped when they cannot match: the reference the fast one must equal. */
+function referenceSnippetText(markdown: string): string {
+  return stripFrontmatter(markdown)
+    .replace(/^(```|~~~)[\s\S]*?^\1[^\n]*$/gm, ' ')
+    .replace(/<[^>\n]+>/g, ' ')
+    .replace(/^\s*\[[^\]\n]+\]:\s+\S+.*$/gm, ' ')
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[\[([^\]|#]+)(?:#[^\]|]*)?(?:\|([^\]]+))?\]\]/g, (_m, id: string, label?: string) => label ?? id)
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
+    .replace(/\bhttps?:\/\/[^\s)>\]]+/g, ' ')
+    .replace(/^\s*>?\s*\[!\w+\][+-]?/gm, ' ')
+    .replace(/^\s*\|?(?:\s*:?-{3,}:?\s*\|)+\s*:?-*:?\s*$/gm, ' ')
+    .replace(/^\s*(?:[-*_]\s*){3,}$/gm, ' ')
+    .replace(/^#{1,6}\s+/gm, '')
+    .replace(/^\s*(?:>\s*)+/gm, '')
+    .replace(/^\s*(?:[-*+]|\d+\.)\s+(?:\[[ xX]\]\s+)?/gm, '')
+    .replace(/[*`~]+/g, '')
+    .replace(/\|/g, ' ')
+    .replace(/(?<![\p{L}\p{N}])_+|_+(?![\p{L}\p{N}])/gu, '')
+    .replace(/\s+/g, ' ')
+    .replace(/ ([.,!?:;)])/g, '$1')
+    .trim();
+}
+
+/** The section postings format decoded the obvious way: document → flat [section, count, …]. */
+function referenceSectionPostings(encoded: string): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  let doc = 0;
+  for (const entry of encoded.split(',')) {
+    const [gap, sections] = entry.split(':') as [string, string];
+    doc += parseInt(gap, 36);
+    let section = 0;
+    out.set(
+      doc,
+      sections.split('/').flatMap((part) => {
+        const [s, n = '1'] = part.split('*') as [string, string?];
+        section += parseInt(s, 36);
+        return [section, parseInt(n, 36)];
+      }),
+    );
+  }
+  return out;
+}
+
+// What the server keeps or reads lazily must equal what a full, eager computation gives, on a real corpus.
+describe.runIf(existsSync(CORPUS))('lazy and cached search data equal the eager computation on ko-react-docs', () => {
+  let files: Map<string, string>;
+  let envelope: IndexEnvelope;
+  beforeAll(() => {
+    const config = siteConfig();
+    const wiki = loadWiki(CORPUS, config, '/');
+    files = toArtifacts(wiki, emitContext(wiki, config, CORPUS));
+    envelope = JSON.parse(files.get('_wiki/search-index.json')!) as IndexEnvelope;
+  });
+
+  test('section counts read lazily from each line equal a plain decode of it (split at commas and slashes), for every term', () => {
+    let entries = 0;
+    scanSectionPostings(envelope.sectionPostings, (term, encoded) => {
+      const lazy = indexSectionPostings(encoded, term);
+      const eager = referenceSectionPostings(encoded);
+      expect(lazy.size, term).toBe(eager.size);
+      expect(decodeSectionPostings(encoded, term).entries()).toEqual(eager);
+      expect([...lazy.documents()]).toEqual([...eager.keys()]);
+      expect([...lazy.totals()]).toEqual([...eager.values()].map((flat) => flat.filter((_, i) => i % 2).reduce((a, b) => a + b, 0)));
+      for (const [doc, flat] of eager) {
+        const entry = lazy.find(doc);
+        expect(lazy.documentAt(entry)).toBe(doc);
+        expect(lazy.sectionsAt(entry), term).toEqual(flat);
+        expect(lazy.totalAt(entry)).toBe(flat.filter((_, i) => i % 2).reduce((a, b) => a + b, 0));
+        for (let i = 0; i < flat.length; i += 2) expect(countInSection(lazy, doc, flat[i]!)).toBe(flat[i + 1]);
+        entries++;
+      }
+      expect(lazy.find(-1)).toBe(-1);
+    });
+    expect(entries).toBeGreaterThan(50_000);
+  });
+
+  test('snippet texts equal the unshortened cleaning on every document and every section, whole and read lazily', () => {
+    const documents = envelope.documents;
+    let sections = 0;
+    for (const d of documents) {
+      const markdown = files.get(`_wiki/docs/${d.id}.md`)!;
+      expect(snippetText(markdown), d.id).toBe(referenceSnippetText(markdown));
+      const eager = documentText(d, markdown);
+      const lazy = sectionTexts(d, markdown);
+      // Read back to front: a lazy text cut out of order must still be its own section's.
+      for (let i = d.sections.length - 1; i >= 0; i--) expect(lazy.at(i), `${d.id} section ${i}`).toBe(eager[i]);
+      expect(lazy.at(d.sections.length)).toBeUndefined();
+      expect(sectionTexts(d, markdown)).toBe(lazy);
+      sections += d.sections.length;
+    }
+    expect(sections).toBeGreaterThan(2000);
   });
 });

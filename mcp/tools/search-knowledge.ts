@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { MAX_FILTER_TAGS, MAX_NAME_CHARS } from '../support/limits.ts';
 import { MAX_MISS_QUERY, type MissReport } from '../../src/lib/misses/misses.ts';
 import { MAX_QUERY_LENGTH, search, type SearchResult } from '../../src/lib/search/search.ts';
-import { documentText } from '../../src/lib/search/snippet.ts';
+import { sectionTexts } from '../../src/lib/search/snippet.ts';
 import { day, docRef, DocumentRefSchema, fail, fitted, ok, READ_ONLY, type ToolDeps } from './common.ts';
 import { checkName } from './filters.ts';
 
@@ -75,7 +75,7 @@ export function registerSearchKnowledgeTool(server: McpServer, deps: ToolDeps): 
         // The same snippet text the site fetches from `_wiki/search/text/`, cut from the same Markdown by the same function.
         loadText: async (d) => {
           const markdown = await set.markdown.get(d.id);
-          return markdown === undefined ? undefined : documentText(d, markdown);
+          return markdown === undefined ? undefined : sectionTexts(d, markdown);
         },
         snippetLength: SNIPPET_CHARS,
       });

@@ -213,23 +213,31 @@ function scoringIndexOf(index: SearchIndex): ScoringIndex {
  */
 export function queryAll(index: SearchIndex, terms: readonly string[]): number[] {
   const scoring = scoringIndexOf(index);
-  let docs: Set<number> | undefined;
+  const tokens: string[] = [];
   for (const text of terms) {
-    const tokens = queryTermsOf(text);
-    if (!tokens.length) return [];
-    for (const token of tokens) {
-      const postings = scoring.terms.get(token);
-      const found = new Set<number>();
-      for (const field of scoring.fields) {
-        for (const short of postings?.get(field.id)?.keys() ?? []) {
-          if ((scoring.externalIds[short] ?? -1) >= 0 && (!docs || docs.has(short))) found.add(short);
-        }
-      }
-      if (!found.size) return [];
-      docs = found;
-    }
+    const own = queryTermsOf(text);
+    if (!own.length) return [];
+    tokens.push(...own);
   }
-  return [...(docs ?? [])].map((short) => scoring.externalIds[short]!);
+  if (!tokens.length) return [];
+  // Per document, how many tokens in a row it has had (a typed array, not a Set per token: the spellings ask this of common words).
+  const reached = new Int32Array(scoring.externalIds.length);
+  for (let k = 0; k < tokens.length; k++) {
+    const postings = scoring.terms.get(tokens[k]!);
+    let found = 0;
+    for (const field of scoring.fields) {
+      postings?.get(field.id)?.forEach((_, short) => {
+        if (reached[short] === k && (scoring.externalIds[short] ?? -1) >= 0) {
+          reached[short] = k + 1;
+          found++;
+        }
+      });
+    }
+    if (!found) return [];
+  }
+  const out: number[] = [];
+  for (let short = 0; short < reached.length; short++) if (reached[short] === tokens.length) out.push(scoring.externalIds[short]!);
+  return out;
 }
 
 /** Weight of a term the query gained by loanword or glossary expansion. */

@@ -8,7 +8,7 @@ import type { SpellingsOf } from './expand.ts';
 import { adoptNameTable, namingWords } from './names.ts';
 import { createSpellings } from './spellings.ts';
 import { SectionPostingsTable } from './section-postings.ts';
-import type { DerivePostings } from './postings.ts';
+import { packPostings, type DerivePostings } from './postings.ts';
 import {
   INDEX_ENVELOPE_VERSION,
   IndexEnvelopeSchema,
@@ -240,17 +240,22 @@ class PendingDocument {
  */
 function bodyFromSections(index: IndexEnvelope['index'], sectionPostings: SectionPostingsTable): DerivePostings {
   // Section postings count by position in the document table (MiniSearch's external id), postings by short id.
-  const shortOf = new Map<number, number>();
-  for (const [short, id] of Object.entries(index.documentIds)) shortOf.set(Number(id), Number(short));
+  const entries = Object.entries(index.documentIds);
+  const shortOf = new Int32Array(entries.reduce((max, [, id]) => Math.max(max, Number(id) + 1), 0)).fill(-1);
+  for (const [short, id] of entries) shortOf[Number(id)] = Number(short);
   return (term) => {
-    const out = new Map<number, number>();
-    for (const [doc, flat] of sectionPostings.get(term) ?? []) {
-      let sum = 0;
-      for (let i = 1; i < flat.length; i += 2) sum += flat[i]!;
-      const short = shortOf.get(doc);
-      if (short !== undefined) out.set(short, sum);
+    const counts = sectionPostings.get(term);
+    if (!counts) return packPostings(new Int32Array(0), new Int32Array(0));
+    const ids = counts.documents();
+    const freqs = counts.totals();
+    let n = 0;
+    for (let entry = 0; entry < ids.length; entry++) {
+      const short = shortOf[ids[entry]!] ?? -1;
+      if (short < 0) continue;
+      ids[n] = short;
+      freqs[n++] = freqs[entry]!;
     }
-    return out;
+    return packPostings(ids.subarray(0, n), freqs.subarray(0, n));
   };
 }
 
@@ -326,20 +331,38 @@ function assemble(
 
 /** Share of documents two term lists have in common (of the smaller list's documents, smoothed; 0 below two shared pages). */
 function cooccurrence(index: SearchIndex): { share: (a: readonly string[], b: readonly string[]) => number; forget: () => void } {
-  const cache = new Map<string, Set<number>>();
+  // Sorted document lists, compact and bounded: the spellings ask about a few dozen word pairs per query.
+  const cache = new Map<string, Int32Array>();
   // A common term's body postings are not indexed, so its documents here are those naming it in a title, alias, tag or heading.
   const documentsWith = (terms: readonly string[]) => {
     const key = terms.join(' ');
-    if (!cache.has(key)) cache.set(key, new Set(queryAll(index, terms)));
-    return cache.get(key)!;
+    let docs = cache.get(key);
+    if (!docs) {
+      if (cache.size >= COOCCURRENCE_KEPT) cache.delete(cache.keys().next().value!);
+      docs = new Int32Array(queryAll(index, terms));
+      // Ascending already when short ids follow the documents' order (as the build writes them); sorted otherwise.
+      if (docs.some((doc, i) => i > 0 && doc < docs![i - 1]!)) docs.sort();
+      cache.set(key, docs);
+    }
+    return docs;
   };
   const share = (a: readonly string[], b: readonly string[]) => {
     const [x, y] = [documentsWith(a), documentsWith(b)];
-    if (!x.size || !y.size) return 0;
+    if (!x.length || !y.length) return 0;
     let both = 0;
-    for (const d of x) if (y.has(d)) both++;
+    for (let i = 0, j = 0; i < x.length && j < y.length;) {
+      if (x[i]! < y[j]!) i++;
+      else if (x[i]! > y[j]!) j++;
+      else {
+        both++;
+        i++;
+        j++;
+      }
+    }
     // Smoothed, and one shared page is not enough: a rare word would pair with everything on its page.
-    return both < 2 ? 0 : both / (Math.min(x.size, y.size) + 1);
+    return both < 2 ? 0 : both / (Math.min(x.length, y.length) + 1);
   };
   return { share, forget: () => cache.clear() };
 }
+
+const COOCCURRENCE_KEPT = 2000;

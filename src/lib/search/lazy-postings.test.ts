@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { buildIndexEnvelope, type SearchSource } from './index-build.ts';
 import { createIndex, loadIndex, loadIndexShell, queryDocuments } from './contract.ts';
-import { decodePostings } from './postings.ts';
+import { decodePostings, packPostings, type PackedPostings } from './postings.ts';
 import { loadIndexLazily, termMapOf } from './lazy-postings.ts';
 import { loadSearch } from './index-load.ts';
 import { decodeSectionPostings } from './section-postings.ts';
@@ -94,15 +94,33 @@ test('postings decoded on first use answer exactly like a fully decoded MiniSear
 });
 
 /** A term's body postings the slow way: summed from the decoded section postings. */
-function derivedBody(envelope: ReturnType<typeof buildIndexEnvelope>, term: string): Map<number, number> {
+function derivedBody(envelope: ReturnType<typeof buildIndexEnvelope>, term: string): PackedPostings {
   const out = new Map<number, number>();
   for (const line of envelope.sectionPostings.split('\n')) {
     if (!line.startsWith(`${term}\t`)) continue;
-    for (const [doc, flat] of decodeSectionPostings(line.slice(term.length + 1), term))
+    for (const [doc, flat] of decodeSectionPostings(line.slice(term.length + 1), term).entries())
       out.set(
         doc,
         flat.filter((_, i) => i % 2).reduce((a, b) => a + b, 0),
       );
   }
-  return out;
+  return packPostings(Int32Array.from(out.keys()), Int32Array.from(out.values()));
 }
+
+test('a query stopped by a damaged postings line leaves nothing behind for the next query (the first stage reuses its accumulators)', () => {
+  const envelope = JSON.parse(JSON.stringify(buildIndexEnvelope(SOURCES))) as ReturnType<typeof buildIndexEnvelope>;
+  const good = loadSearch(envelope).index;
+  const expected = queryDocuments(good, '컴포넌트 상태');
+  const damaged = {
+    ...envelope,
+    postings: envelope.postings
+      .split('\n')
+      .map((l) => (l.startsWith('글꼴\t') ? l.replace(/\t0:[^\t]*/, '\t0:!!') : l))
+      .join('\n'),
+  };
+  const index = loadSearch(damaged).index;
+  // '상태' is scored first, then the damaged '글꼴' throws half-way through the query.
+  expect(() => queryDocuments(index, '상태 글꼴')).toThrow('(글꼴): "!!" is not a base-36 gap.');
+  expect(queryDocuments(index, '컴포넌트 상태')).toEqual(expected);
+  expect(expected.length).toBeGreaterThan(1);
+});

@@ -35,7 +35,7 @@ export function loadIndexLazily(
 
 /** What this module relies on of MiniSearch's private term map. */
 export interface TermMap {
-  set(term: string, data: { get(fieldId: number): Map<number, number> | undefined; readonly size: number }): unknown;
+  set(term: string, data: { get(fieldId: number): ReadonlyMap<number, number> | undefined; readonly size: number }): unknown;
   get(term: string): unknown;
 }
 
@@ -120,7 +120,7 @@ class LazyTermPostings {
     return this.#decoded;
   }
 
-  get(fieldId: number): Map<number, number> | undefined {
+  get(fieldId: number): ReadonlyMap<number, number> | undefined {
     return this.#postings().get(fieldId);
   }
 

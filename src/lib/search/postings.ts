@@ -64,8 +64,87 @@ function gapsOf(ids: readonly number[], docs: Record<string, number>): string {
     .join(',');
 }
 
-/** One term's postings as MiniSearch holds them in memory: fieldId → documentShortId → term frequency. */
-export type TermPostings = Map<number, Map<number, number>>;
+/** One term's postings as MiniSearch reads them: fieldId → documentShortId → term frequency. */
+export type TermPostings = Map<number, ReadonlyMap<number, number>>;
+
+/**
+ * One field's postings of one term, packed: document short ids ascending, with their frequencies, in typed arrays.
+ * MiniSearch only reads postings (`get`, `has`, `size`, iteration), so this stands in for its Map: a common term's
+ * Map cost a hash entry per document to build and to hold (and the collector walked them); this is two arrays it never
+ * walks, filled straight from the encoded text. Iteration is in ascending document order, as decoded Maps were.
+ */
+export class PackedPostings implements ReadonlyMap<number, number> {
+  readonly #ids: Int32Array;
+  readonly #freqs: Int32Array;
+
+  /** `ids` ascending (checked), `freqs[i]` the frequency of `ids[i]`; the arrays are taken, not copied. */
+  constructor(ids: Int32Array, freqs: Int32Array) {
+    for (let i = 1; i < ids.length; i++) if (ids[i]! <= ids[i - 1]!) throw new Error('PackedPostings: document ids must be strictly ascending.');
+    this.#ids = ids;
+    this.#freqs = freqs;
+  }
+
+  get size(): number {
+    return this.#ids.length;
+  }
+
+  #find(id: number): number {
+    const ids = this.#ids;
+    let lo = 0;
+    let hi = ids.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const at = ids[mid]!;
+      if (at === id) return mid;
+      if (at < id) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+
+  get(id: number): number | undefined {
+    const i = this.#find(id);
+    return i < 0 ? undefined : this.#freqs[i];
+  }
+
+  has(id: number): boolean {
+    return this.#find(id) >= 0;
+  }
+
+  forEach(callback: (freq: number, id: number, map: ReadonlyMap<number, number>) => void, thisArg?: unknown): void {
+    const ids = this.#ids;
+    const freqs = this.#freqs;
+    for (let i = 0; i < ids.length; i++) callback.call(thisArg, freqs[i]!, ids[i]!, this);
+  }
+
+  *entries(): MapIterator<[number, number]> {
+    for (let i = 0; i < this.#ids.length; i++) yield [this.#ids[i]!, this.#freqs[i]!];
+  }
+
+  *keys(): MapIterator<number> {
+    yield* this.#ids;
+  }
+
+  *values(): MapIterator<number> {
+    yield* this.#freqs;
+  }
+
+  [Symbol.iterator](): MapIterator<[number, number]> {
+    return this.entries();
+  }
+}
+
+/** Postings from ids and frequencies in any order (sorted here), e.g. derived from another table whose order differs. */
+export function packPostings(ids: Int32Array, freqs: Int32Array): PackedPostings {
+  let ascending = true;
+  for (let i = 1; i < ids.length && ascending; i++) ascending = ids[i]! > ids[i - 1]!;
+  if (ascending) return new PackedPostings(ids, freqs);
+  const order = Array.from(ids.keys()).sort((a, b) => ids[a]! - ids[b]!);
+  return new PackedPostings(
+    Int32Array.from(order, (i) => ids[i]!),
+    Int32Array.from(order, (i) => freqs[i]!),
+  );
+}
 
 /**
  * Splits encoded postings into terms and their still-encoded field lists, without decoding any
@@ -114,7 +193,7 @@ export function scanTermLines(text: string, what: string, missingTab: string, on
 }
 
 /** Gives a term's derived postings of one field (document short id → frequency, ascending ids) for a patch to apply to. */
-export type DerivePostings = (term: string, fieldId: number) => Map<number, number>;
+export type DerivePostings = (term: string, fieldId: number) => PackedPostings;
 
 /**
  * Decodes one term's field list (`<fieldId>:<gaps>` separated by tabs); throws naming the term when it is damaged.
@@ -122,24 +201,19 @@ export type DerivePostings = (term: string, fieldId: number) => Map<number, numb
  */
 export function decodeFields(fields: string, term: string, lineNo: number, derive?: DerivePostings): TermPostings {
   const out: TermPostings = new Map();
-  if (!fields) return out;
+  const length = fields.length;
   let p = 0;
-  for (const part of fields.split('\t')) {
+  // Character by character: splitting a common term's line into a string per posting made its first query slow.
+  for (let start = 0; start < length;) {
     p++;
-    const colon = part.indexOf(':');
-    if (colon < 1) throw new Error(`postings line ${lineNo} (${term}): field ${p} has no "<fieldId>:".`);
-    const docs = new Map<number, number>();
-    let id = 0;
-    const gaps = part.slice(colon + 1);
-    for (const gap of gaps ? gaps.split(',') : []) {
-      const star = gap.indexOf('*');
-      id += parseInt(star < 0 ? gap : gap.slice(0, star), 36);
-      const freq = star < 0 ? 1 : parseInt(gap.slice(star + 1), 36);
-      if (!Number.isFinite(id) || !Number.isFinite(freq)) throw new Error(`postings line ${lineNo} (${term}): ${JSON.stringify(gap)} is not a base-36 gap.`);
-      docs.set(id, freq);
-    }
-    const patch = part.charAt(colon - 1) === PATCH_MARK;
-    const fieldId = Number(part.slice(0, patch ? colon - 1 : colon));
+    let end = fields.indexOf('\t', start);
+    if (end < 0) end = length;
+    const colon = fields.indexOf(':', start);
+    if (colon <= start || colon > end) throw new Error(`postings line ${lineNo} (${term}): field ${p} has no "<fieldId>:".`);
+    const patch = fields.charCodeAt(colon - 1) === PATCH_CODE;
+    const fieldId = Number(fields.slice(start, patch ? colon - 1 : colon));
+    const docs = decodeGaps(fields, colon + 1, end, term, lineNo);
+    start = end + 1;
     if (!patch) {
       out.set(fieldId, docs);
       continue;
@@ -151,16 +225,67 @@ export function decodeFields(fields: string, term: string, lineNo: number, deriv
   return out;
 }
 
+const PATCH_CODE = PATCH_MARK.charCodeAt(0);
+
+/** The `<gap>[*<freq>]` list of `text` from `from` to `to` as document → frequency. */
+function decodeGaps(text: string, from: number, to: number, term: string, lineNo: number): PackedPostings {
+  // Gaps are separated by commas, so their count sizes the arrays.
+  let size = from < to ? 1 : 0;
+  for (let c = text.indexOf(',', from); c >= 0 && c < to; c = text.indexOf(',', c + 1)) size++;
+  const ids = new Int32Array(size);
+  const freqs = new Int32Array(size);
+  let id = 0;
+  let at = from;
+  const damaged = (start: number): never => {
+    const comma = text.indexOf(',', start);
+    const gap = text.slice(start, comma < 0 || comma > to ? to : comma);
+    throw new Error(`postings line ${lineNo} (${term}): ${JSON.stringify(gap)} is not a base-36 gap.`);
+  };
+  // A base-36 number at `at`, `at` moved past it; -1 when there is none.
+  const number = (): number => {
+    const start = at;
+    let n = 0;
+    for (; at < to; at++) {
+      const c = text.charCodeAt(at);
+      if (c >= 48 && c <= 57) n = n * 36 + (c - 48);
+      else if (c >= 97 && c <= 122) n = n * 36 + (c - 87);
+      else break;
+    }
+    return at === start ? -1 : n;
+  };
+  for (let i = 0; i < size; i++) {
+    const start = at;
+    const gap = number();
+    if (gap < 0) damaged(start);
+    id += gap;
+    let freq = 1;
+    if (text.charCodeAt(at) === STAR) {
+      at++;
+      freq = number();
+      if (freq < 0) damaged(start);
+    }
+    if (at < to && text.charCodeAt(at) !== COMMA) damaged(start);
+    // A zero gap after the first would repeat a document: the text is damaged.
+    if (i > 0 && gap === 0) damaged(start);
+    ids[i] = id;
+    freqs[i] = freq;
+    at++;
+  }
+  return new PackedPostings(ids, freqs);
+}
+
+const STAR = 42;
+const COMMA = 44;
+
 /** `base` with the patch's documents replaced (frequency 0 removes one), in ascending document order as decoded postings are. */
-function applyPatch(base: Map<number, number>, patch: ReadonlyMap<number, number>): Map<number, number> {
+function applyPatch(base: ReadonlyMap<number, number>, patch: ReadonlyMap<number, number>): ReadonlyMap<number, number> {
   if (!patch.size) return base;
   const ids = [...new Set([...base.keys(), ...patch.keys()])].sort((a, b) => a - b);
-  const out = new Map<number, number>();
-  for (const id of ids) {
-    const freq = patch.get(id) ?? base.get(id)!;
-    if (freq) out.set(id, freq);
-  }
-  return out;
+  const kept = ids.filter((id) => (patch.get(id) ?? base.get(id)!) !== 0);
+  return new PackedPostings(
+    Int32Array.from(kept),
+    Int32Array.from(kept, (id) => patch.get(id) ?? base.get(id)!),
+  );
 }
 
 /** Decodes `encodePostings` output into MiniSearch's serialised shape (every posting at once). */

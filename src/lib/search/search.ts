@@ -1,10 +1,10 @@
-import { DERIVED_TERM_WEIGHTS, EXPANSION_WEIGHT, processQueryTerm, queryDocuments, SECTION_RANK_DEPTH } from './contract.ts';
-import { tokenize, tokenizeQuery } from './tokenize.ts';
+import { DERIVED_TERM_WEIGHTS, EXPANSION_WEIGHT, processQueryTerm, queryAll, queryDocuments, SECTION_RANK_DEPTH } from './contract.ts';
+import { tokenizeQuery } from './tokenize.ts';
 import { documentScore, inverseDocumentFrequency, prepareDocument, scoreSections, sectionPath, type PreparedDocument, type RankTerm } from './section-rank.ts';
 import { coverageOf, matchLevel, PARTIAL_MATCH_COVERAGE, queryWords, type MatchLevel, type QueryUnit } from './coverage.ts';
 import { forUnansweredQuery } from './coordination.ts';
 import { expandQuery } from './expand.ts';
-import { hitSnippet, type DocumentText, type Snippet } from './snippet.ts';
+import { hitSnippet, sectionTexts, type DocumentText, type Snippet } from './snippet.ts';
 import { choseongSearch, isChoseongQuery } from './choseong.ts';
 import { namedTerms } from './names.ts';
 import type { LoadedSearch } from './index-load.ts';
@@ -142,12 +142,48 @@ export function searchSync(
 
 /**
  * Builds at load what the first search would otherwise build (the spelling and name tables, the first stage's flat
- * view of the index): one probe query, Latin and Hangul, answers thrown away. The MCP server calls it once a build is
- * loaded, so its first search_knowledge costs what later ones do (about 0.1 s saved at 10,000 documents).
+ * view of the index) and runs the code every search runs, answers thrown away: probe queries in Hangul (with a
+ * vowel the tokenizer folds, whose decoder starts on first use, loanwords and a compound) and Latin (prefix and typo
+ * matches), their sections scored and, with `textOf`, their snippets cut. The MCP server calls it once a build is loaded, so its first
+ * search_knowledge costs what later ones do: the first query after load cost 100–200 ms more than the same query later
+ * at 10,000 documents (compiling, one-time tables, the snippet patterns).
  */
-export function warmSearch(loaded: LoadedSearch): void {
-  finishSearch(loaded, rankDocuments(loaded, 'search 검색'));
+export function warmSearch(loaded: LoadedSearch, textOf?: TextOf): void {
+  // Every document's sections as the section stage reads them (140–270 ms at 10,000 documents, about 50 MiB): a cold
+  // query prepares forty documents, and tokenizing their titles and headings was a fifth of its time.
+  for (const document of loaded.documents) preparedOf(document);
+  // The most common terms decoded now (postings and section postings): theirs are the longest lines, the likeliest to be
+  // in a query, and decoding them runs the decoders long enough to be compiled (about 24 MB at most at 10,000 documents).
+  const common = [...loaded.sectionFrequency]
+    .map(([term, counts]) => ({ term, sections: counts.reduce((a, b) => a + b, 0) }))
+    .sort((a, b) => b.sections - a.sections || (a.term < b.term ? -1 : 1))
+    .slice(0, WARM_TERMS);
+  for (const { term } of common) {
+    loaded.sectionPostings.get(term);
+    queryAll(loaded.index, [term]);
+  }
+  for (const query of WARM_QUERIES) searchSync(loaded, query, textOf ? { textOf } : {});
+  // The snippet cleaning's patterns, compiled now even when the probes found nothing to cut.
+  hitSnippet(WARM_DOCUMENT, '', ['검색'], sectionTexts(WARM_DOCUMENT, WARM_MARKDOWN), DEFAULT_SNIPPET_LENGTH);
 }
+
+/** Probes reaching the paths queries take: Latin and Hangul words, a folded vowel, typos, loanwords, a compound, question endings. */
+const WARM_QUERIES = ['search 검색', '상태를 어떻게 바꾸나요', 'serch indx', '라우터 미들웨어 설정', '빌드캐시는 언제 지우나요', 'deploy config'];
+const WARM_TERMS = 300;
+const WARM_MARKDOWN =
+  '---\nid: warm\n---\n\n검색 `a_b` **굵게** [링크](https://example.com) <b>태그</b> [[위키|링크]] ![그림](x.png) [참조][r]\n\n> [!TIP] 인용\n\n| a | b |\n| --- | --- |\n\n- 목록\n\n```js\ncode\n```\n\n---\n\n[r]: https://example.com\n';
+const WARM_DOCUMENT: SearchDocument = {
+  id: 'warm',
+  title: '검색',
+  project: '',
+  category: '',
+  tags: [],
+  aliases: [],
+  updatedAt: '',
+  url: '',
+  summary: '검색',
+  sections: [{ anchor: '', heading: '', depth: 1, line: 1, terms: 1 }],
+};
 
 /** The hits of `searchSync`, without snippets (for callers that only rank). */
 export function searchDocuments(loaded: LoadedSearch, query: string, filters: SearchFilters = {}, limit = 10): SearchHit[] {
@@ -279,9 +315,10 @@ function scoreCandidates(search: LoadedSearch, ranking: DocumentRanking, depth: 
   const terms = rankTerms.map((t) => ({ ...t, counts: search.sectionPostings.get(t.term) }));
   const scored = head.map((r) => {
     const document = search.documents[r.doc]!;
-    if (ranking.choseong) return { r, document, ranked: false, score: r.score, section: 0, found: [new Set<string>(r.terms)] };
+    if (ranking.choseong) return { r, document, ranked: false, score: r.score, section: 0, found: [], lead: new Set<string>() };
     const found: Set<string>[] = [];
-    const scores = scoreSections(preparedOf(document), r.doc, terms, search.sectionStats, found);
+    const prepared = preparedOf(document);
+    const scores = scoreSections(prepared, r.doc, terms, search.sectionStats, found);
     // A section (or, by its id, the page) named in English has those words though its text says them in Korean.
     for (const [section, words] of ranking.named?.get(r.doc) ?? []) for (const w of words) (found[section] ??= new Set()).add(w);
     // The lead (title, aliases, tags, intro) is the context of every section.
@@ -291,15 +328,15 @@ function scoreCandidates(search: LoadedSearch, ranking: DocumentRanking, depth: 
       document,
       ranked: true,
       score: documentScore(scores),
-      section: bestSection(scores, isTitleQuery(document.title, ranking.titleTerms)),
-      // Array.from, not map: a document whose sections are still coming (split index) has holes where its anchors name terms.
-      found: Array.from(found, (f) => new Set([...(f ?? []), ...lead])),
+      section: bestSection(scores, isTitleQuery(prepared.lead.title, ranking.titleTerms)),
+      found,
+      lead,
     };
   });
   return scored.map((s) => {
     const { coverage, matched, anywhere } = ranking.choseong
       ? { coverage: 1, matched: [ranking.query], anywhere: 1 }
-      : bestCoverage(ranking.units, s.found, sourceOf);
+      : bestCoverage(ranking.units, s.found, s.lead, sourceOf);
     // A page having more of the query's words, anywhere on it, ranks higher (see COVERAGE_BOOST).
     return { ...s, coverage, matched, score: s.ranked ? s.score * (1 + COVERAGE_BOOST * anywhere) : s.score };
   });
@@ -308,20 +345,30 @@ function scoreCandidates(search: LoadedSearch, ranking: DocumentRanking, depth: 
 /**
  * Coverage of the query by the best single section (with the lead): words that only meet in different
  * parts of a long page do not make it an answer. Matched words and `anywhere` (the share of query words
- * the whole document has, unweighted, which the ranking uses) are taken over the whole document.
+ * the whole document has, unweighted, which the ranking uses) are taken over the whole document. `found` holds
+ * each section's own terms (section 0's is `lead`; a hole is a section with none, as a split index may leave).
  */
 function bestCoverage(
   units: DocumentRanking['units'],
-  sections: readonly Set<string>[],
+  found: readonly (Set<string> | undefined)[],
+  lead: ReadonlySet<string>,
   sourceOf: ReadonlyMap<string, string>,
 ): { coverage: number; matched: string[]; anywhere: number } {
-  const withSources = (terms: Iterable<string>) => new Set([...terms].flatMap((t) => [t, sourceOf.get(t) ?? t]));
-  let coverage = 0;
-  for (const found of sections) {
-    const has = withSources(found);
+  const withSources = (into: Set<string>, terms: Iterable<string>) => {
+    for (const t of terms) into.add(t).add(sourceOf.get(t) ?? t);
+    return into;
+  };
+  const leadHas = withSources(new Set(), lead);
+  // Every section counts with the lead, so a section with no terms of its own covers what the lead covers: computed once.
+  let coverage = found.length ? coverageOf(units, (t) => leadHas.has(t)).coverage : 0;
+  const all = new Set(leadHas);
+  for (let s = 1; s < found.length; s++) {
+    const own = found[s];
+    if (!own?.size) continue;
+    const has = withSources(new Set(leadHas), own);
     coverage = Math.max(coverage, coverageOf(units, (t) => has.has(t)).coverage);
+    withSources(all, own);
   }
-  const all = withSources(sections.flatMap((s) => [...s]));
   const whole = coverageOf(units, (t) => all.has(t));
   // For ranking every word counts alike: weighting by rarity let one rare verb ('나누나요') outrank the pages about the noun.
   const anywhere = coverageOf(
@@ -352,9 +399,9 @@ function bestSection(scores: readonly number[], titleQuery: boolean): number {
   return best;
 }
 
-function isTitleQuery(title: string, terms: readonly string[]): boolean {
-  const titleTerms = new Set(tokenize(title));
-  return terms.length > 0 && terms.every((t) => titleTerms.has(t));
+function isTitleQuery(titleTerms: readonly string[], terms: readonly string[]): boolean {
+  // The title's terms as prepared for the section stage (the same tokenize, done once per document).
+  return terms.length > 0 && terms.every((t) => titleTerms.includes(t));
 }
 
 /** The heading path of section `index` (outermost heading first). */

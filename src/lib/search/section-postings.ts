@@ -6,8 +6,156 @@
  */
 import { scanTermLines } from './postings.ts';
 
-/** One term's prose occurrences: document position → flat `[section, count, section, count, …]`. */
-export type SectionCounts = ReadonlyMap<number, readonly number[]>;
+/**
+ * One term's prose occurrences, read straight from its encoded line: the documents (positions, ascending) and where
+ * each one's entry starts are indexed when the term is first asked for, a document's sections are parsed only when
+ * read. A common bigram is in most of 10,000 documents (a 270,000-character line) and the section stage reads it for
+ * forty of them: indexing jumps from comma to comma (a native search) and parses only the document gaps, where
+ * decoding every section of every entry cost milliseconds per term and, as a Map of arrays, an object per entry
+ * (1.7 GB for the whole vocabulary, and young-generation collections of 5–15 ms while a cold query decoded it).
+ */
+/**
+ * What the section stage and the body derivation read of a term's prose counts. `SectionCounts` reads them from the
+ * whole line; the split index's very common terms answer from the details files fetched (`split-pieces.ts`).
+ */
+export interface ProseCounts {
+  /** An entry handle for document `doc`, or -1 when its prose lacks the term. */
+  find(doc: number): number;
+  /** The entry's sections as a flat `[section, count, …]`, sections ascending. */
+  sectionsAt(entry: number): number[];
+  /** The documents that have the term, ascending. */
+  documents(): Int32Array;
+  /** Every document's total count, in the order of `documents()`. */
+  totals(): Int32Array;
+}
+
+export class SectionCounts implements ProseCounts {
+  /** How many documents have the term. */
+  readonly size: number;
+  readonly #docs: Int32Array;
+  /** Where each entry's sections start in `#encoded` (just after its colon). */
+  readonly #starts: Int32Array;
+  readonly #encoded: string;
+  readonly #term: string;
+
+  constructor(docs: Int32Array, starts: Int32Array, encoded: string, term: string) {
+    this.size = docs.length;
+    this.#docs = docs;
+    this.#starts = starts;
+    this.#encoded = encoded;
+    this.#term = term;
+  }
+
+  /** The entry of document `doc` (its position in the document table), or -1 when its prose lacks the term. */
+  find(doc: number): number {
+    const docs = this.#docs;
+    let lo = 0;
+    let hi = docs.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const at = docs[mid]!;
+      if (at === doc) return mid;
+      if (at < doc) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+
+  /** The document of entry `entry` (entries are in ascending document order). */
+  documentAt(entry: number): number {
+    return this.#docs[entry]!;
+  }
+
+  /** Entry `entry`'s sections as a flat `[section, count, section, count, …]`, sections ascending; throws naming the term when damaged. */
+  sectionsAt(entry: number): number[] {
+    const out: number[] = [];
+    this.#parse(entry, out);
+    return out;
+  }
+
+  /** Parses entry `entry`'s sections (into `out` when given) and returns the sum of their counts. */
+  #parse(entry: number, out: number[] | undefined): number {
+    const encoded = this.#encoded;
+    const length = encoded.length;
+    let at = this.#starts[entry]!;
+    let section = 0;
+    let total = 0;
+    for (;;) {
+      let c = encoded.charCodeAt(at);
+      let n = 0;
+      const from = at;
+      for (; ; c = encoded.charCodeAt(++at)) {
+        if (c >= 48 && c <= 57) n = n * 36 + (c - 48);
+        else if (c >= 97 && c <= 122) n = n * 36 + (c - 87);
+        else break;
+      }
+      if (at === from) this.#damaged(entry);
+      section += n;
+      let count = 1;
+      if (c === STAR) {
+        c = encoded.charCodeAt(++at);
+        const start = at;
+        count = 0;
+        for (; ; c = encoded.charCodeAt(++at)) {
+          if (c >= 48 && c <= 57) count = count * 36 + (c - 48);
+          else if (c >= 97 && c <= 122) count = count * 36 + (c - 87);
+          else break;
+        }
+        if (at === start) this.#damaged(entry);
+      }
+      out?.push(section, count);
+      total += count;
+      if (c === SLASH) at++;
+      else if (c === COMMA || at >= length) return total;
+      else this.#damaged(entry);
+    }
+  }
+
+  /** How often the term occurs in section `section` of entry `entry`'s document (0 when not there, or for entry -1). */
+  countAt(entry: number, section: number): number {
+    if (entry < 0) return 0;
+    const flat = this.sectionsAt(entry);
+    for (let i = 0; i < flat.length; i += 2) if (flat[i] === section) return flat[i + 1]!;
+    return 0;
+  }
+
+  /** How often the term occurs in all sections of entry `entry`'s document together. */
+  totalAt(entry: number): number {
+    return this.#parse(entry, undefined);
+  }
+
+  /** Every entry's total (as `totalAt`), in one pass over the line: what deriving a term's body postings reads. */
+  totals(): Int32Array {
+    const out = new Int32Array(this.size);
+    for (let e = 0; e < this.size; e++) out[e] = this.#parse(e, undefined);
+    return out;
+  }
+
+  /** The documents, ascending (a copy). */
+  documents(): Int32Array {
+    return this.#docs.slice();
+  }
+
+  /** Document → flat `[section, count, …]`, every entry decoded (for tests and checks; searches read entries as needed). */
+  entries(): Map<number, number[]> {
+    const out = new Map<number, number[]>();
+    for (let e = 0; e < this.size; e++) out.set(this.#docs[e]!, this.sectionsAt(e));
+    return out;
+  }
+
+  #damaged(entry: number): never {
+    // The entry from its document gap: back to the comma before its colon.
+    const colon = this.#starts[entry]! - 1;
+    const start = this.#encoded.lastIndexOf(',', colon - 1) + 1;
+    throw damagedEntry(this.#encoded, start, this.#term);
+  }
+}
+
+function damagedEntry(encoded: string, start: number, term: string): Error {
+  const end = encoded.indexOf(',', start);
+  const entry = encoded.slice(start, end < 0 ? undefined : end);
+  return new Error(`section postings of ${JSON.stringify(term)}: ${JSON.stringify(entry.slice(0, 40))} is not "<gap>:<sections>".`);
+}
 
 /** Builds the lines from `term → document → section → count` (documents and sections in any order). */
 export function encodeSectionPostings(counts: ReadonlyMap<string, ReadonlyMap<number, ReadonlyMap<number, number>>>): string {
@@ -39,55 +187,40 @@ export function scanSectionPostings(text: string, onTerm: (term: string, encoded
 }
 
 /**
- * Decodes one term's entries; throws naming the term when they are damaged. Read character by character: a common
- * term has thousands of entries, and splitting them into strings first cost most of a cold query's section stage.
+ * Indexes one term's entries (see `SectionCounts`): each entry's document, and where its sections start. Throws naming
+ * the term when a document gap is damaged; damaged sections are reported when read.
  */
-export function decodeSectionPostings(encoded: string, term: string): SectionCounts {
-  const out = new Map<number, number[]>();
+export function indexSectionPostings(encoded: string, term: string): SectionCounts {
   const length = encoded.length;
+  let size = 0;
+  if (length) for (let at = 0; at >= 0; at = encoded.indexOf(',', at + 1)) size++;
+  const docs = new Int32Array(size);
+  const starts = new Int32Array(size);
+  let doc = 0;
   let at = 0;
-  let entryStart = 0;
-  const damaged = (): never => {
-    const end = encoded.indexOf(',', entryStart);
-    const entry = encoded.slice(entryStart, end < 0 ? undefined : end);
-    throw new Error(`section postings of ${JSON.stringify(term)}: ${JSON.stringify(entry.slice(0, 40))} is not "<gap>:<sections>".`);
-  };
-  // A base-36 number at `at` (lowercase digits and letters), `at` moved past it; damaged when there is none.
-  const number = (): number => {
-    const from = at;
+  for (let entry = 0; entry < size; entry++) {
+    const start = at;
+    let c = encoded.charCodeAt(at);
     let n = 0;
-    for (; at < length; at++) {
-      const c = encoded.charCodeAt(at);
+    for (; ; c = encoded.charCodeAt(++at)) {
       if (c >= 48 && c <= 57) n = n * 36 + (c - 48);
       else if (c >= 97 && c <= 122) n = n * 36 + (c - 87);
       else break;
     }
-    return at === from ? damaged() : n;
-  };
-  let doc = 0;
-  while (at < length) {
-    entryStart = at;
-    doc += number();
-    if (encoded.charCodeAt(at++) !== COLON) damaged();
-    let section = 0;
-    const flat: number[] = [];
-    for (;;) {
-      section += number();
-      let count = 1;
-      if (encoded.charCodeAt(at) === STAR) {
-        at++;
-        count = number();
-      }
-      flat.push(section, count);
-      const c = encoded.charCodeAt(at);
-      if (c === SLASH) at++;
-      else if (c === COMMA || at >= length) break;
-      else damaged();
-    }
-    out.set(doc, flat);
-    at++;
+    if (at === start || c !== COLON) throw damagedEntry(encoded, start, term);
+    doc += n;
+    docs[entry] = doc;
+    starts[entry] = at + 1;
+    at = encoded.indexOf(',', at) + 1;
   }
-  return out;
+  return new SectionCounts(docs, starts, encoded, term);
+}
+
+/** `indexSectionPostings`, with every entry's sections checked now rather than when read. */
+export function decodeSectionPostings(encoded: string, term: string): SectionCounts {
+  const counts = indexSectionPostings(encoded, term);
+  for (let e = 0; e < counts.size; e++) counts.sectionsAt(e);
+  return counts;
 }
 
 const COLON = 58;
@@ -96,9 +229,11 @@ const SLASH = 47;
 const COMMA = 44;
 
 /** How often the term occurs in one section's prose, from a decoded entry list. */
-export function countInSection(counts: SectionCounts | undefined, doc: number, section: number): number {
-  const flat = counts?.get(doc);
-  if (!flat) return 0;
+export function countInSection(counts: ProseCounts | undefined, doc: number, section: number): number {
+  if (!counts) return 0;
+  const entry = counts.find(doc);
+  if (entry < 0) return 0;
+  const flat = counts.sectionsAt(entry);
   for (let i = 0; i < flat.length; i += 2) if (flat[i] === section) return flat[i + 1]!;
   return 0;
 }
@@ -123,12 +258,12 @@ export class SectionPostingsTable {
   }
 
   /** The term's counts, or undefined when no section's prose has it. */
-  get(term: string): SectionCounts | undefined {
+  get(term: string): ProseCounts | undefined {
     let counts = this.#decoded.get(term);
     if (!counts) {
       const encoded = this.#encoded.get(term);
       if (encoded === undefined) return void this.#unknown?.(term);
-      this.#decoded.set(term, (counts = decodeSectionPostings(encoded, term)));
+      this.#decoded.set(term, (counts = indexSectionPostings(encoded, term)));
       this.#encoded.delete(term);
     }
     return counts;

@@ -1,6 +1,6 @@
 import { BM25, FIELD_BOOSTS } from './contract.ts';
 import { tokenize } from './tokenize.ts';
-import type { SectionCounts } from './section-postings.ts';
+import type { ProseCounts } from './section-postings.ts';
 import type { SearchDocument, SectionStats } from './index-schema.ts';
 import { headingAncestry } from '../markdown/heading-path.ts';
 
@@ -23,7 +23,7 @@ export interface RankTerm {
   /** In how many sections of the corpus it occurs, per field (INDEX_FIELDS order). */
   frequency: readonly number[];
   /** Where it occurs in the prose of each section (undefined when nowhere). */
-  counts?: SectionCounts | undefined;
+  counts?: ProseCounts | undefined;
 }
 
 /** One section prepared for counting query terms in it. */
@@ -47,15 +47,32 @@ export interface PreparedDocument {
  * a space, so the terms are the same as tokenizing the joined text (`section-rank.test.ts` checks both ways agree).
  */
 export function prepareDocument(document: SearchDocument): PreparedDocument {
-  const title = tokenize(document.title);
-  const own = document.sections.map((section, i) => (i === 0 ? [] : tokenize(section.heading)));
+  const title = termsOf(document.title);
+  const own = document.sections.map((section, i) => (i === 0 ? [] : termsOf(section.heading)));
   return {
-    lead: { title, aliases: tokenize(document.aliases.join(' ')), tags: tokenize(document.tags.join(' ')) },
+    lead: { title, aliases: termsOf(document.aliases.join(' ')), tags: termsOf(document.tags.join(' ')) },
     sections: document.sections.map((section, i) => ({
       heading: i === 0 ? [] : [...title, ...headingAncestry(document.sections, i, 1).flatMap((j) => own[j]!)],
       bodyTerms: section.terms,
     })),
   };
+}
+
+/**
+ * Terms of a heading, title, alias or tag list, remembered by text: the same headings ('개요', 'Usage', 'Examples')
+ * recur across a wiki, and tokenizing them was most of preparing a document (2,846 distinct headings in 126,470
+ * sections at 10,000 generated documents). Bounded; emptied when full, which costs only re-tokenizing.
+ */
+const headingTerms = new Map<string, readonly string[]>();
+const HEADING_TERMS_KEPT = 50_000;
+
+function termsOf(text: string): readonly string[] {
+  let terms = headingTerms.get(text);
+  if (!terms) {
+    if (headingTerms.size >= HEADING_TERMS_KEPT) headingTerms.clear();
+    headingTerms.set(text, (terms = tokenize(text)));
+  }
+  return terms;
 }
 
 /** The heading path of section `index` (outermost heading first; sections 1 onwards). */
@@ -93,7 +110,9 @@ export function scoreSections(prepared: PreparedDocument, doc: number, terms: re
   const per = terms.map((t) => {
     const [title = 0, aliases = 0, tags = 0, headings = 0, body = 0] = t.frequency;
     const idf = (n: number) => (n ? inverseDocumentFrequency(n, total) : 0);
-    return { t, title, aliases, tags, headings, body, idf: [idf(title), idf(aliases), idf(tags), idf(headings), idf(body)], prose: t.counts?.get(doc) };
+    const entry = t.counts ? t.counts.find(doc) : -1;
+    const prose = entry < 0 ? undefined : t.counts!.sectionsAt(entry);
+    return { t, title, aliases, tags, headings, body, idf: [idf(title), idf(aliases), idf(tags), idf(headings), idf(body)], prose };
   });
   const lead = prepared.lead;
   return prepared.sections.map((section, i) => {

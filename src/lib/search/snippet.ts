@@ -10,36 +10,55 @@ export type { Snippet };
  * an underscore inside a word (`claude_desktop_config.json`) is part of the name.
  */
 export function snippetText(markdown: string): string {
-  return stripFrontmatter(markdown)
-    .replace(/^(```|~~~)[\s\S]*?^\1[^\n]*$/gm, ' ')
-    .replace(/<[^>\n]+>/g, ' ')
-    .replace(/^\s*\[[^\]\n]+\]:\s+\S+.*$/gm, ' ')
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[\[([^\]|#]+)(?:#[^\]|]*)?(?:\|([^\]]+))?\]\]/g, (_m, id: string, label?: string) => label ?? id)
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
-    .replace(/\bhttps?:\/\/[^\s)>\]]+/g, ' ')
-    .replace(/^\s*>?\s*\[!\w+\][+-]?/gm, ' ')
-    .replace(/^\s*\|?(?:\s*:?-{3,}:?\s*\|)+\s*:?-*:?\s*$/gm, ' ')
-    .replace(/^\s*(?:[-*_]\s*){3,}$/gm, ' ')
-    .replace(/^#{1,6}\s+/gm, '')
-    .replace(/^\s*(?:>\s*)+/gm, '')
-    .replace(/^\s*(?:[-*+]|\d+\.)\s+(?:\[[ xX]\]\s+)?/gm, '')
-    .replace(/[*`~]+/g, '')
-    .replace(/\|/g, ' ')
-    .replace(/(?<![\p{L}\p{N}])_+|_+(?![\p{L}\p{N}])/gu, '')
-    .replace(/\s+/g, ' ')
-    .replace(/ ([.,!?:;)])/g, '$1')
-    .trim();
+  // Frontmatter, a BOM or a carriage return only where the text could have one: splitting every section into lines cost more than the rest.
+  let text = /^(?:\uFEFF|---)|\r/.test(markdown) ? stripFrontmatter(markdown) : markdown;
+  for (const [needs, pattern, replacement] of SNIPPET_STEPS) {
+    // A step whose pattern needs a character the text lacks cannot change it; most sections skip most steps.
+    if (needs === undefined || text.includes(needs)) text = replaceWith(text, pattern, replacement);
+  }
+  return text.trim();
+}
+
+type Replacement = string | ((match: string, ...groups: string[]) => string);
+
+/** `snippetText`'s steps in order: a string every match contains (or undefined), the pattern, its replacement. */
+const SNIPPET_STEPS: readonly (readonly [string | undefined, RegExp, Replacement])[] = [
+  [undefined, /^(```|~~~)[\s\S]*?^\1[^\n]*$/gm, ' '],
+  ['<', /<[^>\n]+>/g, ' '],
+  [']:', /^\s*\[[^\]\n]+\]:\s+\S+.*$/gm, ' '],
+  ['![', /!\[([^\]]*)\]\([^)]*\)/g, '$1'],
+  ['[[', /\[\[([^\]|#]+)(?:#[^\]|]*)?(?:\|([^\]]+))?\]\]/g, (_m: string, id: string, label?: string) => label ?? id],
+  ['](', /\[([^\]]*)\]\([^)]*\)/g, '$1'],
+  ['][', /\[([^\]]+)\]\[[^\]]*\]/g, '$1'],
+  ['://', /\bhttps?:\/\/[^\s)>\]]+/g, ' '],
+  ['[!', /^\s*>?\s*\[!\w+\][+-]?/gm, ' '],
+  ['---', /^\s*\|?(?:\s*:?-{3,}:?\s*\|)+\s*:?-*:?\s*$/gm, ' '],
+  [undefined, /^\s*(?:[-*_]\s*){3,}$/gm, ' '],
+  ['#', /^#{1,6}\s+/gm, ''],
+  ['>', /^\s*(?:>\s*)+/gm, ''],
+  [undefined, /^\s*(?:[-*+]|\d+\.)\s+(?:\[[ xX]\]\s+)?/gm, ''],
+  [undefined, /[*`~]+/g, ''],
+  ['|', /\|/g, ' '],
+  ['_', /(?<![\p{L}\p{N}])_+|_+(?![\p{L}\p{N}])/gu, ''],
+  // Runs of whitespace become one space; a lone space is already one (replacing each of them was the costliest step).
+  [undefined, /\s\s+|[^\S ]/g, ' '],
+  [undefined, / ([.,!?:;)])/g, '$1'],
+];
+
+function replaceWith(text: string, pattern: RegExp, replacement: Replacement): string {
+  return typeof replacement === 'string' ? text.replace(pattern, replacement) : text.replace(pattern, replacement);
 }
 
 /**
  * What snippets are cut from: per section of the document (in the order of `document.sections`), its own
  * prose as `snippetText` cleans it (the first SECTION_TEXT_CHARS), without its heading or its subsections. The build writes it as
- * `_wiki/search/text/<id>.json` for the site; the MCP server derives it from the same Markdown with this
- * same function, so both show the same snippets.
+ * `_wiki/search/text/<id>.json` for the site (`documentText`, an array); the MCP server cuts the same texts from the same
+ * Markdown with the same function, section by section as snippets ask for them (`sectionTexts`), so both show the same snippets.
  */
-export type DocumentText = readonly string[];
+export interface DocumentText {
+  /** Section `index`'s text (undefined past the last section). */
+  at(index: number): string | undefined;
+}
 
 /**
  * Each section's text is cut after this many characters (at a space): a snippet shows 160–300 of them, and
@@ -47,26 +66,68 @@ export type DocumentText = readonly string[];
  */
 export const SECTION_TEXT_CHARS = 1000;
 
-const texts = new WeakMap<object, { markdown: string; text: DocumentText }>();
+/** The snippet text of a document from its normalised Markdown (`_wiki/docs/<id>.md`), every section (what the build writes). */
+export function documentText(document: { readonly sections: readonly { line: number }[] }, markdown: string): readonly string[] {
+  const texts = sectionTexts(document, markdown);
+  return document.sections.map((_, i) => texts.at(i)!);
+}
 
-/** The snippet text of a document from its normalised Markdown (`_wiki/docs/<id>.md`); remembered per document. */
-export function documentText(document: { readonly sections: readonly { line: number }[] }, markdown: string): DocumentText {
-  const known = texts.get(document);
-  if (known?.markdown === markdown) return known.text;
-  const text = sectionMarkdown(document, markdown).map((part) => cut(snippetText(part), SECTION_TEXT_CHARS));
-  texts.set(document, { markdown, text });
-  return text;
+/**
+ * The same texts as `documentText`, each section cut only when first read, and remembered for the last
+ * SECTION_TEXTS_KEPT documents asked for. A snippet reads one section and its subsections (the whole document
+ * only when they lack every matched word), and cleaning all of a 12 KB page cost about half a millisecond a hit.
+ */
+export function sectionTexts(document: { readonly sections: readonly { line: number }[] }, markdown: string): DocumentText {
+  const known = kept.get(document);
+  if (known?.markdown === markdown) {
+    // Most recently used last, so the oldest goes first when the cache is full.
+    kept.delete(document);
+    kept.set(document, known);
+    return known;
+  }
+  if (kept.size >= SECTION_TEXTS_KEPT) kept.delete(kept.keys().next().value!);
+  const texts = new LazySectionTexts(document, markdown);
+  kept.set(document, texts);
+  return texts;
+}
+
+/** How many documents' section texts `sectionTexts` remembers (about 25 KB of Markdown each, held until evicted). */
+const SECTION_TEXTS_KEPT = 512;
+
+const kept = new Map<object, LazySectionTexts>();
+
+class LazySectionTexts implements DocumentText {
+  readonly markdown: string;
+  readonly #sections: readonly { line: number }[];
+  #lines: string[] | undefined;
+  readonly #texts: (string | undefined)[] = [];
+
+  constructor(document: { readonly sections: readonly { line: number }[] }, markdown: string) {
+    this.markdown = markdown;
+    this.#sections = document.sections;
+  }
+
+  at(index: number): string | undefined {
+    if (index < 0 || index >= this.#sections.length) return undefined;
+    let text = this.#texts[index];
+    if (text === undefined) {
+      this.#lines ??= this.markdown.split('\n');
+      this.#texts[index] = text = cut(snippetText(sectionLines(this.#sections, this.#lines, index)), SECTION_TEXT_CHARS);
+    }
+    return text;
+  }
 }
 
 /** Each section's own Markdown lines: after its heading line, up to the next heading of any level (the lead after the frontmatter). */
 function sectionMarkdown(document: { readonly sections: readonly { line: number }[] }, markdown: string): string[] {
   const lines = markdown.split('\n');
-  const sections = document.sections;
-  return sections.map((section, i) => {
-    const start = i === 0 ? frontmatterEnd(lines) : section.line;
-    const end = sections[i + 1] ? sections[i + 1]!.line - 1 : lines.length;
-    return lines.slice(start, end).join('\n');
-  });
+  return document.sections.map((_, i) => sectionLines(document.sections, lines, i));
+}
+
+function sectionLines(sections: readonly { line: number }[], lines: readonly string[], i: number): string {
+  const start = i === 0 ? frontmatterEnd(lines) : sections[i]!.line;
+  const end = sections[i + 1] ? sections[i + 1]!.line - 1 : lines.length;
+  return lines.slice(start, end).join('\n');
 }
 
 /**
@@ -108,15 +169,15 @@ export function hitSnippet(document: SearchDocument, anchor: string, terms: read
           sections.findIndex((s) => s.anchor === anchor),
         )
       : 0;
-    const withHeading = (j: number) => [sections[j]!.heading, text[j] ?? ''];
+    const withHeading = (j: number) => [sections[j]!.heading, text.at(j) ?? ''];
     candidates.push(() => {
-      const parts = [text[at] ?? ''];
+      const parts = [text.at(at) ?? ''];
       // The lead has no subsections; a heading's run until the next heading of its level or above.
       for (let j = at + 1; at > 0 && j < sections.length && sections[j]!.depth > sections[at]!.depth; j++) parts.push(...withHeading(j));
       return join(parts);
     });
     // A lead that only repeats the title (or is empty) says nothing; the matching words are further down.
-    candidates.push(() => join([text[0] ?? '', ...sections.slice(1).flatMap((_, k) => withHeading(k + 1))]));
+    candidates.push(() => join([text.at(0) ?? '', ...sections.slice(1).flatMap((_, k) => withHeading(k + 1))]));
   }
   candidates.push(() => document.summary);
   let first: Snippet | undefined;

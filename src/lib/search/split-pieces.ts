@@ -6,8 +6,8 @@
  * (`docs-<n>.json`, as Pagefind puts a page's data in its own fragment), fetched when the document is scored. The first
  * stage needs nothing from the pieces, so answers stay exactly the whole index's.
  */
-import { decodeFields, encodePostings, scanPostings, scanTermLines } from './postings.ts';
-import { decodeSectionPostings, SectionPostingsTable, type SectionCounts } from './section-postings.ts';
+import { decodeFields, encodePostings, packPostings, scanPostings, scanTermLines } from './postings.ts';
+import { decodeSectionPostings, SectionPostingsTable, type ProseCounts } from './section-postings.ts';
 import type { SerializedIndex } from './contract.ts';
 
 /**
@@ -50,14 +50,18 @@ export function withBodyWrittenOut(line: string, sectionEncoded: string, index: 
   const shortOf = new Map<number, number>();
   for (const [short, id] of Object.entries(index.documentIds)) shortOf.set(Number(id), Number(short));
   const derive = (term: string) => {
-    const out = new Map<number, number>();
-    for (const [doc, flat] of decodeSectionPostings(sectionEncoded, term)) {
-      let sum = 0;
-      for (let i = 1; i < flat.length; i += 2) sum += flat[i]!;
+    const counts = decodeSectionPostings(sectionEncoded, term);
+    const docs = counts.documents();
+    const totals = counts.totals();
+    const ids: number[] = [];
+    const freqs: number[] = [];
+    docs.forEach((doc, e) => {
       const short = shortOf.get(doc);
-      if (short !== undefined) out.set(short, sum);
-    }
-    return out;
+      if (short === undefined) return;
+      ids.push(short);
+      freqs.push(totals[e]!);
+    });
+    return packPostings(Int32Array.from(ids), Int32Array.from(freqs));
   };
   let result = line;
   let counts: number[] | undefined;
@@ -82,7 +86,7 @@ export function withBodyWrittenOut(line: string, sectionEncoded: string, index: 
 export class SplitSectionPostings extends SectionPostingsTable {
   readonly #pieced = new Map<string, PiecedCounts>();
   readonly #byNumber = new Map<number, PiecedCounts>();
-  readonly #documents = new Map<number, SectionCounts>();
+  readonly #documents = new Map<number, Map<number, number[]>>();
   readonly #want: (doc: number) => void;
 
   /** `unknown` as for `SectionPostingsTable`; `want` hears of a document whose pieced counts were asked for before its details came. */
@@ -108,32 +112,51 @@ export class SplitSectionPostings extends SectionPostingsTable {
 
   /** Adds a fetched document's line of pieced counts (see `foldByDocument`); `where` names it in an error. */
   addDocument(doc: number, line: string, where: string): void {
-    const byNumber = line ? decodeSectionPostings(line, where) : new Map<number, readonly number[]>();
+    const byNumber = line ? decodeSectionPostings(line, where).entries() : new Map<number, number[]>();
     this.#documents.set(doc, byNumber);
     for (const [number, flat] of byNumber) this.#byNumber.get(number)?.set(doc, flat);
   }
 
-  override get(term: string): SectionCounts | undefined {
+  override get(term: string): ProseCounts | undefined {
     return this.#pieced.get(term) ?? super.get(term);
   }
 }
 
 /** A pieced term's counts in the documents fetched; a document not fetched yet is reported and reads as absent. */
-class PiecedCounts extends Map<number, readonly number[]> {
+class PiecedCounts implements ProseCounts {
+  readonly #byDocument = new Map<number, readonly number[]>();
   readonly #fetched: (doc: number) => boolean;
   readonly #want: (doc: number) => void;
 
   constructor(fetched: (doc: number) => boolean, want: (doc: number) => void) {
-    super();
     this.#fetched = fetched;
     this.#want = want;
   }
 
-  override get(doc: number): readonly number[] | undefined {
+  set(doc: number, flat: readonly number[]): void {
+    this.#byDocument.set(doc, flat);
+  }
+
+  /** The entry handle is the document itself. */
+  find(doc: number): number {
     if (!this.#fetched(doc)) {
       this.#want(doc);
-      return undefined;
+      return -1;
     }
-    return super.get(doc);
+    return this.#byDocument.has(doc) ? doc : -1;
+  }
+
+  sectionsAt(entry: number): number[] {
+    return [...(this.#byDocument.get(entry) ?? [])];
+  }
+
+  // A pieced term's shard carries its body written out (`withBodyWrittenOut`), so nothing derives it from here: the
+  // documents fetched so far are not all of them, and an answer from them would be wrong.
+  documents(): Int32Array {
+    throw new Error('a pieced term has no whole list of documents in the split index; its body postings are written out in its shard.');
+  }
+
+  totals(): Int32Array {
+    return this.documents();
   }
 }
