@@ -68,15 +68,16 @@ describe('prompts', () => {
     expect(lines).toContain('- 조사: particle, 토씨');
     expect(lines).toContain('Full glossary: [용어집](knowledge://documents/glossary)');
     const recent = lines.slice(lines.indexOf('## Recently updated (10)') + 2).filter((l) => l.startsWith('- ['));
+    // Newest `updated_at` first, ids in order within a day (four documents were updated on 2026-11-30).
     expect(recent.map((l) => /id `([^`]+)`/.exec(l)![1])).toEqual([
+      'search-eval',
       'search-overview',
       'search-ranking',
+      'search-tokenizer',
       'search-query-tips',
       'search-aliases',
-      'search-eval',
       'search-evolution',
       'search-particles',
-      'search-tokenizer',
       'search-bigrams',
       'adr-one-search-contract',
     ]);
