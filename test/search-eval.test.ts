@@ -111,10 +111,12 @@ describe.each(FLOORS)('blind set %s', (set, devFloor, heldoutFloor) => {
     expect(blindMrr(file('heldout'), corpus!)).toBeGreaterThanOrEqual(heldoutFloor!);
   });
 
-  test.runIf(present('offtopic'))('off-topic queries come back empty or marked, never as a full match', () => {
-    const { queries } = readSet(file('offtopic')) as { queries: string[] };
-    const { search, markdownOf } = built(corpusDir(corpus!));
-    // A count, not the queries: off-topic lists are read as aggregates only.
-    expect(queries.filter((q) => runEvalQuery(search, q, markdownOf).match === 'full').length).toBe(0);
-  });
+  // ko-react-docs-b shares ko-react-docs' off-topic list (the same corpus), so it has none of its own.
+  if (existsSync(file('offtopic')))
+    test.runIf(present('offtopic'))('off-topic queries come back empty or marked, never as a full match', () => {
+      const { queries } = readSet(file('offtopic')) as { queries: string[] };
+      const { search, markdownOf } = built(corpusDir(corpus!));
+      // A count, not the queries: off-topic lists are read as aggregates only.
+      expect(queries.filter((q) => runEvalQuery(search, q, markdownOf).match === 'full').length).toBe(0);
+    });
 });
