@@ -105,6 +105,33 @@ export function createIndex(units: readonly IndexUnit[]): SearchIndex {
   return index;
 }
 
+/** A unit whose fields the build has already tokenized (with `tokenize`, as the options would). */
+export interface TokenizedUnit {
+  id: number;
+  tokens: Record<IndexField, readonly string[]>;
+}
+
+/**
+ * The index `createIndex` builds from the same fields as text, fed tokens the build made once for all its passes.
+ * The serialised index holds no options, so it is the same index (`index-build.test.ts` compares them byte for byte).
+ */
+export function createIndexFromTokens(units: readonly TokenizedUnit[]): SearchIndex {
+  // MiniSearch calls `tokenize` right after `stringifyField` for the same field: the one hands the tokens to the other.
+  let pending: string[] = [];
+  const index = new MiniSearch<TokenizedUnit>({
+    ...(OPTIONS as Options<unknown>),
+    extractField: (unit: TokenizedUnit, field: string) => (field === ID_FIELD ? unit.id : unit.tokens[field as IndexField]),
+    stringifyField: (tokens: string[]) => {
+      pending = tokens;
+      return '';
+    },
+    tokenize: () => pending,
+  });
+  index.addAll(units);
+  // Only the build's own toJSON is read; the type of the units does not reach the serialised index.
+  return index as unknown as SearchIndex;
+}
+
 /** Restores an index serialised by `createIndex(...).toJSON()` with the same options. */
 export function loadIndex(json: SerializedIndex): SearchIndex {
   return MiniSearch.loadJS<IndexUnit>(json, OPTIONS);
