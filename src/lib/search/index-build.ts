@@ -52,19 +52,20 @@ export function buildIndexEnvelope(sources: readonly SearchSource[], synonyms: r
   const units: TokenizedUnit[] = [];
   for (const [d, source] of sources.entries()) {
     const { document, sectionTexts } = source;
-    const title = tokenize(document.title);
-    const aliases = tokenize(document.aliases.join(' '));
-    const tags = tokenize(document.tags.join(' '));
-    const summary = document.summary ? tokenize(document.summary) : [];
-    const body: string[] = [...summary];
+    const title = terms.ids(tokenize(document.title));
+    const aliases = terms.ids(tokenize(document.aliases.join(' ')));
+    const tags = terms.ids(tokenize(document.tags.join(' ')));
+    const summaryTokens = document.summary ? tokenize(document.summary) : [];
+    const summary = terms.ids(summaryTokens);
+    const bodies: (readonly number[])[] = sectionTexts.length ? [] : [summary];
     const bodyTerms: number[] = [];
     for (const [s, text] of sectionTexts.entries()) {
       const section = sectionCount++;
-      const own = tokenize(text.text);
+      const own = terms.ids(tokenize(text.text));
       const sectionBody = s === 0 && document.summary ? [...summary, ...own] : own;
-      for (const t of own) body.push(t);
-      const headings = tokenize(s === 0 ? text.path.join(' ') : `${document.title} ${text.path.join(' ')}`);
-      const fields: readonly (readonly string[])[] = s === 0 ? [title, aliases, tags, headings, sectionBody] : [NONE, NONE, NONE, headings, sectionBody];
+      bodies.push(sectionBody);
+      const headings = terms.ids(tokenize(s === 0 ? text.path.join(' ') : `${document.title} ${text.path.join(' ')}`));
+      const fields: readonly (readonly number[])[] = s === 0 ? [title, aliases, tags, headings, sectionBody] : [NONE, NONE, NONE, headings, sectionBody];
       for (let f = 0; f < fields.length; f++) {
         totals[f]! += fields[f]!.length;
         terms.countSection(fields[f]!, f, section);
@@ -72,25 +73,28 @@ export function buildIndexEnvelope(sources: readonly SearchSource[], synonyms: r
       bodyTerms.push(sectionBody.length);
       const prose = source.sectionProse?.[s];
       const counted =
-        prose === undefined
+        prose === undefined || prose === text.text
           ? sectionBody
-          : prose === text.text
-            ? sectionBody
-            : s === 0 && document.summary
-              ? [...summary, ...tokenize(prose)]
-              : tokenize(prose);
+          : s === 0 && document.summary
+            ? [...summary, ...terms.ids(tokenize(prose))]
+            : terms.ids(tokenize(prose));
       terms.countProse(counted, d, s);
     }
-    const headings = tokenize(
-      document.sections
-        .map((x) => x.heading)
-        .filter(Boolean)
-        .join('\n'),
+    const headings = terms.ids(
+      tokenize(
+        document.sections
+          .map((x) => x.heading)
+          .filter(Boolean)
+          .join('\n'),
+      ),
     );
-    units.push({ id: d, tokens: { title, aliases, tags, headings, body } });
+    // MiniSearch gets each field's distinct terms: it files the same terms in the same order, and the counts are set after.
+    const [t, a, g, h, b] = [[title], [aliases], [tags], [headings], bodies].map((parts, f) => terms.distinct(parts, d, f));
+    units.push({ id: d, tokens: { title: t!, aliases: a!, tags: g!, headings: h!, body: b! } });
     documents.push({ ...document, sections: document.sections.map((x, i) => ({ ...x, terms: bodyTerms[i] ?? 0 })) });
   }
   const { index: postings, ...rest } = createIndexFromTokens(units).toJSON();
+  terms.setRepeats(postings);
   const limit = sources.length >= COMMON_BODY_MIN_DOCUMENTS ? COMMON_BODY_SHARE * sources.length : Infinity;
   const commonTerms: string[] = [];
   const encoded = encodePostings(bodyAsPatches(postings, rest.documentIds, bodyField, limit, terms, commonTerms), undefined, (term) => terms.frequency(term));
@@ -110,7 +114,7 @@ export function buildIndexEnvelope(sources: readonly SearchSource[], synonyms: r
   };
 }
 
-const NONE: readonly string[] = [];
+const NONE: readonly number[] = [];
 
 /**
  * Every term of the corpus with a number, and per number flat counts: in how many sections each field has the term
@@ -130,6 +134,11 @@ class TermTable {
   #proseCount = new Int32Array(1 << 13);
   #proseSection = 0;
   readonly #touched: number[] = [];
+  /** Per term, `[document, field, count, …]` wherever a document's field has it more than once. */
+  readonly #repeats: number[][] = [];
+  #distinctSeen = new Int32Array(1 << 13);
+  #distinctCount = new Int32Array(1 << 13);
+  #distinctStamp = 0;
 
   #id(term: string): number {
     let id = this.#ids.get(term);
@@ -138,6 +147,7 @@ class TermTable {
       this.#ids.set(term, id);
       this.#names.push(term);
       this.#prose.push(NO_RUNS);
+      this.#repeats.push(NO_RUNS);
       const need = (id + 1) * FIELD_COUNT;
       if (need > this.#frequency.length) {
         this.#frequency = grow(this.#frequency, need);
@@ -146,16 +156,25 @@ class TermTable {
       if (id >= this.#proseSeen.length) {
         this.#proseSeen = grow(this.#proseSeen, id + 1);
         this.#proseCount = grow(this.#proseCount, id + 1);
+        this.#distinctSeen = grow(this.#distinctSeen, id + 1);
+        this.#distinctCount = grow(this.#distinctCount, id + 1);
       }
     }
     return id;
   }
 
+  /** The terms' numbers. */
+  ids(tokens: readonly string[]): number[] {
+    const out = new Array<number>(tokens.length);
+    for (let i = 0; i < tokens.length; i++) out[i] = this.#id(tokens[i]!);
+    return out;
+  }
+
   /** Counts each distinct term of one section's field once. */
-  countSection(tokens: readonly string[], field: number, section: number): void {
+  countSection(ids: readonly number[], field: number, section: number): void {
     const stamp = section + 1;
-    for (const t of tokens) {
-      const at = this.#id(t) * FIELD_COUNT + field;
+    for (const id of ids) {
+      const at = id * FIELD_COUNT + field;
       if (this.#seen[at] !== stamp) {
         this.#seen[at] = stamp;
         this.#frequency[at]!++;
@@ -164,12 +183,11 @@ class TermTable {
   }
 
   /** Adds a section's prose tokens; sections must come in order (documents ascending, sections ascending). */
-  countProse(tokens: readonly string[], doc: number, section: number): void {
+  countProse(ids: readonly number[], doc: number, section: number): void {
     const stamp = ++this.#proseSection;
     const touched = this.#touched;
     touched.length = 0;
-    for (const t of tokens) {
-      const id = this.#id(t);
+    for (const id of ids) {
       if (this.#proseSeen[id] !== stamp) {
         this.#proseSeen[id] = stamp;
         this.#proseCount[id] = 1;
@@ -179,6 +197,42 @@ class TermTable {
     for (const id of touched) {
       const runs = this.#prose[id] === NO_RUNS ? (this.#prose[id] = []) : this.#prose[id]!;
       runs.push(doc, section, this.#proseCount[id]!);
+    }
+  }
+
+  /** A document field's distinct terms in order of first occurrence; counts above one are kept for `setRepeats`. */
+  distinct(parts: readonly (readonly number[])[], doc: number, field: number): string[] {
+    const stamp = ++this.#distinctStamp;
+    const order: string[] = [];
+    const touched = this.#touched;
+    touched.length = 0;
+    for (const ids of parts) {
+      for (const id of ids) {
+        if (this.#distinctSeen[id] !== stamp) {
+          this.#distinctSeen[id] = stamp;
+          this.#distinctCount[id] = 1;
+          touched.push(id);
+          order.push(this.#names[id]!);
+        } else this.#distinctCount[id]!++;
+      }
+    }
+    for (const id of touched) {
+      const n = this.#distinctCount[id]!;
+      if (n > 1) (this.#repeats[id] === NO_RUNS ? (this.#repeats[id] = []) : this.#repeats[id]!).push(doc, field, n);
+    }
+    return order;
+  }
+
+  /** Sets the frequencies of postings filed from distinct terms to the counts of the documents' tokens. */
+  setRepeats(postings: SerializedPostings): void {
+    for (const [term, fields] of postings) {
+      const id = this.#ids.get(term);
+      const runs = id === undefined ? NO_RUNS : this.#repeats[id]!;
+      for (let i = 0; i < runs.length; i += 3) {
+        const docs = fields[String(runs[i + 1])];
+        if (docs?.[runs[i]!] !== 1) throw new Error(`Index term ${JSON.stringify(term)}: document ${runs[i]!} was not filed once in field ${runs[i + 1]!}.`);
+        docs[runs[i]!] = runs[i + 2]!;
+      }
     }
   }
 
