@@ -8,7 +8,7 @@ import {
   type IndexField,
   type IndexUnit,
 } from './contract.ts';
-import { mineGlosses } from './glosses.ts';
+import { glossMatches, mineGlosses } from './glosses.ts';
 import { buildIndexEnvelope, sectionFields, type SearchSource } from './index-build.ts';
 import { INDEX_ENVELOPE_VERSION, type IndexEnvelope, type SearchDocument } from './index-schema.ts';
 import { encodePostings, PATCH_MARK, type SerializedPostings } from './postings.ts';
@@ -144,4 +144,50 @@ describe('buildIndexEnvelope', () => {
       if (count >= COMMON_BODY_MIN_DOCUMENTS) expect(envelope.commonTerms.length).toBeGreaterThan(0);
     });
   }
+});
+
+describe('glossMatches', () => {
+  // Words, parentheses and what breaks a gloss's run (punctuation, newlines), in random order; a fixed seed.
+  const PIECES = [
+    '에러',
+    '경계',
+    '상태',
+    ' ',
+    ' ',
+    '(',
+    ')',
+    'Error',
+    'boundary',
+    'useState',
+    "it's",
+    'x-y',
+    '_',
+    '1',
+    '.',
+    '\n',
+    '효과(',
+    '(Effect)',
+    '(상호 배제)',
+    'Mutual exclusion',
+  ];
+  let seed = 7;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const texts = Array.from({ length: 3000 }, () =>
+    Array.from({ length: 1 + Math.floor(random() * 30) }, () => PIECES[Math.floor(random() * PIECES.length)]).join(''),
+  );
+  const patterns = [
+    /((?:[\p{Script=Hangul}\w]+ ){0,3}\p{Script=Hangul}+) ?\(([A-Za-z][A-Za-z0-9'-]*(?: [A-Za-z][A-Za-z0-9'-]*){0,3})\)/gu,
+    /((?:[A-Za-z][A-Za-z0-9'-]* ){0,3}[A-Za-z][A-Za-z0-9'-]*) ?\((\p{Script=Hangul}+(?: \p{Script=Hangul}+)?)\)/gu,
+  ];
+  test('finds what matchAll over the whole text finds, in order', () => {
+    let found = 0;
+    for (const pattern of patterns) {
+      for (const text of texts) {
+        const expected = [...text.matchAll(pattern)].map((m) => [m[0], m[1], m[2]]);
+        expect(glossMatches(text, pattern).map((m) => [m[0], m[1], m[2]])).toEqual(expected);
+        found += expected.length;
+      }
+    }
+    expect(found).toBeGreaterThan(500);
+  });
 });
