@@ -1,7 +1,7 @@
 import {
   COMMON_BODY_MIN_DOCUMENTS,
   COMMON_BODY_SHARE,
-  createIndexFromTokens,
+  serializeTokenized,
   INDEX_FIELDS,
   SEARCH_OPTIONS_VERSION,
   type IndexField,
@@ -88,13 +88,12 @@ export function buildIndexEnvelope(sources: readonly SearchSource[], synonyms: r
           .join('\n'),
       ),
     );
-    // MiniSearch gets each field's distinct terms: it files the same terms in the same order, and the counts are set after.
+    // MiniSearch gets each field's distinct terms (for the field lengths); the postings are counted here.
     const [t, a, g, h, b] = [[title], [aliases], [tags], [headings], bodies].map((parts, f) => terms.distinct(parts, d, f));
     units.push({ id: d, tokens: { title: t!, aliases: a!, tags: g!, headings: h!, body: b! } });
     documents.push({ ...document, sections: document.sections.map((x, i) => ({ ...x, terms: bodyTerms[i] ?? 0 })) });
   }
-  const { index: postings, ...rest } = createIndexFromTokens(units).toJSON();
-  terms.setRepeats(postings);
+  const { index: postings, ...rest } = serializeTokenized(units, terms.filed(), (term) => terms.postings(term));
   const limit = sources.length >= COMMON_BODY_MIN_DOCUMENTS ? COMMON_BODY_SHARE * sources.length : Infinity;
   const commonTerms: string[] = [];
   const encoded = encodePostings(bodyAsPatches(postings, rest.documentIds, bodyField, limit, terms, commonTerms), undefined, (term) => terms.frequency(term));
@@ -134,8 +133,10 @@ class TermTable {
   #proseCount = new Int32Array(1 << 13);
   #proseSection = 0;
   readonly #touched: number[] = [];
-  /** Per term, `[document, field, count, …]` wherever a document's field has it more than once. */
-  readonly #repeats: number[][] = [];
+  /** Per term, `[document, field, count, …]` for every document field that has it, in filing order. */
+  readonly #postings: number[][] = [];
+  /** The terms in the order MiniSearch would first file them. */
+  readonly #filed: string[] = [];
   #distinctSeen = new Int32Array(1 << 13);
   #distinctCount = new Int32Array(1 << 13);
   #distinctStamp = 0;
@@ -147,7 +148,7 @@ class TermTable {
       this.#ids.set(term, id);
       this.#names.push(term);
       this.#prose.push(NO_RUNS);
-      this.#repeats.push(NO_RUNS);
+      this.#postings.push(NO_RUNS);
       const need = (id + 1) * FIELD_COUNT;
       if (need > this.#frequency.length) {
         this.#frequency = grow(this.#frequency, need);
@@ -217,23 +218,26 @@ class TermTable {
       }
     }
     for (const id of touched) {
-      const n = this.#distinctCount[id]!;
-      if (n > 1) (this.#repeats[id] === NO_RUNS ? (this.#repeats[id] = []) : this.#repeats[id]!).push(doc, field, n);
+      if (this.#postings[id] === NO_RUNS) {
+        this.#postings[id] = [];
+        this.#filed.push(this.#names[id]!);
+      }
+      this.#postings[id]!.push(doc, field, this.#distinctCount[id]!);
     }
     return order;
   }
 
-  /** Sets the frequencies of postings filed from distinct terms to the counts of the documents' tokens. */
-  setRepeats(postings: SerializedPostings): void {
-    for (const [term, fields] of postings) {
-      const id = this.#ids.get(term);
-      const runs = id === undefined ? NO_RUNS : this.#repeats[id]!;
-      for (let i = 0; i < runs.length; i += 3) {
-        const docs = fields[String(runs[i + 1])];
-        if (docs?.[runs[i]!] !== 1) throw new Error(`Index term ${JSON.stringify(term)}: document ${runs[i]!} was not filed once in field ${runs[i + 1]!}.`);
-        docs[runs[i]!] = runs[i + 2]!;
-      }
-    }
+  /** Every term a document field has, in the order MiniSearch would first file it. */
+  filed(): string[] {
+    return this.#filed;
+  }
+
+  /** A term's postings as MiniSearch serialises them: fields in the order the term first reached them, then documents. */
+  postings(term: string): Record<string, Record<string, number>> {
+    const runs = this.#postings[this.#ids.get(term)!]!;
+    const fields: Record<string, Record<string, number>> = {};
+    for (let i = 0; i < runs.length; i += 3) (fields[runs[i + 1]!] ??= {})[runs[i]!] = runs[i + 2]!;
+    return fields;
   }
 
   /** The term's per-field section frequencies, or undefined for a term no section field has. */
