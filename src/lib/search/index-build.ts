@@ -41,7 +41,7 @@ export interface SearchSource {
 
 /** Builds the index for a set of documents and serialises it into the envelope written as `_wiki/search-index.json`. */
 export function buildIndexEnvelope(sources: readonly SearchSource[], synonyms: readonly (readonly string[])[] = []): IndexEnvelope {
-  // Each text is tokenized once, its tokens shared by MiniSearch, the per-field section frequencies and the prose counts.
+  // Each text is tokenized once, its tokens shared by the postings, the per-field section frequencies and the prose counts.
   // The body of a document is its sections' bodies joined by newlines, and the tokenizer never makes a term across a
   // newline, so the document's body tokens are its sections' body tokens in order (likewise the summary and section 0).
   const terms = new TermTable();
@@ -201,7 +201,7 @@ class TermTable {
     }
   }
 
-  /** A document field's distinct terms in order of first occurrence; counts above one are kept for `setRepeats`. */
+  /** A document field's distinct terms in order of first occurrence; its postings (with counts) are kept for `postings`. */
   distinct(parts: readonly (readonly number[])[], doc: number, field: number): string[] {
     const stamp = ++this.#distinctStamp;
     const order: string[] = [];
