@@ -69,14 +69,15 @@ describe('prompts', () => {
     expect(lines).toContain('Full glossary: [용어집](knowledge://documents/glossary)');
     const recent = lines.slice(lines.indexOf('## Recently updated (10)') + 2).filter((l) => l.startsWith('- ['));
     expect(recent.map((l) => /id `([^`]+)`/.exec(l)![1])).toEqual([
+      // Latest git change first: search-eval and search-tokenizer changed with the quality merge (21:47–21:55Z).
+      'search-eval',
       'search-overview',
       'search-ranking',
+      'search-tokenizer',
       'search-query-tips',
       'search-aliases',
-      'search-eval',
       'search-evolution',
       'search-particles',
-      'search-tokenizer',
       'search-bigrams',
       'adr-one-search-contract',
     ]);
