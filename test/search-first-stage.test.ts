@@ -17,6 +17,7 @@ import { emitContext, loadWiki, siteConfig } from '../src/node/wiki-build.ts';
 import type { IndexEnvelope } from '../src/lib/search/index-schema.ts';
 import { countInSection, decodeSectionPostings, indexSectionPostings, scanSectionPostings } from '../src/lib/search/section-postings.ts';
 import { documentText, sectionTexts, snippetText } from '../src/lib/search/snippet.ts';
+import { jamoNeighbourIndex, scanJamoNeighbours } from '../src/lib/search/jamo-neighbours.ts';
 import { stripFrontmatter } from '../src/lib/wiki/frontmatter-fence.ts';
 
 const CORPUS = resolve(ROOT, '../shared/corpora/ko-react-docs');
@@ -175,5 +176,44 @@ describe.runIf(existsSync(CORPUS))('lazy and cached search data equal the eager 
       sections += d.sections.length;
     }
     expect(sections).toBeGreaterThan(2000);
+  });
+
+  test('bigrams one jamo away by lookup equal the scan over the vocabulary, for every one-jamo variant of sampled index bigrams', () => {
+    const vocabulary: string[] = [];
+    scanSectionPostings(envelope.sectionPostings, (term) => {
+      if (/^\p{Script=Hangul}{2}$/u.test(term)) vocabulary.push(term);
+    });
+    expect(vocabulary.length).toBeGreaterThan(3000);
+    // Lone jamo and a repeated bigram: the scan's own arithmetic and multiplicity must come through the lookup as well.
+    const bigrams = [...vocabulary, 'ㄱㄴ', 'ᄀ가', vocabulary[7]!, '탐색'];
+    const lookup = jamoNeighbourIndex(bigrams);
+    const variants = (gram: string) => {
+      const out: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const c = gram.charCodeAt(i) - 0xac00;
+        const [initial, vowel, final] = [Math.floor(c / 588), Math.floor(c / 28) % 21, c % 28];
+        const syllables = [
+          ...Array.from({ length: 19 }, (_, x) => x * 588 + vowel * 28 + final),
+          ...Array.from({ length: 21 }, (_, x) => initial * 588 + x * 28 + final),
+          ...Array.from({ length: 28 }, (_, x) => initial * 588 + vowel * 28 + x),
+        ];
+        for (const s of syllables) out.push(i ? gram[0]! + String.fromCharCode(0xac00 + s) : String.fromCharCode(0xac00 + s) + gram[1]!);
+      }
+      return out;
+    };
+    let compared = 0;
+    let found = 0;
+    for (let k = 0; k < vocabulary.length; k += Math.ceil(vocabulary.length / 60)) {
+      for (const gram of variants(vocabulary[k]!)) {
+        const expected = scanJamoNeighbours(gram, bigrams);
+        expect(lookup(gram), gram).toEqual(expected);
+        compared++;
+        found += expected.length;
+      }
+    }
+    for (const gram of ['탐삭', '가ㄱ', 'ab', '가', '가나다']) expect(lookup(gram), gram).toEqual(scanJamoNeighbours(gram, bigrams));
+    expect(lookup('탐삭')).toContain('탐색');
+    expect(compared).toBeGreaterThan(7000);
+    expect(found).toBeGreaterThan(compared);
   });
 });

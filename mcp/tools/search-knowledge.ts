@@ -3,7 +3,6 @@ import * as z from 'zod';
 import { MAX_FILTER_TAGS, MAX_NAME_CHARS } from '../support/limits.ts';
 import { MAX_MISS_QUERY, type MissReport } from '../../src/lib/misses/misses.ts';
 import { MAX_QUERY_LENGTH, search, type SearchResult } from '../../src/lib/search/search.ts';
-import { sectionTexts } from '../../src/lib/search/snippet.ts';
 import { day, docRef, DocumentRefSchema, fail, fitted, ok, READ_ONLY, type ToolDeps } from './common.ts';
 import { checkName } from './filters.ts';
 
@@ -73,10 +72,7 @@ export function registerSearchKnowledgeTool(server: McpServer, deps: ToolDeps): 
         filters: { project: args.project, category: args.category, tags: args.tags },
         limit: args.limit,
         // The same snippet text the site fetches from `_wiki/search/text/`, cut from the same Markdown by the same function.
-        loadText: async (d) => {
-          const markdown = await set.markdown.get(d.id);
-          return markdown === undefined ? undefined : sectionTexts(d, markdown);
-        },
+        loadText: (d) => set.markdown.sectionTexts(d),
         snippetLength: SNIPPET_CHARS,
       });
       if (deps.misses) void deps.misses.record(missReport(query, args, result), 'mcp');

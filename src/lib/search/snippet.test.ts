@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { documentText, hitSnippet, SECTION_TEXT_CHARS, sectionProse, snippetText } from './snippet.ts';
+import { documentText, hitSnippet, SECTION_TEXT_CHARS, sectionProse, sectionTextsOf, snippetText } from './snippet.ts';
 import type { SearchDocument } from './index-schema.ts';
 
 test.each([
@@ -46,6 +46,20 @@ describe('hitSnippet', () => {
 
   test('the snippet text is each section’s own prose, cleaned, without its heading', () => {
     expect(text).toEqual(['리드 문단이다.', '토크나이저는 한글을 자른다.', 'a_b 값.', '끝.']);
+  });
+  test('texts kept for the same bytes are reused without decoding again; other bytes are decoded and cut anew', () => {
+    const doc = { ...document, sections: [...document.sections] };
+    const bytes = Buffer.from(md, 'utf8');
+    let decoded = 0;
+    const decode = (b: Buffer) => () => (decoded++, b.toString('utf8'));
+    const first = sectionTextsOf(doc, bytes, decode(bytes));
+    expect([0, 1, 2, 3].map((i) => first.at(i))).toEqual(text);
+    expect(sectionTextsOf(doc, bytes, decode(bytes))).toBe(first);
+    expect(decoded).toBe(1);
+    // A new build's bytes for the same document object: never the old texts.
+    const changed = Buffer.from(md.replace('리드 문단이다.', '새 리드.'), 'utf8');
+    expect(sectionTextsOf(doc, changed, decode(changed)).at(0)).toBe('새 리드.');
+    expect(decoded).toBe(2);
   });
   test('the prose the section ranking counts keeps words, drops marks (the build stores its counts)', () => {
     expect(sectionProse(document, md)).toEqual(['리드 문단이다.', '토크나이저는 한글을 자른다.', 'ab 값.', '끝.']);

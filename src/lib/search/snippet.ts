@@ -78,15 +78,24 @@ export function documentText(document: { readonly sections: readonly { line: num
  * only when they lack every matched word), and cleaning all of a 12 KB page cost about half a millisecond a hit.
  */
 export function sectionTexts(document: { readonly sections: readonly { line: number }[] }, markdown: string): DocumentText {
+  return sectionTextsOf(document, markdown, () => markdown);
+}
+
+/**
+ * `sectionTexts` for a caller that holds the Markdown in another form (the MCP server keeps each document's UTF-8
+ * bytes): `source` stands for the Markdown (the same object, the same text) and `decode` is called only when the
+ * texts are not remembered, so a hit the server has cut before costs no decoding of its whole document.
+ */
+export function sectionTextsOf(document: { readonly sections: readonly { line: number }[] }, source: unknown, decode: () => string): DocumentText {
   const known = kept.get(document);
-  if (known?.markdown === markdown) {
+  if (known && known.source === source) {
     // Most recently used last, so the oldest goes first when the cache is full.
     kept.delete(document);
     kept.set(document, known);
     return known;
   }
   if (kept.size >= SECTION_TEXTS_KEPT) kept.delete(kept.keys().next().value!);
-  const texts = new LazySectionTexts(document, markdown);
+  const texts = new LazySectionTexts(document, source, decode());
   kept.set(document, texts);
   return texts;
 }
@@ -97,12 +106,15 @@ const SECTION_TEXTS_KEPT = 512;
 const kept = new Map<object, LazySectionTexts>();
 
 class LazySectionTexts implements DocumentText {
+  /** What the caller passed for the Markdown: the text itself, or the bytes it was decoded from. */
+  readonly source: unknown;
   readonly markdown: string;
   readonly #sections: readonly { line: number }[];
   #lines: string[] | undefined;
   readonly #texts: (string | undefined)[] = [];
 
-  constructor(document: { readonly sections: readonly { line: number }[] }, markdown: string) {
+  constructor(document: { readonly sections: readonly { line: number }[] }, source: unknown, markdown: string) {
+    this.source = source;
     this.markdown = markdown;
     this.#sections = document.sections;
   }

@@ -1,4 +1,5 @@
 import { bigrams } from './korean.ts';
+import { jamoNeighbourIndex } from './jamo-neighbours.ts';
 import { queryStem, type SpellingsOf } from './expand.ts';
 import { deletions, hangulKey, latinKeys, mayBeLoanword, NEAR_KEY_LENGTH } from './transliterate.ts';
 
@@ -90,7 +91,7 @@ export function createSpellings(vocabulary: Vocabulary): SpellingsOf {
       // Words of the corpus written together ('우선순위큐' for '우선순위 큐'): each missing bigram is a space, not a typo.
       const pieces = missing.length ? [...missing, stem.length - 1].map((end, k) => stem.slice(k ? missing[k - 1]! + 1 : 0, end + 1)) : [];
       if (stem.length >= MIN_COMPOUND_LENGTH && pieces.length && pieces.every(isWord)) out.add(pieces.join(' '));
-      else for (const i of missing) for (const n of neighbours(stem.slice(i, i + 2), vocabulary)) guesses.add(n);
+      else for (const i of missing) for (const n of neighbours(stem.slice(i, i + 2), t.jamoNeighbours, vocabulary)) guesses.add(n);
     }
     return [
       ...[...out].map((text) => ({ text, certainty: 1 })),
@@ -132,7 +133,7 @@ interface KeyTable {
   near: Map<string, string[]>;
 }
 
-function buildTables(v: Vocabulary): { latin: KeyTable; hangul: KeyTable; bigramSet: Set<string> } {
+function buildTables(v: Vocabulary): { latin: KeyTable; hangul: KeyTable; bigramSet: Set<string>; jamoNeighbours: (gram: string) => string[] } {
   const latin = table();
   for (const term of v.latin) if (/^[a-z]{3,}$/.test(term)) for (const key of latinKeys(term)) add(latin, key, term);
   const hangul = table();
@@ -140,7 +141,7 @@ function buildTables(v: Vocabulary): { latin: KeyTable; hangul: KeyTable; bigram
     // Every run of two or more syllables from the start: an English 'render' meets '렌더' of '렌더링'.
     for (let end = 2; end <= word.length; end++) add(hangul, hangulKey(word.slice(0, end)), word.slice(0, end));
   }
-  return { latin, hangul, bigramSet: new Set(v.bigrams) };
+  return { latin, hangul, bigramSet: new Set(v.bigrams), jamoNeighbours: jamoNeighbourIndex(v.bigrams) };
 }
 
 function table(): KeyTable {
@@ -174,19 +175,8 @@ function lookup(t: KeyTable, keys: readonly string[], frequency: (term: string) 
 }
 
 /** Index bigrams one jamo (initial, vowel or final of one syllable) away from `gram`, most frequent first. */
-function neighbours(gram: string, v: Vocabulary): string[] {
-  const a = [gram.charCodeAt(0) - 0xac00, gram.charCodeAt(1) - 0xac00];
-  if (a.some((c) => c < 0 || c > 11171)) return [];
-  const out: string[] = [];
-  for (const b of v.bigrams) {
-    let edits = 0;
-    for (let i = 0; i < 2 && edits <= 1; i++) edits += jamoEdits(a[i]!, b.charCodeAt(i) - 0xac00);
-    if (edits === 1) out.push(b);
-  }
-  return out.sort((x, y) => v.frequency(y) - v.frequency(x) || x.localeCompare(y)).slice(0, 2);
-}
-
-function jamoEdits(x: number, y: number): number {
-  if (x === y) return 0;
-  return Number(Math.floor(x / 588) !== Math.floor(y / 588)) + Number(Math.floor(x / 28) % 21 !== Math.floor(y / 28) % 21) + Number(x % 28 !== y % 28);
+function neighbours(gram: string, jamoNeighbours: (gram: string) => string[], v: Vocabulary): string[] {
+  return jamoNeighbours(gram)
+    .sort((x, y) => v.frequency(y) - v.frequency(x) || x.localeCompare(y))
+    .slice(0, 2);
 }
