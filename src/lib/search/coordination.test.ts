@@ -1,9 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { forUnansweredQuery } from './coordination.ts';
-import { buildSearch, type SearchSource } from './index-build.ts';
+import { buildSearch } from './index-build.ts';
 import { searchSync } from './search.ts';
 import type { QueryUnit } from './coverage.ts';
 import type { RankTerm } from './section-rank.ts';
+import { testSource } from './test-source.ts';
+
+const source = (id: string, title: string, body: string) => testSource(id, title, { lead: body });
 
 const term = (t: string, source = t): RankTerm => ({ term: t, source, weight: 1, frequency: [] });
 
@@ -22,24 +25,6 @@ test('forUnansweredQuery gives every term the query word it belongs to, weighted
     ['other', 1],
   ]);
 });
-
-function source(id: string, title: string, body: string): SearchSource {
-  return {
-    document: {
-      id,
-      title,
-      project: 'p',
-      category: 'guide',
-      tags: [],
-      aliases: [],
-      updatedAt: '2026-11-01T00:00:00.000Z',
-      url: `/docs/${id}/`,
-      summary: '',
-      sections: [{ anchor: '', heading: '', depth: 1, line: 1 }],
-    },
-    sectionTexts: [{ path: [], text: body }],
-  };
-}
 
 describe('a query nothing covers is ranked by how many of its words a page has', () => {
   const filler = (n: number) => Array.from({ length: n }, (_, i) => `문장${i}`).join(' ');

@@ -1,33 +1,12 @@
 import { expect, test } from 'vitest';
-import { buildIndexEnvelope, type SearchSource } from './index-build.ts';
+import { buildIndexEnvelope } from './index-build.ts';
 import { loadSearch, loadSplitSearch } from './index-load.ts';
 import { shardOf, splitFiles, splitIndex } from './index-split.ts';
 import { foldByDocument, withBodyWrittenOut } from './split-pieces.ts';
 import { search } from './search.ts';
+import { testSource } from './test-source.ts';
 
-function source(id: string, title: string, body: string, heading = '설명'): SearchSource {
-  return {
-    document: {
-      id,
-      title,
-      project: 'p',
-      category: 'guide',
-      tags: [],
-      aliases: [],
-      updatedAt: '2026-11-01T00:00:00.000Z',
-      url: `/docs/${id}/`,
-      summary: '',
-      sections: [
-        { anchor: '', heading: '', depth: 1, line: 1 },
-        { anchor: 'a', heading, depth: 2, line: 2 },
-      ],
-    },
-    sectionTexts: [
-      { path: [], text: '' },
-      { path: [heading], text: body },
-    ],
-  };
-}
+const source = (id: string, title: string, body: string, heading = '설명') => testSource(id, title, { sections: [['a', heading, body]] });
 
 const SOURCES = [
   source('state', '상태 끌어올리기', '두 컴포넌트가 같은 상태를 공유하면 부모로 옮깁니다. props로 전달합니다.'),

@@ -5,24 +5,9 @@ import { decodePostings, packPostings, type PackedPostings } from './postings.ts
 import { loadIndexLazily, termMapOf } from './lazy-postings.ts';
 import { loadSearch } from './index-load.ts';
 import { decodeSectionPostings } from './section-postings.ts';
+import { testSource } from './test-source.ts';
 
-function source(id: string, title: string, body: string): SearchSource {
-  return {
-    document: {
-      id,
-      title,
-      project: 'p',
-      category: 'concept',
-      tags: [],
-      aliases: [],
-      updatedAt: '2026-11-01T00:00:00.000Z',
-      url: `/docs/${id}/`,
-      summary: '',
-      sections: [{ anchor: '', heading: '', depth: 1, line: 1 }],
-    },
-    sectionTexts: [{ path: [], text: body }],
-  };
-}
+const source = (id: string, title: string, body: string) => testSource(id, title, { lead: body, category: 'concept' });
 
 const SOURCES = [
   source('state-lifting', '상태 끌어올리기', '두 컴포넌트가 같은 상태를 공유해야 할 때 부모로 옮깁니다. props로 값을 전달합니다.'),

@@ -1,7 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { buildSearch, type SearchSource } from './index-build.ts';
+import { buildSearch } from './index-build.ts';
 import { nameWords, namedTerms } from './names.ts';
 import { searchSync } from './search.ts';
+import { testSource } from './test-source.ts';
+
+const source = (id: string, title: string, sections: [anchor: string, heading: string, body: string][]) => testSource(id, title, { sections });
 
 test.each([
   ['learn/sharing-state-between-components', ['learn', 'sharing', 'state', 'between', 'component']],
@@ -11,25 +14,6 @@ test.each([
 ])('the English words of %s', (name, words) => {
   expect(nameWords(name)).toEqual(words);
 });
-
-function source(id: string, title: string, sections: [anchor: string, heading: string, body: string][]): SearchSource {
-  const all: [string, string, string][] = [['', '', ''], ...sections];
-  return {
-    document: {
-      id,
-      title,
-      project: 'p',
-      category: 'guide',
-      tags: [],
-      aliases: [],
-      updatedAt: '2026-11-01T00:00:00.000Z',
-      url: `/docs/${id}/`,
-      summary: '',
-      sections: all.map(([anchor, heading], i) => ({ anchor, heading, depth: i ? 2 : 1, line: i * 2 + 1 })),
-    },
-    sectionTexts: all.map(([, heading, body]) => ({ path: heading ? [heading] : [], text: body })),
-  };
-}
 
 const SOURCES = [
   source('sharing-state', '컴포넌트 간 State 공유하기', [

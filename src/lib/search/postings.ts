@@ -67,6 +67,20 @@ function gapsOf(ids: readonly number[], docs: Record<string, number>): string {
 /** One term's postings as MiniSearch reads them: fieldId → documentShortId → term frequency. */
 export type TermPostings = Map<number, ReadonlyMap<number, number>>;
 
+/** Where `value` is in the ascending `values`, or -1: the lookup of packed postings and of section counts. */
+export function indexOfSorted(values: Int32Array, value: number): number {
+  let lo = 0;
+  let hi = values.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const at = values[mid]!;
+    if (at === value) return mid;
+    if (at < value) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
 /**
  * One field's postings of one term, packed: document short ids ascending, with their frequencies, in typed arrays.
  * MiniSearch only reads postings (`get`, `has`, `size`, iteration), so this stands in for its Map: a common term's
@@ -89,17 +103,7 @@ export class PackedPostings implements ReadonlyMap<number, number> {
   }
 
   #find(id: number): number {
-    const ids = this.#ids;
-    let lo = 0;
-    let hi = ids.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      const at = ids[mid]!;
-      if (at === id) return mid;
-      if (at < id) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return -1;
+    return indexOfSorted(this.#ids, id);
   }
 
   get(id: number): number | undefined {

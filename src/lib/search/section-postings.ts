@@ -4,7 +4,7 @@
  * separated by `/` and a count other than 1 after `*`, all numbers base 36 — the text gzips like the
  * document postings (`postings.ts`). Lines are decoded per term on first use.
  */
-import { scanTermLines } from './postings.ts';
+import { indexOfSorted, scanTermLines } from './postings.ts';
 
 /**
  * One term's prose occurrences, read straight from its encoded line: the documents (positions, ascending) and where
@@ -48,17 +48,7 @@ export class SectionCounts implements ProseCounts {
 
   /** The entry of document `doc` (its position in the document table), or -1 when its prose lacks the term. */
   find(doc: number): number {
-    const docs = this.#docs;
-    let lo = 0;
-    let hi = docs.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      const at = docs[mid]!;
-      if (at === doc) return mid;
-      if (at < doc) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return -1;
+    return indexOfSorted(this.#docs, doc);
   }
 
   /** The document of entry `entry` (entries are in ascending document order). */

@@ -1,24 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { buildSearch, type SearchSource } from './index-build.ts';
+import { buildSearch } from './index-build.ts';
 import { search, searchSync } from './search.ts';
+import { testSource } from './test-source.ts';
 
-function source(id: string, title: string, body: string, aliases: string[] = []): SearchSource {
-  return {
-    document: {
-      id,
-      title,
-      project: 'p',
-      category: 'guide',
-      tags: [],
-      aliases,
-      updatedAt: '2026-11-01T00:00:00.000Z',
-      url: `/docs/${id}/`,
-      summary: '',
-      sections: [{ anchor: '', heading: '', depth: 1, line: 1 }],
-    },
-    sectionTexts: [{ path: [], text: body }],
-  };
-}
+const source = (id: string, title: string, body: string, aliases: string[] = []) => testSource(id, title, { lead: body, aliases });
 
 // A small corpus that writes some names in English, some in Hangul and some both ways; none of the queries below is in a list.
 const loaded = buildSearch([
