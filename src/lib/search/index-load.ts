@@ -7,8 +7,8 @@ import { synonymMatcher, type SynonymMatcher } from './synonyms.ts';
 import type { SpellingsOf } from './expand.ts';
 import { adoptNameTable, namingWords } from './names.ts';
 import { createSpellings } from './spellings.ts';
-import { SectionPostingsTable } from './section-postings.ts';
-import { packPostings, type DerivePostings } from './postings.ts';
+import { bodyPostingsOf, SectionPostingsTable, shortIdsOf } from './section-postings.ts';
+import type { DerivePostings } from './postings.ts';
 import {
   INDEX_ENVELOPE_VERSION,
   IndexEnvelopeSchema,
@@ -239,24 +239,8 @@ class PendingDocument {
  * sections); the postings line carries a patch for the documents where the two differ (see `index-build.ts`).
  */
 function bodyFromSections(index: IndexEnvelope['index'], sectionPostings: SectionPostingsTable): DerivePostings {
-  // Section postings count by position in the document table (MiniSearch's external id), postings by short id.
-  const entries = Object.entries(index.documentIds);
-  const shortOf = new Int32Array(entries.reduce((max, [, id]) => Math.max(max, Number(id) + 1), 0)).fill(-1);
-  for (const [short, id] of entries) shortOf[Number(id)] = Number(short);
-  return (term) => {
-    const counts = sectionPostings.get(term);
-    if (!counts) return packPostings(new Int32Array(0), new Int32Array(0));
-    const ids = counts.documents();
-    const freqs = counts.totals();
-    let n = 0;
-    for (let entry = 0; entry < ids.length; entry++) {
-      const short = shortOf[ids[entry]!] ?? -1;
-      if (short < 0) continue;
-      ids[n] = short;
-      freqs[n++] = freqs[entry]!;
-    }
-    return packPostings(ids.subarray(0, n), freqs.subarray(0, n));
-  };
+  const shortOf = shortIdsOf(index.documentIds);
+  return (term) => bodyPostingsOf(sectionPostings.get(term), shortOf);
 }
 
 function parseOrExplain<T extends z.ZodType>(schema: T, json: unknown, expected: number, what: string): z.output<T> {

@@ -4,7 +4,7 @@
  * separated by `/` and a count other than 1 after `*`, all numbers base 36 — the text gzips like the
  * document postings (`postings.ts`). Lines are decoded per term on first use.
  */
-import { indexOfSorted, scanTermLines } from './postings.ts';
+import { indexOfSorted, packPostings, scanTermLines, type PackedPostings } from './postings.ts';
 
 /**
  * One term's prose occurrences, read straight from its encoded line: the documents (positions, ascending) and where
@@ -99,14 +99,6 @@ export class SectionCounts implements ProseCounts {
       else if (c === COMMA || at >= length) return total;
       else this.#damaged(entry);
     }
-  }
-
-  /** How often the term occurs in section `section` of entry `entry`'s document (0 when not there, or for entry -1). */
-  countAt(entry: number, section: number): number {
-    if (entry < 0) return 0;
-    const flat = this.sectionsAt(entry);
-    for (let i = 0; i < flat.length; i += 2) if (flat[i] === section) return flat[i + 1]!;
-    return 0;
   }
 
   /** How often the term occurs in all sections of entry `entry`'s document together. */
@@ -218,14 +210,41 @@ const STAR = 42;
 const SLASH = 47;
 const COMMA = 44;
 
-/** How often the term occurs in one section's prose, from a decoded entry list. */
-export function countInSection(counts: ProseCounts | undefined, doc: number, section: number): number {
-  if (!counts) return 0;
-  const entry = counts.find(doc);
-  if (entry < 0) return 0;
-  const flat = counts.sectionsAt(entry);
+/** MiniSearch's short id of each document position (-1 where it has none), from a serialised index's `documentIds`. */
+export function shortIdsOf(documentIds: Readonly<Record<string, unknown>>): Int32Array {
+  // Section postings count by position in the document table (MiniSearch's external id), postings by short id.
+  const entries = Object.entries(documentIds);
+  const shortOf = new Int32Array(entries.reduce((max, [, id]) => Math.max(max, Number(id) + 1), 0)).fill(-1);
+  for (const [short, id] of entries) shortOf[Number(id)] = Number(short);
+  return shortOf;
+}
+
+/** A term's body postings by short id, derived from its prose counts: a document's frequency is the sum over its sections. */
+export function bodyPostingsOf(counts: ProseCounts | undefined, shortOf: Int32Array): PackedPostings {
+  if (!counts) return packPostings(new Int32Array(0), new Int32Array(0));
+  const ids = counts.documents();
+  const freqs = counts.totals();
+  let n = 0;
+  for (let entry = 0; entry < ids.length; entry++) {
+    const short = shortOf[ids[entry]!] ?? -1;
+    if (short < 0) continue;
+    ids[n] = short;
+    freqs[n++] = freqs[entry]!;
+  }
+  return packPostings(ids.subarray(0, n), freqs.subarray(0, n));
+}
+
+/** How often a term occurs in section `section`, from one document's flat `[section, count, …]` list. */
+export function sectionCount(flat: readonly number[] | undefined, section: number): number {
+  if (!flat) return 0;
   for (let i = 0; i < flat.length; i += 2) if (flat[i] === section) return flat[i + 1]!;
   return 0;
+}
+
+/** How often the term occurs in one section's prose of document `doc`. */
+export function countInSection(counts: ProseCounts | undefined, doc: number, section: number): number {
+  const entry = counts ? counts.find(doc) : -1;
+  return entry < 0 ? 0 : sectionCount(counts!.sectionsAt(entry), section);
 }
 
 /** A term's section counts, decoded on first use; more lines can be added later (the site's split index adds shards). */

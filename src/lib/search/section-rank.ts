@@ -1,6 +1,6 @@
 import { BM25, FIELD_BOOSTS } from './contract.ts';
 import { tokenize } from './tokenize.ts';
-import type { ProseCounts } from './section-postings.ts';
+import { sectionCount, type ProseCounts } from './section-postings.ts';
 import type { SearchDocument, SectionStats } from './index-schema.ts';
 import { headingAncestry } from '../markdown/heading-path.ts';
 
@@ -123,7 +123,7 @@ export function scoreSections(prepared: PreparedDocument, doc: number, terms: re
     for (const { t, title, aliases, tags, headings, body, idf, prose } of per) {
       let s = 0;
       if (headings) s += FIELD_BOOSTS.headings * bm25(countIn(section.heading, t.term), idf[3]!, section.heading.length, avg.headings);
-      if (body) s += FIELD_BOOSTS.body * bm25(proseCount(prose, i), idf[4]!, section.bodyTerms, avg.body);
+      if (body) s += FIELD_BOOSTS.body * bm25(sectionCount(prose, i), idf[4]!, section.bodyTerms, avg.body);
       if (i === 0) {
         if (title) s += FIELD_BOOSTS.title * bm25(countIn(lead.title, t.term), idf[0]!, lead.title.length, avg.title);
         if (aliases) s += FIELD_BOOSTS.aliases * bm25(countIn(lead.aliases, t.term), idf[1]!, lead.aliases.length, avg.aliases);
@@ -137,13 +137,6 @@ export function scoreSections(prepared: PreparedDocument, doc: number, terms: re
     }
     return score * (matched?.size ?? 0);
   });
-}
-
-/** How often a term occurs in section `section`, from its flat `[section, count, …]` list in one document. */
-function proseCount(flat: readonly number[] | undefined, section: number): number {
-  if (!flat) return 0;
-  for (let i = 0; i < flat.length; i += 2) if (flat[i] === section) return flat[i + 1]!;
-  return 0;
 }
 
 /** Weight of a document's other matching sections relative to its best one. */

@@ -6,8 +6,8 @@
  * (`docs-<n>.json`, as Pagefind puts a page's data in its own fragment), fetched when the document is scored. The first
  * stage needs nothing from the pieces, so answers stay exactly the whole index's.
  */
-import { decodeFields, encodePostings, packPostings, scanPostings, scanTermLines } from './postings.ts';
-import { decodeSectionPostings, SectionPostingsTable, type ProseCounts } from './section-postings.ts';
+import { decodeFields, encodePostings, scanPostings, scanTermLines } from './postings.ts';
+import { bodyPostingsOf, decodeSectionPostings, SectionPostingsTable, shortIdsOf, type ProseCounts } from './section-postings.ts';
 import type { SerializedIndex } from './contract.ts';
 
 /**
@@ -47,22 +47,8 @@ export function foldByDocument(lines: readonly { term: string; encoded: string }
  * (plus the line's patch), which a shard no longer holds whole. Decoded and encoded by the same functions, so equal.
  */
 export function withBodyWrittenOut(line: string, sectionEncoded: string, index: SerializedIndex): string {
-  const shortOf = new Map<number, number>();
-  for (const [short, id] of Object.entries(index.documentIds)) shortOf.set(Number(id), Number(short));
-  const derive = (term: string) => {
-    const counts = decodeSectionPostings(sectionEncoded, term);
-    const docs = counts.documents();
-    const totals = counts.totals();
-    const ids: number[] = [];
-    const freqs: number[] = [];
-    docs.forEach((doc, e) => {
-      const short = shortOf.get(doc);
-      if (short === undefined) return;
-      ids.push(short);
-      freqs.push(totals[e]!);
-    });
-    return packPostings(Int32Array.from(ids), Int32Array.from(freqs));
-  };
+  const shortOf = shortIdsOf(index.documentIds);
+  const derive = (term: string) => bodyPostingsOf(decodeSectionPostings(sectionEncoded, term), shortOf);
   let result = line;
   let counts: number[] | undefined;
   scanPostings(
