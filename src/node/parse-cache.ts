@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { ParseCache, ParsedFile } from '../lib/wiki/pipeline.ts';
+import { termCounts, type TermCounts } from '../lib/wiki/similarity.ts';
+import { sha256 } from './hash.ts';
+import { openKeyedCache } from './keyed-cache.ts';
 
 const PROJECT = resolve(import.meta.dirname, '../..');
 /** The code whose output is cached: a change to any of these files empties the cache. */
@@ -48,8 +51,10 @@ export function codeDigest(): string {
  * The parse results of the last build, one JSON file keyed by sha256 of each file as collected
  * (path, text, dates) and the parse options. A rebuild parses only the files that changed.
  * `save()` writes only the entries this build used, so deleted files leave the cache too.
+ * Beside it, `terms.json` holds each document's similarity term counts by sha256 of the text they count.
  */
 export function openParseCache(dir = cacheDir(), code = codeDigest()): ParseCache & { save(): void; hits: number; misses: number } {
+  const counts = openKeyedCache(join(dir, 'terms.json'), { format: 'maru-term-counts', version: 1, code }, isStoredCounts);
   const path = join(dir, 'parse.json');
   let stored: Record<string, ParsedFile> = {};
   try {
@@ -80,7 +85,16 @@ export function openParseCache(dir = cacheDir(), code = codeDigest()): ParseCach
       used[keyOf(file, options)] = parsed;
       cache.misses++;
     },
+    termCounts(text: string): TermCounts {
+      const key = sha256(text);
+      const hit = counts.get(key);
+      if (hit) return new Map(hit[0].map((term, i) => [term, hit[1][i]!]));
+      const made = termCounts(text);
+      counts.set(key, [[...made.keys()], [...made.values()]]);
+      return made;
+    },
     save() {
+      counts.save();
       if (cache.misses === 0 && Object.keys(used).length === Object.keys(stored).length) return;
       mkdirSync(dirname(path), { recursive: true });
       // Written beside and renamed: a build killed halfway leaves the old cache, never half a file.
@@ -90,4 +104,19 @@ export function openParseCache(dir = cacheDir(), code = codeDigest()): ParseCach
     },
   };
   return cache;
+}
+
+/** Term counts as stored: the terms, then their counts, in the same order. */
+type StoredCounts = [string[], number[]];
+
+function isStoredCounts(value: unknown): value is StoredCounts {
+  if (!Array.isArray(value) || value.length !== 2) return false;
+  const [terms, counts] = value as unknown[];
+  return (
+    Array.isArray(terms) &&
+    Array.isArray(counts) &&
+    terms.length === counts.length &&
+    terms.every((t) => typeof t === 'string' && t.length > 0) &&
+    counts.every((n) => typeof n === 'number' && Number.isInteger(n) && n > 0)
+  );
 }
