@@ -100,6 +100,11 @@ describe('artifacts rebuilt from the index cache', () => {
   });
 
   const indexFile = () => join(cache, 'index.json');
+  /** The file with its checksum made right again: what is left to catch is the header or an entry. */
+  const reseal = (text: string) => {
+    const body = text.slice(0, text.lastIndexOf('\n') + 1);
+    return `${body}${sha256(body)}`;
+  };
   test.each([
     ['cut short', (text: string) => text.slice(0, Math.floor(text.length / 2))],
     [
@@ -109,18 +114,15 @@ describe('artifacts rebuilt from the index cache', () => {
         return `${text.slice(0, at)}${text[at] === '1' ? '2' : '1'}${text.slice(at + 1)}`;
       },
     ],
-    ['from another version', (text: string) => text.replace(/"version":\d+/, '"version":0')],
-    ['from other code', (text: string) => text.replace(/"code":"[0-9a-f]+"/, '"code":"0000"')],
-    ['not JSON', () => 'not a cache'],
+    ['from another version (checksum right)', (text: string) => reseal(text.replace(/"version":\d+/, '"version":0'))],
+    ['from other code (checksum right)', (text: string) => reseal(text.replace(/"code":"[0-9a-f]+"/, '"code":"0000"'))],
+    ['not a cache at all', () => 'not a cache'],
     [
-      'holding an entry of another shape under a valid checksum',
+      'holding an entry of another shape (checksum right)',
       (text: string) => {
-        const cut = text.indexOf('\n');
-        const entries = JSON.parse(text.slice(cut + 1)) as Record<string, unknown>;
-        entries[Object.keys(entries)[0]!] = [{ fields: 'not counts' }];
-        const body = JSON.stringify(entries);
-        const header = JSON.parse(text.slice(0, cut)) as { sha256: string };
-        return `${JSON.stringify({ ...header, sha256: sha256(body) })}\n${body}`;
+        const lines = text.split('\n');
+        lines[1] = `${lines[1]!.slice(0, lines[1]!.indexOf('\t'))}\t[{"fields":"not counts"}]`;
+        return reseal(lines.join('\n'));
       },
     ],
   ])('a cache file %s is ignored and rebuilt, and changes nothing', (_, damage) => {

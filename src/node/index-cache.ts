@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { CONTRIBUTION_VERSION, isContribution, type Contribution } from '../lib/search/index-contribution.ts';
-import { openKeyedCache, type KeyedCache } from './keyed-cache.ts';
+import { jsonCodec, openKeyedCache, type KeyedCache } from './keyed-cache.ts';
 import { cacheDir, codeDigest } from './parse-cache.ts';
 
 /**
@@ -9,5 +9,5 @@ import { cacheDir, codeDigest } from './parse-cache.ts';
  * changed. Trusted only whole and only from this code (see `openKeyedCache`).
  */
 export function openIndexCache(dir = cacheDir(), code = codeDigest()): KeyedCache<Contribution> {
-  return openKeyedCache(join(dir, 'index.json'), { format: 'maru-index-cache', version: CONTRIBUTION_VERSION, code }, isContribution);
+  return openKeyedCache(join(dir, 'index.json'), { format: 'maru-index-cache', version: CONTRIBUTION_VERSION, code }, jsonCodec(isContribution));
 }

@@ -74,8 +74,7 @@ export function emitWiki(wiki: Wiki, ctx: EmitContext): { catalog: Catalog; file
   const catalog = toCatalog(entries);
   const catalogJson = `${JSON.stringify(catalog)}\n`;
   const synonyms = wiki.documents.filter((d) => d.source.glossary).flatMap((d) => glossaryGroups(d.source.body));
-  const contributions = sources.map((source) => cachedContribution(source, ctx.indexCache, ctx.sha256));
-  const envelope = buildIndexEnvelope(sources, synonyms, contributions);
+  const envelope = buildIndexEnvelope(sources, synonyms, (source) => cachedContribution(source, ctx.indexCache, ctx.sha256));
   const indexJson = `${JSON.stringify(envelope)}\n`;
   // The site's split index: a base and shards of the same postings (see index-split.ts).
   for (const [name, json] of splitFiles(splitIndex(envelope))) searchFiles.set(`${SEARCH_SPLIT_DIR}/${name}`, `${JSON.stringify(json)}\n`);

@@ -41,15 +41,16 @@ export interface SearchSource {
 
 /**
  * Builds the index for a set of documents and serialises it into the envelope written as `_wiki/search-index.json`.
- * `contributions` are the documents' `contributionOf` (in the same order), possibly from the build's cache: only what
- * crosses documents (term numbers, postings, frequencies, the serialised order, common terms) is done here.
+ * `contribution` gives each document's `contributionOf`, possibly from the build's cache (asked once per document, in
+ * order, and not kept: at 10,000 documents they are too many to hold at once); only what crosses documents (term
+ * numbers, postings, frequencies, the serialised order, common terms) is done here.
  */
 export function buildIndexEnvelope(
   sources: readonly SearchSource[],
   synonyms: readonly (readonly string[])[] = [],
-  contributions: readonly Contribution[] = sources.map(contributionOf),
+  contribution: (source: SearchSource) => Contribution = contributionOf,
 ): IndexEnvelope {
-  if (contributions.length !== sources.length) throw new Error(`buildIndexEnvelope: ${contributions.length} contributions for ${sources.length} documents.`);
+  const glosses: (readonly [string, string])[][] = [];
   const terms = new TermTable();
   const totals = INDEX_FIELDS.map(() => 0);
   const bodyField = INDEX_FIELDS.indexOf('body');
@@ -57,16 +58,17 @@ export function buildIndexEnvelope(
   const documents: SearchDocument[] = [];
   const units: TokenizedUnit[] = [];
   for (const [d, source] of sources.entries()) {
-    const contribution = contributions[d]!;
-    const ids = terms.ids(contribution.terms);
-    contribution.totals.forEach((n, f) => (totals[f]! += n));
-    sectionCount += contribution.bodyTerms.length;
-    contribution.sectionFrequency.forEach((runs, f) => terms.countSections(ids, runs, f));
-    contribution.prose.forEach((runs, s) => terms.countProse(ids, runs, d, s));
+    const own = contribution(source);
+    const ids = terms.ids(own.terms);
+    own.totals.forEach((n, f) => (totals[f]! += n));
+    sectionCount += own.bodyTerms.length;
+    own.sectionFrequency.forEach((runs, f) => terms.countSections(ids, runs, f));
+    own.prose.forEach((runs, s) => terms.countProse(ids, runs, d, s));
+    glosses.push(own.glosses);
     // MiniSearch gets each field's distinct terms (for the field lengths); the postings are counted here.
-    const [t, a, g, h, b] = contribution.fields.map((runs, f) => terms.file(ids, runs, d, f));
+    const [t, a, g, h, b] = own.fields.map((runs, f) => terms.file(ids, runs, d, f));
     units.push({ id: d, tokens: { title: t!, aliases: a!, tags: g!, headings: h!, body: b! } });
-    const bodyTerms = contribution.bodyTerms;
+    const bodyTerms = own.bodyTerms;
     documents.push({ ...source.document, sections: source.document.sections.map((x, i) => ({ ...x, terms: bodyTerms[i] ?? 0 })) });
   }
   const { index: postings, ...rest } = serializeTokenized(units, terms.filed(), (term) => terms.postings(term));
@@ -80,7 +82,7 @@ export function buildIndexEnvelope(
     searchOptionsVersion: SEARCH_OPTIONS_VERSION,
     documents,
     // Glossary groups first, then the glosses the documents write themselves.
-    synonyms: [...synonyms.map((g) => [...g]), ...combineGlosses(contributions.map((c) => c.glosses))],
+    synonyms: [...synonyms.map((g) => [...g]), ...combineGlosses(glosses)],
     commonTerms: commonTerms.sort(),
     sectionStats: { sections: sectionCount, averageTerms },
     index: { ...rest, index: [] },
