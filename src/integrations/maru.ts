@@ -19,6 +19,7 @@ import rehypeSanitizeContent from '../markdown/rehype-sanitize-content.ts';
 import { contentRoot } from '../node/collect.ts';
 import { basePath, collectWiki, emitArtifacts, errorReport, siteConfig, skipArtifacts, writeArtifacts } from '../node/wiki-build.ts';
 import { cacheDir, codeDigest, openParseCache } from '../node/parse-cache.ts';
+import { openIndexCache } from '../node/index-cache.ts';
 import { WIKI_HOOK, type WikiSnapshot, type WikiSource } from './wiki-handoff.ts';
 import remarkCodeMeta from '../markdown/remark-code-meta.ts';
 import rehypeCodeBlocks from '../markdown/rehype-code-blocks.ts';
@@ -36,8 +37,8 @@ export default function maru(): AstroIntegration {
   let texts: Map<string, string>;
   let key: string | undefined;
   let emitted: ReturnType<typeof emitArtifacts> | undefined;
-  const emit = () => (emitted ??= emitArtifacts(wiki, siteConfig(), root));
   const code = codeDigest();
+  const emit = () => (emitted ??= emitCached(wiki, root, code, devLogger));
   const snapshot = (): WikiSnapshot => ({ root, wiki, texts, code, lang: siteConfig().lang, catalog: emit().catalog });
   /** Dev server: re-reads the content; a version with errors is reported and the last good one kept. */
   const reload = (logger?: AstroIntegrationLogger): boolean => {
@@ -96,6 +97,17 @@ export default function maru(): AstroIntegration {
       [WIKI_HOOK]: source,
     },
   };
+}
+
+/** The artifacts, tokenizing for the search index only the documents that changed since the cached build. */
+function emitCached(wiki: Wiki, root: string, code: string, logger: AstroIntegrationLogger | undefined): ReturnType<typeof emitArtifacts> {
+  // MARU_SKIP_ARTIFACTS builds no index: leave the cache as it is for the next build that does.
+  if (skipArtifacts()) return emitArtifacts(wiki, siteConfig(), root);
+  const index = openIndexCache(cacheDir(), code);
+  const emitted = emitArtifacts(wiki, siteConfig(), root, index);
+  index.save();
+  logger?.info(`search index: tokenized ${index.misses} of ${index.hits + index.misses} documents (the others from ${relative(process.cwd(), cacheDir())})`);
+  return emitted;
 }
 
 /** The remark pipeline of the site: the same heading ids and link targets as the catalog. */

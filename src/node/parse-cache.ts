@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { ParseCache, ParsedFile } from '../lib/wiki/pipeline.ts';
+import { termCounts, type TermCounts } from '../lib/wiki/similarity.ts';
+import { sha256 } from './hash.ts';
+import { jsonCodec, openKeyedCache } from './keyed-cache.ts';
 
 const PROJECT = resolve(import.meta.dirname, '../..');
 /** The code whose output is cached: a change to any of these files empties the cache. */
@@ -45,49 +48,63 @@ export function codeDigest(): string {
 }
 
 /**
- * The parse results of the last build, one JSON file keyed by sha256 of each file as collected
- * (path, text, dates) and the parse options. A rebuild parses only the files that changed.
- * `save()` writes only the entries this build used, so deleted files leave the cache too.
+ * The parse results of the last build, keyed by sha256 of each file as collected (path, text, dates) and the parse
+ * options, in `parse.json`: a rebuild parses only the files that changed. Beside it, `terms.json` holds each
+ * document's similarity term counts by sha256 of the text they count. Both are checksummed files of this code only
+ * (`openKeyedCache`); `save()` writes only the entries this build used, so deleted files leave the cache too.
  */
 export function openParseCache(dir = cacheDir(), code = codeDigest()): ParseCache & { save(): void; hits: number; misses: number } {
-  const path = join(dir, 'parse.json');
-  let stored: Record<string, ParsedFile> = {};
-  try {
-    const data = JSON.parse(readFileSync(path, 'utf8')) as { code?: string; entries?: Record<string, ParsedFile> };
-    if (data.code === code && data.entries) stored = data.entries;
-  } catch {
-    // no cache yet, or an unreadable one: parse everything
-  }
-  const used: Record<string, ParsedFile> = {};
+  const files = openKeyedCache(join(dir, 'parse.json'), { format: 'maru-parse-cache', version: 2, code }, jsonCodec(isParsedFile));
+  const counts = openKeyedCache(join(dir, 'terms.json'), { format: 'maru-term-counts', version: 1, code }, jsonCodec(isStoredCounts));
   // Only the categories change how a file parses (the base path is applied later, in derive).
-  const keyOf = (file: unknown, options: { categories: readonly string[] }) =>
-    createHash('sha256')
-      .update(JSON.stringify([file, options.categories]))
-      .digest('hex');
+  const keyOf = (file: unknown, options: { categories: readonly string[] }) => sha256(JSON.stringify([file, options.categories]));
   const cache = {
-    hits: 0,
-    misses: 0,
+    get hits() {
+      return files.hits;
+    },
+    get misses() {
+      return files.misses;
+    },
     get(file: Parameters<ParseCache['get']>[0], options: Parameters<ParseCache['get']>[1]) {
-      const key = keyOf(file, options);
-      const hit = stored[key];
-      if (hit) {
-        used[key] = hit;
-        cache.hits++;
-      }
-      return hit;
+      return files.get(keyOf(file, options));
     },
     set(file: Parameters<ParseCache['set']>[0], options: Parameters<ParseCache['set']>[1], parsed: ParsedFile) {
-      used[keyOf(file, options)] = parsed;
-      cache.misses++;
+      files.set(keyOf(file, options), parsed);
+    },
+    termCounts(text: string): TermCounts {
+      const key = sha256(text);
+      const hit = counts.get(key);
+      if (hit) return new Map(hit[0].map((term, i) => [term, hit[1][i]!]));
+      const made = termCounts(text);
+      counts.set(key, [[...made.keys()], [...made.values()]]);
+      return made;
     },
     save() {
-      if (cache.misses === 0 && Object.keys(used).length === Object.keys(stored).length) return;
-      mkdirSync(dirname(path), { recursive: true });
-      // Written beside and renamed: a build killed halfway leaves the old cache, never half a file.
-      const tmp = `${path}.${process.pid}.tmp`;
-      writeFileSync(tmp, JSON.stringify({ code, entries: used }));
-      renameSync(tmp, path);
+      files.save();
+      counts.save();
     },
   };
   return cache;
+}
+
+/** A parse result as stored: the checksum vouches for the bytes, this for the shape's top level. */
+function isParsedFile(value: unknown): value is ParsedFile {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as { problems?: unknown; doc?: unknown };
+  return Array.isArray(v.problems) && (v.doc === undefined || (typeof v.doc === 'object' && v.doc !== null));
+}
+
+/** Term counts as stored: the terms, then their counts, in the same order. */
+type StoredCounts = [string[], number[]];
+
+function isStoredCounts(value: unknown): value is StoredCounts {
+  if (!Array.isArray(value) || value.length !== 2) return false;
+  const [terms, counts] = value as unknown[];
+  return (
+    Array.isArray(terms) &&
+    Array.isArray(counts) &&
+    terms.length === counts.length &&
+    terms.every((t) => typeof t === 'string' && t.length > 0) &&
+    counts.every((n) => typeof n === 'number' && Number.isInteger(n) && n > 0)
+  );
 }

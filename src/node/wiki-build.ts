@@ -7,8 +7,11 @@ import { linkPolicy, resolveSiteConfig, type SiteConfig } from '../lib/wiki/conf
 import { buildWiki, type ParseCache, type Wiki } from '../lib/wiki/pipeline.ts';
 import { formatReport } from '../lib/wiki/problems.ts';
 import { normalizeBase } from '../lib/wiki/url.ts';
+import type { ContributionCache } from '../lib/search/index-contribution.ts';
 import { collectFiles, contentRoot, gitHead } from './collect.ts';
 import { sha256 } from './hash.ts';
+import { openIndexCache } from './index-cache.ts';
+import { codeDigest, openParseCache } from './parse-cache.ts';
 
 /** The site configuration from `maru.config.ts`, validated. */
 export function siteConfig(): SiteConfig {
@@ -72,11 +75,18 @@ export function emitContext(wiki: Wiki, config: SiteConfig, root = contentRoot()
 /**
  * The artifacts of a wiki and the catalog object they hold. Emitting builds the whole search index, so
  * callers emit once per wiki and keep the result (the integration holds it for the loader and `build:done`).
+ * With `indexCache`, only documents whose index inputs changed since the cached build are tokenized.
  */
-export function emitArtifacts(wiki: Wiki, config = siteConfig(), root = contentRoot()): { catalog: Catalog; files: Map<string, string> } {
+export function emitArtifacts(
+  wiki: Wiki,
+  config = siteConfig(),
+  root = contentRoot(),
+  indexCache?: ContributionCache,
+): { catalog: Catalog; files: Map<string, string> } {
   // Benchmarks only (bench/build.ts): the same pages from the catalog alone, without the search index.
   const emit = skipArtifacts() ? toCatalogArtifact : emitWiki;
-  return emit(wiki, emitContext(wiki, config, root));
+  const ctx = emitContext(wiki, config, root);
+  return emit(wiki, indexCache ? { ...ctx, indexCache } : ctx);
 }
 
 /** `MARU_SKIP_ARTIFACTS=1`: build the pages but emit only the catalog they read, and write no `_wiki/*`. */
@@ -93,13 +103,33 @@ export function writeArtifacts(outDir: string, files: Map<string, string>): void
   }
 }
 
-/** Builds the artifacts of the wiki under `root` into `outDir` without Astro (tests, benchmarks). */
-export function buildArtifacts(root: string, outDir: string, base = '/'): { wiki: Wiki; files: Map<string, string> } {
+/** What `buildArtifacts` reused: files parsed and documents tokenized for the index, out of how many. */
+export interface BuildReuse {
+  parsed: number;
+  files: number;
+  tokenized: number;
+}
+
+/**
+ * Builds the artifacts of the wiki under `root` into `outDir` without Astro (tests, benchmarks, `npm run artifacts`).
+ * With `cache` (a folder, e.g. `cacheDir()`), the parse cache and the index cache there are read and written back.
+ */
+export function buildArtifacts(
+  root: string,
+  outDir: string,
+  base = '/',
+  cache?: string,
+): { wiki: Wiki; files: Map<string, string>; reuse: BuildReuse | undefined } {
   const config = siteConfig();
-  const wiki = loadWiki(root, config, normalizeBase(base));
+  const code = cache === undefined ? undefined : codeDigest();
+  const parsed = cache === undefined ? undefined : openParseCache(cache, code);
+  const wiki = collectWiki(root, config, normalizeBase(base), undefined, parsed).wiki!;
   const report = errorReport(wiki, root);
   if (report) throw new Error(report);
-  const { files } = emitArtifacts(wiki, config, root);
+  const index = cache === undefined ? undefined : openIndexCache(cache, code);
+  const { files } = emitArtifacts(wiki, config, root, index);
   writeArtifacts(outDir, files);
-  return { wiki, files };
+  index?.save();
+  const reuse = parsed && index ? { parsed: parsed.misses, files: parsed.hits + parsed.misses, tokenized: index.misses } : undefined;
+  return { wiki, files, reuse };
 }

@@ -1,5 +1,6 @@
 import { stringify } from 'yaml';
 import { buildIndexEnvelope, type SearchSource } from '../search/index-build.ts';
+import { cachedContribution, type ContributionCache } from '../search/index-contribution.ts';
 import { SEARCH_OPTIONS_VERSION } from '../search/contract.ts';
 import { documentText, sectionProse } from '../search/snippet.ts';
 import { splitFiles, splitIndex } from '../search/index-split.ts';
@@ -19,6 +20,8 @@ export interface EmitContext {
   site: string | null;
   title: string;
   description: string;
+  /** What each document adds to the search index, kept between builds; without one every document is tokenized. */
+  indexCache?: ContributionCache;
 }
 
 /** The normalised Markdown of a document and where each heading landed in it. */
@@ -71,7 +74,7 @@ export function emitWiki(wiki: Wiki, ctx: EmitContext): { catalog: Catalog; file
   const catalog = toCatalog(entries);
   const catalogJson = `${JSON.stringify(catalog)}\n`;
   const synonyms = wiki.documents.filter((d) => d.source.glossary).flatMap((d) => glossaryGroups(d.source.body));
-  const envelope = buildIndexEnvelope(sources, synonyms);
+  const envelope = buildIndexEnvelope(sources, synonyms, (source) => cachedContribution(source, ctx.indexCache, ctx.sha256));
   const indexJson = `${JSON.stringify(envelope)}\n`;
   // The site's split index: a base and shards of the same postings (see index-split.ts).
   for (const [name, json] of splitFiles(splitIndex(envelope))) searchFiles.set(`${SEARCH_SPLIT_DIR}/${name}`, `${JSON.stringify(json)}\n`);

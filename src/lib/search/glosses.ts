@@ -16,6 +16,14 @@ const MAX_GLOSSES_PER_NAME = 1;
 
 /** Synonym pairs [Hangul, English] found in the texts, each once, in order of first appearance. */
 export function mineGlosses(texts: Iterable<string>): [string, string][] {
+  return combineGlosses([glossCandidates(texts)]);
+}
+
+/**
+ * The gloss pairs the texts write, before the corpus-wide rule (each pair once, names glossed one way only) is applied:
+ * what one document adds, cached with its other index work (`index-contribution.ts`). Each pair once, in order.
+ */
+export function glossCandidates(texts: Iterable<string>): [string, string][] {
   const pairs = new Map<string, [string, string]>();
   const add = (hangul: string, latin: string) => {
     const h = hangul.trim();
@@ -34,6 +42,18 @@ export function mineGlosses(texts: Iterable<string>): [string, string][] {
       const hangul = m[2]!.split(' ');
       const words = m[1]!.split(' ');
       add(m[2]!, words.slice(-hangul.length).join(' '));
+    }
+  }
+  return [...pairs.values()];
+}
+
+/** The synonym pairs of a corpus from its documents' `glossCandidates`, in document order: `mineGlosses` of all their texts. */
+export function combineGlosses(candidates: Iterable<readonly (readonly [string, string])[]>): [string, string][] {
+  const pairs = new Map<string, [string, string]>();
+  for (const list of candidates) {
+    for (const [h, l] of list) {
+      const key = `${h.toLowerCase()}\t${l.toLowerCase()}`;
+      if (!pairs.has(key)) pairs.set(key, [h, l]);
     }
   }
   const all = [...pairs.values()];

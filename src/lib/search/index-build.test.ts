@@ -10,6 +10,7 @@ import {
 } from './contract.ts';
 import { glossMatches, mineGlosses } from './glosses.ts';
 import { buildIndexEnvelope, sectionFields, type SearchSource } from './index-build.ts';
+import { contributionOf, isContribution, type Contribution } from './index-contribution.ts';
 import { INDEX_ENVELOPE_VERSION, type IndexEnvelope, type SearchDocument } from './index-schema.ts';
 import { encodePostings, PATCH_MARK, type SerializedPostings } from './postings.ts';
 import { encodeSectionPostings } from './section-postings.ts';
@@ -144,6 +145,40 @@ describe('buildIndexEnvelope', () => {
       if (count >= COMMON_BODY_MIN_DOCUMENTS) expect(envelope.commonTerms.length).toBeGreaterThan(0);
     });
   }
+});
+
+describe('contributions (what the build caches per document)', () => {
+  const sources = corpus(COMMON_BODY_MIN_DOCUMENTS + 20);
+
+  test('an envelope assembled from contributions read back from JSON is the reference, byte for byte', () => {
+    const stored = JSON.parse(JSON.stringify(sources.map(contributionOf))) as Contribution[];
+    expect(stored.every(isContribution)).toBe(true);
+    let d = 0;
+    expect(JSON.stringify(buildIndexEnvelope(sources, [['훅', 'hook']], () => stored[d++]!))).toBe(
+      JSON.stringify({ ...reference(sources), synonyms: [['훅', 'hook'], ...reference(sources).synonyms] }),
+    );
+  });
+
+  test('a document that changed brings only its own contribution: the others are reused as they were', () => {
+    const changed = sources.map((s, d) => (d === 5 ? { ...s, document: { ...s.document, title: '바뀐 제목(Changed Title)', tags: ['새'] } } : s));
+    const reused = new Map(sources.map((s, d) => [changed[d]!, d === 5 ? contributionOf(changed[5]!) : contributionOf(s)]));
+    expect(JSON.stringify(buildIndexEnvelope(changed, [], (s) => reused.get(s)!))).toBe(JSON.stringify(reference(changed)));
+  });
+
+  const valid = contributionOf(sources[1]!);
+  test.each<[string, unknown]>([
+    ['null', null],
+    ['no terms', { ...valid, terms: undefined }],
+    ['an empty term', { ...valid, terms: [...valid.terms, ''] }],
+    ['four fields', { ...valid, fields: valid.fields.slice(1) }],
+    ['a term number out of range', { ...valid, fields: [[valid.terms.length, 1], ...valid.fields.slice(1)] }],
+    ['a run cut in half', { ...valid, prose: [[0]] }],
+    ['a negative count', { ...valid, totals: [-1, 0, 0, 0, 0] }],
+    ['a count for a section that is not there', { ...valid, bodyTerms: [...valid.bodyTerms, 3] }],
+    ['a gloss of one word', { ...valid, glosses: [['훅']] }],
+  ])('isContribution refuses %s', (_, value) => {
+    expect(isContribution(value)).toBe(false);
+  });
 });
 
 describe('glossMatches', () => {

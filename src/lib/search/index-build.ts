@@ -7,9 +7,9 @@ import {
   type IndexField,
   type TokenizedUnit,
 } from './contract.ts';
-import { tokenize } from './tokenize.ts';
 import { encodePostings, PATCH_MARK, type SerializedPostings } from './postings.ts';
-import { mineGlosses } from './glosses.ts';
+import { combineGlosses } from './glosses.ts';
+import { contributionOf, type Contribution } from './index-contribution.ts';
 import { INDEX_ENVELOPE_VERSION, type IndexEnvelope, type SearchDocument, type SearchSection } from './index-schema.ts';
 import { loadSearch, type LoadedSearch } from './index-load.ts';
 import type { Section } from '../markdown/parse.ts';
@@ -39,11 +39,18 @@ export interface SearchSource {
   sectionProse?: readonly string[];
 }
 
-/** Builds the index for a set of documents and serialises it into the envelope written as `_wiki/search-index.json`. */
-export function buildIndexEnvelope(sources: readonly SearchSource[], synonyms: readonly (readonly string[])[] = []): IndexEnvelope {
-  // Each text is tokenized once, its tokens shared by the postings, the per-field section frequencies and the prose counts.
-  // The body of a document is its sections' bodies joined by newlines, and the tokenizer never makes a term across a
-  // newline, so the document's body tokens are its sections' body tokens in order (likewise the summary and section 0).
+/**
+ * Builds the index for a set of documents and serialises it into the envelope written as `_wiki/search-index.json`.
+ * `contribution` gives each document's `contributionOf`, possibly from the build's cache (asked once per document, in
+ * order, and not kept: at 10,000 documents they are too many to hold at once); only what crosses documents (term
+ * numbers, postings, frequencies, the serialised order, common terms) is done here.
+ */
+export function buildIndexEnvelope(
+  sources: readonly SearchSource[],
+  synonyms: readonly (readonly string[])[] = [],
+  contribution: (source: SearchSource) => Contribution = contributionOf,
+): IndexEnvelope {
+  const glosses: (readonly [string, string])[][] = [];
   const terms = new TermTable();
   const totals = INDEX_FIELDS.map(() => 0);
   const bodyField = INDEX_FIELDS.indexOf('body');
@@ -51,47 +58,18 @@ export function buildIndexEnvelope(sources: readonly SearchSource[], synonyms: r
   const documents: SearchDocument[] = [];
   const units: TokenizedUnit[] = [];
   for (const [d, source] of sources.entries()) {
-    const { document, sectionTexts } = source;
-    const title = terms.ids(tokenize(document.title));
-    const aliases = terms.ids(tokenize(document.aliases.join(' ')));
-    const tags = terms.ids(tokenize(document.tags.join(' ')));
-    const summaryTokens = document.summary ? tokenize(document.summary) : [];
-    const summary = terms.ids(summaryTokens);
-    const bodies: (readonly number[])[] = sectionTexts.length ? [] : [summary];
-    const bodyTerms: number[] = [];
-    for (const [s, text] of sectionTexts.entries()) {
-      const section = sectionCount++;
-      const own = terms.ids(tokenize(text.text));
-      const sectionBody = s === 0 && document.summary ? [...summary, ...own] : own;
-      bodies.push(sectionBody);
-      const headings = terms.ids(tokenize(s === 0 ? text.path.join(' ') : `${document.title} ${text.path.join(' ')}`));
-      const fields: readonly (readonly number[])[] = s === 0 ? [title, aliases, tags, headings, sectionBody] : [NONE, NONE, NONE, headings, sectionBody];
-      for (let f = 0; f < fields.length; f++) {
-        totals[f]! += fields[f]!.length;
-        terms.countSection(fields[f]!, f, section);
-      }
-      bodyTerms.push(sectionBody.length);
-      const prose = source.sectionProse?.[s];
-      const counted =
-        prose === undefined || prose === text.text
-          ? sectionBody
-          : s === 0 && document.summary
-            ? [...summary, ...terms.ids(tokenize(prose))]
-            : terms.ids(tokenize(prose));
-      terms.countProse(counted, d, s);
-    }
-    const headings = terms.ids(
-      tokenize(
-        document.sections
-          .map((x) => x.heading)
-          .filter(Boolean)
-          .join('\n'),
-      ),
-    );
+    const own = contribution(source);
+    const ids = terms.ids(own.terms);
+    own.totals.forEach((n, f) => (totals[f]! += n));
+    sectionCount += own.bodyTerms.length;
+    own.sectionFrequency.forEach((runs, f) => terms.countSections(ids, runs, f));
+    own.prose.forEach((runs, s) => terms.countProse(ids, runs, d, s));
+    glosses.push(own.glosses);
     // MiniSearch gets each field's distinct terms (for the field lengths); the postings are counted here.
-    const [t, a, g, h, b] = [[title], [aliases], [tags], [headings], bodies].map((parts, f) => terms.distinct(parts, d, f));
+    const [t, a, g, h, b] = own.fields.map((runs, f) => terms.file(ids, runs, d, f));
     units.push({ id: d, tokens: { title: t!, aliases: a!, tags: g!, headings: h!, body: b! } });
-    documents.push({ ...document, sections: document.sections.map((x, i) => ({ ...x, terms: bodyTerms[i] ?? 0 })) });
+    const bodyTerms = own.bodyTerms;
+    documents.push({ ...source.document, sections: source.document.sections.map((x, i) => ({ ...x, terms: bodyTerms[i] ?? 0 })) });
   }
   const { index: postings, ...rest } = serializeTokenized(units, terms.filed(), (term) => terms.postings(term));
   const limit = sources.length >= COMMON_BODY_MIN_DOCUMENTS ? COMMON_BODY_SHARE * sources.length : Infinity;
@@ -104,7 +82,7 @@ export function buildIndexEnvelope(sources: readonly SearchSource[], synonyms: r
     searchOptionsVersion: SEARCH_OPTIONS_VERSION,
     documents,
     // Glossary groups first, then the glosses the documents write themselves.
-    synonyms: [...synonyms.map((g) => [...g]), ...mineGlosses(sources.flatMap((s) => [s.document.summary, ...s.sectionTexts.map((t) => t.text)]))],
+    synonyms: [...synonyms.map((g) => [...g]), ...combineGlosses(glosses)],
     commonTerms: commonTerms.sort(),
     sectionStats: { sections: sectionCount, averageTerms },
     index: { ...rest, index: [] },
@@ -112,8 +90,6 @@ export function buildIndexEnvelope(sources: readonly SearchSource[], synonyms: r
     sectionPostings: terms.encodeProse(),
   };
 }
-
-const NONE: readonly number[] = [];
 
 /**
  * Every term of the corpus with a number, and per number flat counts: in how many sections each field has the term
@@ -125,21 +101,12 @@ class TermTable {
   readonly #ids = new Map<string, number>();
   readonly #names: string[] = [];
   #frequency = new Int32Array(1 << 16);
-  /** The last section (numbered across documents, plus one) in which each term × field was counted. */
-  #seen = new Int32Array(1 << 16);
   /** Per term, its prose counts. */
   readonly #prose: number[][] = [];
-  #proseSeen = new Int32Array(1 << 13);
-  #proseCount = new Int32Array(1 << 13);
-  #proseSection = 0;
-  readonly #touched: number[] = [];
   /** Per term, `[document, field, count, …]` for every document field that has it, in filing order. */
   readonly #postings: number[][] = [];
   /** The terms in the order MiniSearch would first file them. */
   readonly #filed: string[] = [];
-  #distinctSeen = new Int32Array(1 << 13);
-  #distinctCount = new Int32Array(1 << 13);
-  #distinctStamp = 0;
 
   #id(term: string): number {
     let id = this.#ids.get(term);
@@ -150,16 +117,7 @@ class TermTable {
       this.#prose.push(NO_RUNS);
       this.#postings.push(NO_RUNS);
       const need = (id + 1) * FIELD_COUNT;
-      if (need > this.#frequency.length) {
-        this.#frequency = grow(this.#frequency, need);
-        this.#seen = grow(this.#seen, need);
-      }
-      if (id >= this.#proseSeen.length) {
-        this.#proseSeen = grow(this.#proseSeen, id + 1);
-        this.#proseCount = grow(this.#proseCount, id + 1);
-        this.#distinctSeen = grow(this.#distinctSeen, id + 1);
-        this.#distinctCount = grow(this.#distinctCount, id + 1);
-      }
+      if (need > this.#frequency.length) this.#frequency = grow(this.#frequency, need);
     }
     return id;
   }
@@ -171,58 +129,31 @@ class TermTable {
     return out;
   }
 
-  /** Counts each distinct term of one section's field once. */
-  countSection(ids: readonly number[], field: number, section: number): void {
-    const stamp = section + 1;
-    for (const id of ids) {
-      const at = id * FIELD_COUNT + field;
-      if (this.#seen[at] !== stamp) {
-        this.#seen[at] = stamp;
-        this.#frequency[at]!++;
-      }
+  /** Adds one document's per-field section frequencies (`[local term, sections, …]`, local terms numbered by `ids`). */
+  countSections(ids: readonly number[], runs: readonly number[], field: number): void {
+    for (let i = 0; i < runs.length; i += 2) this.#frequency[ids[runs[i]!]! * FIELD_COUNT + field]! += runs[i + 1]!;
+  }
+
+  /** Adds a section's prose counts; sections must come in order (documents ascending, sections ascending). */
+  countProse(ids: readonly number[], runs: readonly number[], doc: number, section: number): void {
+    for (let i = 0; i < runs.length; i += 2) {
+      const id = ids[runs[i]!]!;
+      const list = this.#prose[id] === NO_RUNS ? (this.#prose[id] = []) : this.#prose[id]!;
+      list.push(doc, section, runs[i + 1]!);
     }
   }
 
-  /** Adds a section's prose tokens; sections must come in order (documents ascending, sections ascending). */
-  countProse(ids: readonly number[], doc: number, section: number): void {
-    const stamp = ++this.#proseSection;
-    const touched = this.#touched;
-    touched.length = 0;
-    for (const id of ids) {
-      if (this.#proseSeen[id] !== stamp) {
-        this.#proseSeen[id] = stamp;
-        this.#proseCount[id] = 1;
-        touched.push(id);
-      } else this.#proseCount[id]!++;
-    }
-    for (const id of touched) {
-      const runs = this.#prose[id] === NO_RUNS ? (this.#prose[id] = []) : this.#prose[id]!;
-      runs.push(doc, section, this.#proseCount[id]!);
-    }
-  }
-
-  /** A document field's distinct terms in order of first occurrence; its postings (with counts) are kept for `postings`. */
-  distinct(parts: readonly (readonly number[])[], doc: number, field: number): string[] {
-    const stamp = ++this.#distinctStamp;
-    const order: string[] = [];
-    const touched = this.#touched;
-    touched.length = 0;
-    for (const ids of parts) {
-      for (const id of ids) {
-        if (this.#distinctSeen[id] !== stamp) {
-          this.#distinctSeen[id] = stamp;
-          this.#distinctCount[id] = 1;
-          touched.push(id);
-          order.push(this.#names[id]!);
-        } else this.#distinctCount[id]!++;
-      }
-    }
-    for (const id of touched) {
+  /** Files a document field's postings (`[local term, count, …]` in order of first occurrence); returns its distinct terms. */
+  file(ids: readonly number[], runs: readonly number[], doc: number, field: number): string[] {
+    const order = new Array<string>(runs.length / 2);
+    for (let i = 0; i < runs.length; i += 2) {
+      const id = ids[runs[i]!]!;
+      order[i / 2] = this.#names[id]!;
       if (this.#postings[id] === NO_RUNS) {
         this.#postings[id] = [];
         this.#filed.push(this.#names[id]!);
       }
-      this.#postings[id]!.push(doc, field, this.#distinctCount[id]!);
+      this.#postings[id]!.push(doc, field, runs[i + 1]!);
     }
     return order;
   }

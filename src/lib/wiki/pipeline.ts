@@ -4,7 +4,7 @@ import { createLinkResolver, DEFAULT_LINK_POLICY, resolveLinks, type LinkPolicy,
 import { missingImages } from './content-checks.ts';
 import type { Problem } from './problems.ts';
 import { backlinksOf, relatedOf, type RelatedEntry } from './relations.ts';
-import { termVectors } from './similarity.ts';
+import { termVectors, type TermCounts } from './similarity.ts';
 import { docPath, joinUrl } from './url.ts';
 
 /** Options of a wiki build that change its output. */
@@ -55,6 +55,8 @@ export type ParsedFile = ReturnType<typeof toSourceDocument>;
 export interface ParseCache {
   get(file: RawFile, options: WikiOptions): ParsedFile | undefined;
   set(file: RawFile, options: WikiOptions, parsed: ParsedFile): void;
+  /** The term counts of a document's similarity text (`termCounts` of it), from the cache when it has them for this text. */
+  termCounts?(text: string): TermCounts;
 }
 
 /** Runs the named steps collect → parse → filter → derive; emitting is `toArtifacts`. */
@@ -64,7 +66,7 @@ export function buildWiki(files: readonly RawFile[], options: WikiOptions, cache
   problems.push(...findDuplicateIds(docs));
   problems.push(...findDuplicateExternalIds(docs));
   const resolver = createLinkResolver(published);
-  const documents = derive(published, resolver, options, problems);
+  const documents = derive(published, resolver, options, problems, cache?.termCounts?.bind(cache));
   if (options.fileExists) problems.push(...missingImages(published, options.fileExists));
   return { documents, problems, dropped, resolver, options };
 }
@@ -100,7 +102,13 @@ export function findDuplicateIds(docs: readonly SourceDocument[]): Problem[] {
   return findDuplicates(docs, { field: 'id', keyOf: (d) => d.id, hint: '문서마다 다른 id를 쓰세요 (둘 중 하나의 id를 바꾸거나 파일을 합치세요)' });
 }
 
-function derive(published: SourceDocument[], resolver: LinkResolver, options: WikiOptions, problems: Problem[]): WikiDocument[] {
+function derive(
+  published: SourceDocument[],
+  resolver: LinkResolver,
+  options: WikiOptions,
+  problems: Problem[],
+  countsOf?: (text: string) => TermCounts,
+): WikiDocument[] {
   const ids = new Set<string>(published.map((d) => d.id));
   const linksById = new Map<string, ResolvedLink[]>();
   for (const d of published) {
@@ -122,6 +130,7 @@ function derive(published: SourceDocument[], resolver: LinkResolver, options: Wi
   }
   const vectors = termVectors(
     published.map((d) => [d.title, d.aliases.join(' '), d.tags.join(' '), ...d.markdown.sections.map((s) => `${s.path.join(' ')} ${s.text}`)].join('\n')),
+    countsOf,
   );
   const inputs = published.map((d, i) => ({
     id: d.id,

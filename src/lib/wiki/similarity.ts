@@ -6,13 +6,22 @@ export type TermVector = Map<string, number>;
 /** Terms kept per document vector; enough for relatedness, small enough for 10,000 documents. */
 const TOP_TERMS = 80;
 
-/** TF-IDF vectors (top terms only) for a set of texts, comparable by `cosine`. */
-export function termVectors(texts: readonly string[]): TermVector[] {
-  const counts = texts.map((t) => {
-    const m = new Map<string, number>();
-    for (const term of tokenize(t)) m.set(term, (m.get(term) ?? 0) + 1);
-    return m;
-  });
+/** How often each term occurs in a text: what `termVectors` tokenizes each text into. */
+export type TermCounts = ReadonlyMap<string, number>;
+
+/** The text's term counts. */
+export function termCounts(text: string): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const term of tokenize(text)) m.set(term, (m.get(term) ?? 0) + 1);
+  return m;
+}
+
+/**
+ * TF-IDF vectors (top terms only) for a set of texts, comparable by `cosine`. `countsOf` may answer from a cache: only
+ * the counts matter (the weights are sorted by value, then term), not the order their terms come in.
+ */
+export function termVectors(texts: readonly string[], countsOf: (text: string) => TermCounts = termCounts): TermVector[] {
+  const counts = texts.map(countsOf);
   const df = new Map<string, number>();
   for (const m of counts) for (const term of m.keys()) df.set(term, (df.get(term) ?? 0) + 1);
   const n = texts.length;
