@@ -102,6 +102,11 @@ export class PackedPostings implements ReadonlyMap<number, number> {
     return this.#ids.length;
   }
 
+  /** The ids and frequencies themselves (not copies): for merging without a lookup per document. */
+  arrays(): readonly [Int32Array, Int32Array] {
+    return [this.#ids, this.#freqs];
+  }
+
   #find(id: number): number {
     return indexOfSorted(this.#ids, id);
   }
@@ -263,7 +268,8 @@ function decodeGaps(text: string, from: number, to: number, term: string, lineNo
     if (gap < 0) damaged(start);
     id += gap;
     let freq = 1;
-    if (text.charCodeAt(at) === STAR) {
+    // `at < to` first: reading past the end of the text (the last field of a line) made the optimised decoder bail out.
+    if (at < to && text.charCodeAt(at) === STAR) {
       at++;
       freq = number();
       if (freq < 0) damaged(start);
@@ -282,14 +288,26 @@ const STAR = 42;
 const COMMA = 44;
 
 /** `base` with the patch's documents replaced (frequency 0 removes one), in ascending document order as decoded postings are. */
-function applyPatch(base: ReadonlyMap<number, number>, patch: ReadonlyMap<number, number>): ReadonlyMap<number, number> {
+function applyPatch(base: PackedPostings, patch: PackedPostings): ReadonlyMap<number, number> {
   if (!patch.size) return base;
-  const ids = [...new Set([...base.keys(), ...patch.keys()])].sort((a, b) => a - b);
-  const kept = ids.filter((id) => (patch.get(id) ?? base.get(id)!) !== 0);
-  return new PackedPostings(
-    Int32Array.from(kept),
-    Int32Array.from(kept, (id) => patch.get(id) ?? base.get(id)!),
-  );
+  // Both ascending: one merge (a Set, a sort and a lookup per document cost milliseconds for a common term's first use).
+  const [baseIds, baseFreqs] = base.arrays();
+  const [patchIds, patchFreqs] = patch.arrays();
+  const ids = new Int32Array(baseIds.length + patchIds.length);
+  const freqs = new Int32Array(ids.length);
+  let n = 0;
+  for (let i = 0, j = 0; i < baseIds.length || j < patchIds.length;) {
+    const b = i < baseIds.length ? baseIds[i]! : Infinity;
+    const p = j < patchIds.length ? patchIds[j]! : Infinity;
+    const id = Math.min(b, p);
+    const freq = p === id ? patchFreqs[j]! : baseFreqs[i]!;
+    if (b === id) i++;
+    if (p === id) j++;
+    if (freq === 0) continue;
+    ids[n] = id;
+    freqs[n++] = freq;
+  }
+  return new PackedPostings(ids.slice(0, n), freqs.slice(0, n));
 }
 
 /** Decodes `encodePostings` output into MiniSearch's serialised shape (every posting at once). */
