@@ -254,12 +254,7 @@ function decodeGaps(text: string, from: number, to: number, term: string, lineNo
   const number = (): number => {
     const start = at;
     let n = 0;
-    for (; at < to; at++) {
-      const c = text.charCodeAt(at);
-      if (c >= 48 && c <= 57) n = n * 36 + (c - 48);
-      else if (c >= 97 && c <= 122) n = n * 36 + (c - 87);
-      else break;
-    }
+    for (let v: number; at < to && (v = digitOf(text.charCodeAt(at))) >= 0; at++) n = n * 36 + v;
     return at === start ? -1 : n;
   };
   for (let i = 0; i < size; i++) {
@@ -286,6 +281,18 @@ function decodeGaps(text: string, from: number, to: number, term: string, lineNo
 
 const STAR = 42;
 const COMMA = 44;
+
+/** Value of each base-36 digit by character code ('0'–'9', 'a'–'z'), -1 for any other character. */
+const BASE36 = Int8Array.from({ length: 123 }, (_, c) => (c >= 48 && c <= 57 ? c - 48 : c >= 97 ? c - 87 : -1));
+
+/**
+ * The base-36 digit of character code `c`, or -1 (also past the end of a string, where `charCodeAt` gives NaN). One
+ * lookup rather than two ranges: a decoder compiled before it met a letter (a count of ten or more, rare in a section)
+ * was thrown away and ran interpreted the first time one came, in the middle of a query.
+ */
+export function digitOf(c: number): number {
+  return c < 123 ? BASE36[c]! : -1;
+}
 
 /** `base` with the patch's documents replaced (frequency 0 removes one), in ascending document order as decoded postings are. */
 function applyPatch(base: PackedPostings, patch: PackedPostings): ReadonlyMap<number, number> {
