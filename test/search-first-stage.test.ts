@@ -5,7 +5,16 @@ import { resolve } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { buildWikiSearch } from '../scripts/lib/eval-corpus.ts';
 import { GENERATED_QUERIES } from '../scripts/lib/generate-corpus.ts';
-import { EXPANSION_WEIGHT, fuzzyFor, prefixFor, queryAll, queryDocuments, type DocumentMatch, type SearchIndex } from '../src/lib/search/contract.ts';
+import {
+  EXPANSION_WEIGHT,
+  fuzzyFor,
+  prefixFor,
+  prepareTermLookup,
+  queryAll,
+  queryDocuments,
+  type DocumentMatch,
+  type SearchIndex,
+} from '../src/lib/search/contract.ts';
 import { EvalSetSchema } from '../src/lib/search/evaluate.ts';
 import { expandQuery } from '../src/lib/search/expand.ts';
 import { queryWords } from '../src/lib/search/coverage.ts';
@@ -19,6 +28,9 @@ import { countInSection, decodeSectionPostings, indexSectionPostings, scanSectio
 import { documentText, sectionTexts, snippetText } from '../src/lib/search/snippet.ts';
 import { jamoNeighbourIndex, scanJamoNeighbours } from '../src/lib/search/jamo-neighbours.ts';
 import { stripFrontmatter } from '../src/lib/wiki/frontmatter-fence.ts';
+import { termLookupOf, type TermTree } from '../src/lib/search/term-lookup.ts';
+import { termMapOf } from '../src/lib/search/lazy-postings.ts';
+import { WARM_QUERIES } from '../src/lib/search/search.ts';
 
 const CORPUS = resolve(ROOT, '../shared/corpora/ko-react-docs');
 
@@ -65,6 +77,14 @@ describe.runIf(existsSync(CORPUS))('first stage against MiniSearch.search on ko-
     expect(counts.filter((n) => n >= 20).length).toBeGreaterThan(queries.length / 2);
   });
 
+  test('with the term tables a server prepares, the same queries give the same answers', () => {
+    const queries = [...GENERATED_QUERIES, 'usestat', 'componnt rendr', 'suspense boundary fallback', 'useEffect 의존성 배열', 'ref'];
+    const before = queries.map((q) => queryDocuments(search.index, q, ''));
+    prepareTermLookup(search.index);
+    expect(queries.map((q) => queryDocuments(search.index, q, ''))).toEqual(before);
+    for (const q of queries) compare(search, q);
+  });
+
   test('queryAll intersects exactly as MiniSearch AND did, for single terms, pairs, words that tokenize to several terms and stop words', () => {
     const cases = [['컴포'], ['컴포', '넌트'], ['state', '상태'], ['usestate'], ['렌더링'], ['컴포', '어떻'], [], ['없는말xyz'], ['effect', 'cleanup', '정리']];
     for (const terms of cases) {
@@ -81,6 +101,33 @@ describe.runIf(existsSync(CORPUS))('first stage against MiniSearch.search on ko-
     expect(queryDocuments(search.index, '어떻게', '')).toEqual([]);
     expect(queryDocuments(search.index, '!!! ...', '')).toEqual([]);
   });
+
+  test('the prepared term tables answer typo and prefix lookups as the tree does, for every fifth Latin term of the index and a typo of each', () => {
+    const tree = termMapOf(search.index) as unknown as TermTree;
+    const tables = termLookupOf(tree);
+    const shape = (answer: Map<string, [unknown, number]>) => [...answer].map(([term, [postings, distance]]) => [term, distance, postings === tree.get(term)]);
+    let compared = 0;
+    let n = 0;
+    for (const [term] of tree) {
+      // Every fifth Latin term: the tree's own typo lookups are what make this test slow.
+      if (!/^[a-z]{3,}/.test(term) || n++ % 5) continue;
+      for (const q of [term, `${term.slice(0, 1)}${term.slice(2)}`]) {
+        for (const d of [1, 2]) {
+          const reference = tree.fuzzyGet(q, d);
+          expect(shape(tables.fuzzyGet(q, d)), `${q} ~${d}`).toEqual(shape(reference));
+          compared += reference.size;
+        }
+      }
+      expect([...tables.atPrefix(term)], term).toEqual([...tree.atPrefix(term)]);
+    }
+    expect(compared).toBeGreaterThan(1000);
+  });
+});
+
+test('the warm-up probes share no term with the benchmark queries, so the benchmark meets its own terms cold', () => {
+  const probed = new Set(WARM_QUERIES.flatMap((q) => queryWords(q).flatMap((w) => w.terms)));
+  expect(GENERATED_QUERIES.flatMap((q) => queryWords(q).flatMap((w) => w.terms)).filter((t) => probed.has(t))).toEqual([]);
+  expect(probed.size).toBeGreaterThan(20);
 });
 
 /** snippetText as it was written before its steps were skipped when they cannot match: the reference the fast one must equal. */

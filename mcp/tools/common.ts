@@ -10,6 +10,8 @@ export interface ToolDeps {
   artifacts: () => ArtifactSet;
   /** Where search_knowledge logs weak searches (--log-misses), if anywhere. */
   misses?: MissLog | undefined;
+  /** Present while the first build is still loading (see ServerDeps): `artifacts` may be called once it resolves. */
+  loading?: Promise<unknown> | undefined;
 }
 
 /** Signature shared by the `registerXTool` functions. */

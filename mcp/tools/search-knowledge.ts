@@ -5,6 +5,7 @@ import { MAX_MISS_QUERY, type MissReport } from '../../src/lib/misses/misses.ts'
 import { MAX_QUERY_LENGTH, search, type SearchResult } from '../../src/lib/search/search.ts';
 import { day, docRef, DocumentRefSchema, fail, fitted, ok, READ_ONLY, type ToolDeps } from './common.ts';
 import { checkName } from './filters.ts';
+import type { ArtifactSet } from '../artifacts.ts';
 
 const SNIPPET_CHARS = 300;
 
@@ -47,8 +48,28 @@ export const SearchKnowledgeOutputSchema = z.object({
   truncated: z.number().int().describe('Hits left out to stay under the size limit (0 normally).'),
 });
 
+/** Whether this process has compiled the tool's schemas yet (see compileSchemas). */
+let compiled = false;
+
+/**
+ * zod compiles an object schema's parser the first time it parses one (8 ms for this tool's output here), and the SDK
+ * parses every call's arguments and answer: done once per process as soon as a build is in, with a hit of that build,
+ * rather than in the first search_knowledge answer.
+ */
+function compileSchemas(set: ArtifactSet): void {
+  if (compiled) return;
+  compiled = true;
+  const entry = set.catalog.documents[0];
+  const hit = entry && { ...docRef(entry), score: 1, section: { anchor: '', path: [] }, snippet: '', matched_terms: [], coverage: 1 };
+  SearchKnowledgeInputSchema.safeParse({ query: 'warm' });
+  SearchKnowledgeOutputSchema.safeParse({ query: 'warm', match: 'none', results: hit ? [hit] : [], truncated: 0 });
+}
+
 /** Registers `search_knowledge`: the website's own ranking (shared searchDocuments) plus section snippets. */
 export function registerSearchKnowledgeTool(server: McpServer, deps: ToolDeps): void {
+  if (!compiled) {
+    void (deps.loading ?? Promise.resolve()).then(() => compileSchemas(deps.artifacts())).catch(() => undefined);
+  }
   server.registerTool(
     'search_knowledge',
     {

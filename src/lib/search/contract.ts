@@ -1,6 +1,7 @@
 import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
 import { isLatinTerm, QUERY_STOP_WORDS, tokenize } from './tokenize.ts';
 import { scoreDocuments, type QuerySpec, type ScoringIndex, type TermLookup } from './first-stage.ts';
+import { termLookupOf, type TermTree } from './term-lookup.ts';
 
 /**
  * The one search definition shared by the build, the browser and the MCP server.
@@ -210,6 +211,22 @@ interface MiniSearchInternals {
 }
 
 const scoringIndexes = new WeakMap<SearchIndex, { nextId: number; scoring: ScoringIndex }>();
+const termLookups = new WeakMap<SearchIndex, { nextId: number; terms: TermLookup }>();
+
+/**
+ * Builds the tables that answer the first stage's term lookups without walking MiniSearch's tree (see term-lookup.ts):
+ * 10–40 ms once at 10,000 documents, against up to milliseconds per new query word. For a server, which loads once and
+ * searches often; the site's split index, which searches a few times, keeps the tree. Answers are the same either way.
+ */
+export function prepareTermLookup(index: SearchIndex): void {
+  const m = index as unknown as Partial<MiniSearchInternals>;
+  const tree = m._index as Partial<TermTree> | undefined;
+  if (typeof tree?.[Symbol.iterator] !== 'function' || typeof m._nextId !== 'number') {
+    throw new Error('MiniSearch no longer keeps its index state where src/lib/search/contract.ts expects it (prepareTermLookup); update it with the upgrade.');
+  }
+  termLookups.set(index, { nextId: m._nextId, terms: termLookupOf(tree as TermTree) });
+  scoringIndexes.delete(index);
+}
 
 /**
  * The flat view of an index that `scoreDocuments` reads, built once per index (and again only if documents
@@ -242,7 +259,10 @@ function scoringIndexOf(index: SearchIndex): ScoringIndex {
     const id = m._fieldIds![field]!;
     return { id, boost: FIELD_BOOSTS[field] || 1, averageLength: m._avgFieldLength![id]! };
   });
-  const scoring: ScoringIndex = { terms: m._index, documentCount: m._documentCount ?? 0, fields, fieldLengths, stride, externalIds };
+  // Tables built for another set of documents may lack terms added since: the tree answers then.
+  const lookup = termLookups.get(index);
+  const terms = lookup?.nextId === m._nextId ? lookup.terms : m._index;
+  const scoring: ScoringIndex = { terms, documentCount: m._documentCount ?? 0, fields, fieldLengths, stride, externalIds };
   scoringIndexes.set(index, { nextId: m._nextId, scoring });
   return scoring;
 }

@@ -10,6 +10,8 @@
  * best few dozen documents, not for every match).
  */
 
+import { PackedPostings } from './postings.ts';
+
 /** One term's postings as MiniSearch keeps them: field id → (document short id → term frequency). */
 export interface FieldPostings {
   get(fieldId: number): ReadonlyMap<number, number> | undefined;
@@ -171,8 +173,7 @@ function scoreField(
   const invDocFreq = Math.log(1 + (documentCount - matching + 0.5) / (matching + 0.5));
   const avgFieldLength = field.averageLength;
   const fieldId = field.id;
-  // forEach, not for…of: the entries iterator made an array per posting (megabytes per query for common terms).
-  postings.forEach((termFreq, doc) => {
+  const add = (termFreq: number, doc: number) => {
     if (doc >= externalIds.length || externalIds[doc]! < 0) return;
     const fieldLength = fieldLengths[doc * stride + fieldId]!;
     // Written exactly as MiniSearch's calcBM25Score and termResults, so every rounding step is the same.
@@ -183,7 +184,15 @@ function scoreField(
       partial[doc] = weighted;
       touched[count++] = doc;
     } else partial[doc] = partial[doc]! + weighted;
-  });
+  };
+  if (postings instanceof PackedPostings) {
+    // Loaded postings are packed: read their arrays in order (the same order forEach gives) without a call per posting.
+    const [ids, freqs] = postings.arrays();
+    for (let i = 0; i < ids.length; i++) add(freqs[i]!, ids[i]!);
+  } else {
+    // forEach, not for…of: the entries iterator made an array per posting (megabytes per query for common terms).
+    postings.forEach(add);
+  }
   return count;
 }
 

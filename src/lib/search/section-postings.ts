@@ -4,7 +4,7 @@
  * separated by `/` and a count other than 1 after `*`, all numbers base 36 — the text gzips like the
  * document postings (`postings.ts`). Lines are decoded per term on first use.
  */
-import { indexOfSorted, packPostings, scanTermLines, type PackedPostings } from './postings.ts';
+import { digitOf, indexOfSorted, packPostings, scanTermLines, type PackedPostings } from './postings.ts';
 
 /**
  * One term's prose occurrences, read straight from its encoded line: the documents (positions, ascending) and where
@@ -74,11 +74,7 @@ export class SectionCounts implements ProseCounts {
       let c = encoded.charCodeAt(at);
       let n = 0;
       const from = at;
-      for (; ; c = encoded.charCodeAt(++at)) {
-        if (c >= 48 && c <= 57) n = n * 36 + (c - 48);
-        else if (c >= 97 && c <= 122) n = n * 36 + (c - 87);
-        else break;
-      }
+      for (let v: number; (v = digitOf(c)) >= 0; c = encoded.charCodeAt(++at)) n = n * 36 + v;
       if (at === from) this.#damaged(entry);
       section += n;
       let count = 1;
@@ -86,11 +82,7 @@ export class SectionCounts implements ProseCounts {
         c = encoded.charCodeAt(++at);
         const start = at;
         count = 0;
-        for (; ; c = encoded.charCodeAt(++at)) {
-          if (c >= 48 && c <= 57) count = count * 36 + (c - 48);
-          else if (c >= 97 && c <= 122) count = count * 36 + (c - 87);
-          else break;
-        }
+        for (let v: number; (v = digitOf(c)) >= 0; c = encoded.charCodeAt(++at)) count = count * 36 + v;
         if (at === start) this.#damaged(entry);
       }
       out?.push(section, count);
@@ -184,11 +176,7 @@ export function indexSectionPostings(encoded: string, term: string): SectionCoun
     const start = at;
     let c = encoded.charCodeAt(at);
     let n = 0;
-    for (; ; c = encoded.charCodeAt(++at)) {
-      if (c >= 48 && c <= 57) n = n * 36 + (c - 48);
-      else if (c >= 97 && c <= 122) n = n * 36 + (c - 87);
-      else break;
-    }
+    for (let v: number; (v = digitOf(c)) >= 0; c = encoded.charCodeAt(++at)) n = n * 36 + v;
     if (at === start || c !== COLON) throw damagedEntry(encoded, start, term);
     doc += n;
     docs[entry] = doc;

@@ -14,16 +14,21 @@ export function snippetText(markdown: string): string {
   let text = /^(?:\uFEFF|---)|\r/.test(markdown) ? stripFrontmatter(markdown) : markdown;
   for (const [needs, pattern, replacement] of SNIPPET_STEPS) {
     // A step whose pattern needs a character the text lacks cannot change it; most sections skip most steps.
-    if (needs === undefined || text.includes(needs)) text = replaceWith(text, pattern, replacement);
+    if (needs === undefined || (typeof needs === 'string' ? text.includes(needs) : needs.some((n) => text.includes(n)))) {
+      text = replaceWith(text, pattern, replacement);
+    }
   }
   return text.trim();
 }
 
 type Replacement = string | ((match: string, ...groups: string[]) => string);
 
-/** `snippetText`'s steps in order: a string every match contains (or undefined), the pattern, its replacement. */
-const SNIPPET_STEPS: readonly (readonly [string | undefined, RegExp, Replacement])[] = [
-  [undefined, /^(```|~~~)[\s\S]*?^\1[^\n]*$/gm, ' '],
+/**
+ * `snippetText`'s steps in order: a string every match contains (or strings one of which every match contains; or
+ * undefined), the pattern, its replacement.
+ */
+const SNIPPET_STEPS: readonly (readonly [string | readonly string[] | undefined, RegExp, Replacement])[] = [
+  [['```', '~~~'], /^(```|~~~)[\s\S]*?^\1[^\n]*$/gm, ' '],
   ['<', /<[^>\n]+>/g, ' '],
   [']:', /^\s*\[[^\]\n]+\]:\s+\S+.*$/gm, ' '],
   ['![', /!\[([^\]]*)\]\([^)]*\)/g, '$1'],
@@ -33,11 +38,11 @@ const SNIPPET_STEPS: readonly (readonly [string | undefined, RegExp, Replacement
   ['://', /\bhttps?:\/\/[^\s)>\]]+/g, ' '],
   ['[!', /^\s*>?\s*\[!\w+\][+-]?/gm, ' '],
   ['---', /^\s*\|?(?:\s*:?-{3,}:?\s*\|)+\s*:?-*:?\s*$/gm, ' '],
-  [undefined, /^\s*(?:[-*_]\s*){3,}$/gm, ' '],
+  [['-', '*', '_'], /^\s*(?:[-*_]\s*){3,}$/gm, ' '],
   ['#', /^#{1,6}\s+/gm, ''],
   ['>', /^\s*(?:>\s*)+/gm, ''],
-  [undefined, /^\s*(?:[-*+]|\d+\.)\s+(?:\[[ xX]\]\s+)?/gm, ''],
-  [undefined, /[*`~]+/g, ''],
+  [['-', '*', '+', '.'], /^\s*(?:[-*+]|\d+\.)\s+(?:\[[ xX]\]\s+)?/gm, ''],
+  [['*', '`', '~'], /[*`~]+/g, ''],
   ['|', /\|/g, ' '],
   ['_', /(?<![\p{L}\p{N}])_+|_+(?![\p{L}\p{N}])/gu, ''],
   // Runs of whitespace become one space; a lone space is already one (replacing each of them was the costliest step).
