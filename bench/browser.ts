@@ -66,15 +66,19 @@ async function networkMeter(context: BrowserContext, page: Page) {
   };
 }
 
-/** A fresh browser context on the site's home page with the search dialog open and nothing fetched for search yet. */
-async function openDialog(browser: Browser, origin: string) {
+/**
+ * A fresh browser context on the site's page `path` with the search dialog open and nothing fetched for search yet
+ * (the home page's own search box has autofocus, and focus fetches the index: on it the first search may have
+ * started during the page load).
+ */
+async function openDialog(browser: Browser, origin: string, path = '/') {
   const context = await browser.newContext();
   const page = await context.newPage();
   const meter = await networkMeter(context, page);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  await page.goto(`${origin}/`);
+  await page.goto(`${origin}${path}`);
   await page.locator('maru-search-dialog[data-ready]').waitFor({ state: 'attached' });
   await page.waitForLoadState('networkidle');
   await meter.take();
@@ -189,8 +193,8 @@ async function typeKeys(page: Page, q: string): Promise<Keystroke[]> {
  * Drives the search dialog of a site served at `origin` (by `npm start`) in a fresh browser context: the first
  * query, then each later one, counting transferred bytes with the DevTools protocol; then types `typed` key by key.
  */
-export async function searchCost(browser: Browser, origin: string, queries: readonly string[], typed: readonly string[] = []): Promise<SearchCost> {
-  const { context, page, meter, errors } = await openDialog(browser, origin);
+export async function searchCost(browser: Browser, origin: string, queries: readonly string[], typed: readonly string[] = [], path = '/'): Promise<SearchCost> {
+  const { context, page, meter, errors } = await openDialog(browser, origin, path);
   try {
     const hits: Record<string, string[]> = {};
     hits[queries[0]!] = await ask(page, queries[0]!);
@@ -271,9 +275,9 @@ function byKind(fetched: readonly Fetched[]): FirstSearch['kinds'] {
   return out;
 }
 
-/** A first search: a fresh context, the dialog opened on the home page, `q` filled in whole; the page's errors go to `errors`. */
-async function firstSearch(browser: Browser, origin: string, q: string, errors: string[]): Promise<FirstSearch> {
-  const open = await openDialog(browser, origin);
+/** A first search: a fresh context, the dialog opened on page `path`, `q` filled in whole; the page's errors go to `errors`. */
+async function firstSearch(browser: Browser, origin: string, q: string, errors: string[], path: string): Promise<FirstSearch> {
+  const open = await openDialog(browser, origin, path);
   const { page, meter, input } = open;
   try {
     const t = performance.now();
@@ -308,13 +312,20 @@ function dataSizes(dist: string, files: readonly string[]): { kib: number; gzipK
   return { kib: Math.round(data.reduce((n, b) => n + b.length, 0) / 1024), gzipKiB: Math.round(data.reduce((n, b) => n + gzipSync(b).length, 0) / 1024) };
 }
 
+/** A document page of the built site `dist`, where searches start (its first document in the catalog). */
+function docPage(dist: string): string {
+  const catalog = JSON.parse(readFileSync(join(dist, '_wiki/catalog.json'), 'utf8')) as { documents: { url: string }[] };
+  return catalog.documents[0]!.url;
+}
+
 /** In Chromium against `npm start` serving `dist`: the first search of `queries[0]`, then the others typed key by key (scripts/bench-alternatives.ts). */
 export async function browserSearch(dist: string, queries: readonly string[]) {
   const { origin, server } = await startSite(['--site', dist]);
   const browser = await launchChromium();
   try {
-    const first = await firstSearch(browser, origin, queries[0]!, []);
-    const cost = await searchCost(browser, origin, queries.slice(0, 1), queries.slice(1));
+    const page = docPage(dist);
+    const first = await firstSearch(browser, origin, queries[0]!, [], page);
+    const cost = await searchCost(browser, origin, queries.slice(0, 1), queries.slice(1), page);
     const data = dataSizes(dist, first.files);
     return {
       firstSearchMs: first.firstHitMs,
@@ -404,6 +415,7 @@ export async function siteSearchBench(dist: string, queries: readonly string[], 
   const { runs = 1, sample: sampleSize = 0 } = options;
   const whole = wholeIndex(dist);
   const sampled = titleAndHeadingQueries(whole.loaded.documents, sampleSize);
+  const page = whole.loaded.documents[0]!.url;
   const { origin, server } = await startSite(['--site', dist]);
   const browser = await launchChromium();
   try {
@@ -413,10 +425,10 @@ export async function siteSearchBench(dist: string, queries: readonly string[], 
     const sample: FirstSearch[] = [];
     for (let run = 0; run < runs; run++) {
       const mine = [];
-      for (const q of queries) mine.push(await firstSearch(browser, origin, q, errors));
+      for (const q of queries) mine.push(await firstSearch(browser, origin, q, errors, page));
       firsts.push(mine);
-      if (run === 0) for (const q of sampled) sample.push(await firstSearch(browser, origin, q, errors));
-      costs.push(await searchCost(browser, origin, queries.slice(0, 6), queries));
+      if (run === 0) for (const q of sampled) sample.push(await firstSearch(browser, origin, q, errors, page));
+      costs.push(await searchCost(browser, origin, queries.slice(0, 6), queries, page));
     }
     const all = firsts.flat();
     for (const c of costs) errors.push(...c.errors);
