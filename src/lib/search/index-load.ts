@@ -76,6 +76,7 @@ export function loadSearch(json: unknown): LoadedSearch {
 export function loadSplitSearch(json: unknown, fetchFile: (file: string) => Promise<unknown>): LoadedSearch {
   const data = parseOrExplain(SplitBaseSchema, json, SPLIT_INDEX_VERSION, 'Split search index');
   const loaded = new Set<string>();
+  const inflight = new Map<string, Promise<unknown>>();
   const latinSplit = new Set(data.latinSplit);
   const missingTerms = new Set<string>();
   // Documents whose details a ranking read while they were not there; whether one read a title (for 초성 initials).
@@ -171,18 +172,28 @@ export function loadSplitSearch(json: unknown, fetchFile: (file: string) => Prom
       missingTerms.clear();
       touched.clear();
       wantInitials = false;
-      return out.sort();
+      // Files an earlier search is still fetching: this ranking may have read their terms or documents as missing
+      // without asking again (a prepared document, a term already asked for), so it waits for them and ranks again.
+      return (out.length ? out : [...inflight.keys()]).sort();
     },
     has: (document) => !(document instanceof PendingDocument),
     preloadDetails: async () => {
       if (starts.length === 1) await shards.fetch(['docs-0.json']);
     },
     fetch: async (wanted) => {
-      const fetched = await Promise.all(wanted.filter((f) => !loaded.has(f)).map(async (f) => [f, await fetchFile(f)] as const));
-      for (const [file, json] of fetched) {
-        if (loaded.has(file)) continue;
-        add(file, json);
-        loaded.add(file);
+      const files = wanted.filter((f) => !loaded.has(f));
+      // One request per file, shared by searches that overlap (a person typing faster than the files arrive).
+      for (const f of files) if (!inflight.has(f)) inflight.set(f, fetchFile(f));
+      try {
+        const fetched = await Promise.all(files.map(async (f) => [f, await inflight.get(f)] as const));
+        for (const [file, json] of fetched) {
+          if (loaded.has(file)) continue;
+          add(file, json);
+          loaded.add(file);
+        }
+      } finally {
+        // Added, or failed (a later search may try again).
+        for (const f of files) inflight.delete(f);
       }
       // Co-occurrence answers computed without these postings were partial.
       forget();

@@ -183,3 +183,45 @@ test('초성 initials are fetched for the first 초성 query only, not for words
   expect(result.hits.map((h) => h.document.id)).toEqual(['state', 'list']);
   expect(fetched).toContain('initials.json');
 });
+
+test('a search that starts while an earlier one waits for document chunks (a person typing) answers as the whole index, each file fetched once', async () => {
+  const envelope = buildIndexEnvelope(SOURCES);
+  const whole = loadSearch(JSON.parse(JSON.stringify(envelope)));
+  const split = splitIndex(envelope, { chunkChars: 1 });
+  const files = filesOf(split);
+  const fetched: string[] = [];
+  // Files arrive when the test lets them, as over a slow network; each request knows which search (0 or 1) was running.
+  const waiting: { file: string; search: number; arrive: () => void }[] = [];
+  let running = 0;
+  const loaded = loadSplitSearch(JSON.parse(JSON.stringify(split.base)), (file) => {
+    fetched.push(file);
+    return new Promise((resolve) => waiting.push({ file, search: running, arrive: () => resolve(files.get(file)) }));
+  });
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+  const release = (which: (w: (typeof waiting)[number]) => boolean) => {
+    for (const w of waiting.splice(0))
+      if (which(w)) w.arrive();
+      else waiting.push(w);
+  };
+  const first = search(loaded, '렌더링', { limit: 1 });
+  for (let i = 0; i < 50 && !waiting.some((w) => w.file.startsWith('docs-')); i++) {
+    await tick();
+    release((w) => w.file.startsWith('terms-'));
+  }
+  // The first search waits for the chunks of the documents it section-scores; the next key comes.
+  expect(waiting.map((w) => w.file).sort()).toEqual(['docs-1.json', 'docs-2.json', 'docs-3.json']);
+  running = 1;
+  const second = search(loaded, '렌더링 key', { limit: 1 });
+  let done = false;
+  void second.finally(() => (done = true));
+  // What the second search asks for arrives at once; the first one's chunks come later.
+  for (let i = 0; i < 100 && !done; i++) {
+    await tick();
+    release((w) => w.search === 1 || i > 20);
+  }
+  release(() => true);
+  expect((await second).hits.map((h) => [h.document.id, h.section.anchor])).toEqual([['list', 'a']]);
+  expect(await second).toEqual(await search(whole, '렌더링 key', { limit: 1 }));
+  expect(await first).toEqual(await search(whole, '렌더링', { limit: 1 }));
+  expect(fetched.length).toBe(new Set(fetched).size);
+});
