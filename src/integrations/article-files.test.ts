@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { expect, test } from 'vitest';
 import { articleFiles } from './article-files.ts';
 
@@ -24,16 +24,18 @@ test('prune deletes the files this build did not write or find, and keeps the on
   const kept = first.write('<p>남는다</p>');
   const gone = first.write('<p>지운다</p>');
   const second = articleFiles(d);
-  expect(second.has(kept)).toBe(true);
+  expect(second.find(kept)).toBe(kept);
   expect(second.prune()).toBe(1);
   expect([existsSync(kept), existsSync(gone)]).toEqual([true, false]);
 });
 
-test('a file outside the folder, or one that is gone, is not reused', () => {
+test('an article is found by its name wherever the folder was reached from; a gone or foreign file is not', () => {
   const d = dir();
+  const file = articleFiles(d).write('<p>가</p>');
   const files = articleFiles(d);
+  expect(files.find(join('/somewhere/else/articles', basename(file)))).toBe(file);
   const outside = join(d, '..', 'elsewhere.html');
   writeFileSync(outside, '<p>밖</p>');
-  expect(files.has(outside)).toBe(false);
-  expect(files.has(join(d, 'missing.html'))).toBe(false);
+  expect(files.find(outside)).toBeUndefined();
+  expect(files.find(join(d, `${'0'.repeat(64)}.html`))).toBeUndefined();
 });

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { sha256 } from '../node/hash.ts';
 import { cacheDir } from '../node/parse-cache.ts';
 
@@ -14,8 +14,8 @@ import { cacheDir } from '../node/parse-cache.ts';
 export interface ArticleFiles {
   /** The file of an article's HTML, written if it is missing. */
   write: (html: string) => string;
-  /** True when the file of an earlier build is still there. */
-  has: (file: string) => boolean;
+  /** Where the article an earlier build wrote (at any path) is now, or undefined when it is gone. */
+  find: (file: string) => string | undefined;
   /** Deletes the files no document of this build uses. */
   prune: () => number;
 }
@@ -36,10 +36,12 @@ export function articleFiles(dir = join(cacheDir(), 'articles')): ArticleFiles {
       }
       return file;
     },
-    has: (file) => {
-      if (!file.startsWith(join(dir, '/')) || !existsSync(file)) return false;
-      used.add(file.slice(dir.length + 1));
-      return true;
+    // By name: the same cache folder may be reached by another path (MARU_CACHE_DIR relative, or through a symlink).
+    find: (file) => {
+      const name = basename(file);
+      if (!/^[0-9a-f]{64}\.html$/.test(name) || !existsSync(join(dir, name))) return undefined;
+      used.add(name);
+      return join(dir, name);
     },
     prune: () => {
       let removed = 0;

@@ -64,12 +64,13 @@ async function loadDocs(ctx: LoaderContext, snapshot: WikiSnapshot): Promise<voi
     const digest = generateDigest(`${renderKey}\n${JSON.stringify(data)}`);
     keep.add(id);
     const old = store.get(id);
-    // An article file someone deleted (or a cache folder moved) is rendered again.
+    // An article file someone deleted is rendered again; one the cache folder holds under another path is pointed at anew.
     const file = old?.rendered?.metadata?.articleFile;
-    const hasFile = typeof file !== 'string' || articles.has(file);
-    if (old?.digest === digest && hasFile) continue;
+    const found = typeof file === 'string' ? articles.find(file) : undefined;
+    if (old?.digest === digest && found === file) continue;
     const full = resolve(root, doc.source.sourcePath);
-    let html = meta.get(`render:${id}`) === renderKey && hasFile ? old?.rendered : undefined;
+    let html = meta.get(`render:${id}`) === renderKey ? old?.rendered : undefined;
+    if (html && typeof file === 'string') html = found ? { ...html, metadata: { ...html.metadata, articleFile: found } } : undefined;
     if (!html) {
       html = await ctx.renderMarkdown(textOf(doc), { fileURL: pathToFileURL(full) });
       // Articles with local images stay in the store: render(entry) rewrites their image references.
@@ -77,6 +78,8 @@ async function loadDocs(ctx: LoaderContext, snapshot: WikiSnapshot): Promise<voi
       meta.set(`render:${id}`, renderKey);
       rendered++;
     }
+    // Astro ignores a set with an unchanged digest: the entry of a moved article is replaced, not updated.
+    if (old?.digest === digest) store.delete(id);
     store.set({
       id,
       data,
