@@ -12,6 +12,9 @@ export default defineConfig({
   cacheDir: process.env.MARU_CACHE_DIR || './node_modules/.astro',
   ...(process.env.MARU_SITE ? { site: process.env.MARU_SITE } : {}),
   trailingSlash: 'ignore',
+  // A page whose cacheKey (src/lib/ui/page-keys.ts) and code are unchanged since the last build is copied from
+  // <cacheDir>/dist instead of rendered; `astro build --force` renders every page. Keep build.concurrency at 1.
+  experimental: { incrementalBuild: true },
   integrations: [maru()],
   markdown: { syntaxHighlight: { type: 'shiki', excludeLangs: ['mermaid'] }, shikiConfig: { transformers: [shikiNoTimeLimit()] } },
   server: { host: '127.0.0.1' },

@@ -92,7 +92,15 @@ const changed = join(content, files[Math.floor(files.length / 2)]!);
 writeFileSync(changed, `${readFileSync(changed, 'utf8')}\n\nOne more paragraph, written for the rebuild benchmark.\n`);
 const rebuild = astroBuild(project, join(out, 'rebuild'), env);
 console.error(`Maru rebuild after one changed document: ${rebuild.ms.toFixed(0)} ms, ${rebuild.cpuS.toFixed(1)} CPU s, ${rebuild.maxRssMiB.toFixed(0)} MiB`);
-const lines = [rebuild.output.match(/parsed \d+ of \d+ files/)?.[0], rebuild.output.match(/rendered \d+ of \d+ documents/)?.[0]].filter(Boolean);
+// Astro logs each page it writes: `├─ /docs/x/index.html (+12ms)` when rendered, `(restored)` or `(cached)` when copied from the last build.
+const pages = (log: string) => {
+  const rendered = [...log.matchAll(/├─ \S+ \(\+[\d.]+m?s\)/g)].length;
+  const copied = [...log.matchAll(/├─ \S+ \((restored|cached)\)/g)].length;
+  return `${rendered} of ${rendered + copied} pages rendered`;
+};
+const lines = [rebuild.output.match(/parsed \d+ of \d+ files/)?.[0], rebuild.output.match(/rendered \d+ of \d+ documents/)?.[0], pages(rebuild.output)].filter(
+  Boolean,
+);
 
 const ratio = (a: number, b: number | undefined) => (b ? (a / b).toFixed(2) : '-');
 const row = (name: string, r: Run) =>

@@ -5,6 +5,7 @@ import type { Catalog } from '../lib/artifacts/schema.ts';
 import type { WikiDocument } from '../lib/wiki/pipeline.ts';
 import { hasDiagram } from '../lib/ui/page-data.ts';
 import { renderKeys } from '../lib/wiki/render-key.ts';
+import { articleFiles } from './article-files.ts';
 import { CATALOG_ENTRY_ID, wikiSourceOf, type WikiSnapshot } from './wiki-handoff.ts';
 
 /** What the `wiki` collection's entry holds: the catalog's summaries and the documents' order. */
@@ -15,7 +16,8 @@ export type CatalogMeta = Omit<Catalog, 'documents'> & { ids: string[] };
  * parsed (same ids, same filter, same drafts dropped). `data` is the document's catalog row; `rendered`
  * is the site's Markdown pipeline over the file's text as collected. Astro's data store keeps entries
  * between builds (`<cacheDir>/data-store.json`): an entry whose render key (`src/lib/render-key.ts`) is
- * unchanged keeps its HTML, so a rebuild renders only the documents that changed.
+ * unchanged keeps its HTML, so a rebuild renders only the documents that changed. The HTML itself is in
+ * a file named by its digest (`article-files.ts`), not in the store, which Astro bundles into every build.
  */
 export function wikiDocsLoader(): Loader {
   return {
@@ -51,6 +53,7 @@ async function loadDocs(ctx: LoaderContext, snapshot: WikiSnapshot): Promise<voi
   const keys = renderKeys(wiki, textOf, { lang, code }, generateDigest);
   const projectRoot = fileURLToPath(config.root);
   const keep = new Set<string>();
+  const articles = articleFiles();
   let rendered = 0;
   for (const doc of wiki.documents) {
     const id = doc.source.id;
@@ -61,14 +64,22 @@ async function loadDocs(ctx: LoaderContext, snapshot: WikiSnapshot): Promise<voi
     const digest = generateDigest(`${renderKey}\n${JSON.stringify(data)}`);
     keep.add(id);
     const old = store.get(id);
-    if (old?.digest === digest) continue;
+    // An article file someone deleted is rendered again; one the cache folder holds under another path is pointed at anew.
+    const file = old?.rendered?.metadata?.articleFile;
+    const found = typeof file === 'string' ? articles.find(file) : undefined;
+    if (old?.digest === digest && found === file) continue;
     const full = resolve(root, doc.source.sourcePath);
     let html = meta.get(`render:${id}`) === renderKey ? old?.rendered : undefined;
+    if (html && typeof file === 'string') html = found ? { ...html, metadata: { ...html.metadata, articleFile: found } } : undefined;
     if (!html) {
       html = await ctx.renderMarkdown(textOf(doc), { fileURL: pathToFileURL(full) });
+      // Articles with local images stay in the store: render(entry) rewrites their image references.
+      if (!html.metadata?.imagePaths?.length) html = { html: '', metadata: { ...html.metadata, articleFile: articles.write(html.html) } };
       meta.set(`render:${id}`, renderKey);
       rendered++;
     }
+    // Astro ignores a set with an unchanged digest: the entry of a moved article is replaced, not updated.
+    if (old?.digest === digest) store.delete(id);
     store.set({
       id,
       data,
@@ -86,6 +97,7 @@ async function loadDocs(ctx: LoaderContext, snapshot: WikiSnapshot): Promise<voi
     store.delete(id);
     meta.delete(`render:${id}`);
   }
+  articles.prune();
   logger.info(`rendered ${rendered} of ${wiki.documents.length} documents (the others are unchanged since the last build)`);
 }
 

@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { expect, test } from 'vitest';
+import { articleFiles } from './article-files.ts';
+
+const dir = () => join(mkdtempSync(join(tmpdir(), 'maru-articles-')), 'articles');
+
+test('an article is one file named by its digest; the same HTML is the same file', () => {
+  const d = dir();
+  const files = articleFiles(d);
+  const a = files.write('<p>가</p>');
+  expect(a).toBe(join(d, `${createHash('sha256').update('<p>가</p>', 'utf8').digest('hex')}.html`));
+  expect(readFileSync(a, 'utf8')).toBe('<p>가</p>');
+  expect(files.write('<p>가</p>')).toBe(a);
+  expect(files.write('<p>나</p>')).not.toBe(a);
+  expect(readdirSync(d).sort()).toHaveLength(2);
+});
+
+test('prune deletes the files this build did not write or find, and keeps the ones it did', () => {
+  const d = dir();
+  const first = articleFiles(d);
+  const kept = first.write('<p>남는다</p>');
+  const gone = first.write('<p>지운다</p>');
+  const second = articleFiles(d);
+  expect(second.find(kept)).toBe(kept);
+  expect(second.prune()).toBe(1);
+  expect([existsSync(kept), existsSync(gone)]).toEqual([true, false]);
+});
+
+test('an article is found by its name wherever the folder was reached from; a gone or foreign file is not', () => {
+  const d = dir();
+  const file = articleFiles(d).write('<p>가</p>');
+  const files = articleFiles(d);
+  expect(files.find(join('/somewhere/else/articles', basename(file)))).toBe(file);
+  const outside = join(d, '..', 'elsewhere.html');
+  writeFileSync(outside, '<p>밖</p>');
+  expect(files.find(outside)).toBeUndefined();
+  expect(files.find(join(d, `${'0'.repeat(64)}.html`))).toBeUndefined();
+});

@@ -1,0 +1,56 @@
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { sha256 } from '../node/hash.ts';
+import { cacheDir } from '../node/parse-cache.ts';
+
+/**
+ * The rendered HTML of each document, one file named by its sha256 under `<cacheDir>/articles/`, outside
+ * Astro's data store. Astro bundles its data store into the page build as one JS string and compiles it
+ * on every build (at 10,000 documents about a minute of CPU for HTML that a rebuild mostly does not
+ * render: `bench/results.md`); the entry keeps only the file's path (`rendered.metadata.articleFile`),
+ * and the page reads the file when it renders (`src/site/article.ts`). Named by content, the path is
+ * also what a page's cache key holds of its article: a re-rendered article with the same HTML keeps it.
+ */
+export interface ArticleFiles {
+  /** The file of an article's HTML, written if it is missing. */
+  write: (html: string) => string;
+  /** Where the article an earlier build wrote (at any path) is now, or undefined when it is gone. */
+  find: (file: string) => string | undefined;
+  /** Deletes the files no document of this build uses. */
+  prune: () => number;
+}
+
+/** The article folder of this build's cache (MARU_CACHE_DIR, else node_modules/.cache/maru). */
+export function articleFiles(dir = join(cacheDir(), 'articles')): ArticleFiles {
+  const used = new Set<string>();
+  mkdirSync(dir, { recursive: true });
+  return {
+    write: (html) => {
+      const name = `${sha256(html)}.html`;
+      const file = join(dir, name);
+      used.add(name);
+      // Written whole, then renamed: a build stopped halfway leaves no truncated article for the next one to reuse.
+      if (!existsSync(file)) {
+        writeFileSync(`${file}.tmp`, html);
+        renameSync(`${file}.tmp`, file);
+      }
+      return file;
+    },
+    // By name: the same cache folder may be reached by another path (MARU_CACHE_DIR relative, or through a symlink).
+    find: (file) => {
+      const name = basename(file);
+      if (!/^[0-9a-f]{64}\.html$/.test(name) || !existsSync(join(dir, name))) return undefined;
+      used.add(name);
+      return join(dir, name);
+    },
+    prune: () => {
+      let removed = 0;
+      for (const name of readdirSync(dir)) {
+        if (used.has(name)) continue;
+        rmSync(join(dir, name), { force: true });
+        removed++;
+      }
+      return removed;
+    },
+  };
+}

@@ -1,0 +1,12 @@
+import { readFileSync } from 'node:fs';
+import type { CollectionEntry } from 'astro:content';
+
+/**
+ * The rendered HTML of a document page's article when the content loader kept it outside Astro's data
+ * store (`src/integrations/article-files.ts`), else undefined: the page then renders the entry itself
+ * (`render(entry)`, e.g. for articles with local images, whose references Astro rewrites).
+ */
+export function articleHtml(entry: CollectionEntry<'docs'>): string | undefined {
+  const file = entry.rendered?.metadata?.articleFile;
+  return typeof file === 'string' ? readFileSync(file, 'utf8') : undefined;
+}
