@@ -98,9 +98,12 @@ const pages = (log: string) => {
   const copied = [...log.matchAll(/├─ \S+ \((restored|cached)\)/g)].length;
   return `${rendered} of ${rendered + copied} pages rendered`;
 };
-const lines = [rebuild.output.match(/parsed \d+ of \d+ files/)?.[0], rebuild.output.match(/rendered \d+ of \d+ documents/)?.[0], pages(rebuild.output)].filter(
-  Boolean,
-);
+const lines = [
+  rebuild.output.match(/parsed \d+ of \d+ files/)?.[0],
+  rebuild.output.match(/rendered \d+ of \d+ documents/)?.[0],
+  rebuild.output.match(/tokenized \d+ of \d+ documents/)?.[0],
+  pages(rebuild.output),
+].filter(Boolean);
 
 const ratio = (a: number, b: number | undefined) => (b ? (a / b).toFixed(2) : '-');
 const row = (name: string, r: Run) =>
