@@ -479,7 +479,7 @@ describe.each(['/', '/pr-preview/pr-12/'])('site built with base %s', (base) => 
     const page = await open(`search/?q=${encodeURIComponent('마루')}`);
     await searched(page, 'page-search', '마루');
     const status = page.locator('#page-search .search-status');
-    const total = Number(/문서 (\d+)개 중 1–30/.exec((await status.textContent()) ?? '')?.[1]);
+    const total = Number(/문서 ([\d,]+)개 중 1–30/.exec((await status.textContent()) ?? '')?.[1]?.replaceAll(',', ''));
     expect(total).toBeGreaterThan(30);
     expect(await page.locator('#page-search-results [role="option"]').count()).toBe(30);
     const more = page.locator('#page-search .search-more');

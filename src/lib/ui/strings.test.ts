@@ -26,3 +26,15 @@ test.each([
 ] as const)('categoryLabel(%s, %s) = %s', (lang, id, want) => {
   expect(categoryLabel(getStrings(lang), id)).toBe(want);
 });
+
+test('counts of a large wiki carry thousands separators in both languages', () => {
+  const ko = getStrings('ko');
+  const en = getStrings('en');
+  expect(ko.docCount(10000)).toBe('문서 10,000개');
+  expect(ko.searchResultsRange(5137, 1, 8)).toBe('문서 5,137개 중 1–8');
+  expect(ko.shownCount(1200, 10000)).toBe('10,000개 중 1,200개');
+  expect(ko.docCount(44)).toBe('문서 44개');
+  expect(en.docCount(10000)).toBe('10,000 documents');
+  expect(en.searchResultsRange(5137, 1, 8)).toBe('1–8 of 5,137 documents');
+  expect(en.docCount(1)).toBe('1 document');
+});
