@@ -39,3 +39,14 @@ test('an article is found by its name wherever the folder was reached from; a go
   expect(files.find(outside)).toBeUndefined();
   expect(files.find(join(d, `${'0'.repeat(64)}.html`))).toBeUndefined();
 });
+
+test('a damaged article file is never served: find refuses it and write puts the HTML back', () => {
+  const d = dir();
+  const file = articleFiles(d).write('<p>원래 글</p>');
+  writeFileSync(file, '<p>원래</p>');
+  const files = articleFiles(d);
+  expect(files.find(file)).toBeUndefined();
+  expect(files.write('<p>원래 글</p>')).toBe(file);
+  expect(readFileSync(file, 'utf8')).toBe('<p>원래 글</p>');
+  expect(articleFiles(d).find(file)).toBe(file);
+});

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { sha256 } from '../node/hash.ts';
 import { cacheDir } from '../node/parse-cache.ts';
@@ -30,7 +30,8 @@ export function articleFiles(dir = join(cacheDir(), 'articles')): ArticleFiles {
       const file = join(dir, name);
       used.add(name);
       // Written whole, then renamed: a build stopped halfway leaves no truncated article for the next one to reuse.
-      if (!existsSync(file)) {
+      // A file already there is reused only if it holds exactly this HTML (a damaged cache is rewritten, never served).
+      if (!existsSync(file) || readFileSync(file, 'utf8') !== html) {
         writeFileSync(`${file}.tmp`, html);
         renameSync(`${file}.tmp`, file);
       }
@@ -40,6 +41,8 @@ export function articleFiles(dir = join(cacheDir(), 'articles')): ArticleFiles {
     find: (file) => {
       const name = basename(file);
       if (!/^[0-9a-f]{64}\.html$/.test(name) || !existsSync(join(dir, name))) return undefined;
+      // Its name is its digest: a file whose bytes no longer match (edited, damaged) is not reused; the document renders again.
+      if (`${sha256(readFileSync(join(dir, name), 'utf8'))}.html` !== name) return undefined;
       used.add(name);
       return join(dir, name);
     },
