@@ -1,33 +1,13 @@
-import { cpSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { buildDir, ROOT, tempDir } from './helpers/astro.ts';
+import { buildDir, buildWithCache, filesOf, ROOT, tempDir } from './helpers/astro.ts';
 
 /**
  * The gate of Astro's incremental page output (`experimental.incrementalBuild`, keys in src/lib/ui/page-keys.ts):
  * after each edit of one document, a rebuild with the last build's cache writes exactly the files a clean build
  * of the same content writes, and renders only the pages whose keys changed (the others are copied).
  */
-
-/** `astro build` of `content` into `out` with the given cache folder (Astro's data store and page cache, Maru's parse cache). */
-function build(content: string, out: string, cache: string): string {
-  const r = spawnSync(join(ROOT, 'node_modules/.bin/astro'), ['build', '--outDir', out], {
-    cwd: ROOT,
-    env: { ...process.env, WIKI_CONTENT_DIR: content, MARU_CACHE_DIR: cache, SOURCE_DATE_EPOCH: '1767225600' },
-    encoding: 'utf8',
-    maxBuffer: 1 << 26,
-  });
-  const output = `${r.stdout}\n${r.stderr}`;
-  if (r.status !== 0) throw new Error(`astro build failed:\n${output}`);
-  return output;
-}
-
-function files(dir: string): Map<string, Buffer> {
-  const out = new Map<string, Buffer>();
-  for (const f of readdirSync(dir, { recursive: true, encoding: 'utf8' })) if (statSync(join(dir, f)).isFile()) out.set(f, readFileSync(join(dir, f)));
-  return out;
-}
 
 /** The pages Astro rendered, from its log: `├─ /docs/x/index.html (+12ms)`; a copied page says `(restored)` instead. */
 function rendered(log: string): string[] {
@@ -141,14 +121,14 @@ describe('a rebuild renders only the pages whose inputs changed, and writes what
   let first = '';
   beforeAll(() => {
     cpSync(join(ROOT, 'content'), content, { recursive: true });
-    first = build(content, buildDir('pages-first-'), cache);
+    first = buildWithCache(content, buildDir('pages-first-'), cache);
     for (const step of STEPS) {
       step.edit(content);
       const warm = buildDir('pages-warm-');
-      const log = build(content, warm, cache);
+      const log = buildWithCache(content, warm, cache);
       const clean = buildDir('pages-clean-');
-      build(content, clean, tempDir('maru-pages-clean-cache-'));
-      runs.push({ step, log, warm: files(warm), clean: files(clean) });
+      buildWithCache(content, clean, tempDir('maru-pages-clean-cache-'));
+      runs.push({ step, log, warm: filesOf(warm), clean: filesOf(clean) });
     }
   }, 600_000);
 

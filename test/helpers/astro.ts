@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -15,6 +15,29 @@ export function astroBuild(outDir: string, env: Record<string, string> = {}): { 
     maxBuffer: 1 << 26,
   });
   return { status: r.status, output: `${r.stdout}\n${r.stderr}` };
+}
+
+/**
+ * `astro build` of `content` into `out` with the cache folder `cache` (Astro's data store and page cache, Maru's
+ * parse, article and index caches), at a fixed `SOURCE_DATE_EPOCH`; throws with the log when the build fails.
+ */
+export function buildWithCache(content: string, out: string, cache: string): string {
+  const r = spawnSync(join(ROOT, 'node_modules/.bin/astro'), ['build', '--outDir', out], {
+    cwd: ROOT,
+    env: { ...process.env, WIKI_CONTENT_DIR: content, MARU_CACHE_DIR: cache, SOURCE_DATE_EPOCH: '1767225600' },
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  });
+  const output = `${r.stdout}\n${r.stderr}`;
+  if (r.status !== 0) throw new Error(`astro build failed:\n${output}`);
+  return output;
+}
+
+/** Every file under `dir` (relative path → bytes), to compare two builds' output byte for byte. */
+export function filesOf(dir: string): Map<string, Buffer> {
+  const out = new Map<string, Buffer>();
+  for (const f of readdirSync(dir, { recursive: true, encoding: 'utf8' })) if (statSync(join(dir, f)).isFile()) out.set(f, readFileSync(join(dir, f)));
+  return out;
 }
 
 /**

@@ -1,37 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import type { Catalog, CatalogEntry } from '../artifacts/schema.ts';
+import { testEntry } from '../artifacts/test-entry.ts';
 import { resolveSiteConfig } from '../wiki/config.ts';
 import { aiGuideHref, changesPage, docPage, hasDiagram, homePage, listingPage, searchFilters, tagIndex, uiContext } from './page-data.ts';
 import { routesFor } from './routes.ts';
 
 const NOW = new Date('2026-11-30T09:00:00.000Z');
 
-function entry(id: string, over: Partial<CatalogEntry> = {}): CatalogEntry {
-  return {
-    id,
-    title: id.toUpperCase(),
-    project: 'p',
-    category: 'guide',
-    tags: [],
-    aliases: [],
-    summary: `${id} summary`,
-    status: 'published',
-    prompt: false,
-    createdAt: '2026-11-01T00:00:00.000Z',
-    updatedAt: '2026-11-27T00:00:00.000Z',
-    sourcePath: `p/${id}.md`,
-    url: `/b/docs/${id}/`,
-    markdownPath: `_wiki/docs/${id}.md`,
-    sha256: '0'.repeat(64),
-    headings: [],
-    links: [],
-    backlinks: [],
-    related: [],
-    wordCount: 400,
-    extra: {},
-    ...over,
-  };
-}
+const entry = (id: string, over: Partial<CatalogEntry> = {}): CatalogEntry => testEntry(id, { url: `/b/docs/${id}/`, ...over });
 
 const A = entry('a', {
   tags: ['검색', 'ci'],

@@ -1,36 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import type { Catalog, CatalogEntry } from '../artifacts/schema.ts';
+import { testEntry } from '../artifacts/test-entry.ts';
 import { resolveSiteConfig } from '../wiki/config.ts';
 import { uiContext } from './page-data.ts';
 import { isNavFile } from './nav-file.ts';
 import { docSidebar, navFile, SIDEBAR_WINDOW } from './sidebar.ts';
 
-function entry(id: string, over: Partial<CatalogEntry> = {}): CatalogEntry {
-  return {
-    id,
-    title: id,
-    project: 'p',
-    category: 'guide',
-    tags: [],
-    aliases: [],
-    summary: '',
-    status: 'published',
-    prompt: false,
-    createdAt: '2026-11-01T00:00:00.000Z',
-    updatedAt: '2026-11-27T00:00:00.000Z',
-    sourcePath: `p/${id}.md`,
-    url: `/docs/${id}/`,
-    markdownPath: `_wiki/docs/${id}.md`,
-    sha256: '0'.repeat(64),
-    headings: [],
-    links: [],
-    backlinks: [],
-    related: [],
-    wordCount: 100,
-    extra: {},
-    ...over,
-  };
-}
+const entry = (id: string, over: Partial<CatalogEntry> = {}): CatalogEntry => testEntry(id, { title: id, summary: '', wordCount: 100, ...over });
 
 /** A project of `guides` guide documents g01… and `decisions` decision documents d01…, plus one other project. */
 function wiki(guides: number, decisions = 2) {

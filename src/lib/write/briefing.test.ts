@@ -1,33 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import type { CatalogEntry } from '../artifacts/schema.ts';
+import { testEntry } from '../artifacts/test-entry.ts';
 import { briefingText, glossaryDocuments, knowledgeUri, overviewOf, promptBody, recentOf } from './briefing.ts';
 
-function entry(id: string, over: Partial<CatalogEntry> = {}): CatalogEntry {
-  return {
-    id,
-    title: id.toUpperCase(),
-    project: 'p',
-    category: 'guide',
-    tags: [],
-    aliases: [],
-    summary: '',
-    status: 'published',
-    prompt: false,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    sourcePath: `p/${id}.md`,
-    url: `/docs/${id}/`,
-    markdownPath: `_wiki/docs/${id}.md`,
-    sha256: '0'.repeat(64),
-    headings: [],
-    links: [],
-    backlinks: [],
-    related: [],
-    wordCount: 1,
-    extra: {},
-    ...over,
-  };
-}
+const entry = (id: string, over: Partial<CatalogEntry> = {}): CatalogEntry =>
+  testEntry(id, { summary: '', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', wordCount: 1, ...over });
 
 describe('wiki_briefing parts', () => {
   test('the overview is <project>-overview, else the most linked-to document', () => {
