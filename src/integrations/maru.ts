@@ -19,7 +19,6 @@ import rehypeSanitizeContent from '../markdown/rehype-sanitize-content.ts';
 import { contentRoot } from '../node/collect.ts';
 import { basePath, collectWiki, emitArtifacts, errorReport, siteConfig, skipArtifacts, writeArtifacts } from '../node/wiki-build.ts';
 import { cacheDir, codeDigest, openParseCache } from '../node/parse-cache.ts';
-import { openIndexCache } from '../node/index-cache.ts';
 import { WIKI_HOOK, type WikiSnapshot, type WikiSource } from './wiki-handoff.ts';
 import remarkCodeMeta from '../markdown/remark-code-meta.ts';
 import rehypeCodeBlocks from '../markdown/rehype-code-blocks.ts';
@@ -101,12 +100,9 @@ export default function maru(): AstroIntegration {
 
 /** The artifacts, tokenizing for the search index only the documents that changed since the cached build. */
 function emitCached(wiki: Wiki, root: string, code: string, logger: AstroIntegrationLogger | undefined): ReturnType<typeof emitArtifacts> {
-  // MARU_SKIP_ARTIFACTS builds no index: leave the cache as it is for the next build that does.
-  if (skipArtifacts()) return emitArtifacts(wiki, siteConfig(), root);
-  const index = openIndexCache(cacheDir(), code);
-  const emitted = emitArtifacts(wiki, siteConfig(), root, index);
-  index.save();
-  logger?.info(`search index: tokenized ${index.misses} of ${index.hits + index.misses} documents (the others from ${relative(process.cwd(), cacheDir())})`);
+  const emitted = emitArtifacts(wiki, siteConfig(), root, { dir: cacheDir(), code });
+  const t = emitted.tokenized;
+  if (t) logger?.info(`search index: tokenized ${t.documents} of ${t.of} documents (the others from ${relative(process.cwd(), cacheDir())})`);
   return emitted;
 }
 

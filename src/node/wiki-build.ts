@@ -7,7 +7,6 @@ import { linkPolicy, resolveSiteConfig, type SiteConfig } from '../lib/wiki/conf
 import { buildWiki, type ParseCache, type Wiki } from '../lib/wiki/pipeline.ts';
 import { formatReport } from '../lib/wiki/problems.ts';
 import { normalizeBase } from '../lib/wiki/url.ts';
-import type { ContributionCache } from '../lib/search/index-contribution.ts';
 import { collectFiles, contentRoot, gitHead } from './collect.ts';
 import { sha256 } from './hash.ts';
 import { openIndexCache } from './index-cache.ts';
@@ -72,21 +71,35 @@ export function emitContext(wiki: Wiki, config: SiteConfig, root = contentRoot()
   return { sha256, generatedAt, commit: head.commit, site: config.site ?? null, title: config.title, description: config.description };
 }
 
+/** Where the search index's cache lives and the digest of the code that may read it (see `openIndexCache`). */
+export interface IndexCacheAt {
+  dir: string;
+  code: string;
+}
+
+/** What `emitArtifacts` made, and with a cache, how many documents it tokenized for the search index (the rest reused). */
+export interface Emitted {
+  catalog: Catalog;
+  files: Map<string, string>;
+  tokenized?: { documents: number; of: number };
+}
+
 /**
  * The artifacts of a wiki and the catalog object they hold. Emitting builds the whole search index, so
  * callers emit once per wiki and keep the result (the integration holds it for the loader and `build:done`).
- * With `indexCache`, only documents whose index inputs changed since the cached build are tokenized.
+ * With `cache`, only documents whose index inputs changed since the cached build are tokenized, and the cache is
+ * written back: the one place that opens, uses and saves it.
  */
-export function emitArtifacts(
-  wiki: Wiki,
-  config = siteConfig(),
-  root = contentRoot(),
-  indexCache?: ContributionCache,
-): { catalog: Catalog; files: Map<string, string> } {
-  // Benchmarks only (bench/build.ts): the same pages from the catalog alone, without the search index.
-  const emit = skipArtifacts() ? toCatalogArtifact : emitWiki;
+export function emitArtifacts(wiki: Wiki, config = siteConfig(), root = contentRoot(), cache?: IndexCacheAt): Emitted {
   const ctx = emitContext(wiki, config, root);
-  return emit(wiki, indexCache ? { ...ctx, indexCache } : ctx);
+  // Benchmarks only (bench/build.ts): the same pages from the catalog alone, without the search index; its cache is
+  // left as it is for the next build that makes one.
+  if (skipArtifacts()) return toCatalogArtifact(wiki, ctx);
+  if (!cache) return emitWiki(wiki, ctx);
+  const indexCache = openIndexCache(cache.dir, cache.code);
+  const emitted = emitWiki(wiki, { ...ctx, indexCache });
+  indexCache.save();
+  return { ...emitted, tokenized: { documents: indexCache.misses, of: indexCache.hits + indexCache.misses } };
 }
 
 /** `MARU_SKIP_ARTIFACTS=1`: build the pages but emit only the catalog they read, and write no `_wiki/*`. */
@@ -126,10 +139,8 @@ export function buildArtifacts(
   const wiki = collectWiki(root, config, normalizeBase(base), undefined, parsed).wiki!;
   const report = errorReport(wiki, root);
   if (report) throw new Error(report);
-  const index = cache === undefined ? undefined : openIndexCache(cache, code);
-  const { files } = emitArtifacts(wiki, config, root, index);
+  const { files, tokenized } = emitArtifacts(wiki, config, root, cache === undefined || code === undefined ? undefined : { dir: cache, code });
   writeArtifacts(outDir, files);
-  index?.save();
-  const reuse = parsed && index ? { parsed: parsed.misses, files: parsed.hits + parsed.misses, tokenized: index.misses } : undefined;
+  const reuse = parsed && tokenized ? { parsed: parsed.misses, files: parsed.hits + parsed.misses, tokenized: tokenized.documents } : undefined;
   return { wiki, files, reuse };
 }
