@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { expect, test } from 'vitest';
@@ -25,7 +25,7 @@ test('prune deletes the files this build did not write or find, and keeps the on
   const gone = first.write('<p>지운다</p>');
   const second = articleFiles(d);
   expect(second.find(kept)).toBe(kept);
-  expect(second.prune()).toBe(1);
+  expect(second.prune(0)).toBe(1);
   expect([existsSync(kept), existsSync(gone)]).toEqual([true, false]);
 });
 
@@ -49,4 +49,22 @@ test('a damaged article file is never served: find refuses it and write puts the
   expect(files.write('<p>원래 글</p>')).toBe(file);
   expect(readFileSync(file, 'utf8')).toBe('<p>원래 글</p>');
   expect(articleFiles(d).find(file)).toBe(file);
+});
+
+test('prune keeps what another build sharing the folder wrote or found lately, and drops what none used for a day', () => {
+  const d = dir();
+  const other = articleFiles(d);
+  const theirs = other.write('<p>다른 빌드의 글</p>');
+  const old = other.write('<p>오래된 글</p>');
+  const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
+  utimesSync(old, dayAgo, dayAgo);
+  const mine = articleFiles(d);
+  const kept = mine.write('<p>이 빌드의 글</p>');
+  expect(mine.prune()).toBe(1);
+  expect([existsSync(kept), existsSync(theirs), existsSync(old)]).toEqual([true, true, false]);
+  // Found again by a build, an old file counts as used now.
+  const again = articleFiles(d).write('<p>오래된 글</p>');
+  utimesSync(again, dayAgo, dayAgo);
+  expect(articleFiles(d).find(again)).toBe(again);
+  expect(statSync(again).mtimeMs).toBeGreaterThan(dayAgo.getTime());
 });

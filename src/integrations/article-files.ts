@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { sha256 } from '../node/hash.ts';
 import { cacheDir } from '../node/parse-cache.ts';
@@ -16,8 +16,12 @@ export interface ArticleFiles {
   write: (html: string) => string;
   /** Where the article an earlier build wrote (at any path) is now, or undefined when it is gone. */
   find: (file: string) => string | undefined;
-  /** Deletes the files no document of this build uses. */
-  prune: () => number;
+  /**
+   * Deletes the files no document of this build uses and no build has written or found for `olderThanMs` (default a
+   * day): another build sharing the cache folder (`npm run dev` beside `npm run build`, tests building other content)
+   * keeps the articles it is about to render.
+   */
+  prune: (olderThanMs?: number) => number;
 }
 
 /** The article folder of this build's cache (MARU_CACHE_DIR, else node_modules/.cache/maru). */
@@ -34,7 +38,7 @@ export function articleFiles(dir = join(cacheDir(), 'articles')): ArticleFiles {
       if (!existsSync(file) || readFileSync(file, 'utf8') !== html) {
         writeFileSync(`${file}.tmp`, html);
         renameSync(`${file}.tmp`, file);
-      }
+      } else touch(file);
       return file;
     },
     // By name: the same cache folder may be reached by another path (MARU_CACHE_DIR relative, or through a symlink).
@@ -44,16 +48,30 @@ export function articleFiles(dir = join(cacheDir(), 'articles')): ArticleFiles {
       // Its name is its digest: a file whose bytes no longer match (edited, damaged) is not reused; the document renders again.
       if (`${sha256(readFileSync(join(dir, name), 'utf8'))}.html` !== name) return undefined;
       used.add(name);
+      touch(join(dir, name));
       return join(dir, name);
     },
-    prune: () => {
+    prune: (olderThanMs = PRUNE_AFTER_MS) => {
       let removed = 0;
+      const before = Date.now() - olderThanMs;
       for (const name of readdirSync(dir)) {
         if (used.has(name)) continue;
-        rmSync(join(dir, name), { force: true });
+        const file = join(dir, name);
+        // Written or found by a build within the window: maybe one running beside this one.
+        if (olderThanMs > 0 && (statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0) >= before) continue;
+        rmSync(file, { force: true });
         removed++;
       }
       return removed;
     },
   };
+}
+
+/** How long an article file no build has used stays in the cache. */
+const PRUNE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** Marks a file as used now (its modification time), for `prune` in other builds. */
+function touch(file: string): void {
+  const now = new Date();
+  utimesSync(file, now, now);
 }
