@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, stripVTControlCharacters } from 'node:util';
 
 const { values } = parseArgs({
   options: { content: { type: 'string' }, project: { type: 'string', default: '.' }, 'skip-plain': { type: 'boolean', default: false } },
@@ -34,7 +34,8 @@ function astroBuild(cwd: string, out: string, env: Record<string, string>): Run 
     maxBuffer: 1 << 28,
   });
   const ms = performance.now() - t;
-  const output = `${r.stdout}\n${r.stderr}`;
+  // With FORCE_COLOR (as CI sets it) Astro colours its log; the figures below are read from the words.
+  const output = stripVTControlCharacters(`${r.stdout}\n${r.stderr}`);
   if (r.status !== 0) throw new Error(`astro build in ${cwd} failed:\n${output.slice(-3000)}`);
   const kb = Number(/MAXRSS_KB=(\d+)/.exec(output)?.[1] ?? 0);
   const cpu = /CPU_S=([\d.]+)\+([\d.]+)/.exec(output);

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -14,12 +15,14 @@ export function astroBuild(outDir: string, env: Record<string, string> = {}): { 
     encoding: 'utf8',
     maxBuffer: 1 << 26,
   });
-  return { status: r.status, output: `${r.stdout}\n${r.stderr}` };
+  // CI forces colour (FORCE_COLOR); tests read the words, not the escape codes around them.
+  return { status: r.status, output: stripVTControlCharacters(`${r.stdout}\n${r.stderr}`) };
 }
 
 /**
  * `astro build` of `content` into `out` with the cache folder `cache` (Astro's data store and page cache, Maru's
- * parse, article and index caches), at a fixed `SOURCE_DATE_EPOCH`; throws with the log when the build fails.
+ * parse, article and index caches), at a fixed `SOURCE_DATE_EPOCH`; returns its log without colour codes, and throws
+ * with the log when the build fails.
  */
 export function buildWithCache(content: string, out: string, cache: string): string {
   const r = spawnSync(join(ROOT, 'node_modules/.bin/astro'), ['build', '--outDir', out], {
@@ -28,7 +31,7 @@ export function buildWithCache(content: string, out: string, cache: string): str
     encoding: 'utf8',
     maxBuffer: 1 << 26,
   });
-  const output = `${r.stdout}\n${r.stderr}`;
+  const output = stripVTControlCharacters(`${r.stdout}\n${r.stderr}`);
   if (r.status !== 0) throw new Error(`astro build failed:\n${output}`);
   return output;
 }
