@@ -434,6 +434,22 @@ describe.each(['/', '/pr-preview/pr-12/'])('site built with base %s', (base) => 
     await page.close();
   });
 
+  test('phone: the home search field shows its whole placeholder at 360 px (a focused field cuts it, never with an ellipsis)', async () => {
+    const page = await open('', await at(360));
+    const input = page.locator('main input[type="search"]').first();
+    const fit = await input.evaluate((el) => {
+      const field = el as HTMLInputElement;
+      const style = getComputedStyle(field);
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { placeholder: field.placeholder, text: ctx.measureText(field.placeholder).width, room };
+    });
+    expect(fit.placeholder).toBe('무엇을 찾고 있나요?');
+    expect(fit.text).toBeLessThanOrEqual(fit.room);
+    await page.close();
+  });
+
   test('phone: wide tables and Mermaid diagrams scroll in their own box; words stay whole; the page never scrolls sideways', async () => {
     const page = await open('docs/maru-mcp-server/', await at(390));
     await diagram(page);

@@ -19,7 +19,9 @@ const ko = {
   changes: '변경 기록',
   search: '검색',
   searchOpen: '검색',
-  searchPlaceholder: '무엇을 찾고 있나요? 예: 토크나이저, 배포, MCP 연결',
+  // Short enough for a 360 px phone (Chromium cuts a focused field's placeholder mid-letter), and no example terms:
+  // they would name documents another team's wiki does not have.
+  searchPlaceholder: '무엇을 찾고 있나요?',
   searchLabel: '위키 검색',
   searchHint: '↑↓ 이동 · Enter 열기 · Esc 닫기',
   searchLoading: '검색 색인을 불러오는 중…',
@@ -139,7 +141,7 @@ const en: Strings = {
   changes: 'Changes',
   search: 'Search',
   searchOpen: 'Search',
-  searchPlaceholder: 'What are you looking for? e.g. tokenizer, deploy, MCP',
+  searchPlaceholder: 'What are you looking for?',
   searchLabel: 'Search the wiki',
   searchHint: '↑↓ move · Enter open · Esc close',
   searchLoading: 'Loading the search index…',
