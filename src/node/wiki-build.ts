@@ -109,9 +109,15 @@ export function skipArtifacts(): boolean {
 
 /** Writes every artifact under `outDir`. */
 export function writeArtifacts(outDir: string, files: Map<string, string>): void {
+  // Tens of thousands of files in a handful of folders: each folder is made once, not once per file.
+  const made = new Set<string>();
   for (const [path, text] of files) {
     const full = join(outDir, path);
-    mkdirSync(dirname(full), { recursive: true });
+    const dir = dirname(full);
+    if (!made.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      made.add(dir);
+    }
     writeFileSync(full, text);
   }
 }
