@@ -23,6 +23,8 @@ import { WIKI_HOOK, type WikiSnapshot, type WikiSource } from './wiki-handoff.ts
 import remarkCodeMeta from '../markdown/remark-code-meta.ts';
 import rehypeCodeBlocks from '../markdown/rehype-code-blocks.ts';
 import rehypeScrollTables from '../markdown/rehype-scroll-tables.ts';
+import remarkParsedTrees, { parsedTrees, type ParsedTrees } from '../markdown/remark-parsed-trees.ts';
+import type { KeepSyntaxTree } from '../lib/wiki/document.ts';
 import { serveArtifacts } from './dev-server.ts';
 
 /**
@@ -37,11 +39,20 @@ export default function maru(): AstroIntegration {
   let key: string | undefined;
   let emitted: ReturnType<typeof emitArtifacts> | undefined;
   const code = codeDigest();
+  // The trees of the files this build parsed, for the site's renderer (one parse per document, not two).
+  const trees = parsedTrees();
+  const keepSyntaxTree: KeepSyntaxTree = (path, parsed) => trees.keep(resolve(root, path), parsed);
   const emit = () => (emitted ??= emitCached(wiki, root, code, devLogger));
-  const snapshot = (): WikiSnapshot => ({ root, wiki, texts, code, lang: siteConfig().lang, catalog: emit().catalog });
+  const rendered = () => {
+    const { reused, parsed } = trees.counts;
+    if (reused + parsed > 0) devLogger?.info(`renderer: ${reused} documents from the syntax trees collecting the wiki made, ${parsed} parsed again`);
+    trees.clear();
+  };
+  const snapshot = (): WikiSnapshot => ({ root, wiki, texts, code, lang: siteConfig().lang, catalog: emit().catalog, rendered });
   /** Dev server: re-reads the content; a version with errors is reported and the last good one kept. */
   const reload = (logger?: AstroIntegrationLogger): boolean => {
-    const fresh = collectWiki(root, siteConfig(), basePath(), key, openParseCache(cacheDir(), code));
+    trees.clear();
+    const fresh = collectWiki(root, siteConfig(), basePath(), key, openParseCache(cacheDir(), code), keepSyntaxTree);
     if (!fresh.wiki) return true;
     const report = errorReport(fresh.wiki, root);
     if (report) {
@@ -63,7 +74,7 @@ export default function maru(): AstroIntegration {
     hooks: {
       'astro:config:setup': ({ updateConfig, logger }) => {
         const parsed = openParseCache(cacheDir(), code);
-        const first = collectWiki(root, siteConfig(), basePath(), undefined, parsed);
+        const first = collectWiki(root, siteConfig(), basePath(), undefined, parsed, keepSyntaxTree);
         logger.info(`parsed ${parsed.misses} of ${parsed.hits + parsed.misses} files (the others from ${relative(process.cwd(), cacheDir())})`);
         ({ texts, key } = first);
         wiki = first.wiki!; // no previous key was passed, so the wiki is always built
@@ -79,7 +90,7 @@ export default function maru(): AstroIntegration {
         for (const d of wiki.dropped) logger.info(`[filter:drafts] ${d.path} (${d.id})`);
         logger.info(`${wiki.documents.length} documents from ${relative(process.cwd(), root) || '.'}`);
         // The resolvers read `wiki` when they run, so a dev reload reaches them too.
-        updateConfig({ markdown: { processor: unified(markdownOptions(() => wiki, root, siteConfig().lang)) } });
+        updateConfig({ markdown: { processor: unified(markdownOptions(() => wiki, root, siteConfig().lang, trees)) } });
       },
       'astro:server:setup': ({ server }) => {
         serveArtifacts(server, () => (reload(devLogger) ? emit().files : undefined));
@@ -107,12 +118,14 @@ function emitCached(wiki: Wiki, root: string, code: string, logger: AstroIntegra
 }
 
 /** The remark pipeline of the site: the same heading ids and link targets as the catalog. */
-function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en') {
+function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', trees: ParsedTrees) {
   const pageOf = (id: string, anchor?: string) => `${joinUrl(current().options.base, docPath(id))}${anchorHash(anchor ?? '')}`;
   return {
     smartypants: false,
     // The dialect plugins first, exactly as parseMarkdown runs them, so pages and the catalog see one tree.
     remarkPlugins: [
+      // Not a transform: it lets the parser start from the tree collecting the wiki already made of the same text.
+      [remarkParsedTrees, trees],
       ...dialectPlugins(lang === 'en' ? { detailsTitle: 'Details', deepDiveTitle: 'Deep dive' } : {}),
       remarkInertScripts,
       remarkStripTitle,

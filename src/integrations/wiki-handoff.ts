@@ -30,6 +30,8 @@ export interface WikiSnapshot {
   code: string;
   /** The UI language: callout titles in the rendered Markdown depend on it. */
   lang: string;
+  /** Called by the loader when it has rendered what it renders: the syntax trees kept for it can go. */
+  rendered: () => void;
 }
 
 /** What the hook answers: the current snapshot; `reload` re-reads the content folder first (dev server). */

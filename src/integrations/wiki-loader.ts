@@ -97,6 +97,7 @@ async function loadDocs(ctx: LoaderContext, snapshot: WikiSnapshot): Promise<voi
     store.delete(id);
     meta.delete(`render:${id}`);
   }
+  snapshot.rendered();
   articles.prune();
   logger.info(`rendered ${rendered} of ${wiki.documents.length} documents (the others are unchanged since the last build)`);
 }

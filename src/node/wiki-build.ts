@@ -4,6 +4,7 @@ import siteConfigInput from '../../maru.config.ts';
 import { emitWiki, toCatalogArtifact, type EmitContext } from '../lib/artifacts/emit.ts';
 import type { Catalog } from '../lib/artifacts/schema.ts';
 import { linkPolicy, resolveSiteConfig, type SiteConfig } from '../lib/wiki/config.ts';
+import type { KeepSyntaxTree } from '../lib/wiki/document.ts';
 import { buildWiki, type ParseCache, type Wiki } from '../lib/wiki/pipeline.ts';
 import { formatReport } from '../lib/wiki/problems.ts';
 import { normalizeBase } from '../lib/wiki/url.ts';
@@ -40,13 +41,14 @@ export function collectWiki(
   base = basePath(),
   unchanged?: string,
   cache?: ParseCache & { save(): void },
+  keepSyntaxTree?: KeepSyntaxTree,
 ): { wiki: Wiki | undefined; texts: Map<string, string>; key: string } {
   const files = collectFiles(root);
   const links = linkPolicy(config, process.env);
   const key = sha256(JSON.stringify([root, base, config.categories, links, files]));
   const texts = new Map(files.map((f) => [f.path, f.text ?? '']));
   if (key === unchanged) return { wiki: undefined, texts, key };
-  const wiki = buildWiki(files, { categories: config.categories, base, links, fileExists: (path) => existsSync(join(root, path)) }, cache);
+  const wiki = buildWiki(files, { categories: config.categories, base, links, fileExists: (path) => existsSync(join(root, path)) }, cache, keepSyntaxTree);
   cache?.save();
   return { wiki, texts, key };
 }

@@ -70,10 +70,16 @@ export const SECTION_DEPTHS = new Set([2, 3]);
 
 const processor = unified().use(remarkParse).use(remarkGfm).use(dialectPlugins()).freeze();
 
-/** Parses a Markdown body (without frontmatter) into headings, sections, links and counts, through the site's dialect plugins. */
-export function parseMarkdown(body: string): ParsedMarkdown {
+/**
+ * Parses a Markdown body (without frontmatter) into headings, sections, links and counts, through the site's dialect
+ * plugins. `keepSyntaxTree` receives a copy of the tree as parsed, before any plugin changed it, so the site's renderer
+ * can start from it instead of parsing the same text again (`src/markdown/remark-parsed-trees.ts`).
+ */
+export function parseMarkdown(body: string, keepSyntaxTree?: (tree: Root) => void): ParsedMarkdown {
   const file = new VFile({ value: body });
-  const tree = processor.runSync(processor.parse(file), file) as Root;
+  const parsed = processor.parse(file);
+  keepSyntaxTree?.(structuredClone(parsed));
+  const tree = processor.runSync(parsed, file) as Root;
   const headings = collectHeadings(tree);
   const lineCount = body.split('\n').length;
   return {

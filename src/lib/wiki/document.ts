@@ -1,3 +1,4 @@
+import type { Root } from 'mdast';
 import type * as z from 'zod';
 import { DEFAULT_CATEGORY, DEFAULT_PROJECT, FrontmatterSchema } from './frontmatter.ts';
 import { splitFrontmatter } from './frontmatter-parse.ts';
@@ -72,8 +73,14 @@ const REQUIREMENTS: Record<string, [string, string]> = {
   order: ['숫자여야 합니다', 'order: 1 처럼 쓰세요 (작을수록 앞)'],
 };
 
-/** Parses and validates one collected file; every problem found is returned, none thrown. */
-export function toSourceDocument(raw: RawFile, categories: readonly string[]): { doc?: SourceDocument; problems: Problem[] } {
+/** Receives a file's Markdown body as parsed (content path, the body, its first line in the file, the untouched tree). */
+export type KeepSyntaxTree = (path: string, parsed: { body: string; bodyLine: number; tree: Root }) => void;
+
+/**
+ * Parses and validates one collected file; every problem found is returned, none thrown. `keepSyntaxTree` gets the
+ * body's syntax tree for the site's renderer (see `parseMarkdown`).
+ */
+export function toSourceDocument(raw: RawFile, categories: readonly string[], keepSyntaxTree?: KeepSyntaxTree): { doc?: SourceDocument; problems: Problem[] } {
   const path = toContentPath(raw.path);
   if (raw.text === undefined) {
     return {
@@ -115,7 +122,7 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[]): {
       severity: 'error',
     });
   }
-  const markdown = parseMarkdown(body);
+  const markdown = parseMarkdown(body, keepSyntaxTree && ((tree) => keepSyntaxTree(raw.path, { body, bodyLine, tree })));
   const updatedAt = fm.updated_at ?? raw.gitUpdatedAt ?? raw.mtime;
   const category = categoryOf(fm.category, path, categories);
   const summary = fm.summary ?? (typeof data.description === 'string' ? data.description : undefined);

@@ -1,4 +1,4 @@
-import { toSourceDocument, type RawFile, type SourceDocument } from './document.ts';
+import { toSourceDocument, type KeepSyntaxTree, type RawFile, type SourceDocument } from './document.ts';
 import { findDuplicateExternalIds, findDuplicates } from './external-ids.ts';
 import { createLinkResolver, DEFAULT_LINK_POLICY, resolveLinks, type LinkPolicy, type LinkResolver, type ResolvedLink } from './links.ts';
 import { missingImages } from './content-checks.ts';
@@ -60,8 +60,8 @@ export interface ParseCache {
 }
 
 /** Runs the named steps collect → parse → filter → derive; emitting is `toArtifacts`. */
-export function buildWiki(files: readonly RawFile[], options: WikiOptions, cache?: ParseCache): Wiki {
-  const { docs, problems } = parseAll(files, options, cache);
+export function buildWiki(files: readonly RawFile[], options: WikiOptions, cache?: ParseCache, keepSyntaxTree?: KeepSyntaxTree): Wiki {
+  const { docs, problems } = parseAll(files, options, cache, keepSyntaxTree);
   const { published, dropped } = filterDrafts(docs);
   problems.push(...findDuplicateIds(docs));
   problems.push(...findDuplicateExternalIds(docs));
@@ -71,14 +71,22 @@ export function buildWiki(files: readonly RawFile[], options: WikiOptions, cache
   return { documents, problems, dropped, resolver, options };
 }
 
-/** Parses every file, collecting every problem rather than stopping at the first. */
-export function parseAll(files: readonly RawFile[], options: WikiOptions, cache?: ParseCache): { docs: SourceDocument[]; problems: Problem[] } {
+/**
+ * Parses every file, collecting every problem rather than stopping at the first. `keepSyntaxTree` receives the syntax
+ * tree of each file parsed here (not of those the cache answers for), for the site's renderer.
+ */
+export function parseAll(
+  files: readonly RawFile[],
+  options: WikiOptions,
+  cache?: ParseCache,
+  keepSyntaxTree?: KeepSyntaxTree,
+): { docs: SourceDocument[]; problems: Problem[] } {
   const docs: SourceDocument[] = [];
   const problems: Problem[] = [];
   for (const file of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
     let r = cache?.get(file, options);
     if (!r) {
-      r = toSourceDocument(file, options.categories);
+      r = toSourceDocument(file, options.categories, keepSyntaxTree);
       cache?.set(file, options, r);
     }
     problems.push(...r.problems);
