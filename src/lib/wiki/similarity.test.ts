@@ -1,0 +1,95 @@
+import { describe, expect, test } from 'vitest';
+import { nearestNeighbours, termVectors, type TermCounts } from './similarity.ts';
+
+/** Term counts handed to `termVectors` directly, in the order given. */
+const countsFrom = (docs: Record<string, number>[]) => {
+  const byText = new Map(docs.map((d, i) => [`doc${i}`, new Map(Object.entries(d))]));
+  return { texts: [...byText.keys()], countsOf: (text: string): TermCounts => byText.get(text)! };
+};
+
+describe('termVectors', () => {
+  test('weights are tf-idf, normalised, heaviest term first', () => {
+    const { texts, countsOf } = countsFrom([{ common: 1, rare: 4 }, { common: 2 }, { common: 1, other: 1 }]);
+    const [a] = termVectors(texts, countsOf);
+    const rare = (1 + Math.log(4)) * Math.log(1 + 3 / 1);
+    const common = Math.log(1 + 3 / 3);
+    const norm = Math.hypot(rare, common);
+    expect([...a!.keys()]).toEqual(['rare', 'common']);
+    expect(a!.get('rare')).toBeCloseTo(rare / norm, 12);
+    expect(a!.get('common')).toBeCloseTo(common / norm, 12);
+  });
+
+  test('keeps the 80 heaviest terms; terms tied at the cut are kept in code-unit order', () => {
+    // `z` is heavier; the other 82 terms tie, so 79 of them are kept: `B` before `b` (not the locale's order), `w77`..`x` dropped.
+    const tied = ['x', 'b', ...Array.from({ length: 79 }, (_, i) => `w${String(i).padStart(2, '0')}`), 'B'];
+    const { texts, countsOf } = countsFrom([{ ...Object.fromEntries(tied.map((t) => [t, 1])), z: 3 }, { other: 1 }]);
+    const [v] = termVectors(texts, countsOf);
+    expect([...v!.keys()]).toEqual(['z', 'B', 'b', ...Array.from({ length: 77 }, (_, i) => `w${String(i).padStart(2, '0')}`)]);
+    const z = 1 + Math.log(3);
+    expect(v!.get('z')).toBeCloseTo(z / Math.sqrt(z * z + 79), 12);
+    expect(v!.get('B')).toBeCloseTo(1 / Math.sqrt(z * z + 79), 12);
+    expect(v!.has('w77')).toBe(false);
+    expect(v!.has('x')).toBe(false);
+  });
+
+  test('counts as a cache stores them (terms and counts side by side) give the very same vectors', () => {
+    const docs = [
+      { 검색: 3, 색인: 1, index: 2 },
+      { 검색: 1, 토큰: 5 },
+      { index: 1, 토큰: 1, 조사: 2 },
+    ];
+    const { texts, countsOf } = countsFrom(docs);
+    const stored = (text: string): TermCounts => {
+      const m = countsOf(text) as ReadonlyMap<string, number>;
+      // A different order of the same counts: the vectors must not depend on it.
+      return { terms: [...m.keys()].reverse(), counts: [...m.values()].reverse() };
+    };
+    const fromMaps = termVectors(texts, countsOf).map((v) => [...v]);
+    expect(termVectors(texts, stored).map((v) => [...v])).toEqual(fromMaps);
+    expect(fromMaps[1]!.map(([t]) => t)).toEqual(['토큰', '검색']);
+  });
+});
+
+describe('nearestNeighbours', () => {
+  const vectors = [
+    new Map([
+      ['a', 0.6],
+      ['b', 0.8],
+    ]),
+    new Map([
+      ['b', 0.8],
+      ['a', 0.6],
+    ]),
+    new Map([['a', 1]]),
+    new Map([['c', 1]]),
+    new Map([['b', 1]]),
+    new Map([['a', 1]]),
+    new Map([
+      ['a', 1 / 3],
+      ['c', Math.sqrt(8) / 3],
+    ]),
+  ];
+
+  test('best first, ties by position, never the vector itself, rounded to three decimals', () => {
+    const found = nearestNeighbours(vectors, 0.25, 8);
+    expect(found[0]).toEqual([
+      { index: 1, similarity: 1 },
+      { index: 4, similarity: 0.8 },
+      { index: 2, similarity: 0.6 },
+      { index: 5, similarity: 0.6 },
+    ]);
+    expect(found[2]).toEqual([
+      { index: 5, similarity: 1 },
+      { index: 0, similarity: 0.6 },
+      { index: 1, similarity: 0.6 },
+      { index: 6, similarity: 0.333 },
+    ]);
+    expect(found[3]).toEqual([{ index: 6, similarity: 0.943 }]);
+  });
+
+  test('at most `limit`, none below `min`', () => {
+    const found = nearestNeighbours(vectors, 0.7, 1);
+    expect(found.map((list) => list.map((n) => n.index))).toEqual([[1], [0], [5], [6], [0], [2], [3]]);
+    expect(nearestNeighbours(vectors, 0.99, 8)[4]).toEqual([]);
+  });
+});
