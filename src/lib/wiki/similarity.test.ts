@@ -93,3 +93,44 @@ describe('nearestNeighbours', () => {
     expect(nearestNeighbours(vectors, 0.99, 8)[4]).toEqual([]);
   });
 });
+
+describe('nearestNeighbours on a wiki-like corpus', () => {
+  /** The plain inverted-index walk: every term of the vector, every posting, sums in that order. */
+  const reference = (vectors: Map<string, number>[], min: number, limit: number) => {
+    const postings = new Map<string, [number, number][]>();
+    vectors.forEach((v, i) => v.forEach((w, t) => (postings.get(t) ?? postings.set(t, []).get(t)!).push([i, w])));
+    return vectors.map((v, i) => {
+      const dots = new Map<number, number>();
+      for (const [t, w] of v) for (const [j, x] of postings.get(t)!) if (j !== i) dots.set(j, (dots.get(j) ?? 0) + w * x);
+      return [...dots]
+        .filter(([, d]) => d >= min)
+        .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+        .slice(0, limit)
+        .map(([index, d]) => ({ index, similarity: Math.round(d * 1000) / 1000 }));
+    });
+  };
+  // 400 documents over a skewed vocabulary: a few terms in most documents, many in a handful (a fixed pseudo-random sequence).
+  let seed = 42;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const docs = Array.from({ length: 400 }, () => {
+    const counts: Record<string, number> = {};
+    const size = 20 + Math.floor(random() * 120);
+    for (let k = 0; k < size; k++) {
+      const term = `t${Math.floor(2000 * random() ** 3)}`;
+      counts[term] = (counts[term] ?? 0) + 1;
+    }
+    return counts;
+  });
+  const { texts, countsOf } = countsFrom(docs);
+  const vectors = termVectors(texts, countsOf);
+
+  test.each([
+    [0.25, 8],
+    [0.1, 50],
+    [0.5, 3],
+  ])('the same neighbours and similarities as a plain walk (min %s, limit %s)', (min, limit) => {
+    const found = nearestNeighbours(vectors, min, limit);
+    expect(found).toEqual(reference(vectors, min, limit));
+    expect(found.filter((list) => list.length > 0).length).toBeGreaterThan(40);
+  });
+});
