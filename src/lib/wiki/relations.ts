@@ -56,10 +56,11 @@ export function relatedOf(docs: readonly RelationInput[], backlinks: Map<string,
   // Documents compared by number, not by id: the first document with an id stands for every document with it.
   const first = new Map<string, number>();
   const same = Int32Array.from(docs, (d, i) => first.get(d.id) ?? first.set(d.id, i).get(d.id)!);
-  const byTag = new Map<string, number[]>();
+  const lists = new Map<string, number[]>();
   docs.forEach((d, i) => {
-    for (const t of d.tags) (byTag.get(t) ?? byTag.set(t, []).get(t)!).push(i);
+    for (const t of d.tags) (lists.get(t) ?? lists.set(t, []).get(t)!).push(i);
   });
+  const byTag = new Map([...lists].map(([t, list]) => [t, Int32Array.from(list)]));
   const sharing = new Int32Array(docs.length);
   const touched = new Int32Array(docs.length);
   /** By `same`: documents related to the current one for a reason besides shared tags. */
@@ -69,11 +70,12 @@ export function relatedOf(docs: readonly RelationInput[], backlinks: Map<string,
   const result = new Map<string, RelatedEntry[]>();
   docs.forEach((d, i) => {
     let count = 0;
+    const self = same[i]!;
     for (const t of d.tags) {
       const holders = byTag.get(t)!;
       for (let k = 0; k < holders.length; k++) {
         const o = holders[k]!;
-        if (same[o] === same[i]) continue;
+        if (same[o] === self) continue;
         if (sharing[o] === 0) touched[count++] = o;
         sharing[o]!++;
       }

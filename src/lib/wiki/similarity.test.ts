@@ -124,6 +124,22 @@ describe('nearestNeighbours on a wiki-like corpus', () => {
   const { texts, countsOf } = countsFrom(docs);
   const vectors = termVectors(texts, countsOf);
 
+  test('the same vectors, term order included, as weighing and sorting every term', () => {
+    const n = docs.length;
+    const df = new Map<string, number>();
+    for (const d of docs) for (const t of Object.keys(d)) df.set(t, (df.get(t) ?? 0) + 1);
+    const expected = docs.map((d) => {
+      const top = Object.entries(d)
+        .map(([t, tf]) => [t, (1 + Math.log(tf)) * Math.log(1 + n / df.get(t)!)] as const)
+        .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+        .slice(0, 80);
+      const norm = Math.sqrt(top.reduce((s, [, w]) => s + w * w, 0));
+      return top.map(([t, w]) => [t, w / norm]);
+    });
+    expect(vectors.map((v) => [...v])).toEqual(expected);
+    expect(docs.filter((d) => Object.keys(d).length > 80).length).toBeGreaterThan(20);
+  });
+
   test.each([
     [0.25, 8],
     [0.1, 50],

@@ -65,8 +65,8 @@ function tfWeight(tf: number): number {
 }
 
 /**
- * Keeps a document's `TOP_TERMS` heaviest terms (ties by term) without sorting all of them: a numeric sort of the
- * weights finds the cut, and only the kept terms are sorted by the full order, which fixes the vector's term order
+ * Keeps a document's `TOP_TERMS` heaviest terms (ties by term) without sorting all of them: a selection on a copy of
+ * the weights finds the cut, and only the kept terms are sorted by the full order, which fixes the vector's term order
  * and so the bits of its norm and of every dot product taken with it. Scratch arrays are reused from one call to the next.
  */
 function topTermPicker() {
@@ -91,8 +91,7 @@ function topTermPicker() {
       if (size <= TOP_TERMS) for (let k = 0; k < size; k++) kept.push(k);
       else {
         cut.set(weights.subarray(0, size));
-        const sorted = cut.subarray(0, size).sort();
-        const least = sorted[size - TOP_TERMS]!;
+        const least = kthSmallest(cut, size, size - TOP_TERMS);
         for (let k = 0; k < size; k++) if (weights[k]! > least) kept.push(k);
         const heavier = kept.length;
         for (let k = 0; k < size; k++) if (weights[k]! === least) kept.push(k);
@@ -111,6 +110,29 @@ function topTermPicker() {
       return vector;
     },
   };
+}
+
+/** The `k`-th smallest of `a[0..n)` (from 0), reordering `a`: Wirth's selection, linear on average. */
+function kthSmallest(a: Float64Array, n: number, k: number): number {
+  let lo = 0;
+  let hi = n - 1;
+  while (lo < hi) {
+    const x = a[k]!;
+    let i = lo;
+    let j = hi;
+    do {
+      while (a[i]! < x) i++;
+      while (x < a[j]!) j--;
+      if (i <= j) {
+        const swap = a[i]!;
+        a[i++] = a[j]!;
+        a[j--] = swap;
+      }
+    } while (i <= j);
+    if (j < k) lo = i;
+    if (k < i) hi = j;
+  }
+  return a[k]!;
 }
 
 /** Cosine similarity of two normalised vectors. */
