@@ -76,3 +76,63 @@ describe('relatedOf with a popular tag', () => {
     expect(related[2]).toEqual({ id: 'two', reasons: ['shared-tags'], score: 2, sharedTags: ['공통', '셋'] });
   });
 });
+
+describe('relatedOf with a tag most of the wiki shares', () => {
+  const none = new Map<string, number>();
+  const doc = (id: string, tags: string[], extra: { links?: string[]; vector?: Map<string, number> } = {}) => ({
+    id,
+    tags,
+    related: [],
+    links: extra.links ?? [],
+    vector: extra.vector ?? none,
+  });
+  // Thirty documents share only `흔함` with `hub`; the ones sharing more come last in the table, and the ids that
+  // differ only in case sort differently by code unit ('B1' < 'a9') and by `localeCompare` ('a9' < 'b0' < 'B1').
+  const crowd = Array.from({ length: 30 }, (_, i) => doc(`p${String(i).padStart(2, '0')}`, ['흔함']));
+  const docs = [
+    doc('B1', ['흔함']),
+    doc('a9', ['흔함']),
+    doc('b0', ['흔함']),
+    doc('hub', ['흔함', '드묾', '희귀']),
+    ...crowd,
+    doc('x-two', ['드묾', '흔함']),
+    doc('y-three', ['흔함', '희귀', '드묾']),
+  ];
+  const related = relatedOf(docs, backlinksOf(docs));
+
+  test('the documents sharing most tags win even when they come last; ties go by id in locale order', () => {
+    expect(related.get('hub')!.map((r) => [r.id, r.score])).toEqual([
+      ['y-three', 3],
+      ['x-two', 2],
+      ['a9', 1],
+      ['b0', 1],
+      ['B1', 1],
+      ['p00', 1],
+      ['p01', 1],
+      ['p02', 1],
+    ]);
+  });
+
+  test('a crowd member keeps the eight best of thirty-four others', () => {
+    expect(related.get('p29')!.map((r) => r.id)).toEqual(['a9', 'b0', 'B1', 'hub', 'p00', 'p01', 'p02', 'p03']);
+    expect(related.get('p29')![3]).toEqual({ id: 'hub', reasons: ['shared-tags'], score: 1, sharedTags: ['흔함'] });
+  });
+
+  test('a link or similar text lifts a document above the crowd, with its shared tags counted too', () => {
+    const v = new Map([['색인', 1]]);
+    const linked = [
+      ...docs.slice(0, -2),
+      doc('zz-similar', ['흔함'], { vector: v }),
+      doc('zz-linker', ['흔함'], { links: ['p05'] }),
+      doc('p05-twin', [], { vector: v }),
+    ];
+    const r = relatedOf(linked, backlinksOf(linked));
+    expect(r.get('p05')!.slice(0, 3)).toEqual([
+      { id: 'zz-linker', reasons: ['linked-from', 'shared-tags'], score: 3.5, sharedTags: ['흔함'] },
+      { id: 'a9', reasons: ['shared-tags'], score: 1, sharedTags: ['흔함'] },
+      { id: 'b0', reasons: ['shared-tags'], score: 1, sharedTags: ['흔함'] },
+    ]);
+    expect(r.get('zz-similar')![0]).toEqual({ id: 'p05-twin', reasons: ['similar'], score: 2, similarity: 1 });
+    expect(r.get('p05-twin')).toEqual([{ id: 'zz-similar', reasons: ['similar'], score: 2, similarity: 1 }]);
+  });
+});

@@ -53,19 +53,30 @@ export function relatedOf(docs: readonly RelationInput[], backlinks: Map<string,
     .map((_, i) => i)
     .sort((a, b) => docs[a]!.id.localeCompare(docs[b]!.id))
     .forEach((doc, r) => (rank[doc] = r));
-  const byTag = new Map<string, number[]>();
+  // Documents compared by number, not by id: the first document with an id stands for every document with it.
+  const first = new Map<string, number>();
+  const same = Int32Array.from(docs, (d, i) => first.get(d.id) ?? first.set(d.id, i).get(d.id)!);
+  const lists = new Map<string, number[]>();
   docs.forEach((d, i) => {
-    for (const t of d.tags) (byTag.get(t) ?? byTag.set(t, []).get(t)!).push(i);
+    for (const t of d.tags) (lists.get(t) ?? lists.set(t, []).get(t)!).push(i);
   });
+  const byTag = new Map([...lists].map(([t, list]) => [t, Int32Array.from(list)]));
   const sharing = new Int32Array(docs.length);
-  const touched: number[] = [];
+  const touched = new Int32Array(docs.length);
+  /** By `same`: documents related to the current one for a reason besides shared tags. */
+  const marked = new Uint8Array(docs.length);
+  const marks: number[] = [];
+  const top = topRelated(rank, position);
   const result = new Map<string, RelatedEntry[]>();
   docs.forEach((d, i) => {
-    touched.length = 0;
+    let count = 0;
+    const self = same[i]!;
     for (const t of d.tags) {
-      for (const o of byTag.get(t) ?? []) {
-        if (docs[o]!.id === d.id) continue;
-        if (sharing[o]! === 0) touched.push(o);
+      const holders = byTag.get(t)!;
+      for (let k = 0; k < holders.length; k++) {
+        const o = holders[k]!;
+        if (same[o] === self) continue;
+        if (sharing[o] === 0) touched[count++] = o;
         sharing[o]!++;
       }
     }
@@ -82,17 +93,29 @@ export function relatedOf(docs: readonly RelationInput[], backlinks: Map<string,
     d.related.forEach((id) => add(id, 'related'));
     d.links.forEach((id) => add(id, 'links-to'));
     (backlinks.get(d.id) ?? []).forEach((id) => add(id, 'linked-from'));
-    const similarIds = new Set(similar[i]!.map((s) => docs[s.index]!.id));
-    for (const o of touched) if (entries.has(docs[o]!.id) || similarIds.has(docs[o]!.id)) add(docs[o]!.id, 'shared-tags', { sharedTags: sharedTags(o) });
+    const mark = (doc: number | undefined) => {
+      if (doc === undefined || marked[same[doc]!]) return;
+      marked[same[doc]!] = 1;
+      marks.push(same[doc]!);
+    };
+    for (const id of entries.keys()) mark(first.get(id));
+    for (const s of similar[i]!) mark(s.index);
+    for (let c = 0; c < count; c++) {
+      const o = touched[c]!;
+      if (marked[same[o]!]) add(docs[o]!.id, 'shared-tags', { sharedTags: sharedTags(o) });
+    }
     for (const s of similar[i]!) add(docs[s.index]!.id, 'similar', { similarity: s.similarity });
-    const top = topRelated(rank, position);
+    top.clear();
     for (const e of entries.values())
       top.offer({ ...e, reasons: [...e.reasons].sort((a, b) => WEIGHTS[b] - WEIGHTS[a]), score: Math.round(e.score * 1000) / 1000 });
     // The others share tags only: the score is the number of shared tags (weight 1).
-    for (const o of touched) {
-      if (!entries.has(docs[o]!.id)) top.offerShared(o, docs[o]!.id, WEIGHTS['shared-tags'] * sharing[o]!, () => sharedTags(o));
+    for (let c = 0; c < count; c++) {
+      const o = touched[c]!;
+      if (!marked[same[o]!]) top.offerShared(o, docs[o]!.id, WEIGHTS['shared-tags'] * sharing[o]!, () => sharedTags(o));
       sharing[o] = 0;
     }
+    for (const m of marks) marked[m] = 0;
+    marks.length = 0;
     result.set(d.id, top.entries());
   });
   return result;
@@ -120,11 +143,17 @@ function topRelated(rank: Int32Array, position: ReadonlyMap<string, number>) {
     if (kept.length > RELATED_LIMIT) kept.pop();
   };
   return {
+    clear() {
+      kept.length = 0;
+    },
     offer(entry: RelatedEntry) {
       const at = position.get(entry.id);
       insert({ id: entry.id, score: entry.score, rank: at === undefined ? undefined : rank[at], entry: () => entry });
     },
     offerShared(doc: number, id: string, score: number, tags: () => string[]) {
+      // Most of a popular tag's documents lose to the eighth kept: `before` on score and rank, without allocating.
+      const last = kept.length === RELATED_LIMIT ? kept[RELATED_LIMIT - 1]! : undefined;
+      if (last && (last.score > score || (last.score === score && last.rank !== undefined && last.rank <= rank[doc]!))) return;
       insert({ id, score, rank: rank[doc], entry: () => ({ id, reasons: ['shared-tags'], score, sharedTags: tags() }) });
     },
     entries: (): RelatedEntry[] => kept.map((k) => k.entry()),
