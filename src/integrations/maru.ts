@@ -45,13 +45,13 @@ export default function maru(): AstroIntegration {
   const emit = () => (emitted ??= emitCached(wiki, root, code, devLogger));
   const rendered = () => {
     const { reused, parsed } = trees.counts;
-    if (reused + parsed > 0) devLogger?.info(`renderer: ${reused} documents from the syntax trees collecting the wiki made, ${parsed} parsed again`);
+    if (reused + parsed > 0) devLogger?.info(`renderer: syntax trees reused ${reused}, parsed again ${parsed}`);
     trees.clear();
   };
   const snapshot = (): WikiSnapshot => ({ root, wiki, texts, code, lang: siteConfig().lang, catalog: emit().catalog, rendered });
   /** Dev server: re-reads the content; a version with errors is reported and the last good one kept. */
   const reload = (logger?: AstroIntegrationLogger): boolean => {
-    trees.clear();
+    // No clearing here: the other loader may reload first, and the renderer checks each tree against its text anyway.
     const fresh = collectWiki(root, siteConfig(), basePath(), key, openParseCache(cacheDir(), code), keepSyntaxTree);
     if (!fresh.wiki) return true;
     const report = errorReport(fresh.wiki, root);
