@@ -41,7 +41,7 @@ export default function maru(): AstroIntegration {
   const code = codeDigest();
   // The trees of the files this build parsed, for the site's renderer (one parse per document, not two).
   const trees = parsedTrees();
-  const keepSyntaxTree: KeepSyntaxTree = (path, parsed) => trees.keep(resolve(root, path), parsed);
+  const keepSyntaxTree: KeepSyntaxTree = (path, parsed) => void trees.keep(resolve(root, path), parsed);
   const emit = () => (emitted ??= emitCached(wiki, root, code, devLogger));
   const rendered = () => {
     const { reused, parsed } = trees.counts;

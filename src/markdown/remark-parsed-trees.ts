@@ -12,8 +12,11 @@ import { visit } from '../lib/markdown/visit.ts';
  * (test/markdown/parsed-trees.test.ts compares the trees and the HTML for every Markdown file we have).
  */
 export interface ParsedTrees {
-  /** Keeps the untouched tree of a file's body (`bodyLine`: the body's first line in the file). */
-  keep(file: string, parsed: { body: string; bodyLine: number; tree: Root }): void;
+  /**
+   * Keeps a copy of the untouched tree of a file's body (`bodyLine`: the body's first line in the file), while the bodies
+   * kept stay within the budget; false when it was not kept.
+   */
+  keep(file: string, parsed: { body: string; bodyLine: number; tree: Root }): boolean;
   /**
    * The tree of `file` exactly as parsing `text` would make it, or undefined (then the caller parses). A tree is handed
    * out once: the renderer's plugins change it in place.
@@ -25,14 +28,34 @@ export interface ParsedTrees {
   readonly counts: { reused: number; parsed: number };
 }
 
-export function parsedTrees(): ParsedTrees {
+/**
+ * How much Markdown (UTF-16 code units) may wait as trees between collecting the wiki and rendering it. A tree takes
+ * about 15 bytes of heap per character of Korean-heavy Markdown (82 MB for the 1,000 generated documents), and a cold
+ * build of 10,000 documents already runs close to Node's default 4 GB heap: keeping every tree there ran out of
+ * memory. So about 250 MB at most; a larger wiki's remaining documents are parsed again by the renderer, as before.
+ */
+export const KEPT_CHARS_BUDGET = 16 * 1024 * 1024;
+
+export function parsedTrees(budget = KEPT_CHARS_BUDGET): ParsedTrees {
   const kept = new Map<string, { body: string; bodyLine: number; tree: Root }>();
   const counts = { reused: 0, parsed: 0 };
+  let chars = 0;
+  const release = (file: string) => {
+    const parsed = kept.get(file);
+    if (parsed) chars -= parsed.body.length;
+    kept.delete(file);
+    return parsed;
+  };
   return {
-    keep: (file, parsed) => void kept.set(file, parsed),
+    keep(file, { body, bodyLine, tree }) {
+      release(file);
+      if (chars + body.length > budget) return false;
+      chars += body.length;
+      kept.set(file, { body, bodyLine, tree: structuredClone(tree) });
+      return true;
+    },
     take(file, text) {
-      const parsed = kept.get(file);
-      kept.delete(file);
+      const parsed = release(file);
       // Astro renders the file's text without its frontmatter, which leaves the newline that ended the closing fence:
       // the body one line further down. Any other text (line endings Maru normalised, a changed file) is parsed anew.
       const shifted = (parsed?.bodyLine ?? 1) > 1;
@@ -46,6 +69,7 @@ export function parsedTrees(): ParsedTrees {
     },
     clear: () => {
       kept.clear();
+      chars = 0;
       counts.reused = counts.parsed = 0;
     },
     counts,

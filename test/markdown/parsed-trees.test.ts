@@ -21,7 +21,7 @@ import rehypeScrollTables from '../../src/markdown/rehype-scroll-tables.ts';
 import remarkCodeMeta from '../../src/markdown/remark-code-meta.ts';
 import remarkHeadingIds from '../../src/markdown/remark-heading-ids.ts';
 import remarkInertScripts from '../../src/markdown/remark-inert-scripts.ts';
-import remarkParsedTrees, { parsedTrees } from '../../src/markdown/remark-parsed-trees.ts';
+import remarkParsedTrees, { KEPT_CHARS_BUDGET, parsedTrees } from '../../src/markdown/remark-parsed-trees.ts';
 import remarkStripTitle from '../../src/markdown/remark-strip-title.ts';
 import { ROOT } from '../helpers/astro.ts';
 
@@ -144,6 +144,29 @@ describe('the renderer starts from the tree collecting the wiki made', () => {
     collect(FILE, crlf);
     expect((await render(fromTree, FILE, crlf)).code).toBe((await render(fromText, FILE, crlf)).code);
     expect(trees.counts).toEqual({ reused: 0, parsed: 2 });
+  });
+
+  test('trees are kept up to a budget of Markdown; the documents past it are parsed by the renderer, with the same HTML', async () => {
+    const small = parsedTrees(TEXT.length);
+    const reusing = await createMarkdownProcessor({
+      smartypants: false,
+      remarkPlugins: [[remarkParsedTrees, small], ...dialectPlugins()],
+    } as Parameters<typeof createMarkdownProcessor>[0]);
+    const plain = await createMarkdownProcessor({ smartypants: false, remarkPlugins: [...dialectPlugins()] } as Parameters<typeof createMarkdownProcessor>[0]);
+    const other = resolve(ROOT, 'content/y.md');
+    const keep = (file: string) => {
+      const split = splitFrontmatter(file, TEXT).file!;
+      let kept = false;
+      parseMarkdown(split.body, (tree) => (kept = small.keep(file, { body: split.body, bodyLine: split.bodyLine, tree })));
+      return kept;
+    };
+    expect([keep(FILE), keep(other)]).toEqual([true, false]);
+    for (const file of [FILE, other]) expect((await render(reusing, file, TEXT)).code).toBe((await render(plain, file, TEXT)).code);
+    expect(small.counts).toEqual({ reused: 1, parsed: 1 });
+    // A render gives its room back.
+    expect(keep(other)).toBe(true);
+    // The default leaves room for a 1,000-document wiki of about 10 MB of Markdown, not for every tree of 10,000.
+    expect(KEPT_CHARS_BUDGET).toBe(16 * 1024 * 1024);
   });
 
   test('clear drops the kept trees: a render after it parses', async () => {

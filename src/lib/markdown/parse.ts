@@ -72,13 +72,14 @@ const processor = unified().use(remarkParse).use(remarkGfm).use(dialectPlugins()
 
 /**
  * Parses a Markdown body (without frontmatter) into headings, sections, links and counts, through the site's dialect
- * plugins. `keepSyntaxTree` receives a copy of the tree as parsed, before any plugin changed it, so the site's renderer
- * can start from it instead of parsing the same text again (`src/markdown/remark-parsed-trees.ts`).
+ * plugins. `keepSyntaxTree` sees the tree as parsed, before any plugin changed it, so the site's renderer can start from
+ * it instead of parsing the same text again (`src/markdown/remark-parsed-trees.ts`): it must copy what it keeps, as the
+ * plugins then change the tree in place.
  */
 export function parseMarkdown(body: string, keepSyntaxTree?: (tree: Root) => void): ParsedMarkdown {
   const file = new VFile({ value: body });
   const parsed = processor.parse(file);
-  keepSyntaxTree?.(structuredClone(parsed));
+  keepSyntaxTree?.(parsed);
   const tree = processor.runSync(parsed, file) as Root;
   const headings = collectHeadings(tree);
   const lineCount = body.split('\n').length;

@@ -73,7 +73,10 @@ const REQUIREMENTS: Record<string, [string, string]> = {
   order: ['숫자여야 합니다', 'order: 1 처럼 쓰세요 (작을수록 앞)'],
 };
 
-/** Receives a file's Markdown body as parsed (content path, the body, its first line in the file, the untouched tree). */
+/**
+ * Receives a file's Markdown body as parsed: content path, the body, its first line in the file, and the tree before any
+ * plugin ran (copy what you keep: the plugins change it in place next).
+ */
 export type KeepSyntaxTree = (path: string, parsed: { body: string; bodyLine: number; tree: Root }) => void;
 
 /**
