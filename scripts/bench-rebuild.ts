@@ -48,7 +48,9 @@ function plainSite(dir: string, content: string): void {
   mkdirSync(join(dir, 'src/pages/docs'), { recursive: true });
   symlinkSync(join(project, 'node_modules'), join(dir, 'node_modules'));
   writeFileSync(join(dir, 'package.json'), '{"name":"plain-astro","type":"module","private":true}\n');
-  writeFileSync(join(dir, 'astro.config.mjs'), "import { defineConfig } from 'astro/config';\nexport default defineConfig({});\n");
+  // Its own cache folder, emptied with the site: by default Astro keeps its data store in node_modules/.astro, which is the
+  // project's through the symlink above, so plain Astro's "full build" reused the last run's rendered Markdown.
+  writeFileSync(join(dir, 'astro.config.mjs'), "import { defineConfig } from 'astro/config';\nexport default defineConfig({ cacheDir: './.astro-cache' });\n");
   writeFileSync(
     join(dir, 'src/content.config.ts'),
     `import { defineCollection } from 'astro:content';\nimport { glob } from 'astro/loaders';\nexport const collections = { docs: defineCollection({ loader: glob({ pattern: '**/*.md', base: ${JSON.stringify(content)} }) }) };\n`,
