@@ -6,33 +6,30 @@ import { stripVTControlCharacters } from 'node:util';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-/** Runs `astro build` of this project into `outDir` with its own content-layer cache; returns exit code and output. */
+/**
+ * Runs `astro build` of this project into `outDir`, with its own content-layer cache unless `env` names one
+ * (`MARU_CACHE_DIR`); returns exit code and output, without colour codes: CI forces colour (FORCE_COLOR), and tests
+ * read the words, not the escape codes around them.
+ */
 export function astroBuild(outDir: string, env: Record<string, string> = {}): { status: number | null; output: string } {
-  const cache = mkdtempSync(join(tmpdir(), 'maru-cache-'));
+  const cache = env.MARU_CACHE_DIR ?? mkdtempSync(join(tmpdir(), 'maru-cache-'));
   const r = spawnSync(join(ROOT, 'node_modules/.bin/astro'), ['build', '--outDir', outDir], {
     cwd: ROOT,
-    env: { ...process.env, MARU_CACHE_DIR: cache, ...env },
+    env: { ...process.env, ...env, MARU_CACHE_DIR: cache },
     encoding: 'utf8',
     maxBuffer: 1 << 26,
   });
-  // CI forces colour (FORCE_COLOR); tests read the words, not the escape codes around them.
   return { status: r.status, output: stripVTControlCharacters(`${r.stdout}\n${r.stderr}`) };
 }
 
 /**
  * `astro build` of `content` into `out` with the cache folder `cache` (Astro's data store and page cache, Maru's
- * parse, article and index caches), at a fixed `SOURCE_DATE_EPOCH`; returns its log without colour codes, and throws
- * with the log when the build fails.
+ * parse, article and index caches), at a fixed `SOURCE_DATE_EPOCH`; returns its log, and throws with the log when the
+ * build fails.
  */
 export function buildWithCache(content: string, out: string, cache: string): string {
-  const r = spawnSync(join(ROOT, 'node_modules/.bin/astro'), ['build', '--outDir', out], {
-    cwd: ROOT,
-    env: { ...process.env, WIKI_CONTENT_DIR: content, MARU_CACHE_DIR: cache, SOURCE_DATE_EPOCH: '1767225600' },
-    encoding: 'utf8',
-    maxBuffer: 1 << 26,
-  });
-  const output = stripVTControlCharacters(`${r.stdout}\n${r.stderr}`);
-  if (r.status !== 0) throw new Error(`astro build failed:\n${output}`);
+  const { status, output } = astroBuild(out, { WIKI_CONTENT_DIR: content, MARU_CACHE_DIR: cache, SOURCE_DATE_EPOCH: '1767225600' });
+  if (status !== 0) throw new Error(`astro build failed:\n${output}`);
   return output;
 }
 

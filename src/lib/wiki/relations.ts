@@ -53,9 +53,8 @@ export function relatedOf(docs: readonly RelationInput[], backlinks: Map<string,
     .map((_, i) => i)
     .sort((a, b) => docs[a]!.id.localeCompare(docs[b]!.id))
     .forEach((doc, r) => (rank[doc] = r));
-  // Documents compared by number, not by id: the first document with an id stands for every document with it.
-  const first = new Map<string, number>();
-  const same = Int32Array.from(docs, (d, i) => first.get(d.id) ?? first.set(d.id, i).get(d.id)!);
+  // Documents compared by number, not by id: the document `position` names for an id stands for every document with it.
+  const same = Int32Array.from(docs, (d) => position.get(d.id)!);
   const lists = new Map<string, number[]>();
   docs.forEach((d, i) => {
     for (const t of d.tags) (lists.get(t) ?? lists.set(t, []).get(t)!).push(i);
@@ -98,7 +97,7 @@ export function relatedOf(docs: readonly RelationInput[], backlinks: Map<string,
       marked[same[doc]!] = 1;
       marks.push(same[doc]!);
     };
-    for (const id of entries.keys()) mark(first.get(id));
+    for (const id of entries.keys()) mark(position.get(id));
     for (const s of similar[i]!) mark(s.index);
     for (let c = 0; c < count; c++) {
       const o = touched[c]!;
