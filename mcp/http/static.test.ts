@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { removeDir } from '../../test/mcp/helpers.ts';
 import { listen } from './listen.ts';
-import { createStaticHandler } from './static.ts';
+import { createStaticHandler, sendSiteFile } from './static.ts';
 
 const CSS = `${'.doc-sidebar a { color: var(--link); }\n'.repeat(200)}`;
 const CATALOG = JSON.stringify({ version: 1, documents: Array.from({ length: 50 }, (_, i) => ({ id: `doc-${i}`, title: `문서 ${i}` })) });
@@ -105,4 +105,21 @@ test('ETag and Last-Modified answer 304 per representation', async () => {
   expect((await rawGet('/team/_wiki/catalog.json', { 'accept-encoding': 'gzip', 'if-none-match': br.headers.etag as string })).status).toBe(200);
   expect((await rawGet('/team/_wiki/catalog.json', { 'if-modified-since': 'Mon, 30 Nov 2026 10:00:00 GMT' })).status).toBe(304);
   expect((await rawGet('/team/_wiki/catalog.json', { 'if-modified-since': 'Mon, 30 Nov 2026 09:00:00 GMT' })).status).toBe(200);
+});
+
+test('a file that vanished after it was found (a build being replaced) is a 404, not a rejected handler', async () => {
+  const gone = join(root, '_wiki/manifest.json');
+  const { server: probe, url: probeUrl } = await listen(
+    (req, res) => void sendSiteFile(res, req, gone, 200, '_wiki/manifest.json').catch(() => res.destroy()),
+    '127.0.0.1',
+    0,
+  );
+  try {
+    for (const encoding of ['br', 'identity']) {
+      const res = await fetch(`${probeUrl}/_wiki/manifest.json`, { headers: { 'accept-encoding': encoding } });
+      expect([res.status, await res.text()]).toEqual([404, 'Not found.\n']);
+    }
+  } finally {
+    probe.close();
+  }
 });

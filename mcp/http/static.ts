@@ -60,7 +60,7 @@ export function createStaticHandler(root: string, base: string): (req: IncomingM
     const file = await resolveFile(root, rel);
     if (file === 'dir') return send(res, 301, '', { location: `${pathname}/` });
     if (!file) return notFound(root, res, req);
-    await sendFile(res, req, file, 200, rel);
+    await sendSiteFile(res, req, file, 200, rel);
   };
 }
 
@@ -85,16 +85,18 @@ async function resolveFile(root: string, rel: string): Promise<string | undefine
 
 async function notFound(root: string, res: ServerResponse, req: IncomingMessage): Promise<void> {
   const page = await resolveFile(root, '404.html');
-  if (page && page !== 'dir') return sendFile(res, req, page, 404, '404.html');
+  if (page && page !== 'dir') return sendSiteFile(res, req, page, 404, '404.html');
   send(res, 404, 'Not found.\n');
 }
 
 /**
  * Sends a file: brotli or gzip for text when the client accepts it (`Vary: Accept-Encoding`), a weak
  * ETag per representation and `Last-Modified` for 304s, and a year of caching for Astro's hashed assets.
+ * A file that vanished since it was found (a build being published or removed) is a plain 404, not a failure.
  */
-async function sendFile(res: ServerResponse, req: IncomingMessage, file: string, status: number, sitePath: string): Promise<void> {
-  const info = await stat(file);
+export async function sendSiteFile(res: ServerResponse, req: IncomingMessage, file: string, status: number, sitePath: string): Promise<void> {
+  const info = await stat(file).catch(() => undefined);
+  if (!info?.isFile()) return send(res, 404, 'Not found.\n');
   const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
   const compressible = isCompressible(type) && info.size > 0 && info.size <= MAX_ENCODED_SOURCE;
   const encoding = compressible ? negotiateEncoding(req.headers['accept-encoding']) : undefined;
@@ -112,7 +114,8 @@ async function sendFile(res: ServerResponse, req: IncomingMessage, file: string,
     return void res.end();
   }
   if (encoding) {
-    const body = await encoded(file, etag, encoding);
+    const body = await encoded(file, etag, encoding).catch(() => undefined);
+    if (!body) return send(res, 404, 'Not found.\n');
     res.writeHead(status, { ...headers, 'content-type': type, 'content-encoding': encoding, 'content-length': String(body.length) });
     return void res.end(req.method === 'HEAD' ? undefined : body);
   }
