@@ -8,6 +8,7 @@ import {
   type TokenizedUnit,
 } from './contract.ts';
 import { encodePostings, PATCH_MARK, type SerializedPostings } from './postings.ts';
+import { GroupedRuns } from './grouped-runs.ts';
 import { combineGlosses } from './glosses.ts';
 import { contributionOf, type Contribution } from './index-contribution.ts';
 import { INDEX_ENVELOPE_VERSION, type IndexEnvelope, type SearchDocument, type SearchSection } from './index-schema.ts';
@@ -93,18 +94,21 @@ export function buildIndexEnvelope(
 
 /**
  * Every term of the corpus with a number, and per number flat counts: in how many sections each field has the term
- * (`frequency`), and the term's prose counts as `[document, section, count, …]` runs in build order (documents and
- * sections ascending). One array per term instead of a Map per term, document and section: at 10,000 documents those
- * were tens of millions of objects for the collector.
+ * (`frequency`), the term's postings as `[document, field, count]` runs in filing order and its prose counts as
+ * `[document, section, count]` runs in build order (documents and sections ascending). The runs sit in typed arrays
+ * (`GroupedRuns`): first a Map per term, document and section, then an array per term, were tens of millions of objects
+ * for the collector at 10,000 documents.
  */
 class TermTable {
   readonly #ids = new Map<string, number>();
   readonly #names: string[] = [];
   #frequency = new Int32Array(1 << 16);
   /** Per term, its prose counts. */
-  readonly #prose: number[][] = [];
-  /** Per term, `[document, field, count, …]` for every document field that has it, in filing order. */
-  readonly #postings: number[][] = [];
+  readonly #prose = new GroupedRuns();
+  /** Per term, `[document, field, count]` for every document field that has it, in filing order. */
+  readonly #postings = new GroupedRuns();
+  /** Per term, 1 once a document field has filed it. */
+  #hasPostings = new Uint8Array(1 << 14);
   /** The terms in the order MiniSearch would first file them. */
   readonly #filed: string[] = [];
 
@@ -114,10 +118,13 @@ class TermTable {
       id = this.#names.length;
       this.#ids.set(term, id);
       this.#names.push(term);
-      this.#prose.push(NO_RUNS);
-      this.#postings.push(NO_RUNS);
       const need = (id + 1) * FIELD_COUNT;
       if (need > this.#frequency.length) this.#frequency = grow(this.#frequency, need);
+      if (id >= this.#hasPostings.length) {
+        const next = new Uint8Array(this.#hasPostings.length * 2);
+        next.set(this.#hasPostings);
+        this.#hasPostings = next;
+      }
     }
     return id;
   }
@@ -136,11 +143,7 @@ class TermTable {
 
   /** Adds a section's prose counts; sections must come in order (documents ascending, sections ascending). */
   countProse(ids: readonly number[], runs: readonly number[], doc: number, section: number): void {
-    for (let i = 0; i < runs.length; i += 2) {
-      const id = ids[runs[i]!]!;
-      const list = this.#prose[id] === NO_RUNS ? (this.#prose[id] = []) : this.#prose[id]!;
-      list.push(doc, section, runs[i + 1]!);
-    }
+    for (let i = 0; i < runs.length; i += 2) this.#prose.push(ids[runs[i]!]!, doc, section, runs[i + 1]!);
   }
 
   /** Files a document field's postings (`[local term, count, …]` in order of first occurrence); returns its distinct terms. */
@@ -149,11 +152,11 @@ class TermTable {
     for (let i = 0; i < runs.length; i += 2) {
       const id = ids[runs[i]!]!;
       order[i / 2] = this.#names[id]!;
-      if (this.#postings[id] === NO_RUNS) {
-        this.#postings[id] = [];
+      if (this.#hasPostings[id] === 0) {
+        this.#hasPostings[id] = 1;
         this.#filed.push(this.#names[id]!);
       }
-      this.#postings[id]!.push(doc, field, runs[i + 1]!);
+      this.#postings.push(id, doc, field, runs[i + 1]!);
     }
     return order;
   }
@@ -165,7 +168,7 @@ class TermTable {
 
   /** A term's postings as MiniSearch serialises them: fields in the order the term first reached them, then documents. */
   postings(term: string): Record<string, Record<string, number>> {
-    const runs = this.#postings[this.#ids.get(term)!]!;
+    const runs = this.#postings.runs(this.#ids.get(term)!);
     const fields: Record<string, Record<string, number>> = {};
     for (let i = 0; i < runs.length; i += 3) (fields[runs[i + 1]!] ??= {})[runs[i]!] = runs[i + 2]!;
     return fields;
@@ -183,7 +186,8 @@ class TermTable {
   proseTotals(term: string): Map<number, number> {
     const totals = new Map<number, number>();
     const id = this.#ids.get(term);
-    const runs = id === undefined ? NO_RUNS : this.#prose[id]!;
+    if (id === undefined) return totals;
+    const runs = this.#prose.runs(id);
     for (let i = 0; i < runs.length; i += 3) totals.set(runs[i]!, (totals.get(runs[i]!) ?? 0) + runs[i + 2]!);
     return totals;
   }
@@ -191,13 +195,13 @@ class TermTable {
   /** The section postings, exactly as `encodeSectionPostings` writes the same counts as nested maps. */
   encodeProse(): string {
     const lines: string[] = [];
-    const ids = this.#names.map((_, id) => id).filter((id) => this.#prose[id]!.length > 0);
+    const ids = this.#names.map((_, id) => id).filter((id) => this.#prose.has(id));
     const names = this.#names;
     ids.sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : 0));
     for (const id of ids) {
       const term = names[id]!;
       if (/[\t\n]/.test(term)) throw new Error(`Index term ${JSON.stringify(term)} contains a tab or newline; the tokenizer must never produce one.`);
-      const runs = this.#prose[id]!;
+      const runs = this.#prose.runs(id);
       let line = `${term}\t`;
       let previousDoc = 0;
       let at = 0;
@@ -222,7 +226,6 @@ class TermTable {
 }
 
 const FIELD_COUNT = INDEX_FIELDS.length;
-const NO_RUNS: number[] = [];
 
 function grow(array: Int32Array, need: number): Int32Array<ArrayBuffer> {
   let size = array.length;
