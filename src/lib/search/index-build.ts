@@ -72,10 +72,14 @@ export function buildIndexEnvelope(
     const bodyTerms = own.bodyTerms;
     documents.push({ ...source.document, sections: source.document.sections.map((x, i) => ({ ...x, terms: bodyTerms[i] ?? 0 })) });
   }
-  const { index: postings, ...rest } = serializeTokenized(units, terms.filed(), (term) => terms.postings(term));
+  const { table, order } = serializeTokenized(units, terms.filed());
+  // Section postings count by position in the table, postings by MiniSearch's short id: one and the same here.
+  for (const [short, id] of Object.entries(table.documentIds)) {
+    if (Number(short) !== id) throw new Error(`MiniSearch gave document ${String(id)} the short id ${short}; body patches assume they are equal.`);
+  }
   const limit = sources.length >= COMMON_BODY_MIN_DOCUMENTS ? COMMON_BODY_SHARE * sources.length : Infinity;
   const commonTerms: string[] = [];
-  const encoded = encodePostings(bodyAsPatches(postings, rest.documentIds, bodyField, limit, terms, commonTerms), undefined, (term) => terms.frequency(term));
+  const encoded = encodePostings(bodyAsPatches(order, bodyField, limit, terms, commonTerms), undefined, (term) => terms.frequency(term));
   const average = (f: number) => (sectionCount ? Math.round((totals[f]! / sectionCount) * 10) / 10 : 0);
   const averageTerms = Object.fromEntries(INDEX_FIELDS.map((field, f) => [field, average(f)])) as Record<IndexField, number>;
   return {
@@ -86,7 +90,7 @@ export function buildIndexEnvelope(
     synonyms: [...synonyms.map((g) => [...g]), ...combineGlosses(glosses)],
     commonTerms: commonTerms.sort(),
     sectionStats: { sections: sectionCount, averageTerms },
-    index: { ...rest, index: [] },
+    index: { ...table, index: [] },
     postings: encoded,
     sectionPostings: terms.encodeProse(),
   };
@@ -202,7 +206,9 @@ class TermTable {
       const term = names[id]!;
       if (/[\t\n]/.test(term)) throw new Error(`Index term ${JSON.stringify(term)} contains a tab or newline; the tokenizer must never produce one.`);
       const runs = this.#prose.runs(id);
-      let line = `${term}\t`;
+      // Pieces joined once per line: a line grown with += stays a rope of thousands of pieces until the final join,
+      // which the collector copied again and again (more GC than the encoding itself at 10,000 documents).
+      const parts: string[] = [term, '\t'];
       let previousDoc = 0;
       let at = 0;
       for (let i = 0; i < runs.length; i += 3) {
@@ -210,16 +216,16 @@ class TermTable {
         const section = runs[i + 1]!;
         const n = runs[i + 2]!;
         if (i === 0 || doc !== runs[i - 3]) {
-          if (i > 0) line += ',';
-          line += `${(doc - previousDoc).toString(36)}:`;
+          if (i > 0) parts.push(',');
+          parts.push((doc - previousDoc).toString(36), ':');
           previousDoc = doc;
           at = 0;
-        } else line += '/';
-        line += (section - at).toString(36);
+        } else parts.push('/');
+        parts.push((section - at).toString(36));
         at = section;
-        if (n !== 1) line += `*${n.toString(36)}`;
+        if (n !== 1) parts.push('*', n.toString(36));
       }
-      lines.push(line);
+      lines.push(parts.join(''));
     }
     return lines.join('\n');
   }
@@ -240,33 +246,30 @@ function grow(array: Int32Array, need: number): Int32Array<ArrayBuffer> {
  * always, the sum of its sections' prose counts, so storing both doubled the index. Only where they differ
  * (the prose leaves out code, the parse's text does not) is the stored frequency written; the loader derives
  * the rest (`index-load.ts`). Terms in more than `limit` documents' bodies lose their body postings (`commonTerms`).
+ * One term at a time, in `order`, as the encoder asks for them.
  */
-function bodyAsPatches(
-  postings: SerializedPostings,
-  documentIds: Record<string, unknown>,
+function* bodyAsPatches(
+  order: readonly string[],
   bodyField: number,
   limit: number,
   terms: TermTable,
   commonTerms: string[],
-): SerializedPostings {
-  // Section postings count by position in the table, postings by MiniSearch's short id: one and the same here.
-  for (const [short, id] of Object.entries(documentIds)) {
-    if (Number(short) !== id) throw new Error(`MiniSearch gave document ${String(id)} the short id ${short}; body patches assume they are equal.`);
-  }
+): Generator<SerializedPostings[number]> {
   const key = String(bodyField);
-  return postings.map(([term, fields]) => {
-    const { [key]: body = {}, ...others } = fields;
+  for (const term of order) {
+    const { [key]: body = {}, ...others } = terms.postings(term);
     const documents = Object.keys(body).length;
     if (documents > limit) {
       commonTerms.push(term);
-      return [term, others];
+      yield [term, others];
+      continue;
     }
     const patch: Record<string, number> = {};
     const derived = terms.proseTotals(term);
     for (const [doc, sum] of derived) if (body[doc] !== sum) patch[doc] = body[doc] ?? 0;
     for (const [doc, freq] of Object.entries(body)) if (!derived.has(Number(doc))) patch[doc] = freq;
-    return [term, documents || derived.size ? { ...others, [`${key}${PATCH_MARK}`]: patch } : others];
-  });
+    yield [term, documents || derived.size ? { ...others, [`${key}${PATCH_MARK}`]: patch } : others];
+  }
 }
 
 /** Builds a queryable search in memory, exactly as a client would load it from the envelope. */

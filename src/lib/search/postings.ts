@@ -23,7 +23,7 @@ export type KeepPostings = (term: string, fieldId: number, documents: number) =>
  * counts stored after it as `#a,b,…` (the section ranking's per-field section frequencies).
  */
 export function encodePostings(
-  postings: SerializedPostings,
+  postings: Iterable<SerializedPostings[number]>,
   keep: KeepPostings = () => true,
   extra: (term: string) => readonly number[] | undefined = () => undefined,
 ): string {
