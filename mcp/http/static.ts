@@ -95,7 +95,7 @@ async function notFound(root: string, res: ServerResponse, req: IncomingMessage)
  * A file that vanished since it was found (a build being published or removed) is a plain 404, not a failure.
  */
 export async function sendSiteFile(res: ServerResponse, req: IncomingMessage, file: string, status: number, sitePath: string): Promise<void> {
-  const info = await stat(file).catch(() => undefined);
+  const info = await stat(file).catch(unlessGone);
   if (!info?.isFile()) return send(res, 404, 'Not found.\n');
   const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
   const compressible = isCompressible(type) && info.size > 0 && info.size <= MAX_ENCODED_SOURCE;
@@ -114,7 +114,7 @@ export async function sendSiteFile(res: ServerResponse, req: IncomingMessage, fi
     return void res.end();
   }
   if (encoding) {
-    const body = await encoded(file, etag, encoding).catch(() => undefined);
+    const body = await encoded(file, etag, encoding).catch(unlessGone);
     if (!body) return send(res, 404, 'Not found.\n');
     res.writeHead(status, { ...headers, 'content-type': type, 'content-encoding': encoding, 'content-length': String(body.length) });
     return void res.end(req.method === 'HEAD' ? undefined : body);
@@ -127,6 +127,12 @@ export async function sendSiteFile(res: ServerResponse, req: IncomingMessage, fi
       .on('close', done)
       .pipe(res);
   });
+}
+
+/** Undefined for a file that is no longer there; any other failure is still one (the app answers 500). */
+function unlessGone(error: NodeJS.ErrnoException): undefined {
+  if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
+  throw error;
 }
 
 /** The file's bytes in `encoding`, compressed once per file version (the ETag names size and mtime). */

@@ -16,8 +16,8 @@ export class GroupedRuns {
   push(key: number, a: number, b: number, c: number): void {
     if (this.#grouped) throw new Error('GroupedRuns: cannot append after the runs were read.');
     if (this.#count === this.#keys.length) {
-      this.#keys = grown(this.#keys, this.#keys.length * 2);
-      this.#values = grown(this.#values, this.#values.length * 2);
+      this.#keys = grow(this.#keys, this.#count + 1);
+      this.#values = grow(this.#values, (this.#count + 1) * 3);
     }
     const at = this.#count++;
     this.#keys[at] = key;
@@ -69,7 +69,10 @@ export class GroupedRuns {
 
 const EMPTY = new Int32Array(0);
 
-function grown(array: Int32Array, size: number): Int32Array<ArrayBuffer> {
+/** A copy of `array` at least `need` long, doubling its length as often as it takes. */
+export function grow(array: Int32Array, need: number): Int32Array<ArrayBuffer> {
+  let size = Math.max(1, array.length);
+  while (size < need) size *= 2;
   const next = new Int32Array(size);
   next.set(array);
   return next;

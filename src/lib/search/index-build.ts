@@ -8,7 +8,7 @@ import {
   type TokenizedUnit,
 } from './contract.ts';
 import { encodePostings, PATCH_MARK, type SerializedPostings } from './postings.ts';
-import { GroupedRuns } from './grouped-runs.ts';
+import { grow, GroupedRuns } from './grouped-runs.ts';
 import { combineGlosses } from './glosses.ts';
 import { contributionOf, type Contribution } from './index-contribution.ts';
 import { INDEX_ENVELOPE_VERSION, type IndexEnvelope, type SearchDocument, type SearchSection } from './index-schema.ts';
@@ -232,14 +232,6 @@ class TermTable {
 }
 
 const FIELD_COUNT = INDEX_FIELDS.length;
-
-function grow(array: Int32Array, need: number): Int32Array<ArrayBuffer> {
-  let size = array.length;
-  while (size < need) size *= 2;
-  const next = new Int32Array(size);
-  next.set(array);
-  return next;
-}
 
 /**
  * The body postings as patches over the section postings: a document's body frequency of a term is, all but
