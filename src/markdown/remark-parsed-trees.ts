@@ -1,3 +1,4 @@
+import { deserialize, serialize } from 'node:v8';
 import type { Root } from 'mdast';
 import type { Processor } from 'unified';
 import type { VFile } from 'vfile';
@@ -13,9 +14,8 @@ import { visit } from '../lib/markdown/visit.ts';
  */
 export interface ParsedTrees {
   /**
-   * Keeps a copy of the untouched tree of a file's body (`bodyLine`: the body's first line in the file); false when it was
-   * not kept. A wiki whose bodies do not all fit the budget keeps none (until `clear`): its trees would cost more in
-   * garbage collection than the second parse they save.
+   * Keeps a copy of the untouched tree of a file's body (`bodyLine`: the body's first line in the file); false when it
+   * was not kept because the budget is spent (that file's body is parsed again when it is rendered).
    */
   keep(file: string, parsed: { body: string; bodyLine: number; tree: Root }): boolean;
   /**
@@ -30,37 +30,37 @@ export interface ParsedTrees {
 }
 
 /**
- * How much Markdown (UTF-16 code units) may wait as trees between collecting the wiki and rendering it: about 250 MB of
- * heap (a tree takes about 15 bytes per character of Korean-heavy Markdown, 82 MB for the 1,000 generated documents).
- * Measured cold builds: at 1,000 documents the trees save 16 % of the CPU (35.5 → 29.8 s) and some peak memory; at
- * 10,000 documents, which run close to Node's default 4 GB heap, keeping every tree ran out of memory, and keeping
- * this budget's worth doubled the garbage collector's time (42.7 → 81.6 s). So a larger wiki keeps none.
+ * How many bytes of serialized trees may wait between collecting the wiki and rendering it. A tree is kept serialized
+ * (`v8.serialize`, the structured clone format) in a Buffer outside the JavaScript heap: about 8 bytes per character of
+ * Korean-heavy Markdown, 88 MB for 2,000 generated documents, and deserializing it takes a fourteenth of parsing the text
+ * again. Kept as live objects instead, trees cost the garbage collector more than the parse they saved once a wiki
+ * passed about 16 Mi characters (a 10,000-document build ran out of heap). The budget holds the 10,000 generated
+ * documents (53 Mi characters, about 440 MB); a larger wiki keeps the first trees that fit and parses the others again.
  */
-export const KEPT_CHARS_BUDGET = 16 * 1024 * 1024;
+export const KEPT_BYTES_BUDGET = 512 * 1024 * 1024;
 
-export function parsedTrees(budget = KEPT_CHARS_BUDGET): ParsedTrees {
-  const kept = new Map<string, { body: string; bodyLine: number; tree: Root }>();
+export function parsedTrees(budget = KEPT_BYTES_BUDGET): ParsedTrees {
+  const kept = new Map<string, { body: string; bodyLine: number; tree: Buffer }>();
   const counts = { reused: 0, parsed: 0 };
-  let chars = 0;
-  let overflowed = false;
+  let bytes = 0;
   const release = (file: string) => {
     const parsed = kept.get(file);
-    if (parsed) chars -= parsed.body.length;
+    if (parsed) bytes -= parsed.tree.byteLength;
     kept.delete(file);
     return parsed;
   };
   return {
     keep(file, { body, bodyLine, tree }) {
       release(file);
-      if (overflowed) return false;
-      if (chars + body.length > budget) {
-        overflowed = true;
-        kept.clear();
-        chars = 0;
+      if (bytes >= budget) return false;
+      const serialized = serialize(tree);
+      if (bytes + serialized.byteLength > budget) {
+        // Later bodies may be smaller, but a wiki this large is better served by a steady rule: nothing more is kept.
+        bytes = budget;
         return false;
       }
-      chars += body.length;
-      kept.set(file, { body, bodyLine, tree: structuredClone(tree) });
+      bytes += serialized.byteLength;
+      kept.set(file, { body, bodyLine, tree: serialized });
       return true;
     },
     take(file, text) {
@@ -72,14 +72,14 @@ export function parsedTrees(budget = KEPT_CHARS_BUDGET): ParsedTrees {
         counts.parsed++;
         return undefined;
       }
-      if (shifted) shiftDown(parsed.tree);
+      const tree = deserialize(parsed.tree) as Root;
+      if (shifted) shiftDown(tree);
       counts.reused++;
-      return parsed.tree;
+      return tree;
     },
     clear: () => {
       kept.clear();
-      chars = 0;
-      overflowed = false;
+      bytes = 0;
       counts.reused = counts.parsed = 0;
     },
     counts,

@@ -5,6 +5,7 @@
 import { createMarkdownProcessor, parseFrontmatter } from '@astrojs/markdown-remark';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { serialize } from 'node:v8';
 import { pathToFileURL } from 'node:url';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
@@ -21,7 +22,7 @@ import rehypeScrollTables from '../../src/markdown/rehype-scroll-tables.ts';
 import remarkCodeMeta from '../../src/markdown/remark-code-meta.ts';
 import remarkHeadingIds from '../../src/markdown/remark-heading-ids.ts';
 import remarkInertScripts from '../../src/markdown/remark-inert-scripts.ts';
-import remarkParsedTrees, { KEPT_CHARS_BUDGET, parsedTrees } from '../../src/markdown/remark-parsed-trees.ts';
+import remarkParsedTrees, { KEPT_BYTES_BUDGET, parsedTrees } from '../../src/markdown/remark-parsed-trees.ts';
 import remarkStripTitle from '../../src/markdown/remark-strip-title.ts';
 import { ROOT } from '../helpers/astro.ts';
 
@@ -146,8 +147,10 @@ describe('the renderer starts from the tree collecting the wiki made', () => {
     expect(trees.counts).toEqual({ reused: 0, parsed: 2 });
   });
 
-  test('a wiki whose Markdown does not fit the budget keeps no tree: the renderer parses every document, with the same HTML', async () => {
-    const small = parsedTrees(TEXT.length);
+  test('trees beyond the budget are not kept: those documents are parsed again, with the same HTML', async () => {
+    let budgetOfOne = 0;
+    parseMarkdown(splitFrontmatter(FILE, TEXT).file!.body, (tree) => (budgetOfOne = serialize(tree).byteLength));
+    const small = parsedTrees(budgetOfOne);
     const reusing = await createMarkdownProcessor({
       smartypants: false,
       remarkPlugins: [[remarkParsedTrees, small], ...dialectPlugins()],
@@ -161,17 +164,16 @@ describe('the renderer starts from the tree collecting the wiki made', () => {
       return kept;
     };
     expect(keep(FILE)).toBe(true);
-    // The second body does not fit: the first tree goes too, and nothing more is kept until the next build's `clear`.
+    // The second tree does not fit beside the first: the first stays, and nothing more is kept until the next `clear`.
     expect(keep(other)).toBe(false);
-    expect(keep(FILE)).toBe(false);
     for (const file of [FILE, other]) expect((await render(reusing, file, TEXT)).code).toBe((await render(plain, file, TEXT)).code);
-    expect(small.counts).toEqual({ reused: 0, parsed: 2 });
+    expect(small.counts).toEqual({ reused: 1, parsed: 1 });
     small.clear();
     expect(keep(other)).toBe(true);
     expect((await render(reusing, other, TEXT)).code).toBe((await render(plain, other, TEXT)).code);
     expect(small.counts).toEqual({ reused: 1, parsed: 0 });
-    // The default leaves room for a 1,000-document wiki of about 10 MB of Markdown, not for every tree of 10,000.
-    expect(KEPT_CHARS_BUDGET).toBe(16 * 1024 * 1024);
+    // The default holds the 10,000 generated documents' trees (about 440 MB serialized).
+    expect(KEPT_BYTES_BUDGET).toBe(512 * 1024 * 1024);
   });
 
   test('clear drops the kept trees: a render after it parses', async () => {
