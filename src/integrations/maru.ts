@@ -17,13 +17,15 @@ import remarkWikiLinks from '../markdown/remark-wiki-links.ts';
 import rehypeCallouts from '../markdown/rehype-callouts.ts';
 import rehypeSanitizeContent from '../markdown/rehype-sanitize-content.ts';
 import { contentRoot } from '../node/collect.ts';
-import { basePath, collectWiki, emitArtifacts, errorReport, siteConfig, skipArtifacts, writeArtifacts } from '../node/wiki-build.ts';
+import { basePath, collectWiki, collectWikiInParallel, emitArtifacts, errorReport, siteConfig, skipArtifacts, writeArtifacts } from '../node/wiki-build.ts';
+import type { TreeSink } from '../node/parallel-parse.ts';
 import { cacheDir, codeDigest, openParseCache } from '../node/parse-cache.ts';
 import { WIKI_HOOK, type WikiSnapshot, type WikiSource } from './wiki-handoff.ts';
 import remarkCodeMeta from '../markdown/remark-code-meta.ts';
 import rehypeCodeBlocks from '../markdown/rehype-code-blocks.ts';
 import rehypeScrollTables from '../markdown/rehype-scroll-tables.ts';
-import remarkParsedTrees, { parsedTrees, type ParsedTrees } from '../markdown/remark-parsed-trees.ts';
+import remarkParsedTrees, { type ParsedTrees } from '../markdown/remark-parsed-trees.ts';
+import { parsedTrees } from '../node/parsed-trees.ts';
 import type { KeepSyntaxTree } from '../lib/wiki/document.ts';
 import { serveArtifacts } from './dev-server.ts';
 
@@ -42,6 +44,7 @@ export default function maru(): AstroIntegration {
   // The trees of the files this build parsed, for the site's renderer (one parse per document, not two).
   const trees = parsedTrees();
   const keepSyntaxTree: KeepSyntaxTree = (path, parsed) => void trees.keep(resolve(root, path), parsed);
+  const treeSink: TreeSink = { keep: keepSyntaxTree, keepSerialized: (path, parsed) => void trees.keepSerialized(resolve(root, path), parsed) };
   const emit = () => (emitted ??= emitCached(wiki, root, code, devLogger));
   const rendered = () => {
     const { reused, parsed } = trees.counts;
@@ -72,9 +75,12 @@ export default function maru(): AstroIntegration {
   return {
     name: 'maru',
     hooks: {
-      'astro:config:setup': ({ updateConfig, logger }) => {
+      'astro:config:setup': async ({ updateConfig, logger }) => {
         const parsed = openParseCache(cacheDir(), code);
-        const first = collectWiki(root, siteConfig(), basePath(), undefined, parsed, keepSyntaxTree);
+        // A worker that fails costs time only: the files it did not answer for are parsed here.
+        const first = await collectWikiInParallel(root, siteConfig(), basePath(), parsed, treeSink, {
+          onWorkerError: (error) => logger.warn(`a parsing thread failed; its files are parsed on the main thread (${error.message})`),
+        });
         logger.info(`parsed ${parsed.misses} of ${parsed.hits + parsed.misses} files (the others from ${relative(process.cwd(), cacheDir())})`);
         ({ texts, key } = first);
         wiki = first.wiki!; // no previous key was passed, so the wiki is always built

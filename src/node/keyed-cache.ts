@@ -12,6 +12,8 @@ export interface CacheIdentity {
 /** A store of values by key that writes itself back with `save()`, and counts what it answered. */
 export interface KeyedCache<T> {
   get(key: string): T | undefined;
+  /** Whether the file holds an entry for `key` (not yet decoded or checked: `get` may still answer undefined). */
+  has(key: string): boolean;
   set(key: string, value: T): void;
   save(): void;
   hits: number;
@@ -58,6 +60,7 @@ export function openKeyedCache<T>(path: string, identity: CacheIdentity, codec: 
       cache.hits++;
       return value;
     },
+    has: (key) => stored.has(key),
     set(key, value) {
       const text = codec.encode(value);
       if (text.includes('\n')) throw new Error(`Cache ${path}: an encoded value holds a newline; the codec must write one line.`);

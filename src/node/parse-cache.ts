@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { ParseCache, ParsedFile } from '../lib/wiki/pipeline.ts';
+import type { RawFile } from '../lib/wiki/document.ts';
+import type { ParseCache, ParsedFile, WikiOptions } from '../lib/wiki/pipeline.ts';
 import { termCounts, type TermCounts } from '../lib/wiki/similarity.ts';
 import { sha256 } from './hash.ts';
 import { jsonCodec, openKeyedCache } from './keyed-cache.ts';
@@ -53,7 +54,16 @@ export function codeDigest(): string {
  * document's similarity term counts by sha256 of the text they count. Both are checksummed files of this code only
  * (`openKeyedCache`); `save()` writes only the entries this build used, so deleted files leave the cache too.
  */
-export function openParseCache(dir = cacheDir(), code = codeDigest()): ParseCache & { save(): void; hits: number; misses: number } {
+/** The parse cache of a build: also says what it holds without decoding it, writes itself back and counts. */
+export interface StoredParseCache extends ParseCache {
+  /** Whether the last build stored a result for this file (then a build need not parse it ahead). */
+  has(file: RawFile, options: WikiOptions): boolean;
+  save(): void;
+  hits: number;
+  misses: number;
+}
+
+export function openParseCache(dir = cacheDir(), code = codeDigest()): StoredParseCache {
   const files = openKeyedCache(join(dir, 'parse.json'), { format: 'maru-parse-cache', version: 2, code }, jsonCodec(isParsedFile));
   const counts = openKeyedCache(join(dir, 'terms.json'), { format: 'maru-term-counts', version: 1, code }, jsonCodec(isStoredCounts));
   // Only the categories change how a file parses (the base path is applied later, in derive).
@@ -65,10 +75,13 @@ export function openParseCache(dir = cacheDir(), code = codeDigest()): ParseCach
     get misses() {
       return files.misses;
     },
-    get(file: Parameters<ParseCache['get']>[0], options: Parameters<ParseCache['get']>[1]) {
+    get(file: RawFile, options: WikiOptions) {
       return files.get(keyOf(file, options));
     },
-    set(file: Parameters<ParseCache['set']>[0], options: Parameters<ParseCache['set']>[1], parsed: ParsedFile) {
+    has(file: RawFile, options: WikiOptions) {
+      return files.has(keyOf(file, options));
+    },
+    set(file: RawFile, options: WikiOptions, parsed: ParsedFile) {
       files.set(keyOf(file, options), parsed);
     },
     termCounts(text: string): TermCounts {

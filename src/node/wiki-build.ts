@@ -4,14 +4,15 @@ import siteConfigInput from '../../maru.config.ts';
 import { emitWiki, toCatalogArtifact, type EmitContext } from '../lib/artifacts/emit.ts';
 import type { Catalog } from '../lib/artifacts/schema.ts';
 import { linkPolicy, resolveSiteConfig, type SiteConfig } from '../lib/wiki/config.ts';
-import type { KeepSyntaxTree } from '../lib/wiki/document.ts';
+import type { KeepSyntaxTree, RawFile } from '../lib/wiki/document.ts';
 import { buildWiki, type ParseCache, type Wiki } from '../lib/wiki/pipeline.ts';
 import { formatReport } from '../lib/wiki/problems.ts';
 import { normalizeBase } from '../lib/wiki/url.ts';
 import { collectFiles, contentRoot, gitHead } from './collect.ts';
 import { sha256 } from './hash.ts';
 import { openIndexCache } from './index-cache.ts';
-import { codeDigest, openParseCache } from './parse-cache.ts';
+import { parseInParallel, withParsedAhead, type ParallelOptions, type TreeSink } from './parallel-parse.ts';
+import { codeDigest, openParseCache, type StoredParseCache } from './parse-cache.ts';
 
 /** The site configuration from `maru.config.ts`, validated. */
 export function siteConfig(): SiteConfig {
@@ -42,8 +43,40 @@ export function collectWiki(
   unchanged?: string,
   cache?: ParseCache & { save(): void },
   keepSyntaxTree?: KeepSyntaxTree,
-): { wiki: Wiki | undefined; texts: Map<string, string>; key: string } {
+): CollectedWiki {
+  return buildCollected(collectFiles(root), root, config, base, unchanged, cache, keepSyntaxTree);
+}
+
+/**
+ * `collectWiki` of a build: the files the cache does not hold are parsed on every core first (`parseInParallel`),
+ * with the same result.
+ */
+export async function collectWikiInParallel(
+  root: string,
+  config: SiteConfig,
+  base: string,
+  cache: StoredParseCache,
+  trees?: TreeSink,
+  parallel: ParallelOptions = {},
+): Promise<CollectedWiki> {
   const files = collectFiles(root);
+  const options = { categories: config.categories };
+  const todo = files.filter((file) => file.text !== undefined && !cache.has(file, { ...options, base }));
+  const ahead = await parseInParallel(todo, config.categories, trees, parallel);
+  return buildCollected(files, root, config, base, undefined, Object.assign(withParsedAhead(cache, ahead), { save: () => cache.save() }), trees?.keep);
+}
+
+type CollectedWiki = { wiki: Wiki | undefined; texts: Map<string, string>; key: string };
+
+function buildCollected(
+  files: RawFile[],
+  root: string,
+  config: SiteConfig,
+  base: string,
+  unchanged?: string,
+  cache?: ParseCache & { save(): void },
+  keepSyntaxTree?: KeepSyntaxTree,
+): CollectedWiki {
   const links = linkPolicy(config, process.env);
   const key = sha256(JSON.stringify([root, base, config.categories, links, files]));
   const texts = new Map(files.map((f) => [f.path, f.text ?? '']));

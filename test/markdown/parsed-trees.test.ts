@@ -22,7 +22,8 @@ import rehypeScrollTables from '../../src/markdown/rehype-scroll-tables.ts';
 import remarkCodeMeta from '../../src/markdown/remark-code-meta.ts';
 import remarkHeadingIds from '../../src/markdown/remark-heading-ids.ts';
 import remarkInertScripts from '../../src/markdown/remark-inert-scripts.ts';
-import remarkParsedTrees, { KEPT_BYTES_BUDGET, parsedTrees } from '../../src/markdown/remark-parsed-trees.ts';
+import remarkParsedTrees from '../../src/markdown/remark-parsed-trees.ts';
+import { KEPT_BYTES_BUDGET, parsedTrees } from '../../src/node/parsed-trees.ts';
 import remarkStripTitle from '../../src/markdown/remark-strip-title.ts';
 import { ROOT } from '../helpers/astro.ts';
 

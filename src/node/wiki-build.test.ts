@@ -1,0 +1,60 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { parsedTrees } from './parsed-trees.ts';
+import { resolveSiteConfig } from '../lib/wiki/config.ts';
+import { openParseCache } from './parse-cache.ts';
+import { collectWiki, collectWikiInParallel } from './wiki-build.ts';
+
+const config = resolveSiteConfig({ title: '테스트 위키', categories: ['concept', 'guide'] });
+
+/** A content folder of `count` linked documents, Korean-heavy, with headings, tables and lists. */
+function contentFolder(count: number): string {
+  const root = mkdtempSync(join(tmpdir(), 'maru-parallel-'));
+  for (let i = 0; i < count; i++) {
+    const dir = join(root, `p${i % 3}`);
+    mkdirSync(dir, { recursive: true });
+    const sections = Array.from(
+      { length: 8 },
+      (_, s) => `## 절 ${s}\n\n상태를 바꾸면 **다시 렌더링**됩니다. [[doc-${(i + 1) % count}]] 참고.\n\n| 열 | 값 |\n| --- | --- |\n| a | ${s} |\n`,
+    );
+    writeFileSync(
+      join(dir, `doc-${i}.md`),
+      `---\nid: doc-${i}\ntitle: 문서 ${i}\ncategory: ${i % 2 ? 'guide' : 'concept'}\ntags: [t${i % 5}]\n---\n\n${sections.join('\n')}`,
+    );
+  }
+  return root;
+}
+
+describe('collectWikiInParallel', () => {
+  test('parses on a worker and this thread and builds the wiki, cache and trees exactly as one thread does', async () => {
+    const root = contentFolder(600);
+    const cacheOf = () => mkdtempSync(join(tmpdir(), 'maru-parallel-cache-'));
+    const trees = parsedTrees();
+    const seen = { main: 0, worker: 0 };
+    const sink = {
+      keep: (path: string, parsed: Parameters<typeof trees.keep>[1]) => void (seen.main++, trees.keep(resolve(root, path), parsed)),
+      keepSerialized: (path: string, parsed: Parameters<typeof trees.keepSerialized>[1]) =>
+        void (seen.worker++, trees.keepSerialized(resolve(root, path), parsed)),
+    };
+    const parallelDir = cacheOf();
+    const parallelCache = openParseCache(parallelDir, 'code');
+    const parallel = await collectWikiInParallel(root, config, '/', parallelCache, sink, { threads: 1, minFiles: 2 });
+    const sequential = collectWiki(root, config, '/', undefined, openParseCache(cacheOf(), 'code'));
+    expect(JSON.parse(JSON.stringify(parallel.wiki))).toEqual(JSON.parse(JSON.stringify(sequential.wiki)));
+    expect(parallel.key).toBe(sequential.key);
+    expect(parallel.wiki!.documents).toHaveLength(600);
+    // Every file was parsed once, by one of the two threads, and counted as parsed; its tree waits for the renderer.
+    expect(seen.main + seen.worker).toBe(600);
+    expect(seen.worker).toBeGreaterThan(0);
+    expect([parallelCache.hits, parallelCache.misses]).toEqual([0, 600]);
+    expect(trees.counts).toEqual({ reused: 0, parsed: 0 });
+    // The next build finds every file in the cache and parses nothing.
+    const next = openParseCache(parallelDir, 'code');
+    const again = await collectWikiInParallel(root, config, '/', next, sink, { threads: 1, minFiles: 2 });
+    expect([next.hits, next.misses]).toEqual([600, 0]);
+    expect(seen.main + seen.worker).toBe(600);
+    expect(JSON.parse(JSON.stringify(again.wiki))).toEqual(JSON.parse(JSON.stringify(sequential.wiki)));
+  });
+});
