@@ -4,13 +4,14 @@ import { resolve } from 'node:path';
 import { contentWarnings } from '../src/lib/wiki/content-checks.ts';
 import { formatProblem, problemMessage, sortProblems } from '../src/lib/wiki/problems.ts';
 import { contentRoot } from '../src/node/collect.ts';
-import { loadWiki, siteConfig } from '../src/node/wiki-build.ts';
+import { collectWikiInParallel, siteConfig } from '../src/node/wiki-build.ts';
 import { relative } from 'node:path';
 
 const { values } = parseArgs({ options: { json: { type: 'boolean', default: false }, content: { type: 'string' }, now: { type: 'string' } } });
 const root = values.content ? resolve(values.content) : contentRoot();
 const config = siteConfig();
-const wiki = loadWiki(root, config, '/');
+// A large wiki is parsed on every core (`MARU_PARSE_THREADS`), as in a build; the checks see the same wiki either way.
+const wiki = (await collectWikiInParallel(root, config, '/')).wiki!;
 const problems = sortProblems([
   ...wiki.problems,
   ...contentWarnings(wiki, { staleAfterDays: config.staleAfterDays, now: values.now ?? new Date().toISOString() }),

@@ -56,5 +56,8 @@ describe('collectWikiInParallel', () => {
     expect([next.hits, next.misses]).toEqual([600, 0]);
     expect(seen.main + seen.worker).toBe(600);
     expect(JSON.parse(JSON.stringify(again.wiki))).toEqual(JSON.parse(JSON.stringify(sequential.wiki)));
+    // Without a cache (`npm run check`), every file is parsed ahead, with the same wiki.
+    const uncached = await collectWikiInParallel(root, config, '/', undefined, undefined, { threads: 1, minFiles: 2 });
+    expect(JSON.parse(JSON.stringify(uncached.wiki))).toEqual(JSON.parse(JSON.stringify(sequential.wiki)));
   });
 });

@@ -48,22 +48,25 @@ export function collectWiki(
 }
 
 /**
- * `collectWiki` of a build: the files the cache does not hold are parsed on every core first (`parseInParallel`),
- * with the same result.
+ * `collectWiki` of a build or a check: the files `cache` does not hold (all of them without one) are parsed on every
+ * core first (`parseInParallel`), with the same result.
  */
 export async function collectWikiInParallel(
   root: string,
   config: SiteConfig,
   base: string,
-  cache: StoredParseCache,
+  cache?: StoredParseCache,
   trees?: TreeSink,
   parallel: ParallelOptions = {},
 ): Promise<CollectedWiki> {
   const files = collectFiles(root);
-  const options = { categories: config.categories };
-  const todo = files.filter((file) => file.text !== undefined && !cache.has(file, { ...options, base }));
+  const options = { categories: config.categories, base };
+  const todo = files.filter((file) => file.text !== undefined && !cache?.has(file, options));
   const ahead = await parseInParallel(todo, config.categories, trees, parallel);
-  return buildCollected(files, root, config, base, undefined, Object.assign(withParsedAhead(cache, ahead), { save: () => cache.save() }), trees?.keep);
+  const answers = cache
+    ? Object.assign(withParsedAhead(cache, ahead), { save: () => cache.save() })
+    : { get: (file: RawFile) => ahead.get(file.path), set: () => {}, save: () => {} };
+  return buildCollected(files, root, config, base, undefined, answers, trees?.keep);
 }
 
 type CollectedWiki = { wiki: Wiki | undefined; texts: Map<string, string>; key: string };
