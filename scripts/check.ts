@@ -10,7 +10,7 @@ import { relative } from 'node:path';
 const { values } = parseArgs({ options: { json: { type: 'boolean', default: false }, content: { type: 'string' }, now: { type: 'string' } } });
 const root = values.content ? resolve(values.content) : contentRoot();
 const config = siteConfig();
-// A large wiki is parsed on every core (`MARU_PARSE_THREADS`), as in a build; the checks see the same wiki either way.
+// A large wiki is parsed on every core (`MARU_THREADS`), as in a build; the checks see the same wiki either way.
 const wiki = (await collectWikiInParallel(root, config, '/')).wiki!;
 const problems = sortProblems([
   ...wiki.problems,

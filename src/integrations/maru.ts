@@ -17,8 +17,22 @@ import remarkWikiLinks from '../markdown/remark-wiki-links.ts';
 import rehypeCallouts from '../markdown/rehype-callouts.ts';
 import rehypeSanitizeContent from '../markdown/rehype-sanitize-content.ts';
 import { contentRoot } from '../node/collect.ts';
-import { basePath, collectWiki, collectWikiInParallel, emitArtifacts, errorReport, siteConfig, skipArtifacts, writeArtifacts } from '../node/wiki-build.ts';
-import type { TreeSink } from '../node/parallel-parse.ts';
+import {
+  basePath,
+  collectWiki,
+  collectWikiInParallel,
+  emitArtifacts,
+  emitContext,
+  emitInWorker,
+  errorReport,
+  siteConfig,
+  skipArtifacts,
+  writeArtifacts,
+  type Emitted,
+} from '../node/wiki-build.ts';
+import { toCatalogArtifact } from '../lib/artifacts/emit.ts';
+import { ARTIFACT_DIR, type Catalog } from '../lib/artifacts/schema.ts';
+import { buildThreads, type TreeSink } from '../node/parallel-parse.ts';
 import { cacheDir, codeDigest, openParseCache } from '../node/parse-cache.ts';
 import { WIKI_HOOK, type WikiSnapshot, type WikiSource } from './wiki-handoff.ts';
 import remarkCodeMeta from '../markdown/remark-code-meta.ts';
@@ -40,6 +54,9 @@ export default function maru(): AstroIntegration {
   let texts: Map<string, string>;
   let key: string | undefined;
   let emitted: ReturnType<typeof emitArtifacts> | undefined;
+  // `astro build`: the artifacts, emitted on a worker thread while this one renders; the pages take `pageCatalog`.
+  let background: Promise<Emitted | Error> | undefined;
+  let pageCatalog: Catalog | undefined;
   const code = codeDigest();
   // The trees of the files this build parsed, for the site's renderer (one parse per document, not two).
   const trees = parsedTrees();
@@ -51,7 +68,23 @@ export default function maru(): AstroIntegration {
     if (reused + parsed > 0) devLogger?.info(`renderer: syntax trees reused ${reused}, parsed again ${parsed}`);
     trees.clear();
   };
-  const snapshot = (): WikiSnapshot => ({ root, wiki, texts, code, lang: siteConfig().lang, catalog: emit().catalog, rendered });
+  const catalog = () => (background ? (pageCatalog ??= toCatalogArtifact(wiki, emitContext(wiki, siteConfig(), root)).catalog) : emit().catalog);
+  const snapshot = (): WikiSnapshot => ({ root, wiki, texts, code, lang: siteConfig().lang, catalog: catalog(), rendered });
+  /** The build's artifacts: the worker's, or emitted here when there is none or it failed. */
+  const artifacts = async (logger: AstroIntegrationLogger): Promise<Emitted> => {
+    const made = await background;
+    if (made === undefined) return emit();
+    if (made instanceof Error) {
+      logger.warn(`the artifacts thread failed; emitting on the main thread (${made.message})`);
+      return emit();
+    }
+    logTokenized(made, logger);
+    // The pages were built from `pageCatalog`: the artifacts must hold the same catalog, or the build is wrong.
+    if (pageCatalog && made.files.get(`${ARTIFACT_DIR}/catalog.json`) !== `${JSON.stringify(pageCatalog)}\n`) {
+      throw new Error('Maru: the artifacts thread emitted another catalog than the pages were built from; nothing was written.');
+    }
+    return made;
+  };
   /** Dev server: re-reads the content; a version with errors is reported and the last good one kept. */
   const reload = (logger?: AstroIntegrationLogger): boolean => {
     // No clearing here: the other loader may reload first, and the renderer checks each tree against its text anyway.
@@ -75,7 +108,7 @@ export default function maru(): AstroIntegration {
   return {
     name: 'maru',
     hooks: {
-      'astro:config:setup': async ({ updateConfig, logger }) => {
+      'astro:config:setup': async ({ command, updateConfig, logger }) => {
         const parsed = openParseCache(cacheDir(), code);
         // A worker that fails costs time only: the files it did not answer for are parsed here.
         const first = await collectWikiInParallel(root, siteConfig(), basePath(), parsed, treeSink, {
@@ -95,18 +128,24 @@ export default function maru(): AstroIntegration {
         devLogger = logger;
         for (const d of wiki.dropped) logger.info(`[filter:drafts] ${d.path} (${d.id})`);
         logger.info(`${wiki.documents.length} documents from ${relative(process.cwd(), root) || '.'}`);
+        if (command === 'build' && !skipArtifacts() && buildThreads() > 0) {
+          // A failed worker is answered at build:done by emitting here; never left as an unhandled rejection.
+          background = emitInWorker(wiki, root, { dir: cacheDir(), code }).catch((error: unknown) =>
+            error instanceof Error ? error : new Error(String(error)),
+          );
+        }
         // The resolvers read `wiki` when they run, so a dev reload reaches them too.
         updateConfig({ markdown: { processor: unified(markdownOptions(() => wiki, root, siteConfig().lang, trees)) } });
       },
       'astro:server:setup': ({ server }) => {
         serveArtifacts(server, () => (reload(devLogger) ? emit().files : undefined));
       },
-      'astro:build:done': ({ dir, logger }) => {
+      'astro:build:done': async ({ dir, logger }) => {
         if (skipArtifacts()) {
           logger.info('MARU_SKIP_ARTIFACTS=1: pages built from the catalog alone; no _wiki/* artifacts written');
           return;
         }
-        const { files } = emit();
+        const { files } = await artifacts(logger);
         writeArtifacts(fileURLToPath(dir), files);
         logger.info(`wrote ${files.size} wiki artifacts`);
       },
@@ -118,9 +157,12 @@ export default function maru(): AstroIntegration {
 /** The artifacts, tokenizing for the search index only the documents that changed since the cached build. */
 function emitCached(wiki: Wiki, root: string, code: string, logger: AstroIntegrationLogger | undefined): ReturnType<typeof emitArtifacts> {
   const emitted = emitArtifacts(wiki, siteConfig(), root, { dir: cacheDir(), code });
-  const t = emitted.tokenized;
-  if (t) logger?.info(`search index: tokenized ${t.documents} of ${t.of} documents (the others from ${relative(process.cwd(), cacheDir())})`);
+  logTokenized(emitted, logger);
   return emitted;
+}
+
+function logTokenized({ tokenized: t }: Emitted, logger: AstroIntegrationLogger | undefined): void {
+  if (t) logger?.info(`search index: tokenized ${t.documents} of ${t.of} documents (the others from ${relative(process.cwd(), cacheDir())})`);
 }
 
 /** The remark pipeline of the site: the same heading ids and link targets as the catalog. */

@@ -3,7 +3,7 @@ import type { Root } from 'mdast';
 import { describe, expect, test } from 'vitest';
 import { toSourceDocument, type RawFile } from '../lib/wiki/document.ts';
 import type { ParseCache, ParsedFile } from '../lib/wiki/pipeline.ts';
-import { MIN_FILES_FOR_WORKERS, parseInParallel, parseThreads, withParsedAhead } from './parallel-parse.ts';
+import { MIN_FILES_FOR_WORKERS, parseInParallel, buildThreads, withParsedAhead } from './parallel-parse.ts';
 
 const CATEGORIES = ['concept', 'guide'];
 const options = { categories: CATEGORIES, base: '/' };
@@ -82,13 +82,13 @@ describe('withParsedAhead', () => {
   });
 });
 
-describe('parseThreads', () => {
-  test('MARU_PARSE_THREADS sets the number of workers; anything but a whole number is an error naming it', () => {
-    expect(parseThreads({ MARU_PARSE_THREADS: '0' })).toBe(0);
-    expect(parseThreads({ MARU_PARSE_THREADS: '2' })).toBe(2);
-    expect(() => parseThreads({ MARU_PARSE_THREADS: 'many' })).toThrow('MARU_PARSE_THREADS must be a whole number of threads (0 or more), not "many"');
-    expect(() => parseThreads({ MARU_PARSE_THREADS: '-1' })).toThrow('MARU_PARSE_THREADS');
-    expect(parseThreads({})).toBeGreaterThanOrEqual(0);
-    expect(parseThreads({})).toBeLessThanOrEqual(3);
+describe('buildThreads', () => {
+  test('MARU_THREADS sets the number of workers; anything but a whole number is an error naming it', () => {
+    expect(buildThreads({ MARU_THREADS: '0' })).toBe(0);
+    expect(buildThreads({ MARU_THREADS: '2' })).toBe(2);
+    expect(() => buildThreads({ MARU_THREADS: 'many' })).toThrow('MARU_THREADS must be a whole number of threads (0 or more), not "many"');
+    expect(() => buildThreads({ MARU_THREADS: '-1' })).toThrow('MARU_THREADS');
+    expect(buildThreads({})).toBeGreaterThanOrEqual(0);
+    expect(buildThreads({})).toBeLessThanOrEqual(3);
   });
 });

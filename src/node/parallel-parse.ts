@@ -18,7 +18,7 @@ export interface TreeSink {
 export const MIN_FILES_FOR_WORKERS = 2000;
 
 export interface ParallelOptions {
-  /** Worker threads beside this one (default `parseThreads()`). */
+  /** Worker threads beside this one (default `buildThreads()`). */
   threads?: number;
   /** Fewer files than this are parsed on this thread alone (default `MIN_FILES_FOR_WORKERS`). */
   minFiles?: number;
@@ -30,14 +30,15 @@ export interface ParallelOptions {
 const YIELD_EVERY_MS = 25;
 
 /**
- * How many worker threads parse beside this one: `MARU_PARSE_THREADS` when set (0 = none), else one fewer than the
- * machine's cores, at most 3 (the main thread parses too, and each thread holds its own copy of the pipeline).
+ * How many worker threads a build uses beside the main thread: `MARU_THREADS` when set (0 = none: everything on the
+ * main thread), else one fewer than the machine's cores, at most 3 (the main thread works too, and each thread holds
+ * its own copy of the pipeline). Parsing uses all of them; emitting the artifacts one (`emitInWorker`).
  */
-export function parseThreads(env: NodeJS.ProcessEnv = process.env): number {
-  const set = env.MARU_PARSE_THREADS;
+export function buildThreads(env: NodeJS.ProcessEnv = process.env): number {
+  const set = env.MARU_THREADS;
   if (set !== undefined && set !== '') {
     const n = Number(set);
-    if (!Number.isInteger(n) || n < 0) throw new Error(`MARU_PARSE_THREADS must be a whole number of threads (0 or more), not "${set}"`);
+    if (!Number.isInteger(n) || n < 0) throw new Error(`MARU_THREADS must be a whole number of threads (0 or more), not "${set}"`);
     return n;
   }
   return Math.min(3, Math.max(0, availableParallelism() - 1));
@@ -53,7 +54,7 @@ export async function parseInParallel(
   files: readonly RawFile[],
   categories: readonly string[],
   trees?: TreeSink,
-  { threads = parseThreads(), minFiles = MIN_FILES_FOR_WORKERS, onWorkerError }: ParallelOptions = {},
+  { threads = buildThreads(), minFiles = MIN_FILES_FOR_WORKERS, onWorkerError }: ParallelOptions = {},
 ): Promise<Map<string, ParsedFile>> {
   const parsed = new Map<string, ParsedFile>();
   const next = new SharedArrayBuffer(4);

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { parsedTrees } from './parsed-trees.ts';
 import { resolveSiteConfig } from '../lib/wiki/config.ts';
 import { openParseCache } from './parse-cache.ts';
-import { collectWiki, collectWikiInParallel } from './wiki-build.ts';
+import { collectWiki, collectWikiInParallel, emitArtifacts, emitInWorker, siteConfig } from './wiki-build.ts';
 
 const config = resolveSiteConfig({ title: '테스트 위키', categories: ['concept', 'guide'] });
 
@@ -59,5 +59,27 @@ describe('collectWikiInParallel', () => {
     // Without a cache (`npm run check`), every file is parsed ahead, with the same wiki.
     const uncached = await collectWikiInParallel(root, config, '/', undefined, undefined, { threads: 1, minFiles: 2 });
     expect(JSON.parse(JSON.stringify(uncached.wiki))).toEqual(JSON.parse(JSON.stringify(sequential.wiki)));
+  });
+});
+
+describe('emitInWorker', () => {
+  test('emits on a worker thread exactly the artifacts emitArtifacts makes here, with and without the index cache', async () => {
+    const root = contentFolder(40);
+    const wiki = collectWiki(root, config, '/').wiki!;
+    const here = emitArtifacts(wiki, siteConfig(), root);
+    const there = await emitInWorker(wiki, root);
+    expect(there.files.size).toBe(here.files.size);
+    expect([...there.files]).toEqual([...here.files]);
+    expect(there.catalog).toEqual(here.catalog);
+    expect(there.files.get('_wiki/catalog.json')).toBe(`${JSON.stringify(here.catalog)}\n`);
+    // With the index cache: the first emit tokenizes every document, the next none, and the files stay the same.
+    const cache = { dir: mkdtempSync(join(tmpdir(), 'maru-emit-cache-')), code: 'code' };
+    const cold = await emitInWorker(wiki, root, cache);
+    const warm = await emitInWorker(wiki, root, cache);
+    expect([cold.tokenized, warm.tokenized]).toEqual([
+      { documents: 40, of: 40 },
+      { documents: 0, of: 40 },
+    ]);
+    expect([...warm.files]).toEqual([...here.files]);
   });
 });

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import { dirname, join, relative } from 'node:path';
 import siteConfigInput from '../../maru.config.ts';
 import { emitWiki, toCatalogArtifact, type EmitContext } from '../lib/artifacts/emit.ts';
@@ -13,6 +14,7 @@ import { sha256 } from './hash.ts';
 import { openIndexCache } from './index-cache.ts';
 import { parseInParallel, withParsedAhead, type ParallelOptions, type TreeSink } from './parallel-parse.ts';
 import { codeDigest, openParseCache, type StoredParseCache } from './parse-cache.ts';
+import type { EmitWorkerData } from './emit-worker.ts';
 
 /** The site configuration from `maru.config.ts`, validated. */
 export function siteConfig(): SiteConfig {
@@ -138,6 +140,28 @@ export function emitArtifacts(wiki: Wiki, config = siteConfig(), root = contentR
   const emitted = emitWiki(wiki, { ...ctx, indexCache });
   indexCache.save();
   return { ...emitted, tokenized: { documents: indexCache.misses, of: indexCache.hits + indexCache.misses } };
+}
+
+/**
+ * `emitArtifacts` on a worker thread, so a build assembles the search index while its main thread renders pages. The
+ * wiki crosses to the worker without its link resolver and file check, which emitting does not use; the result is the
+ * one `emitArtifacts` gives here (`src/node/wiki-build.test.ts` compares them). Rejects when the worker fails.
+ */
+export function emitInWorker(wiki: Wiki, root = contentRoot(), cache?: IndexCacheAt): Promise<Emitted> {
+  const options = { categories: wiki.options.categories, base: wiki.options.base, ...(wiki.options.links ? { links: wiki.options.links } : {}) };
+  const data: EmitWorkerData = { wiki: { documents: wiki.documents, options }, root, ...(cache ? { cache } : {}) };
+  return new Promise<Emitted>((resolve, reject) => {
+    const worker = new Worker(new URL('./emit-worker.ts', import.meta.url), { workerData: data });
+    let answered = false;
+    worker.once('message', (emitted: Emitted) => {
+      answered = true;
+      resolve(emitted);
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (!answered) reject(new Error(`the artifacts worker stopped (exit code ${code}) without an answer`));
+    });
+  });
 }
 
 /** `MARU_SKIP_ARTIFACTS=1`: build the pages but emit only the catalog they read, and write no `_wiki/*`. */
