@@ -1,6 +1,6 @@
 import { unified } from '@astrojs/markdown-remark';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toContentPath } from '../lib/wiki/slug.ts';
@@ -23,7 +23,9 @@ import {
   collectWikiInParallel,
   emitArtifacts,
   emitContext,
+  artifactStage,
   emitInWorker,
+  moveArtifacts,
   errorReport,
   siteConfig,
   skipArtifacts,
@@ -31,7 +33,8 @@ import {
   type Emitted,
 } from '../node/wiki-build.ts';
 import { toCatalogArtifact } from '../lib/artifacts/emit.ts';
-import { ARTIFACT_DIR, type Catalog } from '../lib/artifacts/schema.ts';
+import type { Catalog } from '../lib/artifacts/schema.ts';
+import type { StagedArtifacts } from '../node/emit-worker.ts';
 import { buildThreads, type TreeSink } from '../node/parallel-parse.ts';
 import { cacheDir, codeDigest, openParseCache } from '../node/parse-cache.ts';
 import { WIKI_HOOK, type WikiSnapshot, type WikiSource } from './wiki-handoff.ts';
@@ -55,8 +58,10 @@ export default function maru(): AstroIntegration {
   let key: string | undefined;
   let emitted: ReturnType<typeof emitArtifacts> | undefined;
   // `astro build`: the artifacts, emitted on a worker thread while this one renders; the pages take `pageCatalog`.
-  let background: Promise<Emitted | Error> | undefined;
+  let background: Promise<StagedArtifacts | Error> | undefined;
   let pageCatalog: Catalog | undefined;
+  // Where the worker writes the artifacts until the pages are done; one folder per build process.
+  let stage = '';
   const code = codeDigest();
   // The trees of the files this build parsed, for the site's renderer (one parse per document, not two).
   const trees = parsedTrees();
@@ -70,20 +75,25 @@ export default function maru(): AstroIntegration {
   };
   const catalog = () => (background ? (pageCatalog ??= toCatalogArtifact(wiki, emitContext(wiki, siteConfig(), root)).catalog) : emit().catalog);
   const snapshot = (): WikiSnapshot => ({ root, wiki, texts, code, lang: siteConfig().lang, catalog: catalog(), rendered });
-  /** The build's artifacts: the worker's, or emitted here when there is none or it failed. */
-  const artifacts = async (logger: AstroIntegrationLogger): Promise<Emitted> => {
-    const made = await background;
-    if (made === undefined) return emit();
-    if (made instanceof Error) {
-      logger.warn(`the artifacts thread failed; emitting on the main thread (${made.message})`);
-      return emit();
+  /** Puts the build's artifacts into `outDir`: the worker's, or emitted here when there is none or it failed. */
+  const writeBuildArtifacts = async (outDir: string, logger: AstroIntegrationLogger): Promise<number> => {
+    const staged = await background;
+    if (staged !== undefined && !(staged instanceof Error)) {
+      logTokenized(staged, logger);
+      // The pages were built from `pageCatalog`: the artifacts must hold the same catalog, or the build is wrong.
+      if (pageCatalog && staged.catalogJson !== `${JSON.stringify(pageCatalog)}\n`) {
+        throw new Error('Maru: the artifacts thread emitted another catalog than the pages were built from; no artifacts were written.');
+      }
+      moveArtifacts(stage, outDir);
+      return staged.count;
     }
-    logTokenized(made, logger);
-    // The pages were built from `pageCatalog`: the artifacts must hold the same catalog, or the build is wrong.
-    if (pageCatalog && made.files.get(`${ARTIFACT_DIR}/catalog.json`) !== `${JSON.stringify(pageCatalog)}\n`) {
-      throw new Error('Maru: the artifacts thread emitted another catalog than the pages were built from; nothing was written.');
+    if (staged instanceof Error) {
+      logger.warn(`the artifacts thread failed; emitting on the main thread (${staged.message})`);
+      rmSync(stage, { recursive: true, force: true });
     }
-    return made;
+    const { files } = emit();
+    writeArtifacts(outDir, files);
+    return files.size;
   };
   /** Dev server: re-reads the content; a version with errors is reported and the last good one kept. */
   const reload = (logger?: AstroIntegrationLogger): boolean => {
@@ -130,7 +140,8 @@ export default function maru(): AstroIntegration {
         logger.info(`${wiki.documents.length} documents from ${relative(process.cwd(), root) || '.'}`);
         if (command === 'build' && !skipArtifacts() && buildThreads() > 0) {
           // A failed worker is answered at build:done by emitting here; never left as an unhandled rejection.
-          background = emitInWorker(wiki, root, { dir: cacheDir(), code }).catch((error: unknown) =>
+          stage = artifactStage();
+          background = emitInWorker(wiki, stage, root, { dir: cacheDir(), code }).catch((error: unknown) =>
             error instanceof Error ? error : new Error(String(error)),
           );
         }
@@ -145,9 +156,8 @@ export default function maru(): AstroIntegration {
           logger.info('MARU_SKIP_ARTIFACTS=1: pages built from the catalog alone; no _wiki/* artifacts written');
           return;
         }
-        const { files } = await artifacts(logger);
-        writeArtifacts(fileURLToPath(dir), files);
-        logger.info(`wrote ${files.size} wiki artifacts`);
+        const count = await writeBuildArtifacts(fileURLToPath(dir), logger);
+        logger.info(`wrote ${count} wiki artifacts`);
       },
       [WIKI_HOOK]: source,
     },
@@ -161,7 +171,7 @@ function emitCached(wiki: Wiki, root: string, code: string, logger: AstroIntegra
   return emitted;
 }
 
-function logTokenized({ tokenized: t }: Emitted, logger: AstroIntegrationLogger | undefined): void {
+function logTokenized({ tokenized: t }: Pick<Emitted, 'tokenized'>, logger: AstroIntegrationLogger | undefined): void {
   if (t) logger?.info(`search index: tokenized ${t.documents} of ${t.of} documents (the others from ${relative(process.cwd(), cacheDir())})`);
 }
 

@@ -1,16 +1,31 @@
 // The thread of `emitInWorker`: emits the artifacts of the wiki it is given, exactly as `emitArtifacts` does on the
-// main thread, and sends them back.
+// main thread, writes them into a staging folder and answers with what the main thread checks and logs.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Wiki } from '../lib/wiki/pipeline.ts';
-import { emitArtifacts, siteConfig, type IndexCacheAt } from './wiki-build.ts';
+import { ARTIFACT_DIR } from '../lib/artifacts/schema.ts';
+import { emitArtifacts, siteConfig, writeArtifacts, type IndexCacheAt } from './wiki-build.ts';
 
 export interface EmitWorkerData {
   /** The wiki without its link resolver and file check (functions do not cross threads; emitting uses neither). */
   wiki: Pick<Wiki, 'documents' | 'options'>;
   root: string;
   cache?: IndexCacheAt;
+  /** An empty folder to write the artifacts into. */
+  stage: string;
 }
 
-const { wiki, root, cache } = workerData as EmitWorkerData;
+/** What the worker answers once every file is written. */
+export interface StagedArtifacts {
+  /** `_wiki/catalog.json` as written. */
+  catalogJson: string;
+  count: number;
+  tokenized?: { documents: number; of: number };
+}
+
+const { wiki, root, cache, stage } = workerData as EmitWorkerData;
 // Cast: the resolver and the problems are not read by emitting (`emitWiki` reads the documents and the base path).
-parentPort!.postMessage(emitArtifacts({ ...wiki, problems: [], dropped: [] } as unknown as Wiki, siteConfig(), root, cache));
+const { files, tokenized } = emitArtifacts({ ...wiki, problems: [], dropped: [] } as unknown as Wiki, siteConfig(), root, cache);
+// Written here, on this thread: the main thread is spared the copy of every file and the time the disk takes.
+writeArtifacts(stage, files);
+const answer: StagedArtifacts = { catalogJson: files.get(`${ARTIFACT_DIR}/catalog.json`) ?? '', count: files.size, ...(tokenized ? { tokenized } : {}) };
+parentPort!.postMessage(answer);

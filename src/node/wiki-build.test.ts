@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parsedTrees } from './parsed-trees.ts';
 import { resolveSiteConfig } from '../lib/wiki/config.ts';
 import { openParseCache } from './parse-cache.ts';
-import { collectWiki, collectWikiInParallel, emitArtifacts, emitInWorker, siteConfig } from './wiki-build.ts';
+import { artifactStage, collectWiki, collectWikiInParallel, emitArtifacts, emitInWorker, moveArtifacts, siteConfig } from './wiki-build.ts';
 
 const config = resolveSiteConfig({ title: '테스트 위키', categories: ['concept', 'guide'] });
 
@@ -63,23 +63,46 @@ describe('collectWikiInParallel', () => {
 });
 
 describe('emitInWorker', () => {
-  test('emits on a worker thread exactly the artifacts emitArtifacts makes here, with and without the index cache', async () => {
+  /** Every file under `dir`, by path relative to it, as `emitArtifacts` keys them. */
+  function filesUnder(dir: string): Map<string, string> {
+    const paths = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((p) => statSync(join(dir, p)).isFile());
+    return new Map(paths.sort().map((p) => [p.split(sep).join('/'), readFileSync(join(dir, p), 'utf8')]));
+  }
+  const sorted = (files: Map<string, string>) => new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
+  test('writes on a worker thread exactly the artifacts emitArtifacts makes here; moveArtifacts puts them in the output', async () => {
     const root = contentFolder(40);
     const wiki = collectWiki(root, config, '/').wiki!;
     const here = emitArtifacts(wiki, siteConfig(), root);
-    const there = await emitInWorker(wiki, root);
-    expect(there.files.size).toBe(here.files.size);
-    expect([...there.files]).toEqual([...here.files]);
-    expect(there.catalog).toEqual(here.catalog);
-    expect(there.files.get('_wiki/catalog.json')).toBe(`${JSON.stringify(here.catalog)}\n`);
+    const stage = join(mkdtempSync(join(tmpdir(), 'maru-stage-')), 'artifacts');
+    const staged = await emitInWorker(wiki, stage, root);
+    expect(staged.count).toBe(here.files.size);
+    expect(staged.catalogJson).toBe(`${JSON.stringify(here.catalog)}\n`);
+    expect(filesUnder(stage)).toEqual(sorted(here.files));
+    // Into an output that already holds pages: the pages stay, the artifacts arrive, the staging folder goes.
+    const out = mkdtempSync(join(tmpdir(), 'maru-out-'));
+    writeFileSync(join(out, 'index.html'), '<h1>위키</h1>');
+    moveArtifacts(stage, out);
+    expect(existsSync(stage)).toBe(false);
+    expect(filesUnder(out)).toEqual(sorted(new Map([...here.files, ['index.html', '<h1>위키</h1>']])));
     // With the index cache: the first emit tokenizes every document, the next none, and the files stay the same.
     const cache = { dir: mkdtempSync(join(tmpdir(), 'maru-emit-cache-')), code: 'code' };
-    const cold = await emitInWorker(wiki, root, cache);
-    const warm = await emitInWorker(wiki, root, cache);
+    const cold = await emitInWorker(wiki, stage, root, cache);
+    const warm = await emitInWorker(wiki, stage, root, cache);
     expect([cold.tokenized, warm.tokenized]).toEqual([
       { documents: 40, of: 40 },
       { documents: 0, of: 40 },
     ]);
-    expect([...warm.files]).toEqual([...here.files]);
+    expect(filesUnder(stage)).toEqual(sorted(here.files));
+  });
+
+  test("artifactStage names this process's folder and removes those a killed build left", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'maru-stages-'));
+    // A pid far above any Linux pid_max, so no process has it.
+    mkdirSync(join(dir, 'artifacts-99999999', '_wiki'), { recursive: true });
+    mkdirSync(join(dir, `artifacts-${process.ppid}`));
+    mkdirSync(join(dir, 'maru'));
+    expect(artifactStage(dir)).toBe(join(dir, `artifacts-${process.pid}`));
+    expect(readdirSync(dir).sort()).toEqual([`artifacts-${process.ppid}`, 'maru']);
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { dirname, join, relative } from 'node:path';
 import siteConfigInput from '../../maru.config.ts';
@@ -13,8 +13,8 @@ import { collectFiles, contentRoot, gitHead } from './collect.ts';
 import { sha256 } from './hash.ts';
 import { openIndexCache } from './index-cache.ts';
 import { parseInParallel, withParsedAhead, type ParallelOptions, type TreeSink } from './parallel-parse.ts';
-import { codeDigest, openParseCache, type StoredParseCache } from './parse-cache.ts';
-import type { EmitWorkerData } from './emit-worker.ts';
+import { cacheDir, codeDigest, openParseCache, type StoredParseCache } from './parse-cache.ts';
+import type { EmitWorkerData, StagedArtifacts } from './emit-worker.ts';
 
 /** The site configuration from `maru.config.ts`, validated. */
 export function siteConfig(): SiteConfig {
@@ -143,25 +143,74 @@ export function emitArtifacts(wiki: Wiki, config = siteConfig(), root = contentR
 }
 
 /**
- * `emitArtifacts` on a worker thread, so a build assembles the search index while its main thread renders pages. The
- * wiki crosses to the worker without its link resolver and file check, which emitting does not use; the result is the
- * one `emitArtifacts` gives here (`src/node/wiki-build.test.ts` compares them). Rejects when the worker fails.
+ * `emitArtifacts` on a worker thread, so a build assembles the search index and writes its files while the main thread
+ * renders pages: the worker writes every artifact into `stage` (emptied first), and `moveArtifacts` moves them into the
+ * output when the pages are done. The wiki crosses to the worker without its link resolver and file check, which
+ * emitting does not use; the files are the ones `emitArtifacts` gives here (`src/node/wiki-build.test.ts` compares
+ * them). Rejects when the worker fails.
  */
-export function emitInWorker(wiki: Wiki, root = contentRoot(), cache?: IndexCacheAt): Promise<Emitted> {
+export function emitInWorker(wiki: Wiki, stage: string, root = contentRoot(), cache?: IndexCacheAt): Promise<StagedArtifacts> {
+  rmSync(stage, { recursive: true, force: true });
   const options = { categories: wiki.options.categories, base: wiki.options.base, ...(wiki.options.links ? { links: wiki.options.links } : {}) };
-  const data: EmitWorkerData = { wiki: { documents: wiki.documents, options }, root, ...(cache ? { cache } : {}) };
-  return new Promise<Emitted>((resolve, reject) => {
+  const data: EmitWorkerData = { wiki: { documents: wiki.documents, options }, root, stage, ...(cache ? { cache } : {}) };
+  return new Promise<StagedArtifacts>((resolve, reject) => {
     const worker = new Worker(new URL('./emit-worker.ts', import.meta.url), { workerData: data });
     let answered = false;
-    worker.once('message', (emitted: Emitted) => {
+    worker.once('message', (staged: StagedArtifacts) => {
       answered = true;
-      resolve(emitted);
+      resolve(staged);
     });
     worker.once('error', reject);
     worker.once('exit', (code) => {
       if (!answered) reject(new Error(`the artifacts worker stopped (exit code ${code}) without an answer`));
     });
   });
+}
+
+/**
+ * This build's staging folder for `emitInWorker`, under the cache folder. Folders a killed build left there (their
+ * process is gone) are removed first.
+ */
+export function artifactStage(dir = cacheDir()): string {
+  let entries: string[] = [];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    // no cache folder yet: nothing left over
+  }
+  for (const entry of entries) {
+    const pid = /^artifacts-(\d+)$/.exec(entry)?.[1];
+    if (pid && Number(pid) !== process.pid && !isRunning(Number(pid))) rmSync(join(dir, entry), { recursive: true, force: true });
+  }
+  return join(dir, `artifacts-${process.pid}`);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Moves what `emitInWorker` staged into `outDir` and removes the staging folder: one rename per top-level entry
+ * (`_wiki/`, `llms.txt`, `llms-full.txt`), or a copy when the two are on different file systems.
+ */
+export function moveArtifacts(stage: string, outDir: string): void {
+  for (const entry of readdirSync(stage)) {
+    const from = join(stage, entry);
+    const to = join(outDir, entry);
+    rmSync(to, { recursive: true, force: true });
+    try {
+      renameSync(from, to);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+      cpSync(from, to, { recursive: true });
+    }
+  }
+  rmSync(stage, { recursive: true, force: true });
 }
 
 /** `MARU_SKIP_ARTIFACTS=1`: build the pages but emit only the catalog they read, and write no `_wiki/*`. */
