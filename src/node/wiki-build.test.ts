@@ -96,6 +96,19 @@ describe('emitInWorker', () => {
     expect(filesUnder(stage)).toEqual(sorted(here.files));
   });
 
+  test('moveArtifacts copies when the staging folder is on another file system than the output', async () => {
+    const root = contentFolder(5);
+    const wiki = collectWiki(root, config, '/').wiki!;
+    const here = emitArtifacts(wiki, siteConfig(), root);
+    // /dev/shm is a tmpfs on Linux, the temporary folder usually the disk: a rename between them fails with EXDEV.
+    const stage = join(mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'maru-stage-')), 'artifacts');
+    await emitInWorker(wiki, stage, root);
+    const out = mkdtempSync(join(tmpdir(), 'maru-out-'));
+    moveArtifacts(stage, out);
+    expect(existsSync(stage)).toBe(false);
+    expect(filesUnder(out)).toEqual(sorted(here.files));
+  });
+
   test("artifactStage names this process's folder and removes those a killed build left", () => {
     const dir = mkdtempSync(join(tmpdir(), 'maru-stages-'));
     // A pid far above any Linux pid_max, so no process has it.
