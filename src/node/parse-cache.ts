@@ -48,12 +48,6 @@ export function codeDigest(): string {
   return hash.digest('hex');
 }
 
-/**
- * The parse results of the last build, keyed by sha256 of each file as collected (path, text, dates) and the parse
- * options, in `parse.json`: a rebuild parses only the files that changed. Beside it, `terms.json` holds each
- * document's similarity term counts by sha256 of the text they count. Both are checksummed files of this code only
- * (`openKeyedCache`); `save()` writes only the entries this build used, so deleted files leave the cache too.
- */
 /** The parse cache of a build: also says what it holds without decoding it, writes itself back and counts. */
 export interface StoredParseCache extends ParseCache {
   /** Whether the last build stored a result for this file (then a build need not parse it ahead). */
@@ -63,6 +57,12 @@ export interface StoredParseCache extends ParseCache {
   misses: number;
 }
 
+/**
+ * The parse results of the last build, keyed by sha256 of each file as collected (path, text, dates) and the parse
+ * options, in `parse.json`: a rebuild parses only the files that changed. Beside it, `terms.json` holds each
+ * document's similarity term counts by sha256 of the text they count. Both are checksummed files of this code only
+ * (`openKeyedCache`); `save()` writes only the entries this build used, so deleted files leave the cache too.
+ */
 export function openParseCache(dir = cacheDir(), code = codeDigest()): StoredParseCache {
   const files = openKeyedCache(join(dir, 'parse.json'), { format: 'maru-parse-cache', version: 2, code }, jsonCodec(isParsedFile));
   const counts = openKeyedCache(join(dir, 'terms.json'), { format: 'maru-term-counts', version: 1, code }, jsonCodec(isStoredCounts));

@@ -65,11 +65,12 @@ export async function collectWikiInParallel(
   const options = { categories: config.categories, base };
   const todo = files.filter((file) => file.text !== undefined && !cache?.has(file, options));
   const ahead = await parseInParallel(todo, config.categories, trees, parallel);
-  const answers = cache
-    ? Object.assign(withParsedAhead(cache, ahead), { save: () => cache.save() })
-    : { get: (file: RawFile) => ahead.get(file.path), set: () => {}, save: () => {} };
+  const answers = Object.assign(withParsedAhead(cache ?? NO_CACHE, ahead), { save: () => cache?.save() });
   return buildCollected(files, root, config, base, undefined, answers, trees?.keep);
 }
+
+/** A parse cache that holds nothing and keeps nothing (`npm run check`). */
+const NO_CACHE: ParseCache = { get: () => undefined, set: () => {} };
 
 type CollectedWiki = { wiki: Wiki | undefined; texts: Map<string, string>; key: string };
 
