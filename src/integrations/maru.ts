@@ -30,6 +30,7 @@ import {
   siteConfig,
   skipArtifacts,
   writeArtifacts,
+  artifactMirror,
   type Emitted,
 } from '../node/wiki-build.ts';
 import { toCatalogArtifact } from '../lib/artifacts/emit.ts';
@@ -76,7 +77,7 @@ export default function maru(): AstroIntegration {
   const catalog = () => (background ? (pageCatalog ??= toCatalogArtifact(wiki, emitContext(wiki, siteConfig(), root)).catalog) : emit().catalog);
   const snapshot = (): WikiSnapshot => ({ root, wiki, texts, code, lang: siteConfig().lang, catalog: catalog(), rendered });
   /** Puts the build's artifacts into `outDir`: the worker's, or emitted here when there is none or it failed. */
-  const writeBuildArtifacts = async (outDir: string, logger: AstroIntegrationLogger): Promise<number> => {
+  const writeBuildArtifacts = async (outDir: string, logger: AstroIntegrationLogger): Promise<{ count: number; linked?: number }> => {
     const staged = await background;
     if (staged !== undefined && !(staged instanceof Error)) {
       logTokenized(staged, logger);
@@ -85,15 +86,16 @@ export default function maru(): AstroIntegration {
         throw new Error('Maru: the artifacts thread emitted another catalog than the pages were built from; no artifacts were written.');
       }
       moveArtifacts(stage, outDir);
-      return staged.count;
+      return { count: staged.count, ...(staged.linked === undefined ? {} : { linked: staged.linked }) };
     }
     if (staged instanceof Error) {
       logger.warn(`the artifacts thread failed; emitting on the main thread (${staged.message})`);
       rmSync(stage, { recursive: true, force: true });
     }
     const { files } = emit();
-    writeArtifacts(outDir, files);
-    return files.size;
+    const mirror = artifactMirror();
+    writeArtifacts(outDir, files, mirror);
+    return { count: files.size, linked: mirror.counts.linked };
   };
   /** Dev server: re-reads the content; a version with errors is reported and the last good one kept. */
   const reload = (logger?: AstroIntegrationLogger): boolean => {
@@ -156,8 +158,10 @@ export default function maru(): AstroIntegration {
           logger.info('MARU_SKIP_ARTIFACTS=1: pages built from the catalog alone; no _wiki/* artifacts written');
           return;
         }
-        const count = await writeBuildArtifacts(fileURLToPath(dir), logger);
-        logger.info(`wrote ${count} wiki artifacts`);
+        const { count, linked } = await writeBuildArtifacts(fileURLToPath(dir), logger);
+        logger.info(
+          `wrote ${count} wiki artifacts${linked ? ` (${linked} unchanged since the last build, linked from ${relative(process.cwd(), cacheDir())})` : ''}`,
+        );
       },
       [WIKI_HOOK]: source,
     },

@@ -3,7 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Wiki } from '../lib/wiki/pipeline.ts';
 import { ARTIFACT_DIR } from '../lib/artifacts/schema.ts';
-import { emitArtifacts, siteConfig, writeArtifacts, type IndexCacheAt } from './wiki-build.ts';
+import { artifactMirror, emitArtifacts, siteConfig, writeArtifacts, type IndexCacheAt } from './wiki-build.ts';
 
 export interface EmitWorkerData {
   /** The wiki without its link resolver and file check (functions do not cross threads; emitting uses neither). */
@@ -19,6 +19,8 @@ export interface StagedArtifacts {
   /** `_wiki/catalog.json` as written. */
   catalogJson: string;
   count: number;
+  /** With a cache folder: how many files were linked unchanged from the last build's (the rest were written). */
+  linked?: number;
   tokenized?: { documents: number; of: number };
 }
 
@@ -26,6 +28,12 @@ const { wiki, root, cache, stage } = workerData as EmitWorkerData;
 // Cast: the resolver and the problems are not read by emitting (`emitWiki` reads the documents and the base path).
 const { files, tokenized } = emitArtifacts({ ...wiki, problems: [], dropped: [] } as unknown as Wiki, siteConfig(), root, cache);
 // Written here, on this thread: the main thread is spared the copy of every file and the time the disk takes.
-writeArtifacts(stage, files);
-const answer: StagedArtifacts = { catalogJson: files.get(`${ARTIFACT_DIR}/catalog.json`) ?? '', count: files.size, ...(tokenized ? { tokenized } : {}) };
+const mirror = cache ? artifactMirror(cache.dir) : undefined;
+writeArtifacts(stage, files, mirror);
+const answer: StagedArtifacts = {
+  catalogJson: files.get(`${ARTIFACT_DIR}/catalog.json`) ?? '',
+  count: files.size,
+  ...(mirror ? { linked: mirror.counts.linked } : {}),
+  ...(tokenized ? { tokenized } : {}),
+};
 parentPort!.postMessage(answer);

@@ -94,6 +94,8 @@ describe('emitInWorker', () => {
       { documents: 0, of: 40 },
     ]);
     expect(filesUnder(stage)).toEqual(sorted(here.files));
+    // The second build links every file from the first's (output-mirror.ts); the first had none to link.
+    expect([cold.linked, warm.linked]).toEqual([0, here.files.size]);
   });
 
   test('moveArtifacts copies when the staging folder is on another file system than the output', async () => {

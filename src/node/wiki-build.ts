@@ -12,6 +12,7 @@ import { normalizeBase } from '../lib/wiki/url.ts';
 import { collectFiles, contentRoot, gitHead } from './collect.ts';
 import { sha256 } from './hash.ts';
 import { openIndexCache } from './index-cache.ts';
+import { openOutputMirror, type OutputMirror } from './output-mirror.ts';
 import { parseInParallel, withParsedAhead, type ParallelOptions, type TreeSink } from './parallel-parse.ts';
 import { cacheDir, codeDigest, openParseCache, type StoredParseCache } from './parse-cache.ts';
 import type { EmitWorkerData, StagedArtifacts } from './emit-worker.ts';
@@ -219,8 +220,12 @@ export function skipArtifacts(): boolean {
   return process.env.MARU_SKIP_ARTIFACTS === '1';
 }
 
-/** Writes every artifact under `outDir`. */
-export function writeArtifacts(outDir: string, files: Map<string, string>): void {
+/**
+ * Writes every artifact under `outDir`. With `mirror` (a build with a cache folder), each file whose bytes the last
+ * build wrote too is hard-linked from there instead (`output-mirror.ts`), and what the mirror holds of files this build
+ * no longer has is removed.
+ */
+export function writeArtifacts(outDir: string, files: Map<string, string>, mirror?: OutputMirror): void {
   // Tens of thousands of files in a handful of folders: each folder is made once, not once per file.
   const made = new Set<string>();
   for (const [path, text] of files) {
@@ -230,8 +235,15 @@ export function writeArtifacts(outDir: string, files: Map<string, string>): void
       mkdirSync(dir, { recursive: true });
       made.add(dir);
     }
-    writeFileSync(full, text);
+    if (mirror) mirror.place(full, path, text);
+    else writeFileSync(full, text);
   }
+  mirror?.prune();
+}
+
+/** The mirror of the last build's artifacts in a cache folder (see `writeArtifacts`). */
+export function artifactMirror(dir = cacheDir()): OutputMirror {
+  return openOutputMirror(join(dir, 'output'));
 }
 
 /** What `buildArtifacts` reused: files parsed and documents tokenized for the index, out of how many. */
