@@ -11,6 +11,7 @@ import {
   prefixFor,
   prepareTermLookup,
   queryAll,
+  queryBest,
   queryDocuments,
   type DocumentMatch,
   type SearchIndex,
@@ -31,6 +32,7 @@ import { stripFrontmatter } from '../src/lib/wiki/frontmatter-fence.ts';
 import { termLookupOf, type TermTree } from '../src/lib/search/term-lookup.ts';
 import { termMapOf } from '../src/lib/search/lazy-postings.ts';
 import { WARM_QUERIES } from '../src/lib/search/search.ts';
+import { nthLargest } from '../src/lib/search/first-stage.ts';
 
 const CORPUS = resolve(ROOT, '../shared/corpora/ko-react-docs');
 
@@ -95,6 +97,36 @@ describe.runIf(existsSync(CORPUS))('first stage against MiniSearch.search on ko-
       ).toEqual(reference.sort((a, b) => a - b));
     }
     expect(queryAll(search.index, ['컴포']).length).toBeGreaterThan(10);
+  });
+
+  test('cut to the best N (after a filter), the same documents, scores and order as the whole ranking, and the full count', () => {
+    const queries = [...GENERATED_QUERIES, '컴포넌트', '상태', 'useEffect 의존성 배열', 'componnt rendr', 'ref'];
+    const inReference = (doc: number) => doc % 3 !== 0;
+    let cut = 0;
+    for (const q of queries) {
+      const all = queryDocuments(search.index, q, '');
+      for (const limit of [0, 1, 10, 50]) {
+        const best = queryBest(search.index, q, '', { limit });
+        expect(best.total, q).toBe(all.length);
+        expect(normalised(best.documents), `${q} / ${limit}`).toEqual(normalised(all.slice(0, limit)));
+        expect(best.documents.map((m) => m.doc)).toEqual(all.slice(0, limit).map((m) => m.doc));
+        if (all.length > limit) cut++;
+      }
+      const kept = all.filter((m) => inReference(m.doc));
+      const filtered = queryBest(search.index, q, '', { limit: 10, accept: inReference });
+      expect(filtered.total, q).toBe(kept.length);
+      expect(filtered.documents.map((m) => [m.doc, m.score])).toEqual(kept.slice(0, 10).map((m) => [m.doc, m.score]));
+    }
+    // Most of these queries match more than 50 documents: the cut was exercised, not skipped.
+    expect(cut).toBeGreaterThan(queries.length * 3);
+  });
+
+  test('nthLargest finds the n-th largest value, with ties and in any order', () => {
+    const values = [5, 1, 4, 4, 9, 2, 4, 8, 7, 3];
+    const sorted = [...values].sort((a, b) => b - a);
+    for (let n = 1; n <= values.length; n++) expect(nthLargest(Float64Array.from(values), n), `n = ${n}`).toBe(sorted[n - 1]);
+    expect(nthLargest(Float64Array.from([2, 2, 2, 2]), 3)).toBe(2);
+    expect(nthLargest(Float64Array.from([0.1 + 0.2, 0.3]), 1)).toBe(0.1 + 0.2);
   });
 
   test('a query of stop words only, or of nothing indexable, matches nothing', () => {

@@ -1,6 +1,6 @@
 import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
 import { isLatinTerm, QUERY_STOP_WORDS, tokenize } from './tokenize.ts';
-import { scoreDocuments, type QuerySpec, type ScoringIndex, type TermLookup } from './first-stage.ts';
+import { bestDocuments, type QuerySpec, type ScoringIndex, type Selection, type TermLookup } from './first-stage.ts';
 import { termLookupOf, type TermTree } from './term-lookup.ts';
 
 /**
@@ -168,6 +168,11 @@ export interface DocumentMatch {
 
 /** Runs a raw query against the index; `searchDocuments` is the function callers want. Best first, ties by position. */
 export function queryDocuments(index: SearchIndex, query: string, expansion = ''): DocumentMatch[] {
+  return queryBest(index, query, expansion).documents;
+}
+
+/** `queryDocuments` cut to the best `selection.limit` of the documents `selection.accept` keeps, and their count. */
+export function queryBest(index: SearchIndex, query: string, expansion = '', selection: Selection = {}): { documents: DocumentMatch[]; total: number } {
   const typed = new Set(tokenize(query));
   // Expansions (other spellings, synonyms) help recall but count less than what the user typed.
   // Prefix and typo tolerance are for what the user typed; an expansion ('컴포넌트' → 'component') is matched exactly,
@@ -179,7 +184,7 @@ export function queryDocuments(index: SearchIndex, query: string, expansion = ''
     boost: typed.has(term) ? 1 : EXPANSION_WEIGHT,
   }));
   // The same scores as `index.search(text, { boostTerm, prefix, fuzzy })`, without its per-posting objects (see first-stage.ts).
-  return scoreDocuments(scoringIndexOf(index), specs, { weights: DERIVED_TERM_WEIGHTS, bm25: BM25 });
+  return bestDocuments(scoringIndexOf(index), specs, { weights: DERIVED_TERM_WEIGHTS, bm25: BM25 }, selection);
 }
 
 /** The query's terms as MiniSearch's search makes them: tokenized, then stop words dropped. */
@@ -227,7 +232,7 @@ export function prepareTermLookup(index: SearchIndex): void {
 }
 
 /**
- * The flat view of an index that `scoreDocuments` reads, built once per index (and again only if documents
+ * The flat view of an index that `bestDocuments` reads, built once per index (and again only if documents
  * were added since). Throws rather than answering wrongly if a MiniSearch upgrade renamed its private fields;
  * `first-stage.test.ts` pins them.
  */

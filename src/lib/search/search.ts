@@ -1,4 +1,4 @@
-import { DERIVED_TERM_WEIGHTS, EXPANSION_WEIGHT, prepareTermLookup, processQueryTerm, queryAll, queryDocuments, SECTION_RANK_DEPTH } from './contract.ts';
+import { DERIVED_TERM_WEIGHTS, EXPANSION_WEIGHT, prepareTermLookup, processQueryTerm, queryAll, queryBest, SECTION_RANK_DEPTH } from './contract.ts';
 import { tokenizeQuery } from './tokenize.ts';
 import { documentScore, inverseDocumentFrequency, prepareDocument, scoreSections, sectionPath, type PreparedDocument, type RankTerm } from './section-rank.ts';
 import { coverageOf, matchLevel, PARTIAL_MATCH_COVERAGE, queryWords, type MatchLevel, type QueryUnit } from './coverage.ts';
@@ -92,7 +92,7 @@ export async function search(loaded: LoadedSearch, query: string, options: Searc
   let hits: SearchHit[];
   for (;;) {
     const t = now();
-    ranking = rankDocuments(loaded, query, filters);
+    ranking = rankDocuments(loaded, query, filters, rankDepth(limit));
     hits = finishSearch(loaded, ranking, limit);
     work += now() - t;
     // A split index (the site's) lacks the postings of terms whose shards it has not fetched: fetch them and rank again.
@@ -136,7 +136,7 @@ export function searchSync(
   options: Omit<SearchOptions, 'loadText' | 'onTiming' | 'onRanked'> & { textOf?: TextOf } = {},
 ): SearchResult {
   const { filters = {}, limit = 10, textOf, snippetLength = DEFAULT_SNIPPET_LENGTH } = options;
-  const ranking = rankDocuments(loaded, query, filters);
+  const ranking = rankDocuments(loaded, query, filters, rankDepth(limit));
   return withSnippets(ranking, finishSearch(loaded, ranking, limit), textOf, snippetLength);
 }
 
@@ -207,7 +207,7 @@ const WARM_DOCUMENT: SearchDocument = {
 
 /** The hits of `searchSync`, without snippets (for callers that only rank). */
 export function searchDocuments(loaded: LoadedSearch, query: string, filters: SearchFilters = {}, limit = 10): SearchHit[] {
-  return finishSearch(loaded, rankDocuments(loaded, query, filters), limit);
+  return finishSearch(loaded, rankDocuments(loaded, query, filters, rankDepth(limit)), limit);
 }
 
 function withSnippets(ranking: DocumentRanking, hits: readonly SearchHit[], textOf: TextOf | undefined, snippetLength: number): SearchResult {
@@ -215,15 +215,17 @@ function withSnippets(ranking: DocumentRanking, hits: readonly SearchHit[], text
     query: ranking.query,
     match: ranking.choseong ? (hits.length ? 'full' : 'none') : matchLevel(hits.length ? Math.max(...hits.map((h) => h.coverage)) : undefined),
     hits: hits.map((h) => ({ ...h, snippet: hitSnippet(h.document, h.section.anchor, h.terms, textOf?.(h.document), snippetLength) })),
-    total: ranking.ranked.length,
+    total: ranking.total,
   };
 }
 
 /** First-stage result: documents ranked by the index, with what the section ranking and coverage need. */
 export interface DocumentRanking {
   query: string;
-  /** Index terms each document matched (distinct, as MiniSearch reports them). */
+  /** The best documents, best first, with the index terms each matched (distinct, as MiniSearch reports them). */
   ranked: { doc: number; score: number; terms: readonly string[] }[];
+  /** How many documents matched (`ranked` may hold only the best of them). */
+  total: number;
   terms: RankTerm[];
   titleTerms: string[];
   units: QueryUnit[];
@@ -233,22 +235,25 @@ export interface DocumentRanking {
   named?: ReadonlyMap<number, ReadonlyMap<number, readonly string[]>>;
 }
 
-/** Stage one: ranks whole documents with the index, filtered. Cheap; needs no Markdown. */
-export function rankDocuments(search: LoadedSearch, query: string, filters: SearchFilters = {}): DocumentRanking {
+/**
+ * Stage one: ranks whole documents with the index, filtered. Cheap; needs no Markdown. `ranked` holds the best `keep`
+ * (all by default: the evaluation reports where a missed answer ranked), `total` counts every match.
+ */
+export function rankDocuments(search: LoadedSearch, query: string, filters: SearchFilters = {}, keep = Infinity): DocumentRanking {
   const q = query.trim().slice(0, MAX_QUERY_LENGTH);
-  if (!q) return { query: q, ranked: [], terms: [], titleTerms: [], units: [] };
+  if (!q) return { query: q, ranked: [], total: 0, terms: [], titleTerms: [], units: [] };
   if (isChoseongQuery(q)) {
     const ranked = choseongSearch(search.documents, q).filter((m) => matchesFilters(search.documents[m.doc]!, filters));
-    return { query: q, ranked: ranked.map((m) => ({ ...m, terms: [] })), terms: [], titleTerms: [], units: [], choseong: true };
+    return { query: q, ranked: ranked.map((m) => ({ ...m, terms: [] })), total: ranked.length, terms: [], titleTerms: [], units: [], choseong: true };
   }
   const words = queryWords(q);
   const expansion = expandQuery(q, words, search.matcher, search.spellings);
   // The index sees the query's terms (endings stripped), not its raw text.
-  const matches = queryDocuments(search.index, tokenizeQuery(q).join(' '), expansion.text);
   // The matches keep their own objects: a match works out its terms only when read (for the best few dozen).
-  // They come best first, ties by position (queryDocuments' order), and filtering keeps that order.
+  // They come best first, ties by position (queryDocuments' order); the filters apply before the cut to `keep`.
   const filtered = Boolean(filters.project || filters.category || filters.tags?.length);
-  const ranked = matches.filter((m) => search.documents[m.doc] && (!filtered || matchesFilters(search.documents[m.doc]!, filters)));
+  const accept = (doc: number) => search.documents[doc] !== undefined && (!filtered || matchesFilters(search.documents[doc], filters));
+  const { documents: ranked, total } = queryBest(search.index, tokenizeQuery(q).join(' '), expansion.text, { limit: keep, accept });
   const typed = new Set(tokenizeQuery(q).filter((t) => processQueryTerm(t) !== null));
   const expanded = new Set(
     expansion.alternatives
@@ -259,8 +264,8 @@ export function rankDocuments(search: LoadedSearch, query: string, filters: Sear
   // Every term the query stands for, also ones the index dropped from bodies for being common.
   const asked = [...typed, ...expanded];
   const weightOf = (t: string) => (typed.has(t) ? 1 : EXPANSION_WEIGHT);
-  // Prefix and typo matches of the documents that may be section-scored (50 is the MCP tool's largest limit).
-  const all = new Set([...asked, ...ranked.slice(0, Math.max(SECTION_RANK_DEPTH, 50)).flatMap((r) => r.terms)]);
+  // Prefix and typo matches of the documents that may be section-scored.
+  const all = new Set([...asked, ...ranked.slice(0, RANKED_TERMS_DEPTH).flatMap((r) => r.terms)]);
   const terms = [...all].sort().map((term): RankTerm => {
     const frequency = search.sectionFrequency.get(term) ?? [];
     if (typed.has(term) || expanded.has(term)) return { term, source: term, weight: weightOf(term), frequency };
@@ -289,7 +294,7 @@ export function rankDocuments(search: LoadedSearch, query: string, filters: Sear
     alternatives: expansion.alternatives[i] ?? [],
     weight: w.terms.reduce((s, t) => s + rarity(t), 0) / w.terms.length,
   }));
-  return { query: q, ranked, terms, titleTerms: [...typed], units, named: namedTerms(search.documents, [...typed]) };
+  return { query: q, ranked, total, terms, titleTerms: [...typed], units, named: namedTerms(search.documents, [...typed]) };
 }
 
 /**
@@ -297,6 +302,14 @@ export function rankDocuments(search: LoadedSearch, query: string, filters: Sear
  * 2 measured best of 0–3 on the dev sets, and an unweighted share better than rarity-weighted or √-weighted ones.
  */
 export const COVERAGE_BOOST = 2;
+
+/** The best documents whose prefix and typo matches a ranking weighs: at least SECTION_RANK_DEPTH, and 50, the MCP tool's largest limit. */
+const RANKED_TERMS_DEPTH = Math.max(SECTION_RANK_DEPTH, 50);
+
+/** How many first-stage documents a search of `limit` hits reads: those it section-scores and those whose terms it weighs. */
+function rankDepth(limit: number): number {
+  return Math.max(sectionRankDepth(Math.max(0, limit)), RANKED_TERMS_DEPTH);
+}
 
 /** How many of the best documents get their sections scored: at least SECTION_RANK_DEPTH, and every hit asked for. */
 function sectionRankDepth(limit: number): number {
