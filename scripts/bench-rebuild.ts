@@ -1,6 +1,7 @@
 // npm run bench:rebuild -- --content .tmp/corpus-1000 [--project DIR] [--skip-plain]
-// In one run: a plain Astro 7 site building the same Markdown files, Maru's cold full build, and Maru's
-// rebuild after one changed document (warm caches). Wall time, CPU time and peak RSS of each `astro build`.
+// In one run: a plain Astro 7 site building the same Markdown files (twice: with Astro's default Markdown processor,
+// and with the unified one Maru is built on), Maru's cold full build, and Maru's rebuild after one changed document
+// (warm caches). Wall time, CPU time and peak RSS of each `astro build`.
 // `--project` builds another checkout of Maru (e.g. an older commit) with this script, for before/after.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -42,15 +43,24 @@ function astroBuild(cwd: string, out: string, env: Record<string, string>): Run 
   return { ms, cpuS: cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN, maxRssMiB: kb / 1024, output };
 }
 
-/** A minimal Astro 7 site: the glob loader over the same files, one page per document, Astro's default Markdown. */
-function plainSite(dir: string, content: string): void {
+/**
+ * A minimal Astro 7 site: the glob loader over the same files, one page per document, Astro's default Markdown
+ * processor (Satteri, native code) or, with `unified`, Astro's unified (remark/rehype) processor with its defaults: the
+ * pipeline Maru's Markdown runs on, so the two baselines tell the processor's share of the gap from Maru's own work.
+ */
+function plainSite(dir: string, content: string, unified = false): void {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'src/pages/docs'), { recursive: true });
   symlinkSync(join(project, 'node_modules'), join(dir, 'node_modules'));
   writeFileSync(join(dir, 'package.json'), '{"name":"plain-astro","type":"module","private":true}\n');
   // Its own cache folder, emptied with the site: by default Astro keeps its data store in node_modules/.astro, which is the
   // project's through the symlink above, so plain Astro's "full build" reused the last run's rendered Markdown.
-  writeFileSync(join(dir, 'astro.config.mjs'), "import { defineConfig } from 'astro/config';\nexport default defineConfig({ cacheDir: './.astro-cache' });\n");
+  writeFileSync(
+    join(dir, 'astro.config.mjs'),
+    unified
+      ? "import { defineConfig } from 'astro/config';\nimport { unified } from '@astrojs/markdown-remark';\nexport default defineConfig({ cacheDir: './.astro-cache', markdown: { processor: unified() } });\n"
+      : "import { defineConfig } from 'astro/config';\nexport default defineConfig({ cacheDir: './.astro-cache' });\n",
+  );
   writeFileSync(
     join(dir, 'src/content.config.ts'),
     `import { defineCollection } from 'astro:content';\nimport { glob } from 'astro/loaders';\nexport const collections = { docs: defineCollection({ loader: glob({ pattern: '**/*.md', base: ${JSON.stringify(content)} }) }) };\n`,
@@ -74,13 +84,17 @@ const files = readdirSync(content, { recursive: true, encoding: 'utf8' })
   .sort();
 
 let plain: Run | undefined;
+let plainUnified: Run | undefined;
 if (!values['skip-plain']) {
-  const site = join(work, 'plain-site');
-  plainSite(site, content);
-  plain = astroBuild(site, join(site, 'dist'), { ASTRO_TELEMETRY_DISABLED: '1' });
-  console.error(
-    `plain Astro: ${plain.ms.toFixed(0)} ms, ${plain.cpuS.toFixed(1)} CPU s, ${plain.maxRssMiB.toFixed(0)} MiB, ${countPages(join(site, 'dist'))} pages`,
-  );
+  const plainBuild = (name: string, unified: boolean) => {
+    const site = join(work, name);
+    plainSite(site, content, unified);
+    const run = astroBuild(site, join(site, 'dist'), { ASTRO_TELEMETRY_DISABLED: '1' });
+    console.error(`${name}: ${run.ms.toFixed(0)} ms, ${run.cpuS.toFixed(1)} CPU s, ${run.maxRssMiB.toFixed(0)} MiB, ${countPages(join(site, 'dist'))} pages`);
+    return run;
+  };
+  plain = plainBuild('plain-site', false);
+  plainUnified = plainBuild('plain-site-unified', true);
 }
 
 // Maru's build needs its outDir inside the project (see test/helpers/astro.ts); dist/ is ignored by Git.
@@ -110,14 +124,15 @@ const lines = [
 
 const ratio = (a: number, b: number | undefined) => (b ? (a / b).toFixed(2) : '-');
 const row = (name: string, r: Run) =>
-  `| ${name} | ${r.ms.toFixed(0)} | ${r.cpuS.toFixed(1)} | ${r.maxRssMiB.toFixed(0)} | ${ratio(r.ms, plain?.ms)} | ${ratio(r.cpuS, plain?.cpuS)} | ${ratio(r.maxRssMiB, plain?.maxRssMiB)} |`;
+  `| ${name} | ${r.ms.toFixed(0)} | ${r.cpuS.toFixed(1)} | ${r.maxRssMiB.toFixed(0)} | ${ratio(r.ms, plain?.ms)} | ${ratio(r.cpuS, plain?.cpuS)} | ${ratio(r.maxRssMiB, plain?.maxRssMiB)} | ${ratio(r.ms, plainUnified?.ms)} | ${ratio(r.cpuS, plainUnified?.cpuS)} |`;
 console.log(
   [
     `${files.length} Markdown files from ${values.content}; project ${values.project}`,
     '',
-    '| build | wall ms | CPU s | peak RSS MiB | wall vs plain Astro | CPU vs plain Astro | memory vs plain Astro |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
-    ...(plain ? [row('plain Astro 7 (glob loader, default Markdown)', plain)] : []),
+    '| build | wall ms | CPU s | peak RSS MiB | wall vs plain Astro | CPU vs plain Astro | memory vs plain Astro | wall vs plain Astro (unified) | CPU vs plain Astro (unified) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...(plain ? [row('plain Astro 7 (glob loader, default Markdown processor)', plain)] : []),
+    ...(plainUnified ? [row('plain Astro 7 (glob loader, unified processor, its defaults)', plainUnified)] : []),
     row('Maru full build (cold caches)', full),
     row('Maru rebuild after one changed document', rebuild),
     '',

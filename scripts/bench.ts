@@ -126,6 +126,16 @@ if (haveChromium() && process.env.BENCH_BROWSER !== '0') {
     if (n === 1000) alternatives = await alternativesInBrowser(site, GENERATED_QUERIES, { runs });
   }
 }
+// Builds beside plain Astro, one run per size (scripts/bench-rebuild.ts): plain Astro 7 with its default Markdown
+// processor and with the unified one, Maru's cold full build and its rebuild after one changed document.
+const rebuilds: { size: number; table: string }[] = [];
+if (process.env.BENCH_REBUILD !== '0') {
+  for (const n of sizes) {
+    const r = spawnSync(process.execPath, ['scripts/bench-rebuild.ts', '--content', resolve(`.tmp/corpus-${n}`)], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    if (r.status !== 0) throw new Error(`bench:rebuild at ${n} documents failed:\n${r.stderr.slice(-3000)}`);
+    rebuilds.push({ size: n, table: r.stdout.trim() });
+  }
+}
 const browser = browsers.find((b) => b.size === 1000)?.figures;
 if (sizes.includes(1000) && process.env.BENCH_BUILD_SHARE !== '0') share = buildShare(resolve('.tmp/corpus-1000'));
 // The site's split index at the largest size: what a first search fetches.
@@ -220,12 +230,13 @@ if (split) {
     '',
   );
 }
+for (const { size, table } of rebuilds) md.push(`## Build and rebuild beside plain Astro: generated-${size}`, '', table, '');
 // The analysis of missed targets is written by people, from the figures above.
 if (existsSync('bench/notes.md')) md.push(readFileSync('bench/notes.md', 'utf8'));
 mkdirSync('bench', { recursive: true });
 writeFileSync('bench/results.md', md.join('\n'));
 writeFileSync(
   'bench/results.json',
-  `${JSON.stringify({ date: new Date().toISOString(), machine, node: process.version, results, browser: browsers, alternatives, buildShare: share, split }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), machine, node: process.version, results, browser: browsers, alternatives, buildShare: share, split, rebuilds }, null, 2)}\n`,
 );
 console.log(md.join('\n'));
