@@ -133,6 +133,7 @@ export default function maru(): AstroIntegration {
         if (report) {
           // A stack trace would bury the list; the report is the whole message. Nothing has been written yet.
           logger.error(`${report}\n이전 빌드 결과는 그대로 둡니다.`);
+          parsed.save(); // the files that parse stay parsed for the build after the fix
           process.exit(1);
         }
         const shown = relative(process.cwd(), root) || '.';
@@ -147,6 +148,7 @@ export default function maru(): AstroIntegration {
             error instanceof Error ? error : new Error(String(error)),
           );
         }
+        parsed.save();
         // The resolvers read `wiki` when they run, so a dev reload reaches them too.
         updateConfig({ markdown: { processor: unified(markdownOptions(() => wiki, root, siteConfig().lang, trees)) } });
       },

@@ -77,16 +77,33 @@ export function openKeyedCache<T>(path: string, identity: CacheIdentity, codec: 
   return cache;
 }
 
-/** Writes the file in pieces (a 10,000-document cache is hundreds of MB: never one string), then renames it into place. */
+/**
+ * Writes the file in pieces (a 10,000-document cache is hundreds of MB: never one string), then renames it into place.
+ * Entries are gathered into chunks of about a megabyte, so the file costs a few hundred writes, not three per entry.
+ */
 function writeEntries(path: string, identity: CacheIdentity, entries: ReadonlyMap<string, Uint8Array>): void {
   mkdirSync(dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}.tmp`;
   const fd = openSync(tmp, 'w');
   try {
     const hash = createHash('sha256');
-    const write = (bytes: Uint8Array) => {
+    const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    let used = 0;
+    const flush = () => {
+      const bytes = chunk.subarray(0, used);
       hash.update(bytes);
       for (let at = 0; at < bytes.byteLength;) at += writeSync(fd, bytes, at);
+      used = 0;
+    };
+    const write = (bytes: Uint8Array) => {
+      if (used + bytes.byteLength > CHUNK_BYTES) flush();
+      if (bytes.byteLength > CHUNK_BYTES) {
+        hash.update(bytes);
+        for (let at = 0; at < bytes.byteLength;) at += writeSync(fd, bytes, at);
+        return;
+      }
+      chunk.set(bytes, used);
+      used += bytes.byteLength;
     };
     write(Buffer.from(`${JSON.stringify(identity)}\n`));
     for (const [key, bytes] of entries) {
@@ -94,6 +111,7 @@ function writeEntries(path: string, identity: CacheIdentity, entries: ReadonlyMa
       write(bytes);
       write(NEWLINE);
     }
+    flush();
     writeSync(fd, hash.digest('hex'));
   } finally {
     closeSync(fd);
@@ -101,6 +119,7 @@ function writeEntries(path: string, identity: CacheIdentity, entries: ReadonlyMa
   renameSync(tmp, path);
 }
 
+const CHUNK_BYTES = 1 << 20;
 const NEWLINE = Buffer.from('\n');
 const TAB = 0x09;
 const LF = 0x0a;

@@ -41,6 +41,7 @@ describe('collectWikiInParallel', () => {
     const parallelDir = cacheOf();
     const parallelCache = openParseCache(parallelDir, 'code');
     const parallel = await collectWikiInParallel(root, config, '/', parallelCache, sink, { threads: 1, minFiles: 2 });
+    parallelCache.save();
     const sequential = collectWiki(root, config, '/', undefined, openParseCache(cacheOf(), 'code'));
     expect(JSON.parse(JSON.stringify(parallel.wiki))).toEqual(JSON.parse(JSON.stringify(sequential.wiki)));
     expect(parallel.key).toBe(sequential.key);

@@ -52,7 +52,8 @@ export function collectWiki(
 
 /**
  * `collectWiki` of a build or a check: the files `cache` does not hold (all of them without one) are parsed on every
- * core first (`parseInParallel`), with the same result.
+ * core first (`parseInParallel`), with the same result. The cache is not saved here: the build saves it after it has
+ * started the artifacts thread, which waits for nothing else (writing hundreds of MB would delay it by a second).
  */
 export async function collectWikiInParallel(
   root: string,
@@ -66,7 +67,7 @@ export async function collectWikiInParallel(
   const options = { categories: config.categories, base };
   const todo = files.filter((file) => file.text !== undefined && !cache?.has(file, options));
   const ahead = await parseInParallel(todo, config.categories, trees, parallel);
-  const answers = Object.assign(withParsedAhead(cache ?? NO_CACHE, ahead), { save: () => cache?.save() });
+  const answers = Object.assign(withParsedAhead(cache ?? NO_CACHE, ahead), { save: () => {} });
   return buildCollected(files, root, config, base, undefined, answers, trees?.keep);
 }
 
