@@ -120,7 +120,25 @@ function emitDocument(doc: WikiDocument, ctx: EmitContext) {
 }
 
 function fileInfo(text: string, ctx: EmitContext) {
-  return { sha256: ctx.sha256(text), bytes: new TextEncoder().encode(text).length };
+  return { sha256: ctx.sha256(text), bytes: utf8Length(text) };
+}
+
+/**
+ * How many bytes `text` takes in UTF-8, as `TextEncoder` writes it (a lone surrogate becomes U+FFFD, 3 bytes), without
+ * encoding it: the manifest lists tens of thousands of files, and a copy of each only to count it was a second of a build.
+ */
+export function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) bytes += 1;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 2; // a pair: two UTF-16 units, four bytes
+      i++;
+    } else bytes += 2;
+  }
+  return bytes;
 }
 
 /** The catalog row of one document. */

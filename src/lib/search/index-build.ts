@@ -7,7 +7,7 @@ import {
   type IndexField,
   type TokenizedUnit,
 } from './contract.ts';
-import { encodePostings, PATCH_MARK, type SerializedPostings } from './postings.ts';
+import { PATCH_MARK } from './postings.ts';
 import { grow, GroupedRuns } from './grouped-runs.ts';
 import { combineGlosses } from './glosses.ts';
 import { contributionOf, type Contribution } from './index-contribution.ts';
@@ -79,7 +79,7 @@ export function buildIndexEnvelope(
   }
   const limit = sources.length >= COMMON_BODY_MIN_DOCUMENTS ? COMMON_BODY_SHARE * sources.length : Infinity;
   const commonTerms: string[] = [];
-  const encoded = encodePostings(bodyAsPatches(order, bodyField, limit, terms, commonTerms), undefined, (term) => terms.frequency(term));
+  const encoded = terms.encodePostings(order, bodyField, limit, commonTerms);
   const average = (f: number) => (sectionCount ? Math.round((totals[f]! / sectionCount) * 10) / 10 : 0);
   const averageTerms = Object.fromEntries(INDEX_FIELDS.map((field, f) => [field, average(f)])) as Record<IndexField, number>;
   return {
@@ -170,14 +170,6 @@ class TermTable {
     return this.#filed;
   }
 
-  /** A term's postings as MiniSearch serialises them: fields in the order the term first reached them, then documents. */
-  postings(term: string): Record<string, Record<string, number>> {
-    const runs = this.#postings.runs(this.#ids.get(term)!);
-    const fields: Record<string, Record<string, number>> = {};
-    for (let i = 0; i < runs.length; i += 3) (fields[runs[i + 1]!] ??= {})[runs[i]!] = runs[i + 2]!;
-    return fields;
-  }
-
   /** The term's per-field section frequencies, or undefined for a term no section field has. */
   frequency(term: string): number[] | undefined {
     const id = this.#ids.get(term);
@@ -186,14 +178,92 @@ class TermTable {
     return counts.some((n) => n > 0) ? counts : undefined;
   }
 
-  /** Per document, the sum of the term's prose counts (empty when the prose never has it). */
-  proseTotals(term: string): Map<number, number> {
-    const totals = new Map<number, number>();
-    const id = this.#ids.get(term);
-    if (id === undefined) return totals;
-    const runs = this.#prose.runs(id);
-    for (let i = 0; i < runs.length; i += 3) totals.set(runs[i]!, (totals.get(runs[i]!) ?? 0) + runs[i + 2]!);
-    return totals;
+  /**
+   * The postings of the terms in `order`, as `encodePostings` writes MiniSearch's serialised postings with each term's
+   * section frequencies after it, except the body field's: those are written as a patch over the section postings. A
+   * document's body frequency of a term is, all but always, the sum of its sections' prose counts, so storing both
+   * doubled the index; only where they differ (the prose leaves out code, the parse's text does not) is the stored
+   * frequency written, `*0` where the body lacks the term, and the loader derives the rest (`index-load.ts`). Terms in
+   * more than `limit` documents' bodies lose their body postings and are listed in `commonTerms`. Read straight from the
+   * runs: a map per term, field and document to hand to `encodePostings` was most of the time and garbage of a build.
+   */
+  encodePostings(order: readonly string[], bodyField: number, limit: number, commonTerms: string[]): string {
+    const lines: string[] = [];
+    const patchKey = `${bodyField}${PATCH_MARK}:`;
+    const docs: number[] = [];
+    const freqs: number[] = [];
+    for (const term of order) {
+      if (/[\t\n]/.test(term)) throw new Error(`Index term ${JSON.stringify(term)} contains a tab or newline; the tokenizer must never produce one.`);
+      const id = this.#ids.get(term)!;
+      const parts = [term];
+      const counts = this.frequency(term);
+      if (counts) parts.push(`#${counts.map((n) => n.toString(36)).join(',')}`);
+      const runs = this.#postings.runs(id);
+      let bodyDocuments = 0;
+      // Fields in ascending number, as MiniSearch's object keys enumerate; a field's documents ascend in filing order.
+      for (let field = 0; field < FIELD_COUNT; field++) {
+        if (field === bodyField) {
+          for (let i = 0; i < runs.length; i += 3) if (runs[i + 1] === field) bodyDocuments++;
+          continue;
+        }
+        docs.length = 0;
+        freqs.length = 0;
+        for (let i = 0; i < runs.length; i += 3) {
+          if (runs[i + 1] !== field) continue;
+          docs.push(runs[i]!);
+          freqs.push(runs[i + 2]!);
+        }
+        if (docs.length) parts.push(`${field}:${gaps(docs, freqs)}`);
+      }
+      if (bodyDocuments > limit) commonTerms.push(term);
+      else {
+        const prose = this.#prose.runs(id);
+        if (bodyDocuments || prose.length) parts.push(`${patchKey}${this.#bodyPatch(runs, bodyField, prose, docs, freqs)}`);
+      }
+      if (parts.length > (counts ? 2 : 1)) lines.push(parts.join('\t'));
+    }
+    return lines.join('\n');
+  }
+
+  /**
+   * The body patch of one term: the documents whose body frequency (`runs` of `field`) is not the sum of their prose
+   * counts (`prose`, documents ascending), with the body frequency (0 where the body lacks the term), as gaps.
+   */
+  #bodyPatch(runs: Int32Array, field: number, prose: Int32Array, docs: number[], freqs: number[]): string {
+    docs.length = 0;
+    freqs.length = 0;
+    let b = 0;
+    let p = 0;
+    const nextBody = () => {
+      while (b < runs.length && runs[b + 1] !== field) b += 3;
+    };
+    nextBody();
+    while (b < runs.length || p < prose.length) {
+      const bodyDoc = b < runs.length ? runs[b]! : Infinity;
+      const proseDoc = p < prose.length ? prose[p]! : Infinity;
+      if (proseDoc < bodyDoc || proseDoc === bodyDoc) {
+        let sum = 0;
+        while (p < prose.length && prose[p] === proseDoc) {
+          sum += prose[p + 2]!;
+          p += 3;
+        }
+        const body = proseDoc === bodyDoc ? runs[b + 2]! : 0;
+        if (body !== sum) {
+          docs.push(proseDoc);
+          freqs.push(body);
+        }
+        if (proseDoc === bodyDoc) {
+          b += 3;
+          nextBody();
+        }
+      } else {
+        docs.push(bodyDoc);
+        freqs.push(runs[b + 2]!);
+        b += 3;
+        nextBody();
+      }
+    }
+    return gaps(docs, freqs);
   }
 
   /** The section postings, exactly as `encodeSectionPostings` writes the same counts as nested maps. */
@@ -233,35 +303,16 @@ class TermTable {
 
 const FIELD_COUNT = INDEX_FIELDS.length;
 
-/**
- * The body postings as patches over the section postings: a document's body frequency of a term is, all but
- * always, the sum of its sections' prose counts, so storing both doubled the index. Only where they differ
- * (the prose leaves out code, the parse's text does not) is the stored frequency written; the loader derives
- * the rest (`index-load.ts`). Terms in more than `limit` documents' bodies lose their body postings (`commonTerms`).
- * One term at a time, in `order`, as the encoder asks for them.
- */
-function* bodyAsPatches(
-  order: readonly string[],
-  bodyField: number,
-  limit: number,
-  terms: TermTable,
-  commonTerms: string[],
-): Generator<SerializedPostings[number]> {
-  const key = String(bodyField);
-  for (const term of order) {
-    const { [key]: body = {}, ...others } = terms.postings(term);
-    const documents = Object.keys(body).length;
-    if (documents > limit) {
-      commonTerms.push(term);
-      yield [term, others];
-      continue;
-    }
-    const patch: Record<string, number> = {};
-    const derived = terms.proseTotals(term);
-    for (const [doc, sum] of derived) if (body[doc] !== sum) patch[doc] = body[doc] ?? 0;
-    for (const [doc, freq] of Object.entries(body)) if (!derived.has(Number(doc))) patch[doc] = freq;
-    yield [term, documents || derived.size ? { ...others, [`${key}${PATCH_MARK}`]: patch } : others];
+/** Ascending documents and their frequencies as `encodePostings` writes them: base-36 gaps, `*freq` unless 1. */
+function gaps(docs: readonly number[], freqs: readonly number[]): string {
+  const out = new Array<string>(docs.length);
+  let previous = 0;
+  for (let i = 0; i < docs.length; i++) {
+    const gap = (docs[i]! - previous).toString(36);
+    previous = docs[i]!;
+    out[i] = freqs[i] === 1 ? gap : `${gap}*${freqs[i]!.toString(36)}`;
   }
+  return out.join(',');
 }
 
 /** Builds a queryable search in memory, exactly as a client would load it from the envelope. */
