@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, startSite } from '../scripts/lib/chromium.ts';
 import { loadSearch, type LoadedSearch } from '../src/lib/search/index-load.ts';
+import { astroBin, buildEnv } from '../src/node/build-process.ts';
 import { searchSync } from '../src/lib/search/search.ts';
 import { hitHref } from '../src/lib/ui/search-view.ts';
 import { stats, type Stats } from './server.ts';
@@ -19,8 +20,8 @@ export function haveChromium(): boolean {
 export function buildSite(content: string, out: string): number {
   mkdirSync(out, { recursive: true });
   const t = performance.now();
-  const r = spawnSync(join('node_modules', '.bin', 'astro'), ['build', '--outDir', out], {
-    env: { ...process.env, WIKI_CONTENT_DIR: content, MARU_CACHE_DIR: join(out, '..', 'cache') },
+  const r = spawnSync(astroBin(), ['build', '--outDir', out], {
+    env: buildEnv({ ...process.env, WIKI_CONTENT_DIR: content, MARU_CACHE_DIR: join(out, '..', 'cache') }),
     stdio: ['ignore', 'ignore', 'pipe'],
     encoding: 'utf8',
   });

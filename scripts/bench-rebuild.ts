@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs, stripVTControlCharacters } from 'node:util';
+import { buildEnv } from '../src/node/build-process.ts';
 
 const { values } = parseArgs({
   options: { content: { type: 'string' }, project: { type: 'string', default: '.' }, 'skip-plain': { type: 'boolean', default: false } },
@@ -102,7 +103,15 @@ const out = join(project, 'dist/.bench-rebuild');
 const cache = join(work, 'maru-cache');
 rmSync(cache, { recursive: true, force: true });
 // Broken links only warn: generated corpora carry links copied from the shared corpora whose targets they lack.
-const env = { WIKI_CONTENT_DIR: content, MARU_CACHE_DIR: cache, MARU_BROKEN_LINKS: 'warn', SOURCE_DATE_EPOCH: '1767225600', ASTRO_TELEMETRY_DISABLED: '1' };
+// Maru's builds run as `npm run build` runs them (its V8 flags, src/node/build-process.ts); plain Astro with Node's defaults.
+const env = {
+  WIKI_CONTENT_DIR: content,
+  MARU_CACHE_DIR: cache,
+  MARU_BROKEN_LINKS: 'warn',
+  SOURCE_DATE_EPOCH: '1767225600',
+  ASTRO_TELEMETRY_DISABLED: '1',
+  NODE_OPTIONS: buildEnv().NODE_OPTIONS!,
+};
 const full = astroBuild(project, join(out, 'full'), env);
 console.error(`Maru full build: ${full.ms.toFixed(0)} ms, ${full.cpuS.toFixed(1)} CPU s, ${full.maxRssMiB.toFixed(0)} MiB`);
 const changed = join(content, files[Math.floor(files.length / 2)]!);

@@ -3,17 +3,17 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { main } from '../mcp/main.ts';
+import { astroBin, buildEnv } from '../src/node/build-process.ts';
 
-/** Runs `astro build` from node_modules/.bin (not npx: killing an npx wrapper leaves astro running). */
+/** Runs `astro build` as `npm run build` does. */
 function buildSite(dir: string): number {
   if (resolve(dir) !== resolve('dist')) {
     console.error(`maru: no build in ${dir} (looked for _wiki/manifest.json). Build it, or omit --site to build ./dist here.`);
     return 1;
   }
   console.error(existsSync(join(dir, '_wiki', 'manifest.json')) ? 'maru: rebuilding ./dist…' : 'maru: no build in ./dist yet; running astro build…');
-  const astro = join('node_modules', '.bin', process.platform === 'win32' ? 'astro.cmd' : 'astro');
   // The build's own output goes to stderr too, so stdout stays clean for anyone piping this process.
-  const run = spawnSync(astro, ['build'], { stdio: ['ignore', 2, 2] });
+  const run = spawnSync(astroBin(), ['build'], { stdio: ['ignore', 2, 2], env: buildEnv() });
   if (run.status !== 0) console.error(`maru: astro build failed (exit ${run.status ?? run.signal}); fix the errors above and run npm start again.`);
   return run.status ?? 1;
 }

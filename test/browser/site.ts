@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildEnv } from '../../src/node/build-process.ts';
 import { serve, type StaticServer } from './serve.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -32,7 +33,7 @@ export async function buildAndServe(base: string, env: Record<string, string> = 
   const dir = join(tmp, 'dist');
   const run = spawnSync(process.execPath, [join(ROOT, 'test/browser/build-site.ts'), dir, join(tmp, 'cache')], {
     cwd: ROOT,
-    env: { ...cleanEnv(), BASE_PATH: base, ...env },
+    env: buildEnv({ ...cleanEnv(), BASE_PATH: base, ...env }),
     encoding: 'utf8',
   });
   if (run.status !== 0) throw new Error(`astro build failed (base ${base}):\n${run.stdout}\n${run.stderr}`);

@@ -3,19 +3,21 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import { astroBin, buildEnv } from '../../src/node/build-process.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
 /**
- * Runs `astro build` of this project into `outDir`, with its own content-layer cache unless `env` names one
+ * Runs `astro build` of this project into `outDir` as `npm run build` does, with its own content-layer cache unless `env` names one
  * (`MARU_CACHE_DIR`); returns exit code and output, without colour codes: CI forces colour (FORCE_COLOR), and tests
  * read the words, not the escape codes around them.
  */
 export function astroBuild(outDir: string, env: Record<string, string> = {}): { status: number | null; output: string } {
   const cache = env.MARU_CACHE_DIR ?? mkdtempSync(join(tmpdir(), 'maru-cache-'));
-  const r = spawnSync(join(ROOT, 'node_modules/.bin/astro'), ['build', '--outDir', outDir], {
+  const r = spawnSync(astroBin(ROOT), ['build', '--outDir', outDir], {
     cwd: ROOT,
-    env: { ...process.env, ...env, MARU_CACHE_DIR: cache },
+    // The V8 flags of `npm run build`: the tests build as users do.
+    env: buildEnv({ ...process.env, ...env, MARU_CACHE_DIR: cache }),
     encoding: 'utf8',
     maxBuffer: 1 << 26,
   });
