@@ -24,7 +24,7 @@ import {
   emitArtifacts,
   emitContext,
   artifactStage,
-  emitInWorker,
+  startEmitWorker,
   moveArtifacts,
   errorReport,
   siteConfig,
@@ -121,6 +121,8 @@ export default function maru(): AstroIntegration {
     name: 'maru',
     hooks: {
       'astro:config:setup': async ({ command, updateConfig, logger }) => {
+        // Started first: it reads its cache while this thread collects the wiki (see startEmitWorker).
+        const emitter = command === 'build' && !skipArtifacts() && buildThreads() > 0 ? startEmitWorker(root, { dir: cacheDir(), code }) : undefined;
         const parsed = openParseCache(cacheDir(), code);
         // A worker that fails costs time only: the files it did not answer for are parsed here.
         const first = await collectWikiInParallel(root, siteConfig(), basePath(), parsed, treeSink, {
@@ -141,12 +143,10 @@ export default function maru(): AstroIntegration {
         devLogger = logger;
         for (const d of wiki.dropped) logger.info(`[filter:drafts] ${d.path} (${d.id})`);
         logger.info(`${wiki.documents.length} documents from ${relative(process.cwd(), root) || '.'}`);
-        if (command === 'build' && !skipArtifacts() && buildThreads() > 0) {
+        if (emitter) {
           // A failed worker is answered at build:done by emitting here; never left as an unhandled rejection.
           stage = artifactStage();
-          background = emitInWorker(wiki, stage, root, { dir: cacheDir(), code }).catch((error: unknown) =>
-            error instanceof Error ? error : new Error(String(error)),
-          );
+          background = emitter.emit(wiki, stage).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
         }
         parsed.save();
         // The resolvers read `wiki` when they run, so a dev reload reaches them too.

@@ -1,15 +1,22 @@
-// The thread of `emitInWorker`: emits the artifacts of the wiki it is given, exactly as `emitArtifacts` does on the
-// main thread, writes them into a staging folder and answers with what the main thread checks and logs.
+// The thread of `emitInWorker` and `startEmitWorker`: started before the wiki is collected, it reads the index cache,
+// then emits the artifacts of the wiki it is sent, exactly as `emitArtifacts` does on the main thread, writes them
+// into a staging folder and answers with what the main thread checks and logs.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Wiki } from '../lib/wiki/pipeline.ts';
 import { ARTIFACT_DIR } from '../lib/artifacts/schema.ts';
+import { openIndexCache } from './index-cache.ts';
 import { artifactMirror, emitArtifacts, siteConfig, writeArtifacts, type IndexCacheAt } from './wiki-build.ts';
 
+/** What the thread starts with. */
 export interface EmitWorkerData {
-  /** The wiki without its link resolver and file check (functions do not cross threads; emitting uses neither). */
-  wiki: Pick<Wiki, 'documents' | 'options'>;
   root: string;
   cache?: IndexCacheAt;
+}
+
+/** The one message the thread is sent. */
+export interface EmitJob {
+  /** The wiki without its link resolver and file check (functions do not cross threads; emitting uses neither). */
+  wiki: Pick<Wiki, 'documents' | 'options'>;
   /** An empty folder to write the artifacts into. */
   stage: string;
 }
@@ -24,16 +31,20 @@ export interface StagedArtifacts {
   tokenized?: { documents: number; of: number };
 }
 
-const { wiki, root, cache, stage } = workerData as EmitWorkerData;
-// Cast: the resolver and the problems are not read by emitting (`emitWiki` reads the documents and the base path).
-const { files, tokenized } = emitArtifacts({ ...wiki, problems: [], dropped: [] } as unknown as Wiki, siteConfig(), root, cache);
-// Written here, on this thread: the main thread is spared the copy of every file and the time the disk takes.
-const mirror = cache ? artifactMirror(cache.dir) : undefined;
-writeArtifacts(stage, files, mirror);
-const answer: StagedArtifacts = {
-  catalogJson: files.get(`${ARTIFACT_DIR}/catalog.json`) ?? '',
-  count: files.size,
-  ...(mirror ? { linked: mirror.counts.linked } : {}),
-  ...(tokenized ? { tokenized } : {}),
-};
-parentPort!.postMessage(answer);
+const { root, cache } = workerData as EmitWorkerData;
+// Read while the main thread collects the wiki.
+const indexCache = cache ? openIndexCache(cache.dir, cache.code) : undefined;
+parentPort!.once('message', ({ wiki, stage }: EmitJob) => {
+  // Cast: the resolver and the problems are not read by emitting (`emitWiki` reads the documents and the base path).
+  const { files, tokenized } = emitArtifacts({ ...wiki, problems: [], dropped: [] } as unknown as Wiki, siteConfig(), root, cache, indexCache);
+  // Written here, on this thread: the main thread is spared the copy of every file and the time the disk takes.
+  const mirror = cache ? artifactMirror(cache.dir) : undefined;
+  writeArtifacts(stage, files, mirror);
+  const answer: StagedArtifacts = {
+    catalogJson: files.get(`${ARTIFACT_DIR}/catalog.json`) ?? '',
+    count: files.size,
+    ...(mirror ? { linked: mirror.counts.linked } : {}),
+    ...(tokenized ? { tokenized } : {}),
+  };
+  parentPort!.postMessage(answer);
+});

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
@@ -110,6 +111,19 @@ describe('emitInWorker', () => {
     moveArtifacts(stage, out);
     expect(existsSync(stage)).toBe(false);
     expect(filesUnder(out)).toEqual(sorted(here.files));
+  });
+
+  test('a thread started ahead of a wiki that never comes (a build stopped on a content error) keeps no process alive', () => {
+    const cache = mkdtempSync(join(tmpdir(), 'maru-idle-emitter-'));
+    // A file, not `--eval`: the thread inherits the process's flags, and `--input-type` would stop it at once.
+    const script = join(cache, 'start.mjs');
+    writeFileSync(
+      script,
+      `import { startEmitWorker } from ${JSON.stringify(resolve(import.meta.dirname, 'wiki-build.ts'))};\nstartEmitWorker('/nonexistent', { dir: ${JSON.stringify(cache)}, code: 'c' });\nconsole.log('started');\n`,
+    );
+    const run = spawnSync(process.execPath, [script], { encoding: 'utf8', timeout: 30_000 });
+    expect(run.signal).toBeNull();
+    expect([run.status, run.stdout.trim()]).toEqual([0, 'started']);
   });
 
   test("artifactStage names this process's folder and removes those a killed build left", () => {

@@ -11,11 +11,11 @@ import { formatReport } from '../lib/wiki/problems.ts';
 import { normalizeBase } from '../lib/wiki/url.ts';
 import { collectFiles, contentRoot, gitHead } from './collect.ts';
 import { sha256 } from './hash.ts';
-import { openIndexCache } from './index-cache.ts';
+import { openIndexCache, type IndexCache } from './index-cache.ts';
 import { openOutputMirror, type OutputMirror } from './output-mirror.ts';
 import { parseInParallel, withParsedAhead, type ParallelOptions, type TreeSink } from './parallel-parse.ts';
 import { cacheDir, codeDigest, openParseCache, type StoredParseCache } from './parse-cache.ts';
-import type { EmitWorkerData, StagedArtifacts } from './emit-worker.ts';
+import type { EmitJob, EmitWorkerData, StagedArtifacts } from './emit-worker.ts';
 
 /** The site configuration from `maru.config.ts`, validated. */
 export function siteConfig(): SiteConfig {
@@ -133,13 +133,13 @@ export interface Emitted {
  * With `cache`, only documents whose index inputs changed since the cached build are tokenized, and the cache is
  * written back: the one place that opens, uses and saves it.
  */
-export function emitArtifacts(wiki: Wiki, config = siteConfig(), root = contentRoot(), cache?: IndexCacheAt): Emitted {
+export function emitArtifacts(wiki: Wiki, config = siteConfig(), root = contentRoot(), cache?: IndexCacheAt, opened?: IndexCache): Emitted {
   const ctx = emitContext(wiki, config, root);
   // Benchmarks only (bench/build.ts): the same pages from the catalog alone, without the search index; its cache is
   // left as it is for the next build that makes one.
   if (skipArtifacts()) return toCatalogArtifact(wiki, ctx);
   if (!cache) return emitWiki(wiki, ctx);
-  const indexCache = openIndexCache(cache.dir, cache.code);
+  const indexCache = opened ?? openIndexCache(cache.dir, cache.code);
   const emitted = emitWiki(wiki, { ...ctx, indexCache });
   indexCache.save();
   return { ...emitted, tokenized: { documents: indexCache.misses, of: indexCache.hits + indexCache.misses } };
@@ -153,21 +153,50 @@ export function emitArtifacts(wiki: Wiki, config = siteConfig(), root = contentR
  * them). Rejects when the worker fails.
  */
 export function emitInWorker(wiki: Wiki, stage: string, root = contentRoot(), cache?: IndexCacheAt): Promise<StagedArtifacts> {
-  rmSync(stage, { recursive: true, force: true });
-  const options = { categories: wiki.options.categories, base: wiki.options.base, ...(wiki.options.links ? { links: wiki.options.links } : {}) };
-  const data: EmitWorkerData = { wiki: { documents: wiki.documents, options }, root, stage, ...(cache ? { cache } : {}) };
-  return new Promise<StagedArtifacts>((resolve, reject) => {
-    const worker = new Worker(new URL('./emit-worker.ts', import.meta.url), { workerData: data });
-    let answered = false;
-    worker.once('message', (staged: StagedArtifacts) => {
+  return startEmitWorker(root, cache).emit(wiki, stage);
+}
+
+/** An artifacts thread started ahead of its wiki (`startEmitWorker`). */
+export interface EmitWorker {
+  /** Sends the wiki; answers once every artifact is written into `stage` (emptied first). Call once. */
+  emit(wiki: Wiki, stage: string): Promise<StagedArtifacts>;
+}
+
+/**
+ * Starts the thread of `emitInWorker` before the wiki is collected: it loads its code and reads the index cache (hundreds
+ * of MB at 10,000 documents) while this thread collects, so a rebuild, where the artifacts thread finishes last, waits
+ * less for it. Until `emit` the thread keeps nothing alive: a build that stops on a content error just exits.
+ */
+export function startEmitWorker(root = contentRoot(), cache?: IndexCacheAt): EmitWorker {
+  const data: EmitWorkerData = { root, ...(cache ? { cache } : {}) };
+  const worker = new Worker(new URL('./emit-worker.ts', import.meta.url), { workerData: data });
+  worker.unref();
+  let answered = false;
+  let take: (staged: StagedArtifacts) => void = () => {};
+  const answer = new Promise<StagedArtifacts>((resolve, reject) => {
+    take = (staged) => {
       answered = true;
       resolve(staged);
-    });
+    };
     worker.once('error', reject);
     worker.once('exit', (code) => {
       if (!answered) reject(new Error(`the artifacts worker stopped (exit code ${code}) without an answer`));
     });
   });
+  // A thread that failed before `emit` is reported by `emit`, not as an unhandled rejection now.
+  answer.catch(() => {});
+  return {
+    emit(wiki, stage) {
+      rmSync(stage, { recursive: true, force: true });
+      const options = { categories: wiki.options.categories, base: wiki.options.base, ...(wiki.options.links ? { links: wiki.options.links } : {}) };
+      const job: EmitJob = { wiki: { documents: wiki.documents, options }, stage };
+      // Only now: a 'message' listener holds the process open, as the thread must from here until it answers.
+      worker.once('message', take);
+      worker.ref();
+      worker.postMessage(job);
+      return answer;
+    },
+  };
 }
 
 /**
