@@ -14,14 +14,18 @@ test('hands back each key’s runs in the order they were appended, across keys 
   expect([runs.has(0), runs.has(1), runs.has(2), runs.has(9)]).toEqual([true, false, true, false]);
 });
 
-test('grows past its first buffers and keeps every run', () => {
+test('grows past its first chunks and keeps every run', () => {
   const runs = new GroupedRuns();
-  const n = 200_000;
+  // Over two chunks of appended runs, and not a whole number of them.
+  const n = 600_000;
   for (let i = 0; i < n; i++) runs.push(i % 7, i, i % 5, i % 3);
   const six = runs.runs(6);
   expect(six.length / 3).toBe(Math.floor((n - 1 - 6) / 7) + 1);
   expect([...six.subarray(0, 6)]).toEqual([6, 1, 0, 13, 3, 1]);
-  expect([...six.subarray(-3)]).toEqual([199_996, 1, 1]);
+  expect([...six.subarray(-3)]).toEqual([599_997, 2, 0]);
+  expect(runs.runs(0).length + runs.runs(1).length + runs.runs(2).length + runs.runs(3).length + runs.runs(4).length + runs.runs(5).length + six.length).toBe(
+    n * 3,
+  );
 });
 
 test('refuses to append once read, instead of losing the run', () => {
