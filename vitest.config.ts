@@ -8,5 +8,7 @@ export default defineConfig({
     // Builds and browsers are heavy on 2 cores; files run two at a time.
     maxWorkers: 2,
     fileParallelism: true,
+    // The folder each run builds its sites in, removed at the end of the run.
+    globalSetup: ['test/global-setup.ts'],
   },
 });

@@ -6,7 +6,8 @@ import { buildEnv } from '../../src/node/build-process.ts';
 import { serve, type StaticServer } from './serve.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const SITES = join(ROOT, 'node_modules/.cache/maru-browser-tests');
+// The run's own folder (test/global-setup.ts), removed when the run ends.
+const SITES = process.env.MARU_TEST_RUN_DIR ? join(process.env.MARU_TEST_RUN_DIR, 'sites') : join(ROOT, 'node_modules/.cache/maru-browser-tests');
 
 /** Vitest exports Vite's BASE_URL, MODE, DEV, PROD and SSR into process.env; a child Astro build must not inherit them. */
 function cleanEnv(): NodeJS.ProcessEnv {

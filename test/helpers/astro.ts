@@ -47,7 +47,8 @@ export function filesOf(dir: string): Map<string, Buffer> {
  * Astro puts its prerender chunks in the shared `.astro/` folder and concurrent builds corrupt them.
  */
 export function buildDir(prefix = 'dist-'): string {
-  const parent = join(ROOT, 'node_modules/.cache/maru-test-builds');
+  // The run's own folder (test/global-setup.ts), removed when the run ends.
+  const parent = process.env.MARU_TEST_RUN_DIR ? join(process.env.MARU_TEST_RUN_DIR, 'builds') : join(ROOT, 'node_modules/.cache/maru-test-builds');
   mkdirSync(parent, { recursive: true });
   return mkdtempSync(join(parent, prefix));
 }
