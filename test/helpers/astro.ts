@@ -3,21 +3,20 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { astroBin, buildEnv } from '../../src/node/build-process.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
 /**
- * Runs `astro build` of this project into `outDir` as `npm run build` does, with its own content-layer cache unless `env` names one
- * (`MARU_CACHE_DIR`); returns exit code and output, without colour codes: CI forces colour (FORCE_COLOR), and tests
- * read the words, not the escape codes around them.
+ * Runs `npm run build` (`scripts/build.ts`: `astro build` with the build's V8 flags) of this project into `outDir`, with
+ * its own content-layer cache unless `env` names one (`MARU_CACHE_DIR`); returns exit code and output, without colour
+ * codes: CI forces colour (FORCE_COLOR), and tests read the words, not the escape codes around them.
  */
 export function astroBuild(outDir: string, env: Record<string, string> = {}): { status: number | null; output: string } {
   const cache = env.MARU_CACHE_DIR ?? mkdtempSync(join(tmpdir(), 'maru-cache-'));
-  const r = spawnSync(astroBin(ROOT), ['build', '--outDir', outDir], {
+  // The script `npm run build` runs, so every build test covers it: its flags, its arguments, its exit code.
+  const r = spawnSync(process.execPath, [join(ROOT, 'scripts/build.ts'), '--outDir', outDir], {
     cwd: ROOT,
-    // The V8 flags of `npm run build`: the tests build as users do.
-    env: buildEnv({ ...process.env, ...env, MARU_CACHE_DIR: cache }),
+    env: { ...process.env, ...env, MARU_CACHE_DIR: cache },
     encoding: 'utf8',
     maxBuffer: 1 << 26,
   });
