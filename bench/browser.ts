@@ -1,11 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, startSite } from '../scripts/lib/chromium.ts';
 import { loadSearch, type LoadedSearch } from '../src/lib/search/index-load.ts';
-import { astroBin, buildEnv } from '../src/node/build-process.ts';
+import { spawnAstroBuild } from '../src/node/build-process.ts';
 import { searchSync } from '../src/lib/search/search.ts';
 import { hitHref } from '../src/lib/ui/search-view.ts';
 import { stats, type Stats } from './server.ts';
@@ -20,10 +19,9 @@ export function haveChromium(): boolean {
 export function buildSite(content: string, out: string): number {
   mkdirSync(out, { recursive: true });
   const t = performance.now();
-  const r = spawnSync(astroBin(), ['build', '--outDir', out], {
-    env: buildEnv({ ...process.env, WIKI_CONTENT_DIR: content, MARU_CACHE_DIR: join(out, '..', 'cache') }),
+  const r = spawnAstroBuild(['--outDir', out], {
+    env: { ...process.env, WIKI_CONTENT_DIR: content, MARU_CACHE_DIR: join(out, '..', 'cache') },
     stdio: ['ignore', 'ignore', 'pipe'],
-    encoding: 'utf8',
   });
   if (r.status !== 0) throw new Error(`astro build failed: ${r.stderr.slice(-2000)}`);
   return performance.now() - t;

@@ -1,9 +1,8 @@
 // Build-time share of Maru's artifacts: the full `astro build` against the same pages built without `_wiki/*`.
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { astroBin, buildEnv } from '../src/node/build-process.ts';
+import { spawnAstroBuild } from '../src/node/build-process.ts';
 
 /** What the artifacts add to the build output besides the pages (written by `astro:build:done`). */
 const ARTIFACT_PATHS = [/^_wiki\//, /^llms\.txt$/, /^llms-full\.txt$/];
@@ -35,10 +34,9 @@ function timedBuild(content: string, out: string, env: Record<string, string>): 
   const childEnv: NodeJS.ProcessEnv = { ...process.env, WIKI_CONTENT_DIR: content, MARU_CACHE_DIR: cache, ...env };
   if (!env.MARU_SKIP_ARTIFACTS) delete childEnv.MARU_SKIP_ARTIFACTS;
   const t = performance.now();
-  const r = spawnSync(astroBin(), ['build', '--outDir', out], {
-    env: buildEnv(childEnv),
+  const r = spawnAstroBuild(['--outDir', out], {
+    env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
-    encoding: 'utf8',
     maxBuffer: 1 << 26,
   });
   const ms = performance.now() - t;

@@ -1,9 +1,8 @@
 // `npm start`: the MCP server with --http --site ./dist (site, /mcp and /healthz on one port), building first if needed.
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { main } from '../mcp/main.ts';
-import { astroBin, buildEnv } from '../src/node/build-process.ts';
+import { spawnAstroBuild } from '../src/node/build-process.ts';
 
 /** Runs `astro build` as `npm run build` does. */
 function buildSite(dir: string): number {
@@ -13,7 +12,7 @@ function buildSite(dir: string): number {
   }
   console.error(existsSync(join(dir, '_wiki', 'manifest.json')) ? 'maru: rebuilding ./dist…' : 'maru: no build in ./dist yet; running astro build…');
   // The build's own output goes to stderr too, so stdout stays clean for anyone piping this process.
-  const run = spawnSync(astroBin(), ['build'], { stdio: ['ignore', 2, 2], env: buildEnv() });
+  const run = spawnAstroBuild([], { stdio: ['ignore', 2, 2] });
   if (run.status !== 0) console.error(`maru: astro build failed (exit ${run.status ?? run.signal}); fix the errors above and run npm start again.`);
   return run.status ?? 1;
 }

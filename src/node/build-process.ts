@@ -1,3 +1,4 @@
+import { spawnSync, type SpawnSyncOptionsWithStringEncoding, type SpawnSyncReturns } from 'node:child_process';
 import { join } from 'node:path';
 
 /**
@@ -15,7 +16,11 @@ export function buildEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEn
   return { ...env, NODE_OPTIONS: own ? `${BUILD_NODE_OPTIONS} ${own}` : BUILD_NODE_OPTIONS };
 }
 
-/** The `astro` command of the project in `dir` (node_modules/.bin; not npx: killing an npx wrapper leaves astro running). */
-export function astroBin(dir = '.'): string {
-  return join(dir, 'node_modules', '.bin', process.platform === 'win32' ? 'astro.cmd' : 'astro');
+/**
+ * Runs `astro build` with `args` from the project's node_modules/.bin (not npx: killing an npx wrapper leaves astro
+ * running), in `options.env` (default this process's) with the build's V8 flags; its output, where captured, as text.
+ */
+export function spawnAstroBuild(args: readonly string[], options: Omit<SpawnSyncOptionsWithStringEncoding, 'encoding'> = {}): SpawnSyncReturns<string> {
+  const astro = join('node_modules', '.bin', process.platform === 'win32' ? 'astro.cmd' : 'astro');
+  return spawnSync(astro, ['build', ...args], { ...options, encoding: 'utf8', env: buildEnv(options.env ?? process.env) });
 }

@@ -1,4 +1,4 @@
-// The thread of `emitInWorker` and `startEmitWorker`: started before the wiki is collected, it reads the index cache,
+// The thread of `startEmitWorker`: started before the wiki is collected, it reads the index cache,
 // then emits the artifacts of the wiki it is sent, exactly as `emitArtifacts` does on the main thread, writes them
 // into a staging folder and answers with what the main thread checks and logs.
 import { parentPort, workerData } from 'node:worker_threads';

@@ -87,23 +87,24 @@ function writeEntries(path: string, identity: CacheIdentity, entries: ReadonlyMa
   const fd = openSync(tmp, 'w');
   try {
     const hash = createHash('sha256');
+    const out = (bytes: Uint8Array) => {
+      hash.update(bytes);
+      for (let at = 0; at < bytes.byteLength;) at += writeSync(fd, bytes, at);
+    };
     const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
     let used = 0;
     const flush = () => {
-      const bytes = chunk.subarray(0, used);
-      hash.update(bytes);
-      for (let at = 0; at < bytes.byteLength;) at += writeSync(fd, bytes, at);
+      out(chunk.subarray(0, used));
       used = 0;
     };
     const write = (bytes: Uint8Array) => {
       if (used + bytes.byteLength > CHUNK_BYTES) flush();
-      if (bytes.byteLength > CHUNK_BYTES) {
-        hash.update(bytes);
-        for (let at = 0; at < bytes.byteLength;) at += writeSync(fd, bytes, at);
-        return;
+      // An entry larger than a chunk goes out as it is.
+      if (bytes.byteLength > CHUNK_BYTES) out(bytes);
+      else {
+        chunk.set(bytes, used);
+        used += bytes.byteLength;
       }
-      chunk.set(bytes, used);
-      used += bytes.byteLength;
     };
     write(Buffer.from(`${JSON.stringify(identity)}\n`));
     for (const [key, bytes] of entries) {

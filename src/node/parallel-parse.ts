@@ -32,7 +32,7 @@ const YIELD_EVERY_MS = 25;
 /**
  * How many worker threads a build uses beside the main thread: `MARU_THREADS` when set (0 = none: everything on the
  * main thread), else one fewer than the machine's cores, at most 3 (the main thread works too, and each thread holds
- * its own copy of the pipeline). Parsing uses all of them; emitting the artifacts one (`emitInWorker`).
+ * its own copy of the pipeline). Parsing uses all of them; emitting the artifacts one (`startEmitWorker`).
  */
 export function buildThreads(env: NodeJS.ProcessEnv = process.env): number {
   const set = env.MARU_THREADS;

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { parsedTrees } from './parsed-trees.ts';
 import { resolveSiteConfig } from '../lib/wiki/config.ts';
 import { openParseCache } from './parse-cache.ts';
-import { artifactStage, collectWiki, collectWikiInParallel, emitArtifacts, emitInWorker, moveArtifacts, siteConfig } from './wiki-build.ts';
+import { artifactStage, collectWiki, collectWikiInParallel, emitArtifacts, moveArtifacts, startEmitWorker, siteConfig } from './wiki-build.ts';
 
 const config = resolveSiteConfig({ title: '테스트 위키', categories: ['concept', 'guide'] });
 
@@ -64,7 +64,7 @@ describe('collectWikiInParallel', () => {
   });
 });
 
-describe('emitInWorker', () => {
+describe('startEmitWorker', () => {
   /** Every file under `dir`, by path relative to it, as `emitArtifacts` keys them. */
   function filesUnder(dir: string): Map<string, string> {
     const paths = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((p) => statSync(join(dir, p)).isFile());
@@ -77,7 +77,7 @@ describe('emitInWorker', () => {
     const wiki = collectWiki(root, config, '/').wiki!;
     const here = emitArtifacts(wiki, siteConfig(), root);
     const stage = join(mkdtempSync(join(tmpdir(), 'maru-stage-')), 'artifacts');
-    const staged = await emitInWorker(wiki, stage, root);
+    const staged = await startEmitWorker(root).emit(wiki, stage);
     expect(staged.count).toBe(here.files.size);
     expect(staged.catalogJson).toBe(`${JSON.stringify(here.catalog)}\n`);
     expect(filesUnder(stage)).toEqual(sorted(here.files));
@@ -89,8 +89,8 @@ describe('emitInWorker', () => {
     expect(filesUnder(out)).toEqual(sorted(new Map([...here.files, ['index.html', '<h1>위키</h1>']])));
     // With the index cache: the first emit tokenizes every document, the next none, and the files stay the same.
     const cache = { dir: mkdtempSync(join(tmpdir(), 'maru-emit-cache-')), code: 'code' };
-    const cold = await emitInWorker(wiki, stage, root, cache);
-    const warm = await emitInWorker(wiki, stage, root, cache);
+    const cold = await startEmitWorker(root, cache).emit(wiki, stage);
+    const warm = await startEmitWorker(root, cache).emit(wiki, stage);
     expect([cold.tokenized, warm.tokenized]).toEqual([
       { documents: 40, of: 40 },
       { documents: 0, of: 40 },
@@ -106,7 +106,7 @@ describe('emitInWorker', () => {
     const here = emitArtifacts(wiki, siteConfig(), root);
     // /dev/shm is a tmpfs on Linux, the temporary folder usually the disk: a rename between them fails with EXDEV.
     const stage = join(mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'maru-stage-')), 'artifacts');
-    await emitInWorker(wiki, stage, root);
+    await startEmitWorker(root).emit(wiki, stage);
     const out = mkdtempSync(join(tmpdir(), 'maru-out-'));
     moveArtifacts(stage, out);
     expect(existsSync(stage)).toBe(false);

@@ -145,27 +145,23 @@ export function emitArtifacts(wiki: Wiki, config = siteConfig(), root = contentR
   return { ...emitted, tokenized: { documents: indexCache.misses, of: indexCache.hits + indexCache.misses } };
 }
 
-/**
- * `emitArtifacts` on a worker thread, so a build assembles the search index and writes its files while the main thread
- * renders pages: the worker writes every artifact into `stage` (emptied first), and `moveArtifacts` moves them into the
- * output when the pages are done. The wiki crosses to the worker without its link resolver and file check, which
- * emitting does not use; the files are the ones `emitArtifacts` gives here (`src/node/wiki-build.test.ts` compares
- * them). Rejects when the worker fails.
- */
-export function emitInWorker(wiki: Wiki, stage: string, root = contentRoot(), cache?: IndexCacheAt): Promise<StagedArtifacts> {
-  return startEmitWorker(root, cache).emit(wiki, stage);
-}
-
 /** An artifacts thread started ahead of its wiki (`startEmitWorker`). */
 export interface EmitWorker {
-  /** Sends the wiki; answers once every artifact is written into `stage` (emptied first). Call once. */
+  /**
+   * Sends the wiki; answers once every artifact is written into `stage` (emptied first), and rejects when the thread
+   * fails. Call once.
+   */
   emit(wiki: Wiki, stage: string): Promise<StagedArtifacts>;
 }
 
 /**
- * Starts the thread of `emitInWorker` before the wiki is collected: it loads its code and reads the index cache (hundreds
- * of MB at 10,000 documents) while this thread collects, so a rebuild, where the artifacts thread finishes last, waits
- * less for it. Until `emit` the thread keeps nothing alive: a build that stops on a content error just exits.
+ * `emitArtifacts` on a worker thread, so a build assembles the search index and writes its files while the main thread
+ * renders pages: the worker writes every artifact into the stage, and `moveArtifacts` moves them into the output when
+ * the pages are done. The wiki crosses to the worker without its link resolver and file check, which emitting does not
+ * use; the files are the ones `emitArtifacts` gives here (`src/node/wiki-build.test.ts` compares them). The thread
+ * starts before the wiki is collected: it loads its code and reads the index cache (hundreds of MB at 10,000 documents)
+ * meanwhile, so a rebuild, where it finishes last, waits less for it. Until `emit` it keeps nothing alive: a build that
+ * stops on a content error just exits.
  */
 export function startEmitWorker(root = contentRoot(), cache?: IndexCacheAt): EmitWorker {
   const data: EmitWorkerData = { root, ...(cache ? { cache } : {}) };
@@ -200,7 +196,7 @@ export function startEmitWorker(root = contentRoot(), cache?: IndexCacheAt): Emi
 }
 
 /**
- * This build's staging folder for `emitInWorker`, under the cache folder. Folders a killed build left there (their
+ * This build's staging folder for `startEmitWorker`, under the cache folder. Folders a killed build left there (their
  * process is gone) are removed first.
  */
 export function artifactStage(dir = cacheDir()): string {
@@ -227,7 +223,7 @@ function isRunning(pid: number): boolean {
 }
 
 /**
- * Moves what `emitInWorker` staged into `outDir` and removes the staging folder: one rename per top-level entry
+ * Moves what `startEmitWorker` staged into `outDir` and removes the staging folder: one rename per top-level entry
  * (`_wiki/`, `llms.txt`, `llms-full.txt`), or a copy when the two are on different file systems.
  */
 export function moveArtifacts(stage: string, outDir: string): void {

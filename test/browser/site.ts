@@ -3,11 +3,11 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildEnv } from '../../src/node/build-process.ts';
+import { runFolder } from '../helpers/astro.ts';
 import { serve, type StaticServer } from './serve.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-// The run's own folder (test/global-setup.ts), removed when the run ends.
-const SITES = process.env.MARU_TEST_RUN_DIR ? join(process.env.MARU_TEST_RUN_DIR, 'sites') : join(ROOT, 'node_modules/.cache/maru-browser-tests');
+const SITES = runFolder('sites');
 
 /** Vitest exports Vite's BASE_URL, MODE, DEV, PROD and SSR into process.env; a child Astro build must not inherit them. */
 function cleanEnv(): NodeJS.ProcessEnv {

@@ -46,10 +46,14 @@ export function filesOf(dir: string): Map<string, Buffer> {
  * Astro puts its prerender chunks in the shared `.astro/` folder and concurrent builds corrupt them.
  */
 export function buildDir(prefix = 'dist-'): string {
-  // The run's own folder (test/global-setup.ts), removed when the run ends.
-  const parent = process.env.MARU_TEST_RUN_DIR ? join(process.env.MARU_TEST_RUN_DIR, 'builds') : join(ROOT, 'node_modules/.cache/maru-test-builds');
+  const parent = runFolder('builds');
   mkdirSync(parent, { recursive: true });
   return mkdtempSync(join(parent, prefix));
+}
+
+/** A folder of this test run's own (test/global-setup.ts), removed when the run ends; inside the project, as `buildDir` needs. */
+export function runFolder(name: string): string {
+  return join(process.env.MARU_TEST_RUN_DIR ?? join(ROOT, 'node_modules/.cache/maru-test-runs/outside-vitest'), name);
 }
 
 /** A fresh temporary folder. */
