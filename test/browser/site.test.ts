@@ -177,7 +177,8 @@ describe.each(['/', '/pr-preview/pr-12/'])('site built with base %s', (base) => 
     expect(await options.first().getAttribute('href')).toBe(`${base}docs/search-tokenizer/`);
     expect(await page.locator('#page-search').getAttribute('data-match')).toBe('full');
     await page.goto(site.url(`search/?q=${encodeURIComponent('김치찌개 끓이는 법')}`));
-    await expect.poll(() => page.locator('#page-search').getAttribute('data-match')).toBe('none');
+    // Vitest polls for 1 s by default; on a busy machine the page may take longer to load its index and search.
+    await expect.poll(() => page.locator('#page-search').getAttribute('data-match'), { timeout: 30_000 }).toBe('none');
     expect(await page.locator('#page-search .search-status').textContent()).toMatch(/^정확히 맞는 문서가 없습니다\. 일부만 맞는 결과: 문서 \d+개$/);
     await page.goto(site.url(`search/?q=${encodeURIComponent('MCP 설정')}`));
     await options.first().waitFor();
