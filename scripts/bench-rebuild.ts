@@ -1,7 +1,9 @@
 // npm run bench:rebuild -- --content .tmp/corpus-1000 [--project DIR] [--skip-plain]
 // In one run: a plain Astro 7 site building the same Markdown files (twice: with Astro's default Markdown processor,
-// and with the unified one Maru is built on), Maru's cold full build, and Maru's rebuild after one changed document
-// (warm caches). Wall time, CPU time and peak RSS of each `astro build`.
+// and with the unified one Maru is built on), Maru's cold full build, Maru's rebuild after one changed document
+// (warm caches), and the plain default site's own rebuild after the same change (Astro's data store and incremental
+// build, as Maru uses them): the share of a full build that Astro itself spends on a rebuild.
+// Wall time, CPU time and peak RSS of each `astro build`.
 // `--project` builds another checkout of Maru (e.g. an older commit) with this script, for before/after.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -48,6 +50,8 @@ function astroBuild(cwd: string, out: string, env: Record<string, string>): Run 
  * A minimal Astro 7 site: the glob loader over the same files, one page per document, Astro's default Markdown
  * processor (Satteri, native code) or, with `unified`, Astro's unified (remark/rehype) processor with its defaults: the
  * pipeline Maru's Markdown runs on, so the two baselines tell the processor's share of the gap from Maru's own work.
+ * Both have Astro's incremental build on, as Maru does, each page keyed by its entry's digest: the default site is
+ * built again after the change Maru's rebuild sees.
  */
 function plainSite(dir: string, content: string, unified = false): void {
   rmSync(dir, { recursive: true, force: true });
@@ -59,8 +63,8 @@ function plainSite(dir: string, content: string, unified = false): void {
   writeFileSync(
     join(dir, 'astro.config.mjs'),
     unified
-      ? "import { defineConfig } from 'astro/config';\nimport { unified } from '@astrojs/markdown-remark';\nexport default defineConfig({ cacheDir: './.astro-cache', markdown: { processor: unified() } });\n"
-      : "import { defineConfig } from 'astro/config';\nexport default defineConfig({ cacheDir: './.astro-cache' });\n",
+      ? "import { defineConfig } from 'astro/config';\nimport { unified } from '@astrojs/markdown-remark';\nexport default defineConfig({ cacheDir: './.astro-cache', experimental: { incrementalBuild: true }, markdown: { processor: unified() } });\n"
+      : "import { defineConfig } from 'astro/config';\nexport default defineConfig({ cacheDir: './.astro-cache', experimental: { incrementalBuild: true } });\n",
   );
   writeFileSync(
     join(dir, 'src/content.config.ts'),
@@ -68,7 +72,7 @@ function plainSite(dir: string, content: string, unified = false): void {
   );
   writeFileSync(
     join(dir, 'src/pages/docs/[...id].astro'),
-    `---\nimport { getCollection, render } from 'astro:content';\nexport async function getStaticPaths() {\n  return (await getCollection('docs')).map((entry) => ({ params: { id: entry.id }, props: { entry } }));\n}\nconst { entry } = Astro.props;\nconst { Content } = await render(entry);\n---\n<html lang="ko"><head><meta charset="utf-8" /><title>{entry.id}</title></head><body><article><Content /></article></body></html>\n`,
+    `---\nimport { getCollection, render } from 'astro:content';\nexport async function getStaticPaths() {\n  return (await getCollection('docs')).map((entry) => ({ params: { id: entry.id }, props: { entry }, cacheKey: entry.digest }));\n}\nconst { entry } = Astro.props;\nconst { Content } = await render(entry);\n---\n<html lang="ko"><head><meta charset="utf-8" /><title>{entry.id}</title></head><body><article><Content /></article></body></html>\n`,
   );
 }
 
@@ -118,6 +122,13 @@ const changed = join(content, files[Math.floor(files.length / 2)]!);
 writeFileSync(changed, `${readFileSync(changed, 'utf8')}\n\nOne more paragraph, written for the rebuild benchmark.\n`);
 const rebuild = astroBuild(project, join(out, 'rebuild'), env);
 console.error(`Maru rebuild after one changed document: ${rebuild.ms.toFixed(0)} ms, ${rebuild.cpuS.toFixed(1)} CPU s, ${rebuild.maxRssMiB.toFixed(0)} MiB`);
+// The plain default site after the same change: what Astro alone spends on a rebuild of these pages.
+let plainRebuild: Run | undefined;
+if (plain) {
+  const site = join(work, 'plain-site');
+  plainRebuild = astroBuild(site, join(site, 'dist'), { ASTRO_TELEMETRY_DISABLED: '1' });
+  console.error(`plain-site rebuild: ${plainRebuild.ms.toFixed(0)} ms, ${plainRebuild.cpuS.toFixed(1)} CPU s, ${plainRebuild.maxRssMiB.toFixed(0)} MiB`);
+}
 // Astro logs each page it writes: `├─ /docs/x/index.html (+12ms)` when rendered, `(restored)` or `(cached)` when copied from the last build.
 const pages = (log: string) => {
   const rendered = [...log.matchAll(/├─ \S+ \(\+[\d.]+m?s\)/g)].length;
@@ -144,7 +155,14 @@ console.log(
     ...(plainUnified ? [row('plain Astro 7 (glob loader, unified processor, its defaults)', plainUnified)] : []),
     row('Maru full build (cold caches)', full),
     row('Maru rebuild after one changed document', rebuild),
+    ...(plainRebuild ? [row('plain Astro 7 (default processor) rebuild after the same change', plainRebuild)] : []),
     '',
     `rebuild / full build: ${(rebuild.ms / full.ms).toFixed(2)} wall, ${(rebuild.cpuS / full.cpuS).toFixed(2)} CPU${lines.length ? ` (${lines.join(', ')})` : ''}`,
+    ...(plain && plainRebuild
+      ? [
+          `plain Astro's rebuild / its full build: ${ratio(plainRebuild.ms, plain.ms)} wall, ${ratio(plainRebuild.cpuS, plain.cpuS)} CPU (${pages(plainRebuild.output)}); ` +
+            `Maru's rebuild / plain Astro's rebuild: ${ratio(rebuild.ms, plainRebuild.ms)} wall, ${ratio(rebuild.cpuS, plainRebuild.cpuS)} CPU`,
+        ]
+      : []),
   ].join('\n'),
 );

@@ -127,7 +127,8 @@ if (haveChromium() && process.env.BENCH_BROWSER !== '0') {
   }
 }
 // Builds beside plain Astro, one run per size (scripts/bench-rebuild.ts): plain Astro 7 with its default Markdown
-// processor and with the unified one, Maru's cold full build and its rebuild after one changed document.
+// processor and with the unified one, Maru's cold full build and its rebuild after one changed document, and plain
+// Astro's own rebuild after the same change.
 const rebuilds: { size: number; table: string }[] = [];
 if (process.env.BENCH_REBUILD !== '0') {
   for (const n of sizes) {
