@@ -66,7 +66,15 @@ export function emitWiki(wiki: Wiki, ctx: EmitContext): { catalog: Catalog; file
     files.set(markdownPath, markdown.text);
     entries.push(entry);
     const base = toSearchSource(doc, markdown.headingLines);
-    const source = { ...base, sectionProse: sectionProse(base.document, markdown.text) };
+    // Derived only when the document's contribution is not in the index cache (most documents of a rebuild).
+    let prose: readonly string[] | undefined;
+    const source: SearchSource = {
+      ...base,
+      get sectionProse() {
+        return (prose ??= sectionProse(base.document, markdown.text));
+      },
+      proseInput: JSON.stringify([base.document.sections.map((x) => x.line), markdown.text]),
+    };
     sources.push(source);
     // What the site cuts a hit's snippet from, fetched only for hits shown (the MCP server derives the same from the Markdown).
     searchFiles.set(`${SEARCH_TEXT_DIR}/${doc.source.id}.json`, `${JSON.stringify(documentText(source.document, markdown.text))}\n`);

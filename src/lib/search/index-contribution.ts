@@ -106,7 +106,7 @@ export function contributionOf(source: SearchSource): Contribution {
 
 /** The inputs `contributionOf` reads, as one string to hash: equal strings give equal contributions. */
 function contributionInput(source: SearchSource): string {
-  const { document: d, sectionTexts, sectionProse } = source;
+  const { document: d, sectionTexts, proseInput } = source;
   return JSON.stringify([
     CONTRIBUTION_VERSION,
     d.title,
@@ -115,7 +115,8 @@ function contributionInput(source: SearchSource): string {
     d.summary,
     d.sections.map((x) => x.heading),
     sectionTexts.map((t) => [t.path, t.text]),
-    sectionProse ?? null,
+    // Not `source.sectionProse` when its input is given: reading it would derive it.
+    proseInput === undefined ? (source.sectionProse ?? null) : { from: proseInput },
   ]);
 }
 
