@@ -73,7 +73,7 @@ export function emitWiki(wiki: Wiki, ctx: EmitContext): { catalog: Catalog; file
       get sectionProse() {
         return (prose ??= sectionProse(base.document, markdown.text));
       },
-      proseInput: JSON.stringify([base.document.sections.map((x) => x.line), markdown.text]),
+      proseMarkdown: markdown.text,
     };
     sources.push(source);
     // What the site cuts a hit's snippet from, fetched only for hits shown (the MCP server derives the same from the Markdown).

@@ -39,10 +39,10 @@ export interface SearchSource {
   /** Per section, the prose whose words the section ranking counts (default: `sectionTexts`' texts). */
   sectionProse?: readonly string[];
   /**
-   * What `sectionProse` is derived from, when it is derived (the emitted Markdown and its section lines): the cache keys
-   * the contribution by this instead, so a build reading its contribution from the cache never derives the prose.
+   * The Markdown `sectionProse` is derived from (with `document.sections`' lines), when it is derived: the cache keys the
+   * contribution by it instead, so a build reading its contribution from the cache never derives the prose.
    */
-  proseInput?: string;
+  proseMarkdown?: string;
 }
 
 /**

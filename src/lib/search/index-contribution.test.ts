@@ -22,7 +22,7 @@ function derivedProse(markdown: string, prose: readonly string[]): { source: Sea
       if (held === undefined) count++;
       return (held ??= prose);
     },
-    proseInput: markdown,
+    proseMarkdown: markdown,
   };
   return { source, derived: () => count };
 }

@@ -106,7 +106,7 @@ export function contributionOf(source: SearchSource): Contribution {
 
 /** The inputs `contributionOf` reads, as one string to hash: equal strings give equal contributions. */
 function contributionInput(source: SearchSource): string {
-  const { document: d, sectionTexts, proseInput } = source;
+  const { document: d, sectionTexts, proseMarkdown } = source;
   return JSON.stringify([
     CONTRIBUTION_VERSION,
     d.title,
@@ -116,7 +116,7 @@ function contributionInput(source: SearchSource): string {
     d.sections.map((x) => x.heading),
     sectionTexts.map((t) => [t.path, t.text]),
     // Not `source.sectionProse` when its input is given: reading it would derive it.
-    proseInput === undefined ? (source.sectionProse ?? null) : { from: proseInput },
+    proseMarkdown === undefined ? (source.sectionProse ?? null) : { lines: d.sections.map((x) => x.line), markdown: proseMarkdown },
   ]);
 }
 
