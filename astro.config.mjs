@@ -1,4 +1,5 @@
 // @ts-check
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import maru from './src/integrations/maru.ts';
 import shikiNoTimeLimit from './src/markdown/shiki-no-time-limit.ts';
@@ -7,6 +8,11 @@ import shikiNoTimeLimit from './src/markdown/shiki-no-time-limit.ts';
 process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
 
 export default defineConfig({
+  // Anchored to this file, not to the project root: a build given its own root (`astro build --root <folder> --config
+  // <this file, relative to it>`) keeps Astro's generated `.astro/` folder (content-assets.mjs, the image imports of
+  // the content layer) to itself, so two builds of one checkout at once cannot overwrite each other's (the tests do).
+  srcDir: fileURLToPath(new URL('./src/', import.meta.url)),
+  publicDir: fileURLToPath(new URL('./public/', import.meta.url)),
   base: process.env.BASE_PATH || '/',
   // Separate caches let tests build different content folders side by side.
   cacheDir: process.env.MARU_CACHE_DIR || './node_modules/.astro',

@@ -21,7 +21,7 @@ function listFiles(dir: string): string[] {
 
 describe('npm run build on the example wiki', () => {
   const out = buildDir('example-');
-  let build: { status: number | null; output: string };
+  let build: { status: number | null; output: string; root: string };
   beforeAll(() => {
     build = astroBuild(out);
   });
@@ -30,6 +30,10 @@ describe('npm run build on the example wiki', () => {
     expect(build.status, build.output).toBe(0);
     for (const f of ['_wiki/manifest.json', '_wiki/catalog.json', '_wiki/search-index.json', 'llms.txt', 'llms-full.txt', 'index.html'])
       expect(existsSync(join(out, f)), f).toBe(true);
+  });
+
+  test("Astro's generated modules go to the build's own root, where no build beside it can overwrite them", () => {
+    expect(readFileSync(join(build.root, '.astro/content-assets.mjs'), 'utf8')).toMatch(/export default new Map/);
   });
 
   test('the manifest hashes match and every catalog entry validates', () => {

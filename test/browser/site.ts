@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildEnv } from '../../src/node/build-process.ts';
-import { runFolder } from '../helpers/astro.ts';
+import { ownRoot, runFolder } from '../helpers/astro.ts';
 import { serve, type StaticServer } from './serve.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -32,7 +32,7 @@ export async function buildAndServe(base: string, env: Record<string, string> = 
   mkdirSync(SITES, { recursive: true });
   const tmp = mkdtempSync(join(SITES, 'site-'));
   const dir = join(tmp, 'dist');
-  const run = spawnSync(process.execPath, [join(ROOT, 'test/browser/build-site.ts'), dir, join(tmp, 'cache')], {
+  const run = spawnSync(process.execPath, [join(ROOT, 'test/browser/build-site.ts'), dir, join(tmp, 'cache'), ownRoot()], {
     cwd: ROOT,
     env: buildEnv({ ...cleanEnv(), BASE_PATH: base, ...env }),
     encoding: 'utf8',

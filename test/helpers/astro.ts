@@ -1,26 +1,45 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
 /**
- * Runs `npm run build` (`scripts/build.ts`: `astro build` with the build's V8 flags) of this project into `outDir`, with
- * its own content-layer cache unless `env` names one (`MARU_CACHE_DIR`); returns exit code and output, without colour
- * codes: CI forces colour (FORCE_COLOR), and tests read the words, not the escape codes around them.
+ * Runs `npm run build` (`scripts/build.ts`: `astro build` with the build's V8 flags) of this project into `outDir`, in a
+ * project root of its own (`ownRootArgs`, returned as `root`), with its own content-layer cache unless `env` names one
+ * (`MARU_CACHE_DIR`); returns exit code and output, without colour codes: CI forces colour (FORCE_COLOR), and tests read
+ * the words, not the escape codes around them.
  */
-export function astroBuild(outDir: string, env: Record<string, string> = {}): { status: number | null; output: string } {
+export function astroBuild(outDir: string, env: Record<string, string> = {}): { status: number | null; output: string; root: string } {
   const cache = env.MARU_CACHE_DIR ?? mkdtempSync(join(tmpdir(), 'maru-cache-'));
+  const root = ownRoot();
   // The script `npm run build` runs, so every build test covers it: its flags, its arguments, its exit code.
-  const r = spawnSync(process.execPath, [join(ROOT, 'scripts/build.ts'), '--outDir', outDir], {
+  const r = spawnSync(process.execPath, [join(ROOT, 'scripts/build.ts'), ...ownRootArgs(root), '--outDir', outDir], {
     cwd: ROOT,
     env: { ...process.env, ...env, MARU_CACHE_DIR: cache },
     encoding: 'utf8',
     maxBuffer: 1 << 26,
   });
-  return { status: r.status, output: stripVTControlCharacters(`${r.stdout}\n${r.stderr}`) };
+  return { status: r.status, output: stripVTControlCharacters(`${r.stdout}\n${r.stderr}`), root };
+}
+
+/**
+ * Astro options that give one build a project root of its own (`--root`, and `--config`, which Astro reads relative to
+ * it). Astro writes generated modules to `<root>/.astro/`; `content-assets.mjs` lists the content's local images, and a
+ * build beside it in the same root (vitest runs two files at once) could replace it with its own between content sync
+ * and bundling, leaving that page's images unresolved. Source, public files and content stay where they are.
+ */
+function ownRootArgs(root: string): string[] {
+  return ['--root', root, '--config', relative(root, join(ROOT, 'astro.config.mjs'))];
+}
+
+/** A fresh project root for one build (see `ownRootArgs`), inside the project so Node finds its packages from there. */
+export function ownRoot(): string {
+  const parent = runFolder('roots');
+  mkdirSync(parent, { recursive: true });
+  return mkdtempSync(join(parent, 'root-'));
 }
 
 /**
