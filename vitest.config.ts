@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import BrowserTestsFirst from './test/sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -8,6 +9,7 @@ export default defineConfig({
     // Builds and browsers are heavy on 2 cores; files run two at a time.
     maxWorkers: 2,
     fileParallelism: true,
+    sequence: { sequencer: BrowserTestsFirst },
     // The folder each run builds its sites in, removed at the end of the run.
     globalSetup: ['test/global-setup.ts'],
   },

@@ -8,8 +8,8 @@ import { launchChromium, startSite } from './lib/chromium.ts';
 const out = resolve(process.argv[2] ?? 'docs/screenshots');
 const tmp = mkdtempSync(join('node_modules/.cache', 'maru-migrated-'));
 const dist = resolve(tmp, 'dist');
-const env = { ...process.env, WIKI_CONTENT_DIR: 'test/fixtures/vitepress', BASE_PATH: '/', ASTRO_TELEMETRY_DISABLED: '1' };
-const built = spawnSync(process.execPath, ['test/browser/build-site.ts', dist, resolve(tmp, 'cache')], { env, stdio: 'inherit' });
+const env = { ...process.env, WIKI_CONTENT_DIR: 'test/fixtures/vitepress', BASE_PATH: '/', MARU_CACHE_DIR: resolve(tmp, 'cache') };
+const built = spawnSync(process.execPath, ['scripts/build.ts', '--outDir', dist], { env, stdio: 'inherit' });
 if (built.status !== 0) process.exit(built.status ?? 1);
 
 const { origin, server } = await startSite(['--site', dist, '--no-watch']);

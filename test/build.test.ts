@@ -8,7 +8,7 @@ import { loadSearch } from '../src/lib/search/index-load.ts';
 import { searchDocuments } from '../src/lib/search/search.ts';
 import { indexedHeadings, sliceSection } from '../src/lib/markdown/sections.ts';
 import { EXPECTED_REPORT } from './build-errors.test.ts';
-import { astroBuild, buildDir, ROOT, tempDir } from './helpers/astro.ts';
+import { astroBuild, ROOT, sharedBuild, tempDir, type SharedBuild } from './helpers/astro.ts';
 
 const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 const json = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
@@ -20,10 +20,12 @@ function listFiles(dir: string): string[] {
 }
 
 describe('npm run build on the example wiki', () => {
-  const out = buildDir('example-');
-  let build: { status: number | null; output: string; root: string };
-  beforeAll(() => {
-    build = astroBuild(out);
+  let out: string;
+  let build: SharedBuild;
+  beforeAll(async () => {
+    // The build the site's browser tests read too (one per test run).
+    build = await sharedBuild('/');
+    out = build.dir;
   });
 
   test('succeeds and writes every artifact', () => {

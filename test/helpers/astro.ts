@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -18,11 +20,67 @@ export function astroBuild(outDir: string, env: Record<string, string> = {}): { 
   // The script `npm run build` runs, so every build test covers it: its flags, its arguments, its exit code.
   const r = spawnSync(process.execPath, [join(ROOT, 'scripts/build.ts'), ...ownRootArgs(root), '--outDir', outDir], {
     cwd: ROOT,
-    env: { ...process.env, ...env, MARU_CACHE_DIR: cache },
+    env: { ...cleanEnv(), ...env, MARU_CACHE_DIR: cache },
     encoding: 'utf8',
     maxBuffer: 1 << 26,
   });
   return { status: r.status, output: stripVTControlCharacters(`${r.stdout}\n${r.stderr}`), root };
+}
+
+/** Vitest exports Vite's BASE_URL, MODE, DEV, PROD and SSR into process.env; a child Astro build must not inherit them. */
+function cleanEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const key of ['BASE_URL', 'MODE', 'DEV', 'PROD', 'SSR', 'VITEST', 'VITEST_MODE', 'VITEST_POOL_ID', 'VITEST_WORKER_ID', 'NODE_ENV']) delete env[key];
+  return env;
+}
+
+/** A build of this test run that several test files read (`sharedBuild`): its folder, exit code and output. */
+export interface SharedBuild {
+  dir: string;
+  status: number | null;
+  output: string;
+  /** The build's own project root (`ownRootArgs`). */
+  root: string;
+}
+
+/**
+ * `astroBuild` of the site with base `base` and environment `env`, made once per test run and shared by every test file
+ * that asks for the same: vitest runs files in separate processes, so the first to ask builds while holding a lock
+ * folder, and the others wait for its result file. Readers must not change the files (`buildAndServe`'s `writable`
+ * copies them). `WIKI_CONTENT_DIR` counts by the folder it names, however it is written.
+ */
+export async function sharedBuild(base: string, env: Record<string, string> = {}): Promise<SharedBuild> {
+  const named = { ...env, BASE_PATH: base, ...(env.WIKI_CONTENT_DIR ? { WIKI_CONTENT_DIR: resolve(ROOT, env.WIKI_CONTENT_DIR) } : {}) };
+  const key = createHash('sha256')
+    .update(JSON.stringify(Object.entries(named).sort(([a], [b]) => a.localeCompare(b))))
+    .digest('hex')
+    .slice(0, 16);
+  const parent = runFolder('shared-builds');
+  mkdirSync(parent, { recursive: true });
+  const home = join(parent, key);
+  const result = join(home, 'result.json');
+  const dir = join(home, 'dist');
+  if (!claim(home)) {
+    // Another test file is building it: wait for its result, as long as a build may take.
+    for (const deadline = Date.now() + 20 * 60_000; !existsSync(result); await sleep(250))
+      if (Date.now() > deadline) throw new Error(`the shared build ${home} did not finish in 20 minutes`);
+    return { dir, ...(JSON.parse(readFileSync(result, 'utf8')) as Omit<SharedBuild, 'dir'>) };
+  }
+  const { status, output, root } = astroBuild(dir, named);
+  writeFileSync(`${result}.tmp`, JSON.stringify({ status, output, root }));
+  renameSync(`${result}.tmp`, result);
+  return { dir, status, output, root };
+}
+
+/** Creates `folder` and says true; false when it exists already (another process made it first: mkdir is atomic). */
+function claim(folder: string): boolean {
+  try {
+    mkdirSync(folder);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw e;
+  }
 }
 
 /**

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { astroBuild, buildDir, ROOT } from '../helpers/astro.ts';
+import { astroBuild, buildDir, ROOT, sharedBuild } from '../helpers/astro.ts';
 
 const CORPORA = resolve(ROOT, '../shared/corpora');
 const MINUTES = 60_000;
@@ -124,9 +124,10 @@ describe.runIf(existsSync(join(CORPORA, 'ko-vue-docs')))('ko-vue-docs: 119 real 
 
 describe.runIf(existsSync(join(CORPORA, 'ko-react-docs')))('ko-react-docs: react.dev in Korean', () => {
   const corpus = join(CORPORA, 'ko-react-docs');
-  test('Korean bold next to punctuation renders, and no MDX comment shows on any page', { timeout: 20 * MINUTES }, () => {
-    const out = buildDir('md-react-');
-    const r = astroBuild(out, { WIKI_CONTENT_DIR: corpus, MARU_BROKEN_LINKS: 'warn' });
+  test('Korean bold next to punctuation renders, and no MDX comment shows on any page', { timeout: 20 * MINUTES }, async () => {
+    // The build the search-cost browser test reads too (one per test run).
+    const r = await sharedBuild('/', { WIKI_CONTENT_DIR: corpus, MARU_BROKEN_LINKS: 'warn' });
+    const out = r.dir;
     expect(r.status, r.output.slice(-3000)).toBe(0);
     expect(readFileSync(join(out, 'docs/learn/synchronizing-with-effects/index.html'), 'utf8')).toContain('<strong>정리(cleaned up)</strong>됩니다');
     expect(leftovers(out)).toEqual([]);
