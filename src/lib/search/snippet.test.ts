@@ -13,6 +13,11 @@ test.each([
     '문서: https://maru.example/docs/a 보기\n\n[ref]: https://example.com "t"\n\n[참고][ref] 끝',
     '문서: 보기 참고 끝',
   ],
+  [
+    'a name that starts with a dot keeps the space before it',
+    '모두 `src/lib`에 있다. `.astro` 파일과 `.env` 파일 (설정) 끝 .',
+    '모두 src/lib에 있다. .astro 파일과 .env 파일 (설정) 끝.',
+  ],
   ['underscores inside a name stay', '`claude_desktop_config.json` 파일의 __굵게__ 와 _기울임_', 'claude_desktop_config.json 파일의 굵게 와 기울임'],
   ['thematic breaks and table rules go', '위\n\n---\n\n| 이름 | 값 |\n| --- | :---: |\n| a | b |\n\n***\n\n아래', '위 이름 값 a b 아래'],
   ['callout markers go, their text stays', '> [!TIP]\n> 미리보기를 먼저 보세요.\n\n> [!WARNING]- 접힘\n> 조심', '미리보기를 먼저 보세요. 접힘 조심'],

@@ -47,7 +47,8 @@ const SNIPPET_STEPS: readonly (readonly [string | readonly string[] | undefined,
   ['_', /(?<![\p{L}\p{N}])_+|_+(?![\p{L}\p{N}])/gu, ''],
   // Runs of whitespace become one space; a lone space is already one (replacing each of them was the costliest step).
   [undefined, /\s\s+|[^\S ]/g, ' '],
-  [undefined, / ([.,!?:;)])/g, '$1'],
+  // A space left before punctuation by a removed mark goes; not before a name that starts with one (`.astro`, `.env`).
+  [undefined, / ([.,!?:;)])(?=[\s.,!?:;)]|$)/g, '$1'],
 ];
 
 function replaceWith(text: string, pattern: RegExp, replacement: Replacement): string {
