@@ -183,7 +183,7 @@ function referenceSnippetText(markdown: string): string {
     .replace(/\|/g, ' ')
     .replace(/(?<![\p{L}\p{N}])_+|_+(?![\p{L}\p{N}])/gu, '')
     .replace(/\s+/g, ' ')
-    .replace(/ ([.,!?:;)])/g, '$1')
+    .replace(/ ([.,!?:;)])(?=[\s.,!?:;)]|$)/g, '$1')
     .trim();
 }
 

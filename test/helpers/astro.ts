@@ -66,7 +66,14 @@ export async function sharedBuild(base: string, env: Record<string, string> = {}
       if (Date.now() > deadline) throw new Error(`the shared build ${home} did not finish in 20 minutes`);
     return { dir, ...(JSON.parse(readFileSync(result, 'utf8')) as Omit<SharedBuild, 'dir'>) };
   }
-  const { status, output, root } = astroBuild(dir, named);
+  let built: Omit<SharedBuild, 'dir'>;
+  try {
+    built = astroBuild(dir, named);
+  } catch (e) {
+    // The waiting files learn of it at once rather than after their 20 minutes.
+    built = { status: null, output: String(e), root: '' };
+  }
+  const { status, output, root } = built;
   writeFileSync(`${result}.tmp`, JSON.stringify({ status, output, root }));
   renameSync(`${result}.tmp`, result);
   return { dir, status, output, root };
@@ -94,7 +101,7 @@ function ownRootArgs(root: string): string[] {
 }
 
 /** A fresh project root for one build (see `ownRootArgs`), inside the project so Node finds its packages from there. */
-export function ownRoot(): string {
+function ownRoot(): string {
   const parent = runFolder('roots');
   mkdirSync(parent, { recursive: true });
   return mkdtempSync(join(parent, 'root-'));
