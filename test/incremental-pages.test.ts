@@ -118,6 +118,13 @@ const STEPS: Step[] = [
   },
 ];
 
+/** The files a build of `content` writes with a cache of its own (nothing from an earlier build). */
+function cleanBuild(content: string): Map<string, Buffer> {
+  const dir = buildDir('pages-clean-');
+  buildWithCache(content, dir, tempDir('maru-pages-clean-cache-'));
+  return filesOf(dir);
+}
+
 describe('a rebuild renders only the pages whose inputs changed, and writes what a clean build writes', () => {
   const content = join(tempDir('maru-pages-'), 'content');
   const cache = tempDir('maru-pages-cache-');
@@ -130,12 +137,7 @@ describe('a rebuild renders only the pages whose inputs changed, and writes what
       step.edit(content);
       const warm = buildDir('pages-warm-');
       const log = buildWithCache(content, warm, cache);
-      let clean = step.sameContentAs === undefined ? undefined : runs[step.sameContentAs]!.clean;
-      if (!clean) {
-        const dir = buildDir('pages-clean-');
-        buildWithCache(content, dir, tempDir('maru-pages-clean-cache-'));
-        clean = filesOf(dir);
-      }
+      const clean = step.sameContentAs === undefined ? cleanBuild(content) : runs[step.sameContentAs]!.clean;
       runs.push({ step, log, warm: filesOf(warm), clean });
     }
   }, 600_000);

@@ -125,17 +125,14 @@ export function filesOf(dir: string): Map<string, Buffer> {
   return out;
 }
 
-/**
- * A fresh output folder for an Astro build. It lives inside the project: with an outDir elsewhere,
- * Astro puts its prerender chunks in the shared `.astro/` folder and concurrent builds corrupt them.
- */
+/** A fresh output folder for an Astro build, in this test run's folder (removed when the run ends). */
 export function buildDir(prefix = 'dist-'): string {
   const parent = runFolder('builds');
   mkdirSync(parent, { recursive: true });
   return mkdtempSync(join(parent, prefix));
 }
 
-/** A folder of this test run's own (test/global-setup.ts), removed when the run ends; inside the project, as `buildDir` needs. */
+/** A folder of this test run's own (test/global-setup.ts), removed when the run ends; inside the project, as `ownRoot` needs. */
 export function runFolder(name: string): string {
   return join(process.env.MARU_TEST_RUN_DIR ?? join(ROOT, 'node_modules/.cache/maru-test-runs/outside-vitest'), name);
 }
