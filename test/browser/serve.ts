@@ -1,7 +1,8 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join, normalize, relative, sep } from 'node:path';
+import { cacheControlFor } from '../../src/lib/http/http-static.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -51,7 +52,9 @@ export async function serve(root: string, base = '/'): Promise<StaticServer> {
       res.writeHead(404).end('not found');
       return;
     }
-    res.writeHead(file ? 200 : 404, { 'Content-Type': TYPES[extname(target)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' });
+    // Cached as `npm start` and static hosts have browsers cache them: hashed assets for good, the rest revalidated.
+    const cacheControl = file ? cacheControlFor(relative(root, file).split(sep).join('/')) : 'no-cache';
+    res.writeHead(file ? 200 : 404, { 'Content-Type': TYPES[extname(target)] ?? 'application/octet-stream', 'Cache-Control': cacheControl });
     createReadStream(target).pipe(res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
