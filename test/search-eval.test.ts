@@ -10,13 +10,19 @@ import { ROOT } from './helpers/astro.ts';
 
 const CORPUS = resolve(ROOT, '../shared/corpora/ko-react-docs');
 
+/** Each corpus' artifacts and loaded index, made once per file (ko-react-docs serves two groups). */
+const builds = new Map<string, ReturnType<typeof buildWikiSearch>>();
+function built(dir: string): ReturnType<typeof buildWikiSearch> {
+  return builds.get(dir) ?? builds.set(dir, buildWikiSearch(dir)).get(dir)!;
+}
+
 describe.runIf(existsSync(CORPUS))('search quality floor on ko-react-docs (npm run eval:search)', () => {
   const set = EvalSetSchema.parse(JSON.parse(readFileSync(resolve(ROOT, 'test/fixtures/eval/ko-react-docs.queries.json'), 'utf8')));
   let maru: ReturnType<typeof evaluate>;
   let seed: ReturnType<typeof evaluate>;
   // In beforeAll, not at collection: a skipped describe still collects, and the corpus may be absent.
   beforeAll(() => {
-    const { wiki, search } = buildWikiSearch(CORPUS);
+    const { wiki, search } = built(CORPUS);
     maru = evaluate(set.queries, (q) => ({ ids: searchDocuments(search, q, {}, 10).map((h) => h.document.id) }));
     const docs = baselineDocuments(wiki);
     seed = evaluate(set.queries, (q) => ({ ids: seedBaselineSearch(docs, q, 10).map((r) => r.id) }));
@@ -83,10 +89,6 @@ const FLOORS: [set: string, dev: number, heldout: number | undefined][] = [
   ['ko-vue-docs', 0.84, 0.85],
 ];
 
-const builds = new Map<string, ReturnType<typeof buildWikiSearch>>();
-function built(dir: string): ReturnType<typeof buildWikiSearch> {
-  return builds.get(dir) ?? builds.set(dir, buildWikiSearch(dir)).get(dir)!;
-}
 const readSet = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as { corpus: string; queries: unknown[] };
 
 function blindMrr(file: string, corpus: string): number {

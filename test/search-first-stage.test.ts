@@ -22,8 +22,6 @@ import { queryWords } from '../src/lib/search/coverage.ts';
 import type { LoadedSearch } from '../src/lib/search/index-load.ts';
 import { tokenize } from '../src/lib/search/tokenize.ts';
 import { ROOT } from './helpers/astro.ts';
-import { toArtifacts } from '../src/lib/artifacts/emit.ts';
-import { emitContext, loadWiki, siteConfig } from '../src/node/wiki-build.ts';
 import type { IndexEnvelope } from '../src/lib/search/index-schema.ts';
 import { countInSection, decodeSectionPostings, indexSectionPostings, scanSectionPostings } from '../src/lib/search/section-postings.ts';
 import { documentText, sectionTexts, snippetText } from '../src/lib/search/snippet.ts';
@@ -64,10 +62,14 @@ function compare(search: LoadedSearch, query: string): number {
   return mine.length;
 }
 
+/** ko-react-docs' artifacts and loaded index, made once for both groups below (seconds of work each time). */
+let koReact: ReturnType<typeof buildWikiSearch> | undefined;
+const koReactBuilt = () => (koReact ??= buildWikiSearch(CORPUS));
+
 describe.runIf(existsSync(CORPUS))('first stage against MiniSearch.search on ko-react-docs', () => {
   let search: LoadedSearch;
   beforeAll(() => {
-    search = buildWikiSearch(CORPUS).search;
+    search = koReactBuilt().search;
   });
 
   test('every eval query, the generated-corpus queries and prefix, typo, repeated and stop-word queries: identical answers', () => {
@@ -212,9 +214,7 @@ describe.runIf(existsSync(CORPUS))('lazy and cached search data equal the eager 
   let files: Map<string, string>;
   let envelope: IndexEnvelope;
   beforeAll(() => {
-    const config = siteConfig();
-    const wiki = loadWiki(CORPUS, config, '/');
-    files = toArtifacts(wiki, emitContext(wiki, config, CORPUS));
+    files = koReactBuilt().files;
     envelope = JSON.parse(files.get('_wiki/search-index.json')!) as IndexEnvelope;
   });
 

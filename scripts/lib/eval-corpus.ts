@@ -16,7 +16,7 @@ export interface Ablation {
 }
 
 /** Builds a corpus the way `npm run build` does and loads its search index the way clients do. */
-export function buildWikiSearch(root: string, keep: Ablation = {}): { wiki: Wiki; search: LoadedSearch; markdownOf: MarkdownOf } {
+export function buildWikiSearch(root: string, keep: Ablation = {}): { wiki: Wiki; files: Map<string, string>; search: LoadedSearch; markdownOf: MarkdownOf } {
   const config = siteConfig();
   const built = loadWiki(root, config, '/');
   // A copy: the loaded wiki is shared through a process-wide cache.
@@ -28,7 +28,7 @@ export function buildWikiSearch(root: string, keep: Ablation = {}): { wiki: Wiki
     })),
   };
   const files = toArtifacts(wiki, emitContext(wiki, config, root));
-  return { wiki, search: loadSearch(JSON.parse(files.get('_wiki/search-index.json')!)), markdownOf: (d) => files.get(`_wiki/docs/${d.id}.md`) };
+  return { wiki, files, search: loadSearch(JSON.parse(files.get('_wiki/search-index.json')!)), markdownOf: (d) => files.get(`_wiki/docs/${d.id}.md`) };
 }
 
 /** The same documents as the seed's scorer sees them. */
