@@ -2,6 +2,7 @@
 // names each one that failed. MARU_FORMAT_CHECK=0 leaves the Prettier check out (for a quick look while editing).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { astroSync } from './lib/astro-sync.ts';
 
 const GATES: [name: string, command: string, args: string[]][] = [
   ['eslint', 'eslint', ['--max-warnings', '0', '.']],
@@ -12,8 +13,8 @@ const GATES: [name: string, command: string, args: string[]][] = [
 // ESLint's type-aware rules read Astro's generated types, which a fresh clone does not have until astro writes them.
 if (!existsSync('.astro/types.d.ts')) {
   console.error('lint: no .astro/types.d.ts yet; running astro sync first');
-  const sync = spawnSync('astro', ['sync'], { stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
-  if (sync.status !== 0) process.exit(sync.status ?? 1);
+  const status = astroSync();
+  if (status !== 0) process.exit(status);
 }
 
 const skipFormat = process.env.MARU_FORMAT_CHECK === '0';

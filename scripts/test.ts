@@ -2,6 +2,7 @@
 // MARU_SKIP_GATES=1 runs the suites alone (CI runs the gates as steps of their own).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { astroSync } from './lib/astro-sync.ts';
 
 /** Runs `npm run <gate>` with its output captured, so that two gates can run at once and still print one after the other. */
 function runGate(gate: string, args: readonly string[] = []): Promise<{ gate: string; status: number | null; output: string }> {
@@ -18,10 +19,10 @@ function runGate(gate: string, args: readonly string[] = []): Promise<{ gate: st
 
 if (process.env.MARU_SKIP_GATES !== '1') {
   // Astro's generated types (.astro/), which both gates read: written once here, before either starts.
-  const sync = spawnSync('astro', ['sync'], { stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
-  if (sync.status !== 0) {
+  const synced = astroSync();
+  if (synced !== 0) {
     console.log('\nastro sync failed: the gates and the test suites did not run');
-    process.exit(sync.status ?? 1);
+    process.exit(synced);
   }
   // Side by side: each gate keeps one core busy for most of a minute, and neither needs the other's result.
   const gates = await Promise.all([runGate('typecheck', ['--no-sync']), runGate('lint')]);
