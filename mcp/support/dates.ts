@@ -13,7 +13,10 @@ export function parseDateBound(field: string, value: string, edge: 'start' | 'en
   const dateOnly = DATE_ONLY.test(v);
   const ms = dateOnly ? Date.parse(`${v}T00:00:00.000Z`) : DATE_TIME.test(v) ? Date.parse(v) : NaN;
   // Date.parse rolls 2026-02-31 over to March; a round trip catches impossible calendar dates.
-  const valid = !Number.isNaN(ms) && (!dateOnly || new Date(ms).toISOString().slice(0, 10) === v);
+  // The date part of a date-time too: Date.parse takes 2026-02-30T00:00:00Z as March 2.
+  const day = v.slice(0, 10);
+  const dayMs = Date.parse(`${day}T00:00:00.000Z`);
+  const valid = !Number.isNaN(ms) && !Number.isNaN(dayMs) && new Date(dayMs).toISOString().slice(0, 10) === day;
   if (!valid) {
     return { ok: false, error: `${field}: "${value}" is not a date. Use YYYY-MM-DD (e.g. 2026-11-01) or an ISO 8601 date-time (e.g. 2026-11-01T09:00:00Z).` };
   }

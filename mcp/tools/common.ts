@@ -68,9 +68,12 @@ export function fail(message: string): CallToolResult {
 
 /** The entry for an id, or an error result naming the closest ids. */
 export function findDocument(set: ArtifactSet, id: string): CatalogEntry | CallToolResult {
-  const entry = set.byId.get(id);
+  // Ids hold no spaces at either end, so a copied id with a stray space or newline still names its document.
+  const wanted = id.trim();
+  if (!wanted) return fail('document_id is empty. Pass an id from search_knowledge or list_knowledge.');
+  const entry = set.byId.get(wanted);
   if (entry) return entry;
-  return fail(unknownIdMessage(set, id));
+  return fail(unknownIdMessage(set, wanted));
 }
 
 /** "No document …; did you mean …" text, shared by tools and the resource. */

@@ -1,4 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
+import { closestIds } from '../support/closest.ts';
 import { parseDateBound } from '../support/dates.ts';
 import type { ArtifactSet } from '../artifacts.ts';
 import { fail } from './common.ts';
@@ -11,6 +12,22 @@ export function checkName(set: ArtifactSet, kind: 'project' | 'category', value:
   return fail(
     `Unknown ${kind} "${value.slice(0, 100)}". Known ${kind === 'project' ? 'projects' : 'categories'}: ${names.join(', ')}. Call list_projects to see them with counts.`,
   );
+}
+
+/**
+ * Checks tag filters against the build's tags: a tag no document carries (a wrong case, a typo) would only ever give
+ * zero results, so it gets the nearest tags instead. The tag list can be long, so only the nearest few are named.
+ */
+export function checkTags(set: ArtifactSet, field: string, tags: readonly string[] | undefined): CallToolResult | undefined {
+  const known = set.catalog.tags.map((t) => t.id);
+  const unknown = (tags ?? []).find((t) => !known.includes(t));
+  if (unknown === undefined) return undefined;
+  const fold = (t: string) => t.normalize('NFC').toLowerCase();
+  const same = known.find((t) => fold(t) === fold(unknown));
+  if (same !== undefined) return fail(`Unknown ${field} "${unknown.slice(0, 100)}": tags match exactly. Did you mean "${same}"?`);
+  const near = closestIds(unknown, known, 5);
+  const hint = near.length ? `Nearest tags: ${near.join(', ')}.` : 'No tag is close to it.';
+  return fail(`Unknown ${field} "${unknown.slice(0, 100)}": no document carries it. ${hint}`);
 }
 
 /** A [from, to] window in ms from optional date strings; an error result when one is not a date or the order is wrong. */

@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { MAX_ID_CHARS } from '../support/limits.ts';
-import { RelationReasonSchema, type RelatedEntry } from '../../src/lib/wiki/relations.ts';
+import { RELATED_LIMIT, RelationReasonSchema, type RelatedEntry } from '../../src/lib/wiki/relations.ts';
 import { docRef, DocumentRefSchema, findDocument, isResult, ok, READ_ONLY, type ToolDeps } from './common.ts';
 
 export const GetRelatedKnowledgeOutputSchema = z.object({
@@ -29,7 +29,14 @@ export function registerGetRelatedKnowledgeTool(server: McpServer, deps: ToolDep
         'Given a document id, lists related documents, strongest first, each with why: listed as related in frontmatter, links either way, shared tags, or similar content. Use it to widen context after reading a document.',
       inputSchema: z.object({
         document_id: z.string().max(MAX_ID_CHARS).describe(`Document id, e.g. from search_knowledge (at most ${MAX_ID_CHARS} characters).`),
-        limit: z.number().int().min(1).max(20).default(8).describe('Maximum related documents (1-20, default 8).'),
+        // The build keeps each document's RELATED_LIMIT closest neighbours; a larger limit could not be honoured.
+        limit: z
+          .number()
+          .int()
+          .min(1)
+          .max(RELATED_LIMIT)
+          .default(RELATED_LIMIT)
+          .describe(`Maximum related documents (1-${RELATED_LIMIT}, default ${RELATED_LIMIT}: the build keeps each document's ${RELATED_LIMIT} closest).`),
       }),
       outputSchema: GetRelatedKnowledgeOutputSchema,
       annotations: READ_ONLY,

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { MAX_CURSOR_CHARS, MAX_DATE_CHARS, MAX_NAME_CHARS } from '../support/limits.ts';
 import { decodeCursor, encodeCursor } from '../support/paging.ts';
 import { day, docRef, DocumentRefSchema, fail, fitted, ok, READ_ONLY, type ToolDeps } from './common.ts';
-import { checkName, dateWindow } from './filters.ts';
+import { checkName, checkTags, dateWindow } from './filters.ts';
 
 export const ListKnowledgeInputSchema = z.object({
   project: z.string().max(MAX_NAME_CHARS).optional().describe(`Only documents of this project (see list_projects; at most ${MAX_NAME_CHARS} characters).`),
@@ -48,7 +48,8 @@ export function registerListKnowledgeTool(server: McpServer, deps: ToolDeps): vo
     },
     async (args) => {
       const set = deps.artifacts();
-      const bad = checkName(set, 'project', args.project) ?? checkName(set, 'category', args.category);
+      const bad =
+        checkName(set, 'project', args.project) ?? checkName(set, 'category', args.category) ?? checkTags(set, 'tag', args.tag === undefined ? undefined : [args.tag]);
       if (bad) return bad;
       const window = dateWindow('updated_after', args.updated_after, 'updated_before', args.updated_before);
       if ('content' in window) return window;
@@ -68,7 +69,7 @@ export function registerListKnowledgeTool(server: McpServer, deps: ToolDeps): vo
         const next_cursor = end < rows.length ? encodeCursor(end, set.manifest.buildId) : null;
         const lines = kept.map((d) => `- ${d.id} | ${d.title} | ${d.project}/${d.category} | ${day(d.updatedAt)} | ${d.tags.join(', ')}`);
         const more = next_cursor ? `\nMore: call again with cursor "${next_cursor}".` : '';
-        const text = `${rows.length} documents match; showing ${start.offset + 1}-${end}:\n${lines.join('\n')}${more}`;
+        const text = `${rows.length} ${rows.length === 1 ? 'document matches' : 'documents match'}; showing ${start.offset + 1}-${end}:\n${lines.join('\n')}${more}`;
         return ok(
           { documents: kept, total: rows.length, next_cursor },
           rows.length ? text : 'No documents match these filters. Loosen them, or call list_projects to see what exists.',

@@ -64,17 +64,21 @@ export function registerReadKnowledgeTool(server: McpServer, deps: ToolDeps): vo
       const entry = findDocument(set, args.document_id);
       if (isResult(entry)) return entry;
       const base = { id: entry.id, title: entry.title, uri: uriOf(entry.id), url: entry.url, updatedAt: entry.updatedAt, format: args.format };
-      if (args.format === 'outline') return outlineResult(entry, base);
-      const markdown = (await set.markdown.get(entry.id)) ?? '';
       let section: { anchor: string; path: string[] } | null = null;
-      let text = markdown;
+      let index = -1;
       if (args.section !== undefined && args.section.trim() !== '') {
         const heading = findHeading(entry.headings, args.section);
         if (!heading) return fail(noSection(entry, args.section));
-        const index = entry.headings.indexOf(heading);
+        index = entry.headings.indexOf(heading);
         section = { anchor: heading.anchor, path: headingPath(entry.headings, index) };
-        text = sliceSection(markdown, entry.headings, heading.anchor);
       }
+      if (args.format === 'outline') {
+        // An outline is never paged; an offset meant for the Markdown would otherwise be dropped without a word.
+        if (args.offset > 0) return fail('offset pages the Markdown; an outline comes whole. Drop offset, or use format "markdown".');
+        return outlineResult(entry, { ...base, section }, index);
+      }
+      const markdown = (await set.markdown.get(entry.id)) ?? '';
+      const text = section ? sliceSection(markdown, entry.headings, section.anchor) : markdown;
       if (args.offset > 0 && args.offset >= text.length) {
         return fail(`offset ${args.offset} is past the end (${text.length} characters). Start again with offset 0.`);
       }
@@ -104,14 +108,26 @@ function pageResult(
   }
 }
 
-function outlineResult(entry: CatalogEntry, base: Record<string, unknown>): CallToolResult {
-  const all = entry.headings.slice(0, MAX_OUTLINE).map((h, i) => ({ depth: h.depth, text: h.text, anchor: h.anchor, path: headingPath(entry.headings, i) }));
+/** The outline of the document, or with `index` (a heading's position) of that heading's section: it and the headings under it. */
+function outlineResult(entry: CatalogEntry, base: Record<string, unknown> & { section: unknown }, index: number): CallToolResult {
+  const { headings } = entry;
+  const from = Math.max(0, index);
+  let to = headings.length;
+  if (index >= 0) {
+    const next = headings.findIndex((h, i) => i > index && h.depth <= headings[index]!.depth);
+    if (next >= 0) to = next;
+  }
+  const all = headings
+    .slice(from, to)
+    .slice(0, MAX_OUTLINE)
+    .map((h, i) => ({ depth: h.depth, text: h.text, anchor: h.anchor, path: headingPath(headings, from + i) }));
   return fitted(all, (outline) => {
     const content = outline.map((h) => `${'  '.repeat(Math.max(0, h.depth - 2))}- ${h.text} (#${h.anchor})`).join('\n');
-    const left = entry.headings.length - outline.length;
+    const left = to - from - outline.length;
     const cut = left > 0 ? `\n(${left} more headings not shown; read the document in pages instead)` : '';
-    const text = `Outline of ${entry.title} (${entry.id}); pass an anchor as section to read_knowledge:\n${content || '(no headings)'}${cut}`;
-    return ok({ ...base, section: null, content, outline: [...outline], offset: 0, total_chars: content.length, next_offset: null }, text);
+    const where = index >= 0 ? ` § ${headingPath(headings, index).join(' > ')}` : '';
+    const text = `Outline of ${entry.title} (${entry.id}${where}); pass an anchor as section to read_knowledge:\n${content || '(no headings)'}${cut}`;
+    return ok({ ...base, content, outline: [...outline], offset: 0, total_chars: content.length, next_offset: null }, text);
   });
 }
 

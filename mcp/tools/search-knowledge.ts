@@ -4,7 +4,7 @@ import { MAX_FILTER_TAGS, MAX_NAME_CHARS } from '../support/limits.ts';
 import { MAX_MISS_QUERY, type MissReport } from '../../src/lib/misses/misses.ts';
 import { MAX_QUERY_LENGTH, search, type SearchResult } from '../../src/lib/search/search.ts';
 import { day, docRef, DocumentRefSchema, fail, fitted, ok, READ_ONLY, type ToolDeps } from './common.ts';
-import { checkName } from './filters.ts';
+import { checkName, checkTags } from './filters.ts';
 import type { ArtifactSet } from '../artifacts.ts';
 
 const SNIPPET_CHARS = 300;
@@ -87,7 +87,7 @@ export function registerSearchKnowledgeTool(server: McpServer, deps: ToolDeps): 
       if (args.query.length > MAX_QUERY_LENGTH) {
         return fail(`query is ${args.query.length} characters; the limit is ${MAX_QUERY_LENGTH}. Search with a few key words instead of a whole passage.`);
       }
-      const bad = checkName(set, 'project', args.project) ?? checkName(set, 'category', args.category);
+      const bad = checkName(set, 'project', args.project) ?? checkName(set, 'category', args.category) ?? checkTags(set, 'tag', args.tags);
       if (bad) return bad;
       const result = await search(set.search, query, {
         filters: { project: args.project, category: args.category, tags: args.tags },
@@ -111,7 +111,7 @@ export function registerSearchKnowledgeTool(server: McpServer, deps: ToolDeps): 
         });
         const cut = dropped ? `\n${dropped} more hits left out to stay under the size limit; lower limit or add filters.` : '';
         const text = kept.length
-          ? `${MATCH_LINE[result.match]}${kept.length} hits for "${query.slice(0, 100)}":\n${lines.join('\n')}${cut}\nRead one with read_knowledge(document_id, section).`
+          ? `${MATCH_LINE[result.match]}${kept.length} ${kept.length === 1 ? 'hit' : 'hits'} for "${query.slice(0, 100)}":\n${lines.join('\n')}${cut}\nRead one with read_knowledge(document_id, section).`
           : `No documents match "${query.slice(0, 100)}". Try fewer or other words (synonyms, English/Korean), drop filters, or browse with list_knowledge.`;
         return ok({ query, match: result.match, results: [...kept], truncated: dropped }, text);
       });

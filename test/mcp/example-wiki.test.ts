@@ -110,6 +110,11 @@ describe.each(transports)('%s', (_name, era, connect) => {
     expect(await callError(client, 'search_knowledge', { query: '배포', project: 'operation' })).toMatch(
       /^Unknown project "operation"\. Known projects: .*operations.*Call list_projects/,
     );
+    // A tag in the wrong case would only ever give zero hits: it is named, with the tag meant.
+    expect(await callError(client, 'search_knowledge', { query: '검색', tags: ['tokenizer', 'MCP'] })).toBe(
+      'Unknown tag "MCP": tags match exactly. Did you mean "mcp"?',
+    );
+    expect(await callError(client, 'list_knowledge', { tag: 'tokeniser' })).toMatch(/^Unknown tag "tokeniser": no document carries it\. Nearest tags: tokenizer/);
   });
 
   test('list_projects reports the catalog projects and the build', async () => {
@@ -164,6 +169,19 @@ describe.each(transports)('%s', (_name, era, connect) => {
     expect(byPath.data.content.startsWith('### 4. 한글')).toBe(true);
     const byAnchor = await callOk(client, 'read_knowledge', { document_id: 'search-tokenizer', section: '4-한글' }, ReadKnowledgeOutputSchema);
     expect(byAnchor.data.content).toBe(byPath.data.content);
+    // A copied id with a stray newline still names its document.
+    const padded = await callOk(client, 'read_knowledge', { document_id: ' search-tokenizer\n', section: '4-한글' }, ReadKnowledgeOutputSchema);
+    expect(padded.data.content).toBe(byPath.data.content);
+  });
+
+  test('read_knowledge outlines one section when given one, and refuses an offset for an outline', async () => {
+    const part = await callOk(client, 'read_knowledge', { document_id: 'search-tokenizer', format: 'outline', section: '자르는 단계' }, ReadKnowledgeOutputSchema);
+    expect(part.data.section).toEqual({ anchor: '자르는-단계', path: ['자르는 단계'] });
+    expect(part.data.outline?.map((h) => h.text)).toEqual(['자르는 단계', '1. 정규화', '2. 문자 종류별로 나누기', '3. 라틴 문자와 숫자', '4. 한글', '5. 한자와 가나']);
+    expect(await callError(client, 'read_knowledge', { document_id: 'search-tokenizer', format: 'outline', offset: 10 })).toBe(
+      'offset pages the Markdown; an outline comes whole. Drop offset, or use format "markdown".',
+    );
+    expect(await callError(client, 'read_knowledge', { document_id: '  ' })).toBe('document_id is empty. Pass an id from search_knowledge or list_knowledge.');
   });
 
   test('read_knowledge pages long text with next_offset and loses nothing', async () => {
@@ -202,6 +220,8 @@ describe.each(transports)('%s', (_name, era, connect) => {
     expect(data.related.map((r) => r.id)).toEqual(entry.related.slice(0, 3).map((r) => r.id));
     expect(data.related[0]).toMatchObject({ id: 'operations-overview', reasons: ['related', 'links-to', 'linked-from', 'shared-tags'] });
     expect(data.related[0]!.why).toBe('listed as related; this document links to it; it links to this document; shares tags 배포, 운영.');
+    // The build keeps 8 neighbours per document: a larger limit is refused by name rather than silently cut to 8.
+    expect(await callError(client, 'get_related_knowledge', { document_id: 'deploy', limit: 9 })).toMatch(/^Input validation error: .*limit: .*8/);
   });
 
   test('knowledge_timeline lists every change in the window, complete and paged', async () => {

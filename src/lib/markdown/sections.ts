@@ -17,10 +17,14 @@ export function findHeading(headings: readonly Heading[], selector: string): Hea
   const lower = want.toLowerCase();
   const byAnchor = headings.find((h) => h.anchor === want || h.anchor === safeDecode(want));
   if (byAnchor) return byAnchor;
-  const parts = lower.split(/\s*>\s*/).filter(Boolean);
+  // A heading's own text before the path reading: headings such as `<form>` or '배포 > 롤백' hold a '>' themselves.
+  const wantText = lower.normalize('NFC');
+  const byText = headings.find((h) => h.text.normalize('NFC').toLowerCase() === wantText);
+  if (byText) return byText;
+  const parts = wantText.split(/\s*>\s*/).filter(Boolean);
   return headings.find((h, i) => {
-    if (h.text.toLowerCase() !== parts[parts.length - 1]) return false;
-    const path = headingPath(headings, i).map((t) => t.toLowerCase());
+    if (h.text.normalize('NFC').toLowerCase() !== parts[parts.length - 1]) return false;
+    const path = headingPath(headings, i).map((t) => t.normalize('NFC').toLowerCase());
     return parts.every((p, k) => path[path.length - parts.length + k] === p);
   });
 }
