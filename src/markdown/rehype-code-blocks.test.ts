@@ -81,8 +81,13 @@ describe('rehypeCodeBlocks', () => {
       })
       .use(rehypeCodeBlocks)
       .use(rehypeStringify)
-      .process('```js title="a.js"\nx\n```');
+      .process('```js title="a.js"\nx\n```\n\n```sh\ny\n```');
     expect(String(file)).toMatch(/^<pre>other<\/pre>/);
+    // …and the fenced blocks after it keep their own frames: the raw <pre> used up no block's record.
+    expect(String(file)).toContain(
+      '<figure class="code-block has-title"><figcaption class="code-head"><span class="code-title">a.js</span><span class="code-lang">js</span></figcaption>',
+    );
+    expect(String(file)).toContain('<figcaption class="code-head"><span class="code-lang">sh</span></figcaption><pre><code class="language-sh">y\n</code></pre></figure>');
   });
 });
 

@@ -23,9 +23,14 @@ export default function rehypeCodeBlocks(options: Options = {}): Transformer<Roo
     let index = 0;
     visit(tree, 'element', (node: Element, i, parent) => {
       if (node.tagName !== 'pre' || !parent || i === undefined) return;
-      const source = sources[index++];
-      // Only a block whose text is the one recorded is framed: a raw-HTML <pre> never gets another block's meta.
-      if (!source || skip.has(source.lang ?? '') || textOf(node).replace(/\n$/, '') !== source.value.replace(/\n$/, '')) return SKIP;
+      // Only a block whose text is the one recorded is framed: a raw-HTML <pre> never gets another block's meta, and
+      // it does not use up the next block's record either (every later block would then be compared with the wrong one).
+      const text = textOf(node).replace(/\n$/, '');
+      const at = sourceFor(sources, index, text);
+      if (at < 0) return SKIP;
+      index = at + 1;
+      const source = sources[at]!;
+      if (skip.has(source.lang ?? '')) return SKIP;
       const code = node.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code');
       const meta = parseCodeMeta(source.meta);
       const marks = lineMarks(meta, source.value.split('\n'), source.lang);
@@ -43,6 +48,15 @@ export default function rehypeCodeBlocks(options: Options = {}): Transformer<Roo
       return SKIP;
     });
   };
+}
+
+/** Fenced blocks a raw <pre> may stand between and still be matched: bounds the work on hostile pages of many <pre>. */
+const LOOKAHEAD = 32;
+
+/** Index of the recorded block, from `from` on, whose text this <pre> shows; -1 when none (a raw-HTML <pre>). */
+function sourceFor(sources: readonly { value: string }[], from: number, text: string): number {
+  for (let k = from; k < sources.length && k < from + LOOKAHEAD; k++) if (sources[k]!.value.replace(/\n$/, '') === text) return k;
+  return -1;
 }
 
 function span(className: string, text: string): Element {

@@ -102,6 +102,16 @@ describe('structure from the folder', () => {
     expect(toSourceDocument(raw('a/b.md', `---\n${fm}title: T\n---\n본문`), cats).doc!.order).toBe(order);
   });
 
+  test.each([
+    ['draft: true\n', 'draft'],
+    ['published: false\n', 'draft'],
+    ['draft: false\n', 'published'],
+    ['draft: true\nstatus: published\n', 'published'],
+    ['', 'published'],
+  ])('%j (Docusaurus and Hugo drafts, Jekyll unpublished pages) gives status %s', (fm, status) => {
+    expect(toSourceDocument(raw('a/b.md', `---\n${fm}title: T\n---\n본문`), cats).doc!.status).toBe(status);
+  });
+
   test('a summary cut from the first paragraph is marked derived; a written one is not', () => {
     expect(toSourceDocument(raw('a/b.md', '첫 문단입니다.'), cats).doc).toMatchObject({ summary: '첫 문단입니다.', summarySource: 'derived' });
     expect(toSourceDocument(raw('a/b.md', '---\ndescription: 설명\n---\n첫 문단'), cats).doc).toMatchObject({ summary: '설명', summarySource: 'frontmatter' });

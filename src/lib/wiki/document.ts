@@ -145,7 +145,8 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[], ke
     summary: summary ?? leadSummary(markdown),
     summarySource: summary === undefined ? 'derived' : 'frontmatter',
     ...(order !== undefined ? { order } : {}),
-    status: fm.status ?? 'published',
+    // Docusaurus and Hugo write `draft: true`, Jekyll `published: false`: a migrated draft must not go public.
+    status: fm.status ?? (data.draft === true || data.published === false ? 'draft' : 'published'),
     ...(fm.owner ? { owner: fm.owner } : {}),
     prompt: fm.prompt ?? false,
     glossary: fm.glossary ?? false,
