@@ -70,11 +70,13 @@ test('pathCandidates: as written, with an extension, then the folder landing pag
   expect(pathCandidates('guide/config.md')).toEqual(['guide/config.md']);
 });
 
-test('findHeading matches the id, an alias, then ignoring case and Unicode normal form', () => {
+test('findHeading matches the id, an alias, then ignoring case and Unicode normal form, then the heading text', () => {
   const headings = [{ depth: 2, text: '한글 제목', anchor: '한글-제목', line: 1, aliases: ['alias'] }];
   expect(findHeading(headings, 'alias')?.anchor).toBe('한글-제목');
   expect(findHeading(headings, '한글-제목'.normalize('NFD'))?.anchor).toBe('한글-제목');
   expect(findHeading(headings, 'nope')).toBeUndefined();
+  // Obsidian's [[note#Heading text]]: the heading's text as written stands for its id.
+  expect(findHeading(headings, '한글 제목')?.anchor).toBe('한글-제목');
 });
 
 describe('resolveLinks: problems per policy', () => {

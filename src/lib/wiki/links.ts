@@ -107,7 +107,9 @@ export function findHeading(headings: readonly ParsedHeading[], anchor: string):
   return (
     headings.find((h) => h.anchor === want) ??
     headings.find((h) => h.aliases?.includes(want)) ??
-    headings.find((h) => h.anchor.toLowerCase() === lower || h.aliases?.some((a) => a.toLowerCase() === lower))
+    headings.find((h) => h.anchor.toLowerCase() === lower || h.aliases?.some((a) => a.toLowerCase() === lower)) ??
+    // Obsidian writes [[note#Heading text]] with the heading as written, not its id.
+    headings.find((h) => h.text.normalize('NFC').toLowerCase() === lower)
   );
 }
 
