@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_CATEGORIES } from './config.ts';
-import { toSourceDocument } from './document.ts';
+import { summaryText, toSourceDocument } from './document.ts';
 
 const cats = [...DEFAULT_CATEGORIES];
 const raw = (path: string, text: string, extra = {}) => ({ path, text, mtime: '2026-01-02T03:04:05.000Z', ...extra });
@@ -110,6 +110,15 @@ describe('structure from the folder', () => {
     ['', 'published'],
   ])('%j (Docusaurus and Hugo drafts, Jekyll unpublished pages) gives status %s', (fm, status) => {
     expect(toSourceDocument(raw('a/b.md', `---\n${fm}title: T\n---\n본문`), cats).doc!.status).toBe(status);
+  });
+
+  test('a derived summary reads as the page does: no Obsidian, MDX, Hugo or Liquid syntax', () => {
+    const obsidian = '이 문서는 [[회의 노트/2024-01-02 주간회의]]와 [[두번째 노트|별칭 링크]]로 연결된다.\n![[diagram.png]]\n[!note] 메모 제목\n콜아웃 내용입니다.';
+    expect(summaryText(obsidian)).toBe('이 문서는 2024-01-02 주간회의와 별칭 링크로 연결된다.\n메모 제목\n콜아웃 내용입니다.');
+    expect(summaryText("import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n도움말 내용.")).toBe('도움말 내용.');
+    expect(summaryText('{{< figure src="/img/a.png" >}}\n{{% notice tip %}}\nHugo notice\n{{% /notice %}}\n{% raw %}본문')).toBe('Hugo notice\n본문');
+    const { doc } = toSourceDocument(raw('a/b.md', "import Tabs from '@theme/Tabs';\n\n# 소개\n\n[[설치 안내|설치]]부터 읽으세요."), cats);
+    expect(doc!.summary).toBe('설치부터 읽으세요.');
   });
 
   test('a summary cut from the first paragraph is marked derived; a written one is not', () => {

@@ -229,11 +229,31 @@ function numberOf(value: unknown): number | undefined {
 }
 
 function leadSummary(md: ParsedMarkdown): string {
-  const text = md.sections[0]?.text || md.sections[1]?.text || '';
+  const text = summaryText(md.sections[0]?.text ?? '') || summaryText(md.sections[1]?.text ?? '');
   if (text.length <= 160) return text;
   const cut = text.slice(0, 160);
   const sentence = cut.search(/[.!?。](\s|$)(?![\s\S]*[.!?。](\s|$))/);
   return sentence > 40 ? cut.slice(0, sentence + 1) : `${cut.trimEnd()}…`;
+}
+
+/**
+ * A section's text as a summary reads it: the syntax other tools write in Markdown that the site renders but plain text
+ * keeps (Obsidian links, embeds and callout markers, MDX import lines, Hugo shortcodes, Liquid tags) becomes the words
+ * a reader sees, or nothing. Summaries end up in the catalog, llms.txt and related-document cards as they are.
+ */
+export function summaryText(text: string): string {
+  return text
+    .replace(/!\[\[[^\]\n]*\]\]/g, '')
+    .replace(/\[\[([^\]|#\n]*)(?:#([^\]|\n]*))?(?:\|([^\]\n]*))?\]\]/g, (_m, target: string, heading?: string, label?: string) =>
+      (label ?? (target.split('/').pop() || heading || '')).trim(),
+    )
+    .replace(/\[![A-Za-z]+\][-+]?/g, '')
+    .replace(/^(?:import|export)\s[^\n]*$/gm, '')
+    .replace(/\{\{[<%][\s\S]*?[%>]\}\}|\{%[\s\S]*?%\}/g, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join('\n');
 }
 
 function unique(values: readonly string[]): string[] {
