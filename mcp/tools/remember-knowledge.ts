@@ -36,6 +36,13 @@ export const RememberKnowledgeInputSchema = z.object({
     .describe(
       'Your stable key for this piece of knowledge. Calling again with the same external_id updates that document instead of adding another. At most 200 characters.',
     ),
+  revision: z
+    .string()
+    .max(100)
+    .optional()
+    .describe(
+      'Only after an update was refused because the file changed on disk: the revision that refusal named, once you have read the current document and merged your content into it. It proves you saw that version; without it the refusal repeats. Every save returns the new revision too. At most 100 characters.',
+    ),
   force: z
     .boolean()
     .default(false)
@@ -49,6 +56,7 @@ export const RememberKnowledgeOutputSchema = z.object({
   id: z.string(),
   path: z.string().describe('Markdown file written, relative to the content folder.'),
   uri: z.string(),
+  revision: z.string().describe('sha256 of the saved file; an update after someone edits the file on disk needs the newer revision.'),
   searchable: z.boolean().describe('Whether search_knowledge already finds it in this server.'),
   branch: z.string().optional().describe('Git branch the file was committed on (--git only).'),
   similar: z.array(SimilarSchema).describe('Similar documents that were overridden with force.'),
@@ -63,7 +71,8 @@ export function registerRememberKnowledgeTool(server: McpServer, deps: ToolDeps 
       title: 'Save knowledge to the wiki',
       description:
         "Saves a Markdown document into the team wiki's content folder (reviewed in Git like any page). Call it only when the user explicitly asks to remember or save something. " +
-        'It refuses near-duplicates (≥80% similar) and lists them: read those first and update one (same external_id) or pass force: true. Pass external_id to update the same document later. The saved document is searchable at once.',
+        'It refuses near-duplicates (≥80% similar) and lists them: read those first and update one (same external_id) or pass force: true. Pass external_id to update the same document later; a leading "# heading" in content becomes the title (and is not repeated in the body), otherwise an update keeps the title. ' +
+        "An update never overwrites an edit made on disk: it is refused with the file's current revision until you read the document again, merge, and call with that revision. An update cannot change project. The saved document is searchable at once.",
       inputSchema: RememberKnowledgeInputSchema,
       outputSchema: RememberKnowledgeOutputSchema,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -82,6 +91,7 @@ export function registerRememberKnowledgeTool(server: McpServer, deps: ToolDeps 
           tags: args.tags,
           id: args.id,
           externalId: args.external_id,
+          revision: args.revision,
           force: args.force,
         });
       } catch (e) {
@@ -101,6 +111,7 @@ export function registerRememberKnowledgeTool(server: McpServer, deps: ToolDeps 
         id: outcome.id,
         path: outcome.path,
         uri: uriOf(outcome.id),
+        revision: outcome.revision,
         searchable: outcome.searchable,
         ...(outcome.branch ? { branch: outcome.branch } : {}),
         similar,

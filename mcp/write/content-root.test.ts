@@ -58,7 +58,10 @@ describe('writing', () => {
     await writeNewFile(root, 'search/r.md', 'v1');
     await replaceFile(root, 'search/r.md', 'v2', sha256('v1'));
     expect(readFileSync(join(root, 'search/r.md'), 'utf8')).toBe('v2');
-    await expect(replaceFile(root, 'search/r.md', 'v3', sha256('v1'))).rejects.toThrow(/changed on disk since the server last read it/);
+    await expect(replaceFile(root, 'search/r.md', 'v3', sha256('v1'))).rejects.toThrow(
+      `Refusing to update "search/r.md": the file changed on disk since the server last read or wrote it, so saving would overwrite someone's edit. Nothing was written. ` +
+        `The server has re-read the folder: read the document again with read_knowledge, merge your content into it, then call remember_knowledge again with revision: "${sha256('v2')}" to show you have seen this version. The same call without it is refused again.`,
+    );
     expect(readFileSync(join(root, 'search/r.md'), 'utf8')).toBe('v2');
     expect(readFileSync(join(tmp, 'outside/secret.md'), 'utf8')).toBe('secret');
   });

@@ -68,7 +68,11 @@ export async function writeNewFile(root: string, rel: string, text: string): Pro
 export async function replaceFile(root: string, rel: string, text: string, expectedSha: string): Promise<void> {
   const target = await resolveTarget(root, rel);
   const now = await readFile(target, 'utf8').catch(() => undefined);
-  if (now === undefined || sha256(now) !== expectedSha) throw new WriteRefused(changedMessage(rel));
+  if (now === undefined)
+    throw new WriteRefused(
+      `Refusing to update "${rel}": the file was removed from disk just now. Nothing was written. Ask the user whether it should come back.`,
+    );
+  if (sha256(now) !== expectedSha) throw new WriteRefused(changedMessage(rel, sha256(now)));
   const tmp = `${target}.${process.pid}.maru-tmp`;
   await writeFile(tmp, text, { flag: 'wx' });
   try {
@@ -79,7 +83,20 @@ export async function replaceFile(root: string, rel: string, text: string, expec
   }
 }
 
-/** Why an update was refused because the file changed under us. */
-export function changedMessage(rel: string): string {
-  return `Refusing to update "${rel}": the file changed on disk since the server last read it (its sha256 differs), so saving would overwrite someone's edit. Nothing was written. The server has re-read the folder now: read the document again with read_knowledge, merge your content into it, then call remember_knowledge again.`;
+/**
+ * Why an update was refused because the file changed under us, with the revision that lets a caller who has seen
+ * the new text go ahead. `given` is the revision the caller passed; `stale` says read_knowledge cannot show the edit.
+ */
+export function changedMessage(rel: string, current: string, given?: string, stale = false): string {
+  const why =
+    given === undefined
+      ? 'the file changed on disk since the server last read or wrote it'
+      : `revision "${given.slice(0, 100)}" is not the file's current revision (it changed on disk after the version you saw)`;
+  const read = stale
+    ? `The content folder does not build right now, so read_knowledge still shows an older version: ask the user to check "${rel}" first`
+    : 'The server has re-read the folder: read the document again with read_knowledge, merge your content into it';
+  return (
+    `Refusing to update "${rel}": ${why}, so saving would overwrite someone's edit. Nothing was written. ` +
+    `${read}, then call remember_knowledge again with revision: "${current}" to show you have seen this version. The same call without it is refused again.`
+  );
 }

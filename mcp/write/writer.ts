@@ -14,8 +14,7 @@ import {
   renderNewDocument,
   renderUpdatedDocument,
   similarDocuments,
-  stripLeadingTitle,
-  titleFromBody,
+  titleAndBody,
   type SimilarDocument,
 } from '../../src/lib/write/remember.ts';
 import { sha256, type ArtifactSet } from '../artifacts.ts';
@@ -23,7 +22,7 @@ import type { ArtifactStore } from '../store.ts';
 import { changedMessage, openContentRoot, replaceFile, WriteRefused, writeNewFile } from './content-root.ts';
 import { commitOnBranch } from './git.ts';
 import { withWriteLock } from './lock.ts';
-import { readSnapshot, scanFolder, snapshotArtifacts, type Scan, type Snapshot } from './snapshot.ts';
+import { readSnapshot, scanFolder, snapshotArtifacts, type Scan } from './snapshot.ts';
 
 /** What a caller asks to remember. */
 export interface RememberRequest {
@@ -34,6 +33,8 @@ export interface RememberRequest {
   tags?: readonly string[] | undefined;
   id?: string | undefined;
   externalId?: string | undefined;
+  /** sha256 of the file as the caller last saw it: proof that it has seen an edit made on disk. */
+  revision?: string | undefined;
   force?: boolean | undefined;
 }
 
@@ -43,6 +44,8 @@ export type RememberOutcome =
       status: 'created' | 'updated' | 'unchanged';
       id: string;
       path: string;
+      /** sha256 of the file as it is now. */
+      revision: string;
       searchable: boolean;
       note: string;
       branch?: string | undefined;
@@ -74,6 +77,9 @@ export async function openWriter(dir: string, store: ArtifactStore, options: Wri
   const log = options.log ?? ((m: string) => console.error(m));
   const base = () => store.current().manifest.base;
   let seen = readSnapshot(root, base());
+  // What an update may replace without proof: the file as first read, or as this server last wrote it. A re-read of
+  // the folder does not count, or a refusal followed by a plain retry would overwrite the edit it refused to touch.
+  const known = new Map(seen.hashes);
   let overlay: { set: ArtifactSet; over: ArtifactSet } | undefined;
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -100,7 +106,7 @@ export async function openWriter(dir: string, store: ArtifactStore, options: Wri
     // Ids and external ids come from the folder as it is now; similarity from the documents as last read and served.
     const fresh = scanFolder(root);
     const existing = req.externalId === undefined ? undefined : fresh.byExternalId.get(req.externalId);
-    const plan = existing ? await planUpdate(root, seen, existing, req, refresh) : planNew(fresh, seen.categories, req);
+    const plan = existing ? await planUpdate(root, { known, categories: seen.categories }, existing, req, refresh) : planNew(fresh, seen.categories, req);
     const parsed = toSourceDocument({ path: plan.path, text: plan.text, mtime: new Date().toISOString() }, seen.categories);
     const errors = parsed.problems.filter((p) => p.severity === 'error');
     if (!parsed.doc || errors.length)
@@ -111,23 +117,33 @@ export async function openWriter(dir: string, store: ArtifactStore, options: Wri
       .map((d) => ({ id: d.source.id, title: d.source.title, text: comparableText(d.source) }));
     const similar = similarDocuments(comparableText(parsed.doc), others, DUPLICATE_SIMILARITY);
     if (similar.length && !req.force) return { status: 'duplicate', similar };
-    if (plan.kind === 'update' && plan.text === plan.before)
+    if (plan.kind === 'update' && plan.text === plan.before) {
+      known.set(plan.path, plan.beforeSha); // a matching revision proved the caller saw this version
       return {
         status: 'unchanged',
         id: plan.id,
         path: plan.path,
+        revision: plan.beforeSha,
         searchable: true,
         note: 'The document already has this content; nothing was written.',
         similar,
       };
-    if (plan.kind === 'update') await replaceFile(root, plan.path, plan.text, plan.beforeSha);
+    }
+    if (plan.kind === 'update')
+      await replaceFile(root, plan.path, plan.text, plan.beforeSha).catch(async (e: unknown) => {
+        // Edited in the moment since it was read: re-read, so read_knowledge shows what the refusal asks to merge.
+        if (e instanceof WriteRefused) await refresh();
+        throw e;
+      });
     else await writeNewFile(root, plan.path, plan.text);
+    known.set(plan.path, sha256(plan.text));
     const buildError = await refresh();
     const branch = options.git ? commitOnBranch(root, plan.path, plan.id, plan.kind, log) : undefined;
     const note = buildError
       ? `Saved, but the content folder has build errors elsewhere, so search does not show it yet: ${buildError.slice(0, 500)}`
       : 'Saved; search_knowledge and read_knowledge show it now, and everyone sees it after the next build.';
-    return { status: plan.kind === 'update' ? 'updated' : 'created', id: plan.id, path: plan.path, searchable: !buildError, note, branch, similar };
+    const status = plan.kind === 'update' ? 'updated' : 'created';
+    return { status, id: plan.id, path: plan.path, revision: sha256(plan.text), searchable: !buildError, note, branch, similar };
   };
 
   return {
@@ -157,10 +173,16 @@ type Plan =
   { kind: 'new'; id: string; path: string; text: string } | { kind: 'update'; id: string; path: string; text: string; before: string; beforeSha: string };
 
 function planNew(fresh: Scan, categories: readonly string[], req: RememberRequest): Plan {
-  const title = (req.title ?? titleFromBody(req.content)).trim();
+  if (req.revision !== undefined) {
+    const which = req.externalId === undefined ? 'no external_id was given' : `no document has external_id "${req.externalId}" (it may have been removed)`;
+    throw new WriteRefused(
+      `Nothing was saved: revision is only for updating a document by its external_id, and ${which}. To create a new document, call again without revision.`,
+    );
+  }
+  const { title = '', body } = titleAndBody(req.content, req.title, 'new');
   const category = req.category ?? (categories.includes(PREFERRED_CATEGORY) ? PREFERRED_CATEGORY : categories[0]!);
   const fields = { title, project: req.project ?? DEFAULT_PROJECT, category, id: rememberId(title, req.id) };
-  const errors = checkFields(fields, categories);
+  const errors = checkFields({ ...fields, tags: req.tags, idFromTitle: req.id === undefined }, categories);
   if (errors.length) throw new WriteRefused(`Nothing was saved. ${errors.join(' ')}`);
   if (fresh.ids.has(fields.id)) {
     throw new WriteRefused(
@@ -169,37 +191,51 @@ function planNew(fresh: Scan, categories: readonly string[], req: RememberReques
   }
   const path = rememberPath(fields.project, fields.id);
   if (!isSafeContentPath(path)) throw new WriteRefused(`Refusing to write "${path}": it would leave the content folder.`);
-  const body = stripLeadingTitle(req.content, title);
   const text = renderNewDocument({ ...fields, tags: req.tags ?? [], externalId: req.externalId, body, date: today() });
   return { kind: 'new', id: fields.id, path, text };
 }
 
 async function planUpdate(
   root: string,
-  seen: Snapshot,
+  state: { known: ReadonlyMap<string, string>; categories: readonly string[] },
   existing: { path: string; id: string },
   req: RememberRequest,
-  refresh: () => Promise<unknown>,
+  refresh: () => Promise<string | undefined>,
 ): Promise<Plan> {
   if (req.id !== undefined && req.id !== existing.id)
     throw new WriteRefused(`external_id "${req.externalId}" belongs to document "${existing.id}"; an update cannot change its id. Leave id out.`);
   const before = await readFile(join(root, existing.path), 'utf8');
-  const seenSha = seen.hashes.get(existing.path);
-  if (seenSha === undefined || sha256(before) !== seenSha) {
-    await refresh();
-    throw new WriteRefused(changedMessage(existing.path));
+  const beforeSha = sha256(before);
+  if (beforeSha !== (req.revision ?? state.known.get(existing.path))) {
+    // Re-read so read_knowledge shows the edit; the refusal names the revision that proves the caller saw it.
+    const buildError = await refresh();
+    throw new WriteRefused(changedMessage(existing.path, beforeSha, req.revision, buildError !== undefined));
   }
   const front = frontmatterOf(before);
   if (front === undefined) throw new WriteRefused(`"${existing.path}" has no frontmatter to update; fix the file by hand.`);
-  const fields = { title: req.title, project: req.project, category: req.category, tags: req.tags };
-  const errors = checkFields(
-    { title: req.title ?? 'x', project: req.project ?? 'x', category: req.category ?? seen.categories[0]!, id: existing.id },
-    seen.categories,
-  );
+  const { title, body } = titleAndBody(req.content, req.title, 'update');
+  const fields = { title, project: req.project, category: req.category, tags: req.tags };
+  const errors = checkFields(fields, state.categories);
   if (errors.length) throw new WriteRefused(`Nothing was saved. ${errors.join(' ')}`);
-  const body = req.title ? stripLeadingTitle(req.content, req.title) : req.content;
-  const text = renderUpdatedDocument(front, { ...definedOnly(fields), body, date: today() });
-  return { kind: 'update', id: existing.id, path: existing.path, text, before, beforeSha: seenSha };
+  refuseProjectChange(existing, before, req.project, state.categories);
+  const undated = renderUpdatedDocument(front, { ...definedOnly(fields), body });
+  // Only a real change moves updated_at, so the same call on another day is still "unchanged".
+  const text = undated === before ? before : renderUpdatedDocument(front, { ...definedOnly(fields), body, date: today() });
+  return { kind: 'update', id: existing.id, path: existing.path, text, before, beforeSha };
+}
+
+/**
+ * The file's folder is its project on the site and in every path the tools return, so an update cannot move it to
+ * another project: that is a rename, which a person does in Git (nothing is moved behind their back).
+ */
+function refuseProjectChange(existing: { path: string; id: string }, before: string, project: string | undefined, categories: readonly string[]): void {
+  if (project === undefined) return;
+  const current = toSourceDocument({ path: existing.path, text: before, mtime: new Date().toISOString() }, categories).doc?.project;
+  if (current === undefined || current === project) return;
+  throw new WriteRefused(
+    `Nothing was saved: project "${project}" differs from the document's project "${current}", and an update cannot move "${existing.path}" to another project. ` +
+      `Leave project out (or pass "${current}") to update it in place; to move it, ask the user to move the file in Git and change its project field.`,
+  );
 }
 
 /** The text the build's duplicate check compares: title and section texts. */

@@ -1,5 +1,6 @@
 // remember_knowledge through the SDK Client over the real stdio process, against a copy of the example wiki.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -140,7 +141,7 @@ describe('remember_knowledge over stdio', () => {
     expect(existsSync(join(tmp, 'escape.md'))).toBe(false);
   });
 
-  test('a file edited on disk since the server read it is not overwritten', async () => {
+  test('a file edited on disk is not overwritten, however often the update is retried, until the caller passes its revision', async () => {
     const first = await callOk(
       client,
       'remember_knowledge',
@@ -150,20 +151,104 @@ describe('remember_knowledge over stdio', () => {
     const file = join(content, first.data.path);
     const edited = `${readFileSync(file, 'utf8')}\n사람이 고친 줄: 캐시는 CI에서만 지운다.\n`;
     writeFileSync(file, edited);
-    const error = await callError(client, 'remember_knowledge', { content: '# 빌드 캐시 메모\n\n덮어쓰려는 내용', external_id: 'build-cache' });
-    expect(error).toBe(
-      `Refusing to update "${first.data.path}": the file changed on disk since the server last read it (its sha256 differs), so saving would overwrite someone's edit. Nothing was written. The server has re-read the folder now: read the document again with read_knowledge, merge your content into it, then call remember_knowledge again.`,
+    const revision = createHash('sha256').update(edited).digest('hex');
+    const refusal =
+      `Refusing to update "${first.data.path}": the file changed on disk since the server last read or wrote it, so saving would overwrite someone's edit. Nothing was written. ` +
+      `The server has re-read the folder: read the document again with read_knowledge, merge your content into it, then call remember_knowledge again with revision: "${revision}" to show you have seen this version. The same call without it is refused again.`;
+    const overwrite = { content: '# 빌드 캐시 메모\n\n덮어쓰려는 내용', external_id: 'build-cache' };
+    expect(await callError(client, 'remember_knowledge', overwrite)).toBe(refusal);
+    // A client's automatic retry sends the same arguments: it must meet the same refusal.
+    expect(await callError(client, 'remember_knowledge', overwrite)).toBe(refusal);
+    expect(await callError(client, 'remember_knowledge', { ...overwrite, revision: first.data.revision })).toBe(
+      refusal.replace(
+        'the file changed on disk since the server last read or wrote it',
+        `revision "${first.data.revision}" is not the file's current revision (it changed on disk after the version you saw)`,
+      ),
     );
     expect(readFileSync(file, 'utf8')).toBe(edited);
-    // Having re-read the file, the server now shows the edit and accepts a merged update.
+    // The server re-read the file, so read_knowledge shows the edit to merge.
     expect((await search('CI에서만 지운다'))[0]?.id).toBe(first.data.id);
     const merged = await callOk(
       client,
       'remember_knowledge',
-      { content: '# 빌드 캐시 메모\n\n빌드가 느려지면 캐시를 지운다. 캐시는 CI에서만 지운다.', external_id: 'build-cache' },
+      { content: '# 빌드 캐시 메모\n\n빌드가 느려지면 캐시를 지운다. 캐시는 CI에서만 지운다.', external_id: 'build-cache', revision },
       RememberKnowledgeOutputSchema,
     );
     expect(merged.data.status).toBe('updated');
+    expect(merged.data.revision).toBe(createHash('sha256').update(readFileSync(file, 'utf8')).digest('hex'));
+  });
+
+  test('the same call twice gives "unchanged" and the same bytes, the leading heading saved once as the title', async () => {
+    const args = { content: '# 롤백 메모\n\n롤백은 이전 dist 폴더를 다시 올리면 된다.', external_id: 'rollback-memo' };
+    const created = await callOk(client, 'remember_knowledge', args, RememberKnowledgeOutputSchema);
+    expect(created.data.status).toBe('created');
+    const file = join(content, created.data.path);
+    const text = readFileSync(file, 'utf8');
+    expect(text.split('---\n')[2]).toBe('\n롤백은 이전 dist 폴더를 다시 올리면 된다.\n');
+    const again = await callOk(client, 'remember_knowledge', args, RememberKnowledgeOutputSchema);
+    expect(again.data).toMatchObject({ status: 'unchanged', revision: created.data.revision });
+    expect(readFileSync(file, 'utf8')).toBe(text);
+  });
+
+  test('identifiers in the heading and body keep their underscores and stars in id, title and summary', async () => {
+    const { data } = await callOk(
+      client,
+      'remember_knowledge',
+      {
+        content: '# `MAX_RESULT_CHARS` 설정\n\nMCP 결과 상한은 `MAX_RESULT_CHARS` 상수(25_000)이고 node_modules 밖에 있다. 2*3*4 = 24.',
+        project: 'operations',
+      },
+      RememberKnowledgeOutputSchema,
+    );
+    expect(data).toMatchObject({ status: 'created', id: 'max_result_chars-설정', path: 'operations/max_result_chars-설정.md' });
+    const lines = readFileSync(join(content, data.path), 'utf8').split('\n');
+    expect(lines).toContain('title: MAX_RESULT_CHARS 설정');
+    expect(lines).toContain('summary: MCP 결과 상한은 MAX_RESULT_CHARS 상수(25_000)이고 node_modules 밖에 있다. 2*3*4 = 24.');
+  });
+
+  test.each([
+    [
+      'a title with a line break',
+      { title: '첫 줄\n둘째 줄' },
+      'Nothing was saved. title contains a line break: a title is one line of text (it is shown in lists). Pass it without line breaks.',
+    ],
+    [
+      'a tag of spaces',
+      { title: '빈 태그', tags: [' '] },
+      'Nothing was saved. tags[0] is empty (" "): a tag needs at least one character other than spaces. Remove it or write the tag.',
+    ],
+    [
+      'an empty tag',
+      { title: '빈 태그', tags: [''] },
+      'Nothing was saved. tags[0] is empty (""): a tag needs at least one character other than spaces. Remove it or write the tag.',
+    ],
+    [
+      'a title without id characters',
+      { title: '!!!' },
+      'Nothing was saved. title "!!!" has no letters or digits to make a document id from. Pass id, e.g. "deploy-rollback-lesson".',
+    ],
+    [
+      'a revision for a document that does not exist',
+      { title: '새 문서', external_id: 'never-saved', revision: 'abc' },
+      'Nothing was saved: revision is only for updating a document by its external_id, and no document has external_id "never-saved" (it may have been removed). To create a new document, call again without revision.',
+    ],
+  ])('%s is refused by name and nothing is written', async (_name, args, message) => {
+    const before = markdownFiles(content);
+    expect(await callError(client, 'remember_knowledge', { content: '입력 검사 시험 본문, 저장되면 안 된다.', ...args })).toBe(message);
+    expect(markdownFiles(content)).toEqual(before);
+  });
+
+  test('an update cannot move a document to another project; the same project is fine', async () => {
+    const args = { content: '# 프로젝트 이동 메모\n\n업데이트는 파일을 다른 폴더로 옮기지 않는다.', project: 'operations', external_id: 'move-memo' };
+    const { data } = await callOk(client, 'remember_knowledge', args, RememberKnowledgeOutputSchema);
+    const text = readFileSync(join(content, data.path), 'utf8');
+    expect(await callError(client, 'remember_knowledge', { ...args, project: 'search' })).toBe(
+      'Nothing was saved: project "search" differs from the document\'s project "operations", and an update cannot move "operations/프로젝트-이동-메모.md" to another project. ' +
+        'Leave project out (or pass "operations") to update it in place; to move it, ask the user to move the file in Git and change its project field.',
+    );
+    expect(readFileSync(join(content, data.path), 'utf8')).toBe(text);
+    expect(existsSync(join(content, 'search/프로젝트-이동-메모.md'))).toBe(false);
+    expect((await callOk(client, 'remember_knowledge', args, RememberKnowledgeOutputSchema)).data.status).toBe('unchanged');
   });
 });
 

@@ -5,9 +5,11 @@ import {
   isSafeContentPath,
   renderNewDocument,
   renderUpdatedDocument,
+  rememberId,
   similarDocuments,
-  stripLeadingTitle,
+  splitLeadingTitle,
   summaryFromBody,
+  titleAndBody,
   titleFromBody,
 } from './remember.ts';
 
@@ -28,8 +30,43 @@ describe('titles and summaries from the body', () => {
   });
 
   test('a leading heading equal to the title is dropped from the body, another one is kept', () => {
-    expect(stripLeadingTitle('# 제목\n\n본문\n', '제목')).toBe('본문\n');
-    expect(stripLeadingTitle('# 다른 제목\n\n본문\n', '제목')).toBe('# 다른 제목\n\n본문\n');
+    expect(titleAndBody('# 제목\n\n본문\n', '제목', 'new')).toEqual({ title: '제목', body: '본문\n' });
+    expect(titleAndBody('# 다른 제목\n\n본문\n', '제목', 'new')).toEqual({ title: '제목', body: '# 다른 제목\n\n본문\n' });
+  });
+
+  test('identifiers in a heading keep their underscores, in the title and in the id made from it', () => {
+    const content = '# `MAX_RESULT_CHARS` 설정\n\nMCP 결과 상한은 `MAX_RESULT_CHARS` 상수(25_000)이고 node_modules 밖에 있다. 2*3*4 = 24.';
+    expect(titleAndBody(content, undefined, 'new')).toEqual({
+      title: 'MAX_RESULT_CHARS 설정',
+      body: 'MCP 결과 상한은 `MAX_RESULT_CHARS` 상수(25_000)이고 node_modules 밖에 있다. 2*3*4 = 24.',
+    });
+    expect(rememberId('MAX_RESULT_CHARS 설정', undefined)).toBe('max_result_chars-설정');
+    expect(summaryFromBody(content)).toBe('MCP 결과 상한은 MAX_RESULT_CHARS 상수(25_000)이고 node_modules 밖에 있다. 2*3*4 = 24.');
+  });
+
+  test.each([
+    ['# **굵은** 제목과 [링크](https://example.com)', '굵은 제목과 링크'],
+    ['# 설정 파일 {#config}', '설정 파일'],
+    ['# snake_case_name과 `__init__.py`', 'snake_case_name과 __init__.py'],
+    ['```sh\n# 주석이지 제목이 아니다\n```\n\n# 진짜 제목', '진짜 제목'],
+    ['한국어**강조**는 지운다', '한국어강조는 지운다'],
+    ['a\\*b\\* 이스케이프', 'a*b* 이스케이프'],
+  ])('title of %j is %j', (body, title) => {
+    expect(titleFromBody(body)).toBe(title);
+  });
+
+  test('the same content gives the same title and body on create and on update', () => {
+    const content = '# 롤백 메모\n\n롤백은 이전 dist 폴더를 다시 올리면 된다.';
+    const saved = { title: '롤백 메모', body: '롤백은 이전 dist 폴더를 다시 올리면 된다.' };
+    expect(titleAndBody(content, undefined, 'new')).toEqual(saved);
+    expect(titleAndBody(content, undefined, 'update')).toEqual(saved);
+    expect(titleAndBody('머리말 없이 고친 본문', undefined, 'update')).toEqual({ title: undefined, body: '머리말 없이 고친 본문' });
+  });
+
+  test('only an opening # heading is split off, and the next line keeps its indentation', () => {
+    expect(splitLeadingTitle('# 제목\n\n    들여쓴 코드\n')).toEqual({ title: '제목', rest: '    들여쓴 코드\n' });
+    expect(splitLeadingTitle('본문\n\n# 제목\n')).toBeUndefined();
+    expect(splitLeadingTitle('## 둘째 단계\n')).toBeUndefined();
   });
 });
 
@@ -59,6 +96,23 @@ describe('paths and fields that could leave the content folder', () => {
     ]);
     expect(checkFields({ title: '제목', project: 'search', category: 'guide', id: '검색/메모' }, CATEGORIES)).toEqual([]);
     expect(checkFields({ title: '제목', project: '/abs', category: 'guide', id: '/abs' }, CATEGORIES)).toHaveLength(2);
+  });
+
+  test('a title that is not one line, blank tags, and a title without id characters are refused by name', () => {
+    expect(checkFields({ title: '첫 줄\n둘째 줄', tags: ['배포', ' ', ''] }, CATEGORIES)).toEqual([
+      'title contains a line break: a title is one line of text (it is shown in lists). Pass it without line breaks.',
+      'tags[1] is empty (" "): a tag needs at least one character other than spaces. Remove it or write the tag.',
+      'tags[2] is empty (""): a tag needs at least one character other than spaces. Remove it or write the tag.',
+    ]);
+    expect(checkFields({ title: '!!!', id: rememberId('!!!', undefined), idFromTitle: true }, CATEGORIES)).toEqual([
+      'title "!!!" has no letters or digits to make a document id from. Pass id, e.g. "deploy-rollback-lesson".',
+    ]);
+    expect(checkFields({ title: '탭\t제목' }, CATEGORIES)).toEqual([
+      'title contains a control character (U+0009): a title is one line of text (it is shown in lists). Pass it without line breaks.',
+    ]);
+    expect(checkFields({ title: '', id: '', idFromTitle: true }, CATEGORIES)).toEqual([
+      'title is empty and the content has no heading to take it from. Pass a title.',
+    ]);
   });
 });
 
@@ -114,6 +168,11 @@ describe('file text', () => {
       '',
     ]);
     expect(frontmatterOf('no frontmatter')).toBeUndefined();
+  });
+
+  test('without a date, updated_at is left as it is', () => {
+    const front = 'id: a\ntitle: 제목\nupdated_at: 2026-01-02\nsummary: 본문\n';
+    expect(renderUpdatedDocument(front, { body: '본문\n' })).toBe(`---\n${front}---\n\n본문\n`);
   });
 });
 

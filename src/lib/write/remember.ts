@@ -1,7 +1,9 @@
+import type { Heading } from 'mdast';
 import { Document, isSeq, parseDocument } from 'yaml';
 import { idFromTitle } from './new-document.ts';
 import { isSlug } from '../wiki/slug.ts';
 import { cosine, termVectors } from '../wiki/similarity.ts';
+import { firstParagraph, headingTitle, parseBody, plainText } from './plain-text.ts';
 
 /** What `remember_knowledge` is asked to save, after defaults are applied. */
 export interface RememberFields {
@@ -32,55 +34,98 @@ export interface SimilarDocument {
 }
 
 const PROJECT = /^[\p{L}\p{N}_-]+$/u;
+const CONTROL = /\p{Cc}/u;
 const MAX_TITLE = 80;
 const MAX_SUMMARY = 160;
 
-/** The title a body gives when none is passed: its first `# ` heading, else its first line. */
+/** The title a body gives when none is passed: its first `# ` heading, else its first line, as plain text. */
 export function titleFromBody(body: string): string {
-  const h1 = /^#\s+(.+?)\s*#*\s*$/m.exec(body);
-  const line = h1?.[1] ?? body.split('\n').find((l) => l.trim()) ?? '';
-  const plain = line
-    .replace(/^[#>*\-\s]+/, '')
-    .replace(/[`*_[\]]/g, '')
-    .trim();
-  return plain.length > MAX_TITLE ? `${plain.slice(0, MAX_TITLE - 1).trimEnd()}…` : plain;
+  const tree = parseBody(body);
+  const h1 = tree.children.find((n): n is Heading => n.type === 'heading' && n.depth === 1);
+  if (h1) return shorten(headingTitle(h1, body), MAX_TITLE);
+  const first = tree.children.find((n) => n.type !== 'html' && n.type !== 'definition' && n.type !== 'thematicBreak');
+  const line = (first ? plainText(first, body) : '').split('\n').find((l) => l.trim()) ?? '';
+  return shorten(line.trim(), MAX_TITLE);
 }
 
-/** A one-line summary: the first paragraph that is not a heading, shortened. */
+/** A one-line summary: the first paragraph that is not a heading, as plain text, shortened. */
 export function summaryFromBody(body: string): string {
-  const para =
-    body
-      .split(/\n\s*\n/)
-      .map((p) => p.trim())
-      .find((p) => p && !p.startsWith('#') && !p.startsWith('```')) ?? '';
-  const plain = para
-    .replace(/\s+/g, ' ')
-    .replace(/[`*_]/g, '')
-    .replace(/^[>\-\s]+/, '')
-    .trim();
-  return plain.length > MAX_SUMMARY ? `${plain.slice(0, MAX_SUMMARY - 1).trimEnd()}…` : plain;
+  const para = firstParagraph(parseBody(body), body);
+  return shorten(para ? plainText(para, body).replace(/\s+/g, ' ').trim() : '', MAX_SUMMARY);
 }
 
-/** The body without a leading `# title` line (the page shows the title already). */
-export function stripLeadingTitle(body: string, title: string): string {
-  const m = /^\s*#\s+(.+?)\s*#*\s*\n/.exec(body);
-  return m && m[1]!.trim() === title ? body.slice(m[0].length).replace(/^\n+/, '') : body;
+/** The body's opening `# heading` as plain text and the body after it, or undefined when it opens with something else. */
+export function splitLeadingTitle(body: string): { title: string; rest: string } | undefined {
+  const first = parseBody(body).children[0];
+  const end = first?.position?.end.offset;
+  if (first?.type !== 'heading' || first.depth !== 1 || end === undefined) return undefined;
+  // Blank lines go, the first content line keeps its indentation (an indented code block stays one).
+  return { title: headingTitle(first, body), rest: body.slice(end).replace(/^(?:[ \t]*\r?\n)+/, '') };
+}
+
+/**
+ * The title and body to save. A passed title wins; else an opening `# heading` is the title; else a new document
+ * takes `titleFromBody` and an update keeps its title (undefined). An opening heading equal to the title is dropped
+ * from the body, since the page shows the title already: the same content then gives the same file every time.
+ */
+export function titleAndBody(content: string, given: string | undefined, kind: 'new' | 'update'): { title: string | undefined; body: string } {
+  const lead = splitLeadingTitle(content);
+  const title = given?.trim() ?? (lead ? shorten(lead.title, MAX_TITLE) : kind === 'new' ? titleFromBody(content) : undefined);
+  return { title, body: lead && title !== undefined && lead.title === title ? lead.rest : content };
+}
+
+/** The fields `checkFields` looks at; an update passes only the ones it changes. */
+export interface FieldsToCheck {
+  title?: string | undefined;
+  project?: string | undefined;
+  category?: string | undefined;
+  tags?: readonly string[] | undefined;
+  id?: string | undefined;
+  /** The id was derived from the title, not passed: a bad id is then the title's fault. */
+  idFromTitle?: boolean;
 }
 
 /** Every problem with the fields (ids and projects must not be able to name a path outside their folder). */
-export function checkFields(fields: { title: string; project: string; category: string; id: string }, categories: readonly string[]): string[] {
+export function checkFields(fields: FieldsToCheck, categories: readonly string[]): string[] {
+  const { title, project, category, tags } = fields;
   const errors: string[] = [];
-  if (!fields.title.trim()) errors.push('title is empty and the content has no heading to take it from. Pass a title.');
-  if (!PROJECT.test(fields.project))
+  if (title !== undefined && !title.trim()) errors.push('title is empty and the content has no heading to take it from. Pass a title.');
+  const control = title === undefined ? undefined : CONTROL.exec(title)?.[0];
+  if (control !== undefined)
+    errors.push(`title contains ${controlName(control)}: a title is one line of text (it is shown in lists). Pass it without line breaks.`);
+  if (project !== undefined && !PROJECT.test(project))
     errors.push(
-      `project "${fields.project.slice(0, 100)}" is not a valid project name: use letters, digits, "-" and "_" only (no "/", "..", or absolute paths), e.g. "search".`,
+      `project "${project.slice(0, 100)}" is not a valid project name: use letters, digits, "-" and "_" only (no "/", "..", or absolute paths), e.g. "search".`,
     );
-  if (!isSlug(fields.id))
-    errors.push(
-      `id "${fields.id.slice(0, 100)}" is not a valid document id: use lowercase letters, digits, Korean, "-" and "/"-separated segments only (no "..", no leading "/"), e.g. "deploy-rollback-lesson".`,
-    );
-  if (!categories.includes(fields.category)) errors.push(`category "${fields.category.slice(0, 100)}" is not allowed. Use one of: ${categories.join(', ')}.`);
+  errors.push(...idErrors(fields));
+  if (category !== undefined && !categories.includes(category))
+    errors.push(`category "${category.slice(0, 100)}" is not allowed. Use one of: ${categories.join(', ')}.`);
+  tags?.forEach((tag, i) => {
+    if (!tag.trim())
+      errors.push(`tags[${i}] is empty (${JSON.stringify(tag)}): a tag needs at least one character other than spaces. Remove it or write the tag.`);
+    else if (CONTROL.test(tag))
+      errors.push(`tags[${i}] ${JSON.stringify(tag)} contains a line break or control character. Pass each tag as one word or phrase.`);
+  });
   return errors;
+}
+
+function idErrors({ id, title, idFromTitle }: FieldsToCheck): string[] {
+  if (id === undefined || isSlug(id)) return [];
+  if (idFromTitle && !title?.trim()) return []; // the empty title is reported already
+  if (idFromTitle && id === '')
+    return [`title "${title!.slice(0, 100)}" has no letters or digits to make a document id from. Pass id, e.g. "deploy-rollback-lesson".`];
+  const what = idFromTitle
+    ? `id "${id.slice(0, 100)}" (made from the title) is not a valid document id`
+    : `id "${id.slice(0, 100)}" is not a valid document id`;
+  const fix = idFromTitle ? ' Pass id.' : '';
+  return [
+    `${what}: use lowercase letters, digits, Korean, "-" and "/"-separated segments only (no "..", no leading "/"), e.g. "deploy-rollback-lesson".${fix}`,
+  ];
+}
+
+function controlName(char: string): string {
+  if (char === '\n' || char === '\r') return 'a line break';
+  return `a control character (U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`;
 }
 
 /** The id for a new document: the given one, else derived from the title (Korean kept). */
@@ -122,11 +167,12 @@ export function renderNewDocument(f: RememberFields): string {
 
 /**
  * The updated text of an existing document: the given fields and `updated_at` replace theirs, every other key
- * (created_at, aliases, owner, comments) is kept, and the body is replaced.
+ * (created_at, aliases, owner, comments) is kept, and the body is replaced. Without `date`, `updated_at` stays as it
+ * is, which tells whether anything but the date would change.
  */
 export function renderUpdatedDocument(
   frontmatter: string,
-  f: Partial<Pick<RememberFields, 'title' | 'project' | 'category' | 'tags'>> & { body: string; date: string },
+  f: Partial<Pick<RememberFields, 'title' | 'project' | 'category' | 'tags'>> & { body: string; date?: string | undefined },
 ): string {
   const doc = parseDocument(frontmatter);
   if (f.title !== undefined) doc.set('title', f.title);
@@ -135,7 +181,7 @@ export function renderUpdatedDocument(
   if (f.tags !== undefined) {
     doc.set('tags', doc.createNode([...f.tags], { flow: true }));
   }
-  doc.set('updated_at', f.date);
+  if (f.date !== undefined) doc.set('updated_at', f.date);
   const summary = summaryFromBody(f.body);
   if (summary) doc.set('summary', summary);
   return `---\n${doc.toString({ lineWidth: 0, flowCollectionPadding: false })}---\n\n${withNewline(f.body)}`;
@@ -156,6 +202,10 @@ export function similarDocuments(candidate: string, docs: readonly ComparableDoc
     .map((d, i) => ({ id: d.id, title: d.title, similarity: Math.round(cosine(mine, vectors[i]!) * 1000) / 1000 }))
     .filter((s) => s.similarity >= min)
     .sort((a, b) => b.similarity - a.similarity || (a.id < b.id ? -1 : 1));
+}
+
+function shorten(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 
 function withNewline(text: string): string {
