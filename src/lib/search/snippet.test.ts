@@ -19,6 +19,16 @@ test.each([
     '모두 src/lib에 있다. .astro 파일과 .env 파일 (설정) 끝.',
   ],
   ['underscores inside a name stay', '`claude_desktop_config.json` 파일의 __굵게__ 와 _기울임_', 'claude_desktop_config.json 파일의 굵게 와 기울임'],
+  [
+    'inline code stays as text: tags, underscores and URLs in it are not Markdown',
+    '`<select>` 안의 `<option>`, `dist/_wiki/` 폴더, 하위 경로(예: `https://x.example/maru/`), `/<repo>/pr-<번호>/` 아래',
+    '<select> 안의 <option>, dist/_wiki/ 폴더, 하위 경로(예: https://x.example/maru/), /<repo>/pr-<번호>/ 아래',
+  ],
+  [
+    'an underscore in a path outside code stays; emphasis after a bracket goes',
+    '빌드가 dist/_wiki/ 아래에 (_강조_) 쓴다',
+    '빌드가 dist/_wiki/ 아래에 (강조) 쓴다',
+  ],
   ['thematic breaks and table rules go', '위\n\n---\n\n| 이름 | 값 |\n| --- | :---: |\n| a | b |\n\n***\n\n아래', '위 이름 값 a b 아래'],
   ['callout markers go, their text stays', '> [!TIP]\n> 미리보기를 먼저 보세요.\n\n> [!WARNING]- 접힘\n> 조심', '미리보기를 먼저 보세요. 접힘 조심'],
   ['code blocks and frontmatter go', '---\nid: a\ntitle: A\n---\n\n앞\n\n```ts\nconst x_y = 1;\n```\n\n뒤', '앞 뒤'],

@@ -7,18 +7,39 @@ export type { Snippet };
 /**
  * Markdown reduced to the words a reader sees, for snippets: no code blocks, HTML, link targets, bare URLs,
  * callout markers (`[!TIP]`), table rules or thematic breaks, and emphasis marks only where they are marks —
- * an underscore inside a word (`claude_desktop_config.json`) is part of the name.
+ * an underscore inside a word or path (`claude_desktop_config.json`, `dist/_wiki/`) is part of the name. Inline code
+ * is text the reader sees, kept as written without its backticks (`<select>`, `/<repo>/pr-<번호>/`).
  */
 export function snippetText(markdown: string): string {
   // Frontmatter, a BOM or a carriage return only where the text could have one: splitting every section into lines cost more than the rest.
   let text = /^(?:\uFEFF|---)|\r/.test(markdown) ? stripFrontmatter(markdown) : markdown;
-  for (const [needs, pattern, replacement] of SNIPPET_STEPS) {
+  let spans: string[] = [];
+  for (const [s, [needs, pattern, replacement]] of SNIPPET_STEPS.entries()) {
     // A step whose pattern needs a character the text lacks cannot change it; most sections skip most steps.
     if (needs === undefined || (typeof needs === 'string' ? text.includes(needs) : needs.some((n) => text.includes(n)))) {
       text = replaceWith(text, pattern, replacement);
     }
+    // After the code blocks go, inline code is set aside, so no later step reads its `<tag>`, `_` or URL as Markdown.
+    if (s === 0 && text.includes('`') && !text.includes(SPAN_OPEN)) ({ text, spans } = setAsideCode(text));
   }
-  return text.trim();
+  return (spans.length ? restoreCode(text, spans) : text).trim();
+}
+
+/** Private-use characters around the number of an inline code span set aside (`setAsideCode`). */
+const SPAN_OPEN = '\uE000';
+const SPAN_CLOSE = '\uE001';
+/** A code span: a run of backticks, then text up to a run of as many (CommonMark; within one line here). */
+const CODE_SPAN = /(`+)(?!`)([^\n]*?[^`\n])\1(?!`)/g;
+const SET_ASIDE = new RegExp(`${SPAN_OPEN}(\\d+)${SPAN_CLOSE}`, 'g');
+
+function setAsideCode(text: string): { text: string; spans: string[] } {
+  const spans: string[] = [];
+  const out = text.replace(CODE_SPAN, (_m, _ticks: string, code: string) => `${SPAN_OPEN}${spans.push(code.trim()) - 1}${SPAN_CLOSE}`);
+  return { text: out, spans };
+}
+
+function restoreCode(text: string, spans: readonly string[]): string {
+  return text.replace(SET_ASIDE, (_m, i: string) => spans[Number(i)]!);
 }
 
 type Replacement = string | ((match: string, ...groups: string[]) => string);
@@ -44,7 +65,9 @@ const SNIPPET_STEPS: readonly (readonly [string | readonly string[] | undefined,
   [['-', '*', '+', '.'], /^\s*(?:[-*+]|\d+\.)\s+(?:\[[ xX]\]\s+)?/gm, ''],
   [['*', '`', '~'], /[*`~]+/g, ''],
   ['|', /\|/g, ' '],
-  ['_', /(?<![\p{L}\p{N}])_+|_+(?![\p{L}\p{N}])/gu, ''],
+  // Emphasis underscores open after a space or an opening bracket and close before a space or punctuation; others are
+  // part of a name or path ('dist/_wiki/', 'a_b').
+  ['_', /(?<=^|[\s(["'])_+(?=\S)|(?<=\S)_+(?=$|[\s)\]"'.,!?:;])/gmu, ''],
   // Runs of whitespace become one space; a lone space is already one (replacing each of them was the costliest step).
   [undefined, /\s\s+|[^\S ]/g, ' '],
   // A space left before punctuation by a removed mark goes; not before a name that starts with one (`.astro`, `.env`).
