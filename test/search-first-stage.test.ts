@@ -166,8 +166,10 @@ test('the warm-up probes share no term with the benchmark queries, so the benchm
 
 /** snippetText as it was written before its steps were skipped when they cannot match: the reference the fast one must equal. */
 function referenceSnippetText(markdown: string): string {
+  const spans: string[] = [];
   return stripFrontmatter(markdown)
     .replace(/^(```|~~~)[\s\S]*?^\1[^\n]*$/gm, ' ')
+    .replace(/(`+)(?!`)([^\n]*?[^`\n])\1(?!`)/g, (_m, _ticks: string, code: string) => `\uE000${spans.push(code.trim()) - 1}\uE001`)
     .replace(/<[^>\n]+>/g, ' ')
     .replace(/^\s*\[[^\]\n]+\]:\s+\S+.*$/gm, ' ')
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
@@ -183,9 +185,10 @@ function referenceSnippetText(markdown: string): string {
     .replace(/^\s*(?:[-*+]|\d+\.)\s+(?:\[[ xX]\]\s+)?/gm, '')
     .replace(/[*`~]+/g, '')
     .replace(/\|/g, ' ')
-    .replace(/(?<![\p{L}\p{N}])_+|_+(?![\p{L}\p{N}])/gu, '')
+    .replace(/(?<=^|[\s(["'])_+(?=\S)|(?<=\S)_+(?=$|[\s)\]"'.,!?:;])/gmu, '')
     .replace(/\s+/g, ' ')
     .replace(/ ([.,!?:;)])(?=[\s.,!?:;)]|$)/g, '$1')
+    .replace(/\uE000(\d+)\uE001/g, (_m, i: string) => spans[Number(i)]!)
     .trim();
 }
 
