@@ -21,3 +21,9 @@ test('leaves out code names, abbreviations, descriptions and names glossed many 
 test('skips glosses too short to mean anything and repeats', () => {
   expect(mineGlosses(['값(x) 그리고 훅(Hook), 마운트(Mount) 다시 마운트(Mount)', '1(예) 표'])).toEqual([['마운트', 'Mount']]);
 });
+
+test('a gloss starts and ends at word boundaries: no pair from inside a word with a non-ASCII letter', () => {
+  expect(mineGlosses(['Sätteri(기본)를 쓰지 않는다.'])).toEqual([]);
+  expect(mineGlosses(['값상태(state)는 X'])).toEqual([['값상태', 'state']]);
+  expect(mineGlosses(['에러 경계(Error Boundary)를 둔다.'])).toEqual([['에러 경계', 'Error Boundary']]);
+});

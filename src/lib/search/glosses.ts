@@ -6,8 +6,14 @@
  * Code names, abbreviations and names glossed many ways are left out.
  */
 
-const HANGUL_BEFORE_LATIN = /((?:[\p{Script=Hangul}\w]+ ){0,3}\p{Script=Hangul}+) ?\(([A-Za-z][A-Za-z0-9'-]*(?: [A-Za-z][A-Za-z0-9'-]*){0,3})\)/gu;
-const LATIN_BEFORE_HANGUL = /((?:[A-Za-z][A-Za-z0-9'-]* ){0,3}[A-Za-z][A-Za-z0-9'-]*) ?\((\p{Script=Hangul}+(?: \p{Script=Hangul}+)?)\)/gu;
+// Both sides start at a word's start: 'Sätteri(기본)' is no gloss of 'tteri'. `glossMatches` relies on the lookbehind
+// seeing every letter, digit and underscore before the run it cuts (see BEFORE_PAREN).
+const HANGUL_BEFORE_LATIN =
+  /(?<![\p{L}\p{N}_])((?:[\p{Script=Hangul}\w]+ ){0,3}\p{Script=Hangul}+) ?\(([A-Za-z][A-Za-z0-9'-]*(?: [A-Za-z][A-Za-z0-9'-]*){0,3})\)/gu;
+const LATIN_BEFORE_HANGUL = /(?<![\p{L}\p{N}_])((?:[A-Za-z][A-Za-z0-9'-]* ){0,3}[A-Za-z][A-Za-z0-9'-]*) ?\((\p{Script=Hangul}+(?: \p{Script=Hangul}+)?)\)/gu;
+
+/** The two gloss patterns, for tests that compare `glossMatches` with `matchAll`. */
+export const GLOSS_PATTERNS: readonly RegExp[] = [HANGUL_BEFORE_LATIN, LATIN_BEFORE_HANGUL];
 
 /** English words of a gloss: plain words, not code names (ProductRow, useState) or abbreviations (RSC). */
 const PLAIN_ENGLISH = /^(?:[A-Z]?[a-z]+(?:-[a-z]+)*'?[a-z]*)(?: [A-Z]?[a-z]+(?:-[a-z]+)*)*$/;
@@ -62,8 +68,11 @@ export function combineGlosses(candidates: Iterable<readonly (readonly [string, 
   return all.filter(([h, l]) => count.get(h)! <= MAX_GLOSSES_PER_NAME && count.get(l.toLowerCase())! <= MAX_GLOSSES_PER_NAME);
 }
 
-/** A character a gloss's words before the parenthesis may hold (both patterns' classes, and the space between them). */
-const BEFORE_PAREN = /[\p{Script=Hangul}\w '-]/u;
+/**
+ * A character a gloss's words before the parenthesis may hold (both patterns' classes, and the space between them), and
+ * every other letter and digit, so the patterns' lookbehind sees a word a run starts inside ('Sätteri').
+ */
+const BEFORE_PAREN = /[\p{L}\p{N}_ '-]/u;
 
 /**
  * What `text.matchAll(pattern)` finds, without running the pattern over the whole text (a tenth of the artifacts'

@@ -8,7 +8,7 @@ import {
   type IndexField,
   type IndexUnit,
 } from './contract.ts';
-import { glossMatches, mineGlosses } from './glosses.ts';
+import { GLOSS_PATTERNS, glossMatches, mineGlosses } from './glosses.ts';
 import { buildIndexEnvelope, sectionFields, type SearchSource } from './index-build.ts';
 import { contributionOf, isContribution, type Contribution } from './index-contribution.ts';
 import { INDEX_ENVELOPE_VERSION, type IndexEnvelope, type SearchDocument } from './index-schema.ts';
@@ -204,16 +204,15 @@ describe('glossMatches', () => {
     '(Effect)',
     '(상호 배제)',
     'Mutual exclusion',
+    'Sä',
+    '값',
   ];
   let seed = 7;
   const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const texts = Array.from({ length: 3000 }, () =>
     Array.from({ length: 1 + Math.floor(random() * 30) }, () => PIECES[Math.floor(random() * PIECES.length)]).join(''),
   );
-  const patterns = [
-    /((?:[\p{Script=Hangul}\w]+ ){0,3}\p{Script=Hangul}+) ?\(([A-Za-z][A-Za-z0-9'-]*(?: [A-Za-z][A-Za-z0-9'-]*){0,3})\)/gu,
-    /((?:[A-Za-z][A-Za-z0-9'-]* ){0,3}[A-Za-z][A-Za-z0-9'-]*) ?\((\p{Script=Hangul}+(?: \p{Script=Hangul}+)?)\)/gu,
-  ];
+  const patterns = GLOSS_PATTERNS;
   test('finds what matchAll over the whole text finds, in order', () => {
     let found = 0;
     for (const pattern of patterns) {
