@@ -49,7 +49,9 @@ export function registerListKnowledgeTool(server: McpServer, deps: ToolDeps): vo
     async (args) => {
       const set = deps.artifacts();
       const bad =
-        checkName(set, 'project', args.project) ?? checkName(set, 'category', args.category) ?? checkTags(set, 'tag', args.tag === undefined ? undefined : [args.tag]);
+        checkName(set, 'project', args.project) ??
+        checkName(set, 'category', args.category) ??
+        checkTags(set, 'tag', args.tag === undefined ? undefined : [args.tag]);
       if (bad) return bad;
       const window = dateWindow('updated_after', args.updated_after, 'updated_before', args.updated_before);
       if ('content' in window) return window;

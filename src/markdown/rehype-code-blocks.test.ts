@@ -87,7 +87,9 @@ describe('rehypeCodeBlocks', () => {
     expect(String(file)).toContain(
       '<figure class="code-block has-title"><figcaption class="code-head"><span class="code-title">a.js</span><span class="code-lang">js</span></figcaption>',
     );
-    expect(String(file)).toContain('<figcaption class="code-head"><span class="code-lang">sh</span></figcaption><pre><code class="language-sh">y\n</code></pre></figure>');
+    expect(String(file)).toContain(
+      '<figcaption class="code-head"><span class="code-lang">sh</span></figcaption><pre><code class="language-sh">y\n</code></pre></figure>',
+    );
   });
 });
 

@@ -114,7 +114,9 @@ describe.each(transports)('%s', (_name, era, connect) => {
     expect(await callError(client, 'search_knowledge', { query: '검색', tags: ['tokenizer', 'MCP'] })).toBe(
       'Unknown tag "MCP": tags match exactly. Did you mean "mcp"?',
     );
-    expect(await callError(client, 'list_knowledge', { tag: 'tokeniser' })).toMatch(/^Unknown tag "tokeniser": no document carries it\. Nearest tags: tokenizer/);
+    expect(await callError(client, 'list_knowledge', { tag: 'tokeniser' })).toMatch(
+      /^Unknown tag "tokeniser": no document carries it\. Nearest tags: tokenizer/,
+    );
   });
 
   test('list_projects reports the catalog projects and the build', async () => {
@@ -175,9 +177,21 @@ describe.each(transports)('%s', (_name, era, connect) => {
   });
 
   test('read_knowledge outlines one section when given one, and refuses an offset for an outline', async () => {
-    const part = await callOk(client, 'read_knowledge', { document_id: 'search-tokenizer', format: 'outline', section: '자르는 단계' }, ReadKnowledgeOutputSchema);
+    const part = await callOk(
+      client,
+      'read_knowledge',
+      { document_id: 'search-tokenizer', format: 'outline', section: '자르는 단계' },
+      ReadKnowledgeOutputSchema,
+    );
     expect(part.data.section).toEqual({ anchor: '자르는-단계', path: ['자르는 단계'] });
-    expect(part.data.outline?.map((h) => h.text)).toEqual(['자르는 단계', '1. 정규화', '2. 문자 종류별로 나누기', '3. 라틴 문자와 숫자', '4. 한글', '5. 한자와 가나']);
+    expect(part.data.outline?.map((h) => h.text)).toEqual([
+      '자르는 단계',
+      '1. 정규화',
+      '2. 문자 종류별로 나누기',
+      '3. 라틴 문자와 숫자',
+      '4. 한글',
+      '5. 한자와 가나',
+    ]);
     expect(await callError(client, 'read_knowledge', { document_id: 'search-tokenizer', format: 'outline', offset: 10 })).toBe(
       'offset pages the Markdown; an outline comes whole. Drop offset, or use format "markdown".',
     );

@@ -28,12 +28,15 @@ describe('parseDateBound', () => {
   ] as const)('%s (%s)', (value, edge, ms) => {
     expect(parseDateBound('from', value, edge)).toEqual({ ok: true, ms });
   });
-  test.each(['2026-02-30', '2026-13-01', '2026-02-30T00:00:00Z', '2026-04-31T09:00:00+09:00', 'yesterday', '11/01/2026', ''])('%j is refused with the accepted forms', (value) => {
-    expect(parseDateBound('from', value, 'start')).toEqual({
-      ok: false,
-      error: `from: "${value}" is not a date. Use YYYY-MM-DD (e.g. 2026-11-01) or an ISO 8601 date-time (e.g. 2026-11-01T09:00:00Z).`,
-    });
-  });
+  test.each(['2026-02-30', '2026-13-01', '2026-02-30T00:00:00Z', '2026-04-31T09:00:00+09:00', 'yesterday', '11/01/2026', ''])(
+    '%j is refused with the accepted forms',
+    (value) => {
+      expect(parseDateBound('from', value, 'start')).toEqual({
+        ok: false,
+        error: `from: "${value}" is not a date. Use YYYY-MM-DD (e.g. 2026-11-01) or an ISO 8601 date-time (e.g. 2026-11-01T09:00:00Z).`,
+      });
+    },
+  );
 });
 
 describe('cursors', () => {

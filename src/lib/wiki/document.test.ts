@@ -113,7 +113,8 @@ describe('structure from the folder', () => {
   });
 
   test('a derived summary reads as the page does: no Obsidian, MDX, Hugo or Liquid syntax', () => {
-    const obsidian = '이 문서는 [[회의 노트/2024-01-02 주간회의]]와 [[두번째 노트|별칭 링크]]로 연결된다.\n![[diagram.png]]\n[!note] 메모 제목\n콜아웃 내용입니다.';
+    const obsidian =
+      '이 문서는 [[회의 노트/2024-01-02 주간회의]]와 [[두번째 노트|별칭 링크]]로 연결된다.\n![[diagram.png]]\n[!note] 메모 제목\n콜아웃 내용입니다.';
     expect(summaryText(obsidian)).toBe('이 문서는 2024-01-02 주간회의와 별칭 링크로 연결된다.\n메모 제목\n콜아웃 내용입니다.');
     expect(summaryText("import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n도움말 내용.")).toBe('도움말 내용.');
     expect(summaryText('{{< figure src="/img/a.png" >}}\n{{% notice tip %}}\nHugo notice\n{{% /notice %}}\n{% raw %}본문')).toBe('Hugo notice\n본문');
