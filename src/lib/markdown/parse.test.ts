@@ -30,6 +30,11 @@ describe('parseMarkdown', () => {
     ]);
   });
 
+  test('the text of an inline script, style or template stays out, as on the page; the text beside it stays in', () => {
+    const md = parseMarkdown('앞 <svg><script>alert(7)</script></svg> 가운데 <style media="x">p{}</style><template>숨김</template> 뒤 <b>굵게</b>');
+    expect(md.sections[0]!.text).toBe('앞 가운데 뒤 굵게');
+  });
+
   test('VitePress containers, Vue blocks, MDX comments and [[TOC]] are read as the page shows them', () => {
     const body = [
       '<script setup>',

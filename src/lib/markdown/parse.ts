@@ -148,7 +148,10 @@ function fillSectionText(children: RootContent[], sections: Section[]): void {
   sections.forEach((s, i) => (s.text = parts[i]!.join('\n')));
 }
 
-/** Prose text of nodes, skipping fenced code, raw HTML/JSX tags and YAML. */
+/** An inline tag opening an element the page drops with its text (see `stripHiddenHtml`). */
+const HIDDEN_OPENING_TAG = /^<(script|style|template)(?:\s[^>]*)?>$/i;
+
+/** Prose text of nodes, skipping fenced code, raw HTML/JSX tags (and the text of scripts, styles and templates) and YAML. */
 function plainText(nodes: RootContent[]): string {
   const out: string[] = [];
   const walk = (node: Nodes): void => {
@@ -163,7 +166,18 @@ function plainText(nodes: RootContent[]): string {
       return;
     }
     if ('children' in node) {
-      for (const child of node.children) walk(child);
+      // Text between an inline `<script>`, `<style>` or `<template>` tag and its closing tag is not on the page.
+      let closer: RegExp | undefined;
+      for (const child of node.children) {
+        if (child.type !== 'html') {
+          if (!closer) walk(child);
+        } else if (closer) {
+          if (closer.test(child.value)) closer = undefined;
+        } else {
+          const tag = HIDDEN_OPENING_TAG.exec(child.value)?.[1];
+          if (tag) closer = new RegExp(`^</${tag}\\s*>$`, 'i');
+        }
+      }
       if (node.type === 'paragraph' || node.type === 'listItem' || node.type === 'tableCell') out.push(' ');
     }
   };

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { buildSearch } from './index-build.ts';
 import { search, searchSync } from './search.ts';
+import { createSpellings, type Vocabulary } from './spellings.ts';
 import { testSource } from './test-source.ts';
 
 const source = (id: string, title: string, body: string, aliases: string[] = []) => testSource(id, title, { lead: body, aliases });
@@ -109,5 +110,39 @@ describe('a loanword written in two parts', () => {
   test('two native words side by side do not stand for an English word one sound away', () => {
     expect(loaded.spellings('다시', '서버')).toEqual([]);
     expect(searchSync(loaded, '다시 서버').hits.map((h) => h.document.id)).toEqual(['retry']);
+  });
+});
+
+describe('words of any length', () => {
+  const vocabulary = (hangul: string[], latin: string[] = []): Vocabulary => ({
+    latin,
+    hangul,
+    bigrams: [],
+    frequency: () => 1,
+    has: (t) => latin.includes(t),
+    together: () => 0,
+  });
+
+  // Every prefix of a heading word used to be keyed with all its one-deletion keys, cubic in the word's length: 500
+  // syllables took 2.2 s, 1,000 took 15.5 s, and the 100,000 of this word would take years (the MCP server never started).
+  test('a 100,000-syllable heading word is keyed by its first syllables only', () => {
+    expect(createSpellings(vocabulary(['커밋'.repeat(50_000)]))('commit', undefined)).toEqual([{ text: '커밋', certainty: 1 }]);
+  });
+
+  test('a 100,000-letter index term gets no key, and the words beside it keep theirs', () => {
+    expect(createSpellings(vocabulary([], ['typescript', 'ab'.repeat(50_000)]))('타입스크립트', undefined)).toEqual([{ text: 'typescript', certainty: 1 }]);
+  });
+
+  // What the MCP server does before it answers: load the index and warm the search (the first search builds the key tables).
+  test('an index with a 100,000-character heading searches at once', () => {
+    const long = buildSearch([
+      source('commit', '커밋 단계', 'DOM을 바꾸는 단계입니다.'),
+      testSource('long', '긴 제목', { sections: [['h', '헤딩'.repeat(50_000), '본문']] }),
+    ]);
+    expect(searchSync(long, 'commit').hits.map((h) => h.document.id)).toEqual(['commit']);
+  });
+
+  test('a long query word is not looked up one sound away', () => {
+    expect(createSpellings(vocabulary([], ['typescript']))('타입스크립트'.repeat(20), undefined)).toEqual([]);
   });
 });

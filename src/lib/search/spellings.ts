@@ -39,6 +39,16 @@ const MIN_COMPOUND_LENGTH = 4;
 const MAX_SPELLINGS = 3;
 /** Keys shorter than this are too short to tell a loanword from a native word ('훅' HVK vs '학'). */
 const MIN_KEY_LENGTH = 3;
+/**
+ * Keys longer than this are neither tabled nor looked up. The longest loanwords have keys of about 17
+ * ('internationalization', '인터내셔널라이제이션'), and a key's one-deletion variants cost its length squared, so an
+ * unbounded key (a 100,000-letter word in a heading or body) would stall the first search for hours.
+ */
+const MAX_KEY_LENGTH = 32;
+/** Latin words longer than this are not keyed: no loanword is, and keying reads the word a dozen times over. */
+const MAX_LATIN_LETTERS = 2 * MAX_KEY_LENGTH;
+/** Hangul prefixes are tabled up to this many syllables (the longest loanwords have about 10), so a long run costs no more than a short one. */
+const MAX_PREFIX_SYLLABLES = 20;
 
 /**
  * Other spellings of query words, all found in the corpus itself rather than in a hand list: a Hangul
@@ -62,6 +72,7 @@ export function createSpellings(vocabulary: Vocabulary): SpellingsOf {
     const stem = queryStem(word);
     const latinWord = word.toLowerCase();
     if (/^[a-z]{3,}$/.test(latinWord)) {
+      if (latinWord.length > MAX_LATIN_LETTERS) return [];
       const candidates = lookup(t.hangul, latinKeys(latinWord), vocabulary.frequency, false).filter(mayBeLoanword);
       for (const h of choose(
         candidates,
@@ -135,11 +146,11 @@ interface KeyTable {
 
 function buildTables(v: Vocabulary): { latin: KeyTable; hangul: KeyTable; bigramSet: Set<string>; jamoNeighbours: (gram: string) => string[] } {
   const latin = table();
-  for (const term of v.latin) if (/^[a-z]{3,}$/.test(term)) for (const key of latinKeys(term)) add(latin, key, term);
+  for (const term of v.latin) if (term.length <= MAX_LATIN_LETTERS && /^[a-z]{3,}$/.test(term)) for (const key of latinKeys(term)) add(latin, key, term);
   const hangul = table();
   for (const word of v.hangul) {
     // Every run of two or more syllables from the start: an English 'render' meets '렌더' of '렌더링'.
-    for (let end = 2; end <= word.length; end++) add(hangul, hangulKey(word.slice(0, end)), word.slice(0, end));
+    for (let end = 2; end <= Math.min(word.length, MAX_PREFIX_SYLLABLES); end++) add(hangul, hangulKey(word.slice(0, end)), word.slice(0, end));
   }
   return { latin, hangul, bigramSet: new Set(v.bigrams), jamoNeighbours: jamoNeighbourIndex(v.bigrams) };
 }
@@ -149,7 +160,7 @@ function table(): KeyTable {
 }
 
 function add(t: KeyTable, key: string, word: string): void {
-  if (key.length < MIN_KEY_LENGTH) return;
+  if (key.length < MIN_KEY_LENGTH || key.length > MAX_KEY_LENGTH) return;
   push(t.exact, key, word);
   if (key.length >= NEAR_KEY_LENGTH) for (const d of deletions(key)) push(t.near, d, word);
 }
@@ -166,7 +177,8 @@ function lookup(t: KeyTable, keys: readonly string[], frequency: (term: string) 
   for (const key of keys) if (key.length >= MIN_KEY_LENGTH) for (const w of t.exact.get(key) ?? []) found.add(w);
   if (!found.size && near) {
     for (const key of keys) {
-      if (key.length < NEAR_KEY_LENGTH) continue;
+      // A tabled key is at most MAX_KEY_LENGTH long, so a key longer by two or more meets none (and its deletions cost its length squared).
+      if (key.length < NEAR_KEY_LENGTH || key.length > MAX_KEY_LENGTH + 1) continue;
       for (const w of t.near.get(key) ?? []) found.add(w);
       for (const d of deletions(key)) for (const w of [...(t.exact.get(d) ?? []), ...(t.near.get(d) ?? [])]) found.add(w);
     }
