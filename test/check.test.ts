@@ -8,13 +8,14 @@ function check(...args: string[]) {
 }
 
 describe('npm run check', () => {
-  test('warnings only: near-duplicates, missing summary, stale document; exit 0', () => {
+  test('warnings only: near-duplicates, missing summary, stale document, an image without alt text; exit 0', () => {
     const r = check('--content', 'test/fixtures/content-warnings');
     expect(r.lines).toEqual([
       '경고 test/fixtures/content-warnings/deploy.md:1 content: deploy-copy.md와(과) 내용이 97% 비슷합니다 (deploy ↔ deploy-copy). 한 문서로 합치거나 서로 다른 점을 분명히 하세요.',
       '경고 test/fixtures/content-warnings/old.md:1 summary: summary가 없습니다. 검색 결과와 llms.txt에 보일 한 문장 요약을 frontmatter에 쓰세요.',
       '경고 test/fixtures/content-warnings/old.md:4 updated_at: 1050일 동안 수정되지 않았습니다 (기준 365일). 내용이 아직 맞는지 확인하고 updated_at을 고치거나 status: deprecated로 표시하세요.',
-      '문서 3개 검사: 오류 0개, 경고 3개',
+      '경고 test/fixtures/content-warnings/old.md:9 alt: 그림 https://example.com/chart.png에 대체 텍스트(alt)가 없습니다. 그림이 전하는 내용을 alt에 쓰세요. 꾸밈용 그림이면 alt=""로 두세요.',
+      '문서 3개 검사: 오류 0개, 경고 4개',
     ]);
     expect(r.status).toBe(0);
   });

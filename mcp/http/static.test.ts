@@ -59,6 +59,8 @@ test.each([
   ['/team/llms.txt', 200, 'text/plain; charset=utf-8', 'llms'],
   ['/docs/deploy/', 404, 'text/html; charset=utf-8', '<h1>missing</h1>'],
   ['/team/nope/', 404, 'text/html; charset=utf-8', '<h1>missing</h1>'],
+  // A malformed escape is still a bad request, but the reader gets the site's page rather than a protocol message.
+  ['/team/docs/%E0%A4%A/', 400, 'text/html; charset=utf-8', '<h1>missing</h1>'],
 ])('GET %s under base /team/ → %i', async (path, status, type, body) => {
   const res = await fetch(`${url}${path}`, { redirect: 'manual' });
   expect([res.status, res.headers.get('content-type'), await res.text()]).toEqual([status, type, body]);

@@ -53,7 +53,8 @@ export function createStaticHandler(root: string, base: string): (req: IncomingM
     try {
       decoded = decodeURIComponent(pathname);
     } catch {
-      return send(res, 400, 'Bad request: malformed percent-encoding.\n');
+      // A reader who followed a mangled link should see the site's own page (in its language), not a protocol message.
+      return notFound(root, res, req, 400, 'Bad request: malformed percent-encoding.\n');
     }
     if (!decoded.startsWith(base) || decoded.includes('\0') || decoded.includes('\\')) return notFound(root, res, req);
     const rel = decoded.slice(base.length);
@@ -83,10 +84,11 @@ async function resolveFile(root: string, rel: string): Promise<string | undefine
   }
 }
 
-async function notFound(root: string, res: ServerResponse, req: IncomingMessage): Promise<void> {
+/** Answers `status` with the site's 404 page when the build has one, else with `fallback` as plain text. */
+async function notFound(root: string, res: ServerResponse, req: IncomingMessage, status = 404, fallback = 'Not found.\n'): Promise<void> {
   const page = await resolveFile(root, '404.html');
-  if (page && page !== 'dir') return sendSiteFile(res, req, page, 404, '404.html');
-  send(res, 404, 'Not found.\n');
+  if (page && page !== 'dir') return sendSiteFile(res, req, page, status, '404.html');
+  send(res, status, fallback);
 }
 
 /**

@@ -52,6 +52,8 @@ export class MaruSearch extends HTMLElement {
   /** How many results are shown: one page (`data-limit`) more each time "더 보기" is pressed. */
   #shown = 0;
   #more!: HTMLButtonElement;
+  /** Index of the first result "더 보기" asked for: it takes focus once shown, since the button may hide and drop focus to <body>. */
+  #focusFrom: number | undefined;
   /** When the keystroke being answered happened (event time), for the `maru:keystroke` measure the benchmarks read. */
   #typedAt: number | undefined;
 
@@ -107,7 +109,10 @@ export class MaruSearch extends HTMLElement {
   }
 
   #schedule(delay = DEBOUNCE_MS, fresh = false): void {
-    if (fresh) this.#shown = 0;
+    if (fresh) {
+      this.#shown = 0;
+      this.#focusFrom = undefined;
+    }
     clearTimeout(this.#timer);
     this.#timer = setTimeout(() => void this.#run(), delay);
   }
@@ -144,6 +149,7 @@ export class MaruSearch extends HTMLElement {
       const hits = result.hits;
       if (generation !== this.#generation) return;
       show(result);
+      this.#focusRevealed();
       void this.#reportMiss(state, result, generation);
       if (!hits.length) await this.#suggest(state, generation);
     } catch (error) {
@@ -167,11 +173,20 @@ export class MaruSearch extends HTMLElement {
     button.type = 'button';
     button.hidden = true;
     button.addEventListener('click', () => {
+      this.#focusFrom = this.#hits.length;
       this.#shown += this.#pageSize();
       this.#schedule(0);
     });
     this.#list.after(button);
     return button;
+  }
+
+  /** After "더 보기", moves focus to the first result it added (the last one if none came), as the sidebar's "more" does. */
+  #focusRevealed(): void {
+    if (this.#focusFrom === undefined) return;
+    const options = this.#options();
+    (options[this.#focusFrom] ?? options.at(-1))?.focus();
+    this.#focusFrom = undefined;
   }
 
   /** Reports a weak search only to a server that logs them (see missLogReceived). */

@@ -11,6 +11,8 @@ import { dialectPlugins } from '../lib/markdown/dialect.ts';
 import { formatProblem, sortProblems } from '../lib/wiki/problems.ts';
 import remarkHeadingIds from '../markdown/remark-heading-ids.ts';
 import remarkMissingImages from '../markdown/remark-missing-images.ts';
+import rehypeMissingImages from '../markdown/rehype-missing-images.ts';
+import rehypePlainRawCode from '../markdown/rehype-plain-raw-code.ts';
 import remarkStripTitle from '../markdown/remark-strip-title.ts';
 import remarkInertScripts from '../markdown/remark-inert-scripts.ts';
 import remarkWikiLinks from '../markdown/remark-wiki-links.ts';
@@ -183,6 +185,7 @@ function logTokenized({ tokenized: t }: Pick<Emitted, 'tokenized'>, logger: Astr
 
 /** The remark pipeline of the site: the same heading ids and link targets as the catalog. */
 function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', trees: ParsedTrees) {
+  const imageExists = (src: string, file: { path?: string }) => existsSync(src.startsWith('/') ? join(root, src) : resolve(dirname(file.path ?? root), src));
   const pageOf = (id: string, anchor?: string) => `${joinUrl(current().options.base, docPath(id))}${anchorHash(anchor ?? '')}`;
   return {
     smartypants: false,
@@ -194,10 +197,7 @@ function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', t
       remarkInertScripts,
       remarkStripTitle,
       remarkHeadingIds,
-      [
-        remarkMissingImages,
-        { exists: (src: string, file: { path?: string }) => existsSync(src.startsWith('/') ? join(root, src) : resolve(dirname(file.path ?? root), src)) },
-      ],
+      [remarkMissingImages, { exists: imageExists }],
       [
         remarkWikiLinks,
         {
@@ -229,6 +229,8 @@ function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', t
     rehypePlugins: [
       // The sanitizer comes first: it sees all raw HTML of the content; the plugins after it are Maru's own.
       rehypeSanitizeContent,
+      [rehypeMissingImages, { exists: imageExists }],
+      rehypePlainRawCode,
       [rehypeCallouts, { titles: lang === 'en' ? { note: 'Note', tip: 'Tip', important: 'Important', warning: 'Warning', caution: 'Caution' } : {} }],
       // Presentation only, and last: keep these two after any sanitizer (they add elements and classes a sanitizer would strip).
       rehypeCodeBlocks,

@@ -1,6 +1,7 @@
 import type { Image, Root } from 'mdast';
 import type { Transformer } from 'unified';
 import { SKIP, visit } from '../lib/markdown/visit.ts';
+import { imageFile, isLocalImage, MISSING_IMAGE_CLASS, missingImageText } from '../lib/markdown/missing-image.ts';
 import type { VFile } from 'vfile';
 
 /** Options of remarkMissingImages. */
@@ -10,16 +11,21 @@ export interface Options {
 }
 
 /**
- * Turns relative images whose file is missing into their alt text, so one missing picture in
- * imported docs does not fail the whole site build (Astro would stop at the first one).
+ * Turns relative images whose file is missing into a marked placeholder with their alt text, so one missing
+ * picture in imported docs does not fail the whole site build (Astro would stop at the first one). Raw-HTML
+ * `<img>` gets the same placeholder from rehypeMissingImages, after the raw HTML is parsed.
  */
 export default function remarkMissingImages(options: Options): Transformer<Root> {
   return (tree, file) => {
     visit(tree, 'image', (node: Image, index, parent) => {
-      if (!parent || index === undefined || /^(?:[a-z][a-z0-9+.-]*:|\/\/|#)/i.test(node.url)) return;
-      if (options.exists(decodeURI(node.url.split(/[?#]/)[0]!), file)) return;
+      if (!parent || index === undefined || !isLocalImage(node.url)) return;
+      if (options.exists(imageFile(node.url), file)) return;
       file.message(`missing image ${node.url}`, { place: node.position, ruleId: 'missing-image', source: 'maru' });
-      parent.children.splice(index, 1, { type: 'emphasis', children: [{ type: 'text', value: `[이미지 없음: ${node.alt || node.url}]` }] });
+      parent.children.splice(index, 1, {
+        type: 'emphasis',
+        data: { hName: 'span', hProperties: { className: [MISSING_IMAGE_CLASS] } },
+        children: [{ type: 'text', value: missingImageText(node.alt, node.url) }],
+      });
       return [SKIP, index + 1];
     });
   };

@@ -34,10 +34,10 @@ export const SANITIZE_SCHEMA: Schema = {
     // `::: warning` containers and MDX `<Note>` arrive as blockquotes marked with their kind; rehype-callouts (after the sanitizer) builds the callout.
     blockquote: [...(base['blockquote'] ?? []), ['dataCallout', 'note', 'tip', 'important', 'warning', 'caution']],
     pre: [...(base['pre'] ?? []), ['className', SHIKI_PRE_CLASS], ['style', SAFE_STYLE], 'dataLanguage'],
-    span: [...(base['span'] ?? []), ['className', SHIKI_LINE_CLASS, 'heading-alias', 'broken-link'], ['style', SAFE_STYLE]],
+    span: [...(base['span'] ?? []), ['className', SHIKI_LINE_CLASS, 'heading-alias', 'broken-link', 'missing-image'], ['style', SAFE_STYLE]],
     // Footnote back-references (GitHub's own class) and Maru's wiki links.
     a: [...(base['a'] ?? []).filter((d) => !(Array.isArray(d) && d[0] === 'className')), ['className', 'data-footnote-backref', 'wikilink']],
-    // VitePress `::: details` and MDX `<DeepDive>` containers; heading aliases (other generators' slugs); broken-link markers.
+    // VitePress `::: details` and MDX `<DeepDive>` containers; heading aliases (other generators' slugs); broken-link and missing-image markers.
     details: [...(base['details'] ?? []), ['className', 'details']],
     img: [...(base['img'] ?? []), 'loading', 'decoding'],
   },

@@ -503,6 +503,42 @@ export function describeSite(base: string, part: 'functional' | 'visual'): void 
       await page.close();
     });
 
+    functional('desktop: the skip link lands in the article, past the sidebar; a focused sidebar link shows its whole focus ring', async () => {
+      const page = await open('docs/search-tokenizer/', await at(1440));
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('본문으로 건너뛰기');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Tab');
+      // The first link of the article (its breadcrumb), not the first of the sidebar beside it.
+      expect(await page.evaluate(() => [document.activeElement?.closest('article')?.id, document.activeElement?.closest('.breadcrumbs') !== null])).toEqual([
+        'doc-content',
+        true,
+      ]);
+      // The ring is 3 px wide, 2 px off the link: the sidebar's scroll box must leave 5 px on each side or it cuts it off.
+      const link = page.locator('.doc-sidebar a[aria-current="page"]');
+      await link.focus();
+      const room = await link.evaluate((a) => {
+        const box = a.closest('.doc-sidebar')!;
+        const [r, b] = [a.getBoundingClientRect(), box.getBoundingClientRect()];
+        return { left: r.left - (b.left + box.clientLeft) >= 5, right: b.left + box.clientLeft + box.clientWidth - r.right >= 5 };
+      });
+      expect(room).toEqual({ left: true, right: true });
+      await page.close();
+    });
+
+    functionalAtRoot('under npm start, a malformed address gets the Korean 404 page (status 400), not a plain-text error', async () => {
+      const { origin, server } = await startSite(['--dist', site.dir]);
+      try {
+        const page = await context.newPage();
+        const res = await page.goto(`${origin}/docs/%E0%A4%A/`);
+        expect([res?.status(), await res?.headerValue('content-type')]).toEqual([400, 'text/html; charset=utf-8']);
+        expect(await page.locator('h1').textContent()).toBe('페이지를 찾을 수 없습니다');
+        await page.close();
+      } finally {
+        server.kill();
+      }
+    });
+
     functional('previous/next at the end of a document follow its project sidebar', async () => {
       const page = await open('docs/search-tokenizer/', await at(1440));
       // The whole sidebar, read top to bottom, is the project's sidebar file (the page shows its own group only).
@@ -530,9 +566,12 @@ export function describeSite(base: string, part: 'functional' | 'visual'): void 
       expect(await page.locator('#page-search-results [role="option"]').count()).toBe(30);
       const more = page.locator('#page-search .search-more');
       expect(await more.textContent()).toBe(`${Math.min(30, total - 30)}개 더 보기`);
-      await more.click();
+      // By keyboard: the button may hide once everything is shown, so focus must move on, to the first new result.
+      await more.focus();
+      await page.keyboard.press('Enter');
       await page.locator(`#page-search[data-shown="${Math.min(60, total)}"]`).waitFor();
       expect(await page.locator('#page-search-results [role="option"]').count()).toBe(Math.min(60, total));
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('page-search-hit-30');
       expect(await status.textContent()).toBe(total > 60 ? `문서 ${total}개 중 1–60` : `문서 ${total}개`);
       await page.keyboard.press('Control+k');
       await page.locator('#dialog-search-q').fill('마루');

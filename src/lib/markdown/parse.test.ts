@@ -75,6 +75,26 @@ describe('parseMarkdown', () => {
     ]);
   });
 
+  test('imagesWithoutAlt: raw <img> with no alt attribute, unless marked decorative', () => {
+    const md = parseMarkdown(
+      [
+        '<img src="./a.png">',
+        '<img src="./b.png" alt="">',
+        '<img alt src="./c.png">',
+        '<img src="https://x.dev/d.png"\n  width="10">',
+        '<img src="./e.png" role="presentation">',
+        '<img src="./f.png" aria-hidden="true">',
+        '<img src="./g.png" data-alt="x">',
+        '![](./h.png)',
+      ].join('\n\n'),
+    );
+    expect(md.imagesWithoutAlt).toEqual([
+      { url: './a.png', line: 1 },
+      { url: 'https://x.dev/d.png', line: 7 },
+      { url: './g.png', line: 14 },
+    ]);
+  });
+
   test('CJK-friendly emphasis: Korean bold next to punctuation is bold, so its text has no asterisks', () => {
     expect(parseMarkdown('**문자 종류가 같은 덩어리(run)**로 나눕니다').sections[0]!.text).toBe('문자 종류가 같은 덩어리(run)로 나눕니다');
   });

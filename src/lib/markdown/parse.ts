@@ -62,6 +62,8 @@ export interface ParsedMarkdown {
   links: RawLink[];
   /** Images with a relative or site-absolute URL, for the missing-image check. */
   images: RawImage[];
+  /** Raw `<img>` tags with no `alt` attribute and nothing marking them decorative, any URL, for the alt-text check. */
+  imagesWithoutAlt: RawImage[];
   wordCount: number;
 }
 
@@ -88,7 +90,7 @@ export function parseMarkdown(body: string, keepSyntaxTree?: (tree: Root) => voi
     headings,
     sections: collectSections(tree, headings, lineCount),
     links: collectLinks(tree),
-    images: collectImages(tree),
+    ...collectImages(tree),
     wordCount: countWords(plainText(tree.children)),
   };
 }
@@ -201,19 +203,28 @@ function collectLinks(tree: Root): RawLink[] {
   return links;
 }
 
-const HTML_IMG = /<img\b[^>]*?\bsrc\s*=\s*["']([^"']+)["']/gi;
+const HTML_IMG = /<img\b[^>]*>/gi;
+const SRC = /\ssrc\s*=\s*["']([^"']+)["']/i;
+/** An `alt` attribute, even empty (`alt=""` or a bare `alt`): a deliberate choice of the author. */
+const ALT = /\salt(?:\s*=|(?=[\s/>]))/i;
+/** Markup that says the picture is decoration, where no alt text is expected. */
+const DECORATIVE = /\s(?:role\s*=\s*["']?(?:presentation|none)\b|aria-hidden\s*=\s*["']?true\b)/i;
 
-function collectImages(tree: Root): RawImage[] {
+function collectImages(tree: Root): Pick<ParsedMarkdown, 'images' | 'imagesWithoutAlt'> {
   const images: RawImage[] = [];
+  const imagesWithoutAlt: RawImage[] = [];
   visit(tree, (node) => {
     if (node.type === 'image' && isInternalUrl(node.url)) images.push({ url: node.url, line: node.position?.start.line ?? 1 });
     if (node.type !== 'html') return;
     for (const m of node.value.matchAll(HTML_IMG)) {
       const line = (node.position?.start.line ?? 1) + (node.value.slice(0, m.index).match(/\n/g)?.length ?? 0);
-      if (isInternalUrl(m[1]!)) images.push({ url: m[1]!, line });
+      const src = SRC.exec(m[0])?.[1];
+      if (src === undefined) continue;
+      if (isInternalUrl(src)) images.push({ url: src, line });
+      if (!ALT.test(m[0]) && !DECORATIVE.test(m[0])) imagesWithoutAlt.push({ url: src, line });
     }
   });
-  return images;
+  return { images, imagesWithoutAlt };
 }
 
 /** True for links that point inside the wiki (relative paths and site-absolute paths). */

@@ -151,6 +151,13 @@ test('listingPage: documents of a tag with filters for the other fields', () => 
   expect(listingPage(ctx, 'project', 'p')).toMatchObject({ title: '피', description: '피 설명' });
 });
 
+test('listingPage: a single tag still filters; no tags at all offers no tag drop-down', () => {
+  expect(listingPage(ctx, 'project', 'q').filters.map((f) => [f.field, f.options.map((o) => o.value)])).toEqual([['tag', ['검색']]]);
+  const untagged = uiContext({ catalog: { ...CATALOG, documents: [A, B].map((d) => ({ ...d, tags: [] })), tags: [] }, config }, '/b', NOW);
+  expect(listingPage(untagged, 'project', 'p').filters).toEqual([]);
+  expect(tagIndex(untagged)).toEqual([]);
+});
+
 test('changesPage: creations and later updates by day, newest first', () => {
   const { days } = changesPage(ctx);
   expect(days.map((d) => [d.day, d.relative, d.events.map((e) => `${e.kind}:${e.card.id}`)])).toEqual([

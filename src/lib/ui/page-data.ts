@@ -166,7 +166,8 @@ export function listingPage(ctx: UiContext, kind: ListingKind, key: string): Lis
     title,
     description,
     cards: sortItems(docs, 'date').map((d) => toCard(ctx, d)),
-    filters: filters.filter((f) => f.options.length > 1 || f.field === 'tag'),
+    // One tag still filters (not every document carries it); a drop-down with only "전체" offers nothing.
+    filters: filters.filter((f) => f.options.length > 1 || (f.field === 'tag' && f.options.length > 0)),
   };
 }
 

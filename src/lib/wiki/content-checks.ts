@@ -43,7 +43,7 @@ export function contentWarnings(wiki: Wiki, options: CheckOptions): Problem[] {
       });
     }
   }
-  problems.push(...nearDuplicates(wiki));
+  problems.push(...nearDuplicates(wiki), ...imagesWithoutAlt(wiki.documents.map((d) => d.source)));
   return problems;
 }
 
@@ -91,6 +91,20 @@ export function missingImages(docs: readonly SourceDocument[], exists: (contentP
     }
   }
   return out;
+}
+
+/** Raw `<img>` tags without an `alt` attribute: a screen reader reads out their file name, or nothing useful. */
+export function imagesWithoutAlt(docs: readonly SourceDocument[]): Problem[] {
+  return docs.flatMap((d) =>
+    d.markdown.imagesWithoutAlt.map((image) => ({
+      path: d.sourcePath,
+      line: image.line + d.bodyLine - 1,
+      field: 'alt',
+      message: `그림 ${image.url}에 대체 텍스트(alt)가 없습니다`,
+      hint: '그림이 전하는 내용을 alt에 쓰세요. 꾸밈용 그림이면 alt=""로 두세요',
+      severity: 'warning' as const,
+    })),
+  );
 }
 
 /** The content path an image URL names, or undefined when it is not a local file. */

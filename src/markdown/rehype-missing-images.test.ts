@@ -1,0 +1,49 @@
+import rehypeStringify from 'rehype-stringify';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { VFile } from 'vfile';
+import { expect, test } from 'vitest';
+import rehypeMissingImages from './rehype-missing-images.ts';
+import rehypeSanitizeContent from './rehype-sanitize-content.ts';
+import remarkMissingImages from './remark-missing-images.ts';
+
+/** Only `here.png` (next to the page) and `/shared/logo.svg` (from the content root) exist. */
+const exists = (src: string) => src === './here.png' || src === 'here.png' || src === '/shared/logo.svg';
+
+function render(md: string): { html: string; messages: string[] } {
+  const file = new VFile({ value: md, path: '/wiki/guide/page.md' });
+  const html = String(
+    unified()
+      .use(remarkParse)
+      .use(remarkMissingImages, { exists })
+      .use(remarkRehype, { allowDangerousHtml: true })
+      .use(rehypeSanitizeContent)
+      .use(rehypeMissingImages, { exists })
+      .use(rehypeStringify)
+      .processSync(file),
+  );
+  return { html: html.trim(), messages: file.messages.map((m) => m.reason) };
+}
+
+test.each([
+  ['a Markdown image', '![흐름도](./images/flow.png)'],
+  ['a raw <img>', '<p><img alt="흐름도" src="./images/flow.png" width="252"></p>'],
+])('%s whose file is missing becomes the same marked placeholder with its alt text', (_, md) => {
+  expect(render(md).html).toBe('<p><span class="missing-image">[이미지 없음: 흐름도]</span></p>');
+});
+
+test('a missing raw <img> without alt shows its address; a missing one inline keeps the text around it', () => {
+  expect(render('<p><img src="/images/lambdatest.svg"></p>').html).toBe('<p><span class="missing-image">[이미지 없음: /images/lambdatest.svg]</span></p>');
+  expect(render('앞 ![그림](gone.png) 뒤').html).toBe('<p>앞 <span class="missing-image">[이미지 없음: 그림]</span> 뒤</p>');
+});
+
+test('existing and external images are left as written', () => {
+  expect(render('![여기](./here.png)').html).toBe('<p><img src="./here.png" alt="여기"></p>');
+  expect(render('<p><img src="/shared/logo.svg" alt="로고"></p>').html).toBe('<p><img src="/shared/logo.svg" alt="로고"></p>');
+  expect(render('<p><img src="https://example.com/a.png" alt="밖"></p>').html).toBe('<p><img src="https://example.com/a.png" alt="밖"></p>');
+});
+
+test('a missing Markdown image is reported on the file for the build log', () => {
+  expect(render('![흐름도](./images/flow.png)').messages).toEqual(['missing image ./images/flow.png']);
+});
