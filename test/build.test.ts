@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { buildArtifacts } from '../src/node/wiki-build.ts';
@@ -8,6 +8,7 @@ import { loadSearch } from '../src/lib/search/index-load.ts';
 import { searchDocuments } from '../src/lib/search/search.ts';
 import { indexedHeadings, sliceSection } from '../src/lib/markdown/sections.ts';
 import { EXPECTED_REPORT } from './build-errors.test.ts';
+import { tagSegment } from '../src/lib/ui/tag-segment.ts';
 import { astroBuild, ROOT, sharedBuild, tempDir, type SharedBuild } from './helpers/astro.ts';
 
 const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
@@ -114,6 +115,22 @@ describe('npm run build on the example wiki', () => {
     const report = EXPECTED_REPORT.map((l) => l.replaceAll('content/', 'test/fixtures/content-broken/'));
     for (const line of report) expect(broken.output).toContain(line);
     expect(listFiles(out).map((f) => `${f}:${statSync(join(out, f)).mtimeMs}`)).toEqual(before);
+  });
+});
+
+describe('tags that are not path segments', () => {
+  test("each gets a page at the address its links use, headed with the tag as written ('project/alpha', 'C#', '100%', '.', '../../etc')", () => {
+    const dir = tempDir('maru-tags-');
+    mkdirSync(join(dir, 'content'));
+    const tags = ['project/alpha', '.', '../../etc', '</x>', 'C#', '?q=1#x', '100%', '검색'];
+    writeFileSync(join(dir, 'content/a.md'), `---\ntitle: 태그\nsummary: 태그 문서입니다.\ntags: ${JSON.stringify(tags)}\n---\n본문입니다.\n`);
+    const out = join(dir, 'dist');
+    const r = astroBuild(out, { WIKI_CONTENT_DIR: join(dir, 'content') });
+    expect(r.status, r.output).toBe(0);
+    const links = [...readFileSync(join(out, 'docs/a/index.html'), 'utf8').matchAll(/href="\/tags\/([^"]+)\/"/g)].map((m) => decodeURIComponent(m[1]!));
+    expect(links.sort()).toEqual(tags.map(tagSegment).sort());
+    const heading = (segment: string) => /<h1>([^<]*)<\/h1>/.exec(readFileSync(join(out, 'tags', segment, 'index.html'), 'utf8'))?.[1];
+    expect(tags.map((t) => heading(tagSegment(t)))).toEqual(['#project/alpha', '#.', '#../../etc', '#&lt;/x&gt;', '#C#', '#?q=1#x', '#100%', '#검색']);
   });
 });
 

@@ -72,7 +72,7 @@ async function loadDocs(ctx: LoaderContext, snapshot: WikiSnapshot): Promise<voi
     let html = meta.get(`render:${id}`) === renderKey ? old?.rendered : undefined;
     if (html && typeof file === 'string') html = found ? keptInFile(found) : undefined;
     if (!html) {
-      html = await ctx.renderMarkdown(textOf(doc), { fileURL: pathToFileURL(full) });
+      html = await renderNamingFile(ctx, textOf(doc), full);
       // Articles with local images stay in the store: render(entry) rewrites their image references.
       if (!html.metadata?.imagePaths?.length) html = keptInFile(articles.write(html.html));
       meta.set(`render:${id}`, renderKey);
@@ -100,6 +100,17 @@ async function loadDocs(ctx: LoaderContext, snapshot: WikiSnapshot): Promise<voi
   snapshot.rendered();
   articles.prune();
   logger.info(`rendered ${rendered} of ${wiki.documents.length} documents (the others are unchanged since the last build)`);
+}
+
+/** Renders one document; a failure (a stack overflow on Markdown nested past what the parse step caught) names the file. */
+async function renderNamingFile(ctx: LoaderContext, text: string, full: string): ReturnType<LoaderContext['renderMarkdown']> {
+  try {
+    return await ctx.renderMarkdown(text, { fileURL: pathToFileURL(full) });
+  } catch (error) {
+    const shown = relative(process.cwd(), full);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`${shown.startsWith('..') ? full : shown}: 문서를 HTML로 바꾸지 못했습니다 (${reason})`, { cause: error });
+  }
 }
 
 /**

@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { RawFile } from '../lib/wiki/document.ts';
+import type { SkippedFile } from '../lib/wiki/skipped-files.ts';
 
 const MARKDOWN = /\.(md|markdown)$/i;
+const MDX = /\.mdx$/i;
 /** Repository meta files at the content root are not wiki documents. */
 const REPO_META = /^(readme|source|license|changelog|contributing)\.md$/i;
 const IGNORED_DIRS = new Set(['node_modules', '.git', '.github', '.obsidian']);
@@ -13,20 +15,42 @@ export function contentRoot(cwd = process.cwd()): string {
   return resolve(cwd, process.env.WIKI_CONTENT_DIR || 'content');
 }
 
-/** Lists Markdown files under `root`, as content paths with `/` separators, sorted. */
-export function listMarkdownFiles(root: string): string[] {
-  const out: string[] = [];
+/**
+ * The Markdown files under `root` (content paths with `/` separators, sorted) and the files that look like documents
+ * but are not read: `.mdx` files, symbolic links (never followed: a link could lead out of the folder) and the
+ * repository's README.md and the like at the root.
+ */
+export function scanContent(root: string): { paths: string[]; skipped: SkippedFile[] } {
+  const paths: string[] = [];
+  const skipped: SkippedFile[] = [];
+  const realRoot = realpathSync(root);
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.name.startsWith('.') && entry.isDirectory()) continue;
       const full = join(dir, entry.name);
+      const path = relative(root, full).split(sep).join('/');
       if (entry.isDirectory() && !IGNORED_DIRS.has(entry.name)) walk(full);
-      else if (entry.isFile() && MARKDOWN.test(entry.name) && !(dir === root && REPO_META.test(entry.name)))
-        out.push(relative(root, full).split(sep).join('/'));
+      else if (!MARKDOWN.test(entry.name) && !MDX.test(entry.name)) continue;
+      else if (entry.isSymbolicLink()) skipped.push({ path, reason: linksInside(full, realRoot) ? 'symlink' : 'outside' });
+      else if (!entry.isFile()) continue;
+      else if (MDX.test(entry.name)) skipped.push({ path, reason: 'mdx' });
+      else if (dir === root && REPO_META.test(entry.name)) skipped.push({ path, reason: 'repo-meta' });
+      else paths.push(path);
     }
   };
   walk(root);
-  return out.sort();
+  const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  return { paths: paths.sort(), skipped: skipped.sort(byPath) };
+}
+
+/** True when the link at `full` leads to a file inside `realRoot`; false when it leads out of it or to nothing. */
+function linksInside(full: string, realRoot: string): boolean {
+  try {
+    const target = realpathSync(full);
+    return statSync(target).isFile() && !relative(realRoot, target).startsWith('..');
+  } catch {
+    return false;
+  }
 }
 
 /** Last and first commit dates of every file under `root`, from one `git log` call; empty outside Git. */
@@ -60,9 +84,15 @@ export function gitDates(root: string): Map<string, { updated: string; created: 
 
 /** Reads every Markdown file with its dates; unreadable files are reported, not thrown. */
 export function collectFiles(root: string): RawFile[] {
+  return collectContent(root).files;
+}
+
+/** `collectFiles`, and the files left unread (`scanContent`). */
+export function collectContent(root: string): { files: RawFile[]; skipped: SkippedFile[] } {
   const dates = gitDates(root);
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  return listMarkdownFiles(root).map((path) => {
+  const { paths, skipped } = scanContent(root);
+  const files = paths.map((path) => {
     const full = join(root, path);
     const d = dates.get(path);
     const base = { path, mtime: safeMtime(full), ...(d ? { gitUpdatedAt: d.updated, gitCreatedAt: d.created } : {}) };
@@ -73,6 +103,7 @@ export function collectFiles(root: string): RawFile[] {
       return { ...base, readError: err.code === 'ERR_ENCODING_INVALID_ENCODED_DATA' ? 'UTF-8이 아닙니다' : (err.code ?? err.message) };
     }
   });
+  return { files, skipped };
 }
 
 function safeMtime(path: string): string {

@@ -8,8 +8,9 @@ import { linkPolicy, resolveSiteConfig, type SiteConfig } from '../lib/wiki/conf
 import type { KeepSyntaxTree, RawFile } from '../lib/wiki/document.ts';
 import { buildWiki, type ParseCache, type Wiki } from '../lib/wiki/pipeline.ts';
 import { formatReport } from '../lib/wiki/problems.ts';
+import { skippedFileWarnings, type SkippedFile } from '../lib/wiki/skipped-files.ts';
 import { normalizeBase } from '../lib/wiki/url.ts';
-import { collectFiles, contentRoot, gitHead } from './collect.ts';
+import { collectContent, contentRoot, gitHead } from './collect.ts';
 import { sha256 } from './hash.ts';
 import { openIndexCache, type IndexCache } from './index-cache.ts';
 import { openOutputMirror, type OutputMirror } from './output-mirror.ts';
@@ -47,7 +48,8 @@ export function collectWiki(
   cache?: ParseCache & { save(): void },
   keepSyntaxTree?: KeepSyntaxTree,
 ): CollectedWiki {
-  return buildCollected(collectFiles(root), root, config, base, unchanged, cache, keepSyntaxTree);
+  const { files, skipped } = collectContent(root);
+  return buildCollected({ files, skipped }, root, config, base, unchanged, cache, keepSyntaxTree);
 }
 
 /**
@@ -63,12 +65,12 @@ export async function collectWikiInParallel(
   trees?: TreeSink,
   parallel: ParallelOptions = {},
 ): Promise<CollectedWiki> {
-  const files = collectFiles(root);
+  const { files, skipped } = collectContent(root);
   const options = { categories: config.categories, base };
   const todo = files.filter((file) => file.text !== undefined && !cache?.has(file, options));
   const ahead = await parseInParallel(todo, config.categories, trees, parallel);
   const answers = Object.assign(withParsedAhead(cache ?? NO_CACHE, ahead), { save: () => {} });
-  return buildCollected(files, root, config, base, undefined, answers, trees?.keep);
+  return buildCollected({ files, skipped }, root, config, base, undefined, answers, trees?.keep);
 }
 
 /** A parse cache that holds nothing and keeps nothing (`npm run check`). */
@@ -77,7 +79,7 @@ const NO_CACHE: ParseCache = { get: () => undefined, set: () => {} };
 type CollectedWiki = { wiki: Wiki | undefined; texts: Map<string, string>; key: string };
 
 function buildCollected(
-  files: RawFile[],
+  { files, skipped }: { files: RawFile[]; skipped: SkippedFile[] },
   root: string,
   config: SiteConfig,
   base: string,
@@ -86,10 +88,11 @@ function buildCollected(
   keepSyntaxTree?: KeepSyntaxTree,
 ): CollectedWiki {
   const links = linkPolicy(config, process.env);
-  const key = sha256(JSON.stringify([root, base, config.categories, links, files]));
+  const key = sha256(JSON.stringify([root, base, config.categories, links, files, skipped]));
   const texts = new Map(files.map((f) => [f.path, f.text ?? '']));
   if (key === unchanged) return { wiki: undefined, texts, key };
   const wiki = buildWiki(files, { categories: config.categories, base, links, fileExists: (path) => existsSync(join(root, path)) }, cache, keepSyntaxTree);
+  wiki.problems.push(...skippedFileWarnings(skipped));
   cache?.save();
   return { wiki, texts, key };
 }

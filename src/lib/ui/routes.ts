@@ -1,4 +1,5 @@
 import { docPath, joinUrl, type Href } from '../wiki/url.ts';
+import { tagSegment } from './tag-segment.ts';
 
 const seg = (s: string) => encodeURIComponent(s);
 
@@ -27,7 +28,7 @@ export function routesFor(base: string): Routes {
     doc: (id) => joinUrl(base, docPath(id)),
     project: (id) => joinUrl(base, `projects/${seg(id)}/`),
     category: (id) => joinUrl(base, `categories/${seg(id)}/`),
-    tag: (tag) => joinUrl(base, `tags/${seg(tag)}/`),
+    tag: (tag) => joinUrl(base, `tags/${seg(tagSegment(tag))}/`),
     tags: joinUrl(base, 'tags/'),
     projects: joinUrl(base, 'projects/'),
     categories: joinUrl(base, 'categories/'),

@@ -131,3 +131,41 @@ describe('structure from the folder', () => {
     expect(toSourceDocument(raw('learn/README.md', '본문'), cats).doc!.title).toBe('learn');
   });
 });
+
+describe('toSourceDocument refuses Markdown nested too deeply', () => {
+  test('5,000 quote levels are an error naming the file line, found before parsing', () => {
+    const { doc, problems } = toSourceDocument(raw('notes/q.md', `---\ntitle: 인용\n---\n# 인용\n${'>'.repeat(5000)} 깊다\n`), cats);
+    expect(doc).toBeUndefined();
+    expect(problems).toEqual([
+      {
+        path: 'notes/q.md',
+        line: 5,
+        field: 'content',
+        message: '인용(>)과 목록이 5000단계로 중첩되어 있습니다 (최대 100단계)',
+        hint: '중첩을 100단계 이하로 줄이세요',
+        severity: 'error',
+      },
+    ]);
+  });
+
+  test('5,000 list levels are refused at once instead of parsed for half a minute', () => {
+    const started = performance.now();
+    expect(toSourceDocument(raw('l.md', `${'- '.repeat(5000)}item`), cats).problems).toMatchObject([{ path: 'l.md', line: 1, field: 'content' }]);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  test('a stack overflow while parsing is an error naming the file, not a crash', () => {
+    const { doc, problems } = toSourceDocument(raw('fn.md', `본문[^a]\n\n${'[^a]: '.repeat(5000)}x\n`), cats);
+    expect(doc).toBeUndefined();
+    expect(problems).toEqual([
+      {
+        path: 'fn.md',
+        line: 1,
+        field: 'content',
+        message: 'Markdown 본문을 읽을 수 없습니다 (Maximum call stack size exceeded)',
+        hint: '너무 깊이 중첩된 인용, 목록, 각주나 강조를 줄이세요',
+        severity: 'error',
+      },
+    ]);
+  });
+});

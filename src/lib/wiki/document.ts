@@ -2,6 +2,7 @@ import type { Root } from 'mdast';
 import type * as z from 'zod';
 import { DEFAULT_CATEGORY, DEFAULT_PROJECT, FrontmatterSchema } from './frontmatter.ts';
 import { splitFrontmatter } from './frontmatter-parse.ts';
+import { findDeepNesting, MAX_NESTING } from '../markdown/nesting.ts';
 import { parseMarkdown, type ParsedMarkdown } from '../markdown/parse.ts';
 import { describeValue, type Problem } from './problems.ts';
 import { toContentPath, toSlug, type ContentPath, type Slug } from './slug.ts';
@@ -125,7 +126,16 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[], ke
       severity: 'error',
     });
   }
-  const markdown = parseMarkdown(body, keepSyntaxTree && ((tree) => keepSyntaxTree(raw.path, { body, bodyLine, tree })));
+  const deep = findDeepNesting(body);
+  if (deep) return { problems: [...problems, tooDeep(path, bodyLine + deep.line - 1, deep.depth)] };
+  let markdown: ParsedMarkdown;
+  try {
+    markdown = parseMarkdown(body, keepSyntaxTree && ((tree) => keepSyntaxTree(raw.path, { body, bodyLine, tree })));
+  } catch (error) {
+    // Nesting the line scan does not count (footnotes inside footnotes) can still overflow the stack: that fails this file, not the run.
+    if (!(error instanceof RangeError)) throw error;
+    return { problems: [...problems, unparsable(path, bodyLine, error)] };
+  }
   const updatedAt = fm.updated_at ?? raw.gitUpdatedAt ?? raw.mtime;
   const category = categoryOf(fm.category, path, categories);
   const summary = fm.summary ?? (typeof data.description === 'string' ? data.description : undefined);
@@ -164,6 +174,28 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[], ke
   };
   if (doc.createdAt > doc.updatedAt) doc.createdAt = doc.updatedAt;
   return { doc, problems: problems.sort((a, b) => a.line - b.line) };
+}
+
+function tooDeep(path: ContentPath, line: number, depth: number): Problem {
+  return {
+    path,
+    line,
+    field: 'content',
+    message: `인용(>)과 목록이 ${depth}단계로 중첩되어 있습니다 (최대 ${MAX_NESTING}단계)`,
+    hint: `중첩을 ${MAX_NESTING}단계 이하로 줄이세요`,
+    severity: 'error',
+  };
+}
+
+function unparsable(path: ContentPath, line: number, error: RangeError): Problem {
+  return {
+    path,
+    line,
+    field: 'content',
+    message: `Markdown 본문을 읽을 수 없습니다 (${error.message})`,
+    hint: '너무 깊이 중첩된 인용, 목록, 각주나 강조를 줄이세요',
+    severity: 'error',
+  };
 }
 
 /** Reports each invalid field and returns the data without those fields, so one bad field hides nothing else. */

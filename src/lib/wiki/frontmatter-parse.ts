@@ -1,4 +1,4 @@
-import { LineCounter, parseDocument, isMap, isScalar } from 'yaml';
+import { LineCounter, parseDocument, isMap, isScalar, visit, type Document } from 'yaml';
 import { FENCE, LANGUAGE_FENCE, TOML_FENCE, normalizeText } from './frontmatter-fence.ts';
 import type { Problem } from './problems.ts';
 
@@ -40,7 +40,12 @@ export function splitFrontmatter(path: string, text: string): { file?: SplitFile
     const reason = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
     return fail(error.linePos?.[0]?.line ?? 1, `YAML 문법 오류입니다 (${reason})`, '들여쓰기, 따옴표, 콜론(:) 뒤 공백을 확인하세요');
   }
-  const data: unknown = doc.toJS() ?? {};
+  const data = toData(doc);
+  if (data instanceof Error) {
+    // yaml refuses aliases that expand past its limit (a "billion laughs" file) only while converting to data.
+    const line = lineCounter.linePos(firstAliasOffset(doc)).line;
+    return fail(line, `YAML 별칭(*)이 너무 많이 펼쳐집니다 (${data.message.replace(/\.$/, '')})`, '&앵커와 *별칭 대신 값을 직접 쓰세요');
+  }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     return fail(2, 'frontmatter가 키-값 목록이 아닙니다', '--- 사이에 "title: 제목" 같은 key: value 줄을 쓰세요');
   }
@@ -52,4 +57,26 @@ export function splitFrontmatter(path: string, text: string): { file?: SplitFile
     return 1;
   };
   return { file: { data: { ...(data as Record<string, unknown>) }, body: lines.slice(close + 1).join('\n'), bodyLine: close + 2, lineOf }, problems: [] };
+}
+
+/** The document as plain data, or the error `yaml` throws when aliases would expand it beyond its limit. */
+function toData(doc: Document): unknown {
+  try {
+    return doc.toJS() ?? {};
+  } catch (error) {
+    if (error instanceof ReferenceError) return error;
+    throw error;
+  }
+}
+
+/** Offset of the first `*alias` in the document, or 0 when there is none. */
+function firstAliasOffset(doc: Document): number {
+  let offset = 0;
+  visit(doc, {
+    Alias(_key, node) {
+      offset = node.range?.[0] ?? 0;
+      return visit.BREAK;
+    },
+  });
+  return offset;
 }

@@ -1,0 +1,21 @@
+import type { Problem } from './problems.ts';
+
+/** A file in the content folder that looks like a document but is not read, and why. */
+export interface SkippedFile {
+  /** Content path relative to the content root, `/`-separated. */
+  path: string;
+  /** `mdx`: an `.mdx` file; `symlink`: a link to a file inside the folder; `outside`: a link out of it or to nothing; `repo-meta`: README.md and the like at the root. */
+  reason: 'mdx' | 'symlink' | 'outside' | 'repo-meta';
+}
+
+const TEXT: Record<SkippedFile['reason'], [string, string]> = {
+  mdx: ['.mdx 파일은 읽지 않아 문서에 싣지 않았습니다', '문서로 쓰려면 확장자를 .md로 바꾸세요 (<Note> 같은 MDX 컴포넌트와 {/* */} 주석은 .md에서도 읽습니다)'],
+  symlink: ['심볼릭 링크는 따라가지 않아 문서에 싣지 않았습니다', '링크 대신 파일을 직접 두세요'],
+  outside: ['콘텐츠 폴더 밖이나 없는 파일을 가리키는 심볼릭 링크라 읽지 않았습니다', '콘텐츠 폴더 안에 파일을 직접 두세요'],
+  'repo-meta': ['콘텐츠 폴더 맨 위의 저장소 안내 파일이라 문서에 싣지 않았습니다', '문서로 보이게 하려면 하위 폴더로 옮기세요'],
+};
+
+/** One warning per skipped file, naming it and why, so nothing is left out without a word. */
+export function skippedFileWarnings(skipped: readonly SkippedFile[]): Problem[] {
+  return skipped.map(({ path, reason }) => ({ path, line: 1, field: 'file', message: TEXT[reason][0], hint: TEXT[reason][1], severity: 'warning' }));
+}
