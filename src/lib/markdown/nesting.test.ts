@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { findDeepNesting, MAX_NESTING } from './nesting.ts';
+import { findDeepNesting, findLongDelimiterRun, MAX_NESTING } from './nesting.ts';
 
 describe('findDeepNesting', () => {
   test.each([
@@ -19,5 +19,22 @@ describe('findDeepNesting', () => {
     ['an empty body', ''],
   ])('%s passes', (_name, body) => {
     expect(findDeepNesting(body)).toBeUndefined();
+  });
+});
+
+describe('findLongDelimiterRun', () => {
+  test('a run of * or _ longer than 100 outside code is found on its line', () => {
+    expect(findLongDelimiterRun(`# 제목\n\n${'*'.repeat(20000)}x${'*'.repeat(20000)}\n`)).toEqual({ line: 3, char: '*', length: 20000 });
+    expect(findLongDelimiterRun(`이름: ${'_'.repeat(101)}`)).toEqual({ line: 1, char: '_', length: 101 });
+  });
+
+  test('runs up to 100, runs inside fenced code, and bold text pass', () => {
+    expect(findLongDelimiterRun(`이름: ${'_'.repeat(100)}\n\n${'*'.repeat(100)}`)).toBeUndefined();
+    expect(findLongDelimiterRun(`\`\`\`text\n${'*'.repeat(500)}\n\`\`\`\n\n~~~~\n${'_'.repeat(500)}\n\`\`\`\n~~~~\n`)).toBeUndefined();
+    expect(findLongDelimiterRun('**굵게** 그리고 __밑줄__ '.repeat(1000))).toBeUndefined();
+  });
+
+  test('a fence that never closes keeps the rest of the file as code, as the parser does', () => {
+    expect(findLongDelimiterRun(`\`\`\`\n${'*'.repeat(500)}`)).toBeUndefined();
   });
 });

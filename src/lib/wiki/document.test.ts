@@ -132,6 +132,21 @@ describe('structure from the folder', () => {
   });
 });
 
+test('toSourceDocument refuses a run of 20,000 asterisks, which the parser would chew on for minutes, naming the line', () => {
+  const { doc, problems } = toSourceDocument(raw('notes/stars.md', `---\ntitle: 별\n---\n${'*'.repeat(20000)}x${'*'.repeat(20000)}\n`), cats);
+  expect(doc).toBeUndefined();
+  expect(problems).toEqual([
+    {
+      path: 'notes/stars.md',
+      line: 4,
+      field: 'content',
+      message: '* 문자가 20000개 이어져 있습니다 (최대 100개: 더 길면 Markdown 해석이 멈춘 것처럼 느려집니다)',
+      hint: '코드 블록(```)에 넣거나 줄이세요',
+      severity: 'error',
+    },
+  ]);
+});
+
 describe('toSourceDocument refuses Markdown nested too deeply', () => {
   test('5,000 quote levels are an error naming the file line, found before parsing', () => {
     const { doc, problems } = toSourceDocument(raw('notes/q.md', `---\ntitle: 인용\n---\n# 인용\n${'>'.repeat(5000)} 깊다\n`), cats);

@@ -2,7 +2,7 @@ import type { Root } from 'mdast';
 import type * as z from 'zod';
 import { DEFAULT_CATEGORY, DEFAULT_PROJECT, FrontmatterSchema } from './frontmatter.ts';
 import { splitFrontmatter } from './frontmatter-parse.ts';
-import { findDeepNesting, MAX_NESTING } from '../markdown/nesting.ts';
+import { findDeepNesting, findLongDelimiterRun, MAX_DELIMITER_RUN, MAX_NESTING } from '../markdown/nesting.ts';
 import { parseMarkdown, type ParsedMarkdown } from '../markdown/parse.ts';
 import { describeValue, type Problem } from './problems.ts';
 import { toContentPath, toSlug, type ContentPath, type Slug } from './slug.ts';
@@ -128,6 +128,8 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[], ke
   }
   const deep = findDeepNesting(body);
   if (deep) return { problems: [...problems, tooDeep(path, bodyLine + deep.line - 1, deep.depth)] };
+  const run = findLongDelimiterRun(body);
+  if (run) return { problems: [...problems, longRun(path, bodyLine + run.line - 1, run.char, run.length)] };
   let markdown: ParsedMarkdown;
   try {
     markdown = parseMarkdown(body, keepSyntaxTree && ((tree) => keepSyntaxTree(raw.path, { body, bodyLine, tree })));
@@ -183,6 +185,17 @@ function tooDeep(path: ContentPath, line: number, depth: number): Problem {
     field: 'content',
     message: `인용(>)과 목록이 ${depth}단계로 중첩되어 있습니다 (최대 ${MAX_NESTING}단계)`,
     hint: `중첩을 ${MAX_NESTING}단계 이하로 줄이세요`,
+    severity: 'error',
+  };
+}
+
+function longRun(path: ContentPath, line: number, char: string, length: number): Problem {
+  return {
+    path,
+    line,
+    field: 'content',
+    message: `${char} 문자가 ${length}개 이어져 있습니다 (최대 ${MAX_DELIMITER_RUN}개: 더 길면 Markdown 해석이 멈춘 것처럼 느려집니다)`,
+    hint: '코드 블록(```)에 넣거나 줄이세요',
     severity: 'error',
   };
 }
