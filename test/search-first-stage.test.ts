@@ -178,6 +178,8 @@ function referenceSnippetText(markdown: string): string {
     .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
     .replace(/\bhttps?:\/\/[^\s)>\]]+/g, ' ')
     .replace(/^\s*>?\s*\[!\w+\][+-]?/gm, ' ')
+    .replace(/^[ \t]*:{3,}(?:[ \t]*[A-Za-z][\w-]*)?(?:\[([^\]\n]*)\])?/gm, '$1 ')
+    .replace(/^[ \t]*[!?]{3}\+?[ \t]+[A-Za-z][\w-]*/gm, ' ')
     .replace(/^\s*\|?(?:\s*:?-{3,}:?\s*\|)+\s*:?-*:?\s*$/gm, ' ')
     .replace(/^\s*(?:[-*_]\s*){3,}$/gm, ' ')
     .replace(/^#{1,6}\s+/gm, '')

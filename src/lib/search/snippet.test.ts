@@ -31,6 +31,11 @@ test.each([
   ],
   ['thematic breaks and table rules go', '위\n\n---\n\n| 이름 | 값 |\n| --- | :---: |\n| a | b |\n\n***\n\n아래', '위 이름 값 a b 아래'],
   ['callout markers go, their text stays', '> [!TIP]\n> 미리보기를 먼저 보세요.\n\n> [!WARNING]- 접힘\n> 조심', '미리보기를 먼저 보세요. 접힘 조심'],
+  [
+    'container fences and admonition markers go, their titles stay',
+    ':::info 참고\n반응성 API는 코어다.\n:::\n\n::::tip\n예를 들어\n::::\n\n:::danger[주의]\n지우지 마세요.\n:::\n\n!!! note "메모"\n    들여 쓴 본문',
+    '참고 반응성 API는 코어다. 예를 들어 주의 지우지 마세요. "메모" 들여 쓴 본문',
+  ],
   ['code blocks and frontmatter go', '---\nid: a\ntitle: A\n---\n\n앞\n\n```ts\nconst x_y = 1;\n```\n\n뒤', '앞 뒤'],
   ['lists, headings and task boxes lose their marks', '## 단계\n\n1. 설치\n- [x] 빌드\n* 배포', '단계 설치 빌드 배포'],
 ])('snippetText: %s', (_name, markdown, want) => {

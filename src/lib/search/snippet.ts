@@ -58,6 +58,10 @@ const SNIPPET_STEPS: readonly (readonly [string | readonly string[] | undefined,
   ['][', /\[([^\]]+)\]\[[^\]]*\]/g, '$1'],
   ['://', /\bhttps?:\/\/[^\s)>\]]+/g, ' '],
   ['[!', /^\s*>?\s*\[!\w+\][+-]?/gm, ' '],
+  // Container fences (VitePress/Docusaurus `:::tip 제목`, `:::danger[제목]`, `:::`) and MkDocs admonitions (`!!! note`):
+  // the page draws a box, so the marker is no word of the text; a title in brackets is.
+  [':::', /^[ \t]*:{3,}(?:[ \t]*[A-Za-z][\w-]*)?(?:\[([^\]\n]*)\])?/gm, '$1 '],
+  ['!!!', /^[ \t]*[!?]{3}\+?[ \t]+[A-Za-z][\w-]*/gm, ' '],
   ['---', /^\s*\|?(?:\s*:?-{3,}:?\s*\|)+\s*:?-*:?\s*$/gm, ' '],
   [['-', '*', '_'], /^\s*(?:[-*_]\s*){3,}$/gm, ' '],
   ['#', /^#{1,6}\s+/gm, ''],
