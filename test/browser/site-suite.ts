@@ -205,7 +205,16 @@ export function describeSite(base: string, part: 'functional' | 'visual'): void 
       expect(await page.locator('#page-search .search-status').textContent()).toMatch(/^정확히 맞는 문서가 없습니다\. 일부만 맞는 결과: 문서 \d+개$/);
       await page.goto(site.url(`search/?q=${encodeURIComponent('MCP 설정')}`));
       await options.first().waitFor();
-      for (const text of await page.locator('#page-search-results .hit-snippet').allTextContents()) expect(text).not.toMatch(/\]\(|\[!|---|https?:\/\//);
+      const hits = page.locator('#page-search-results [role="option"]');
+      for (let i = 0; i < (await hits.count()); i++) {
+        const text = (await hits.nth(i).locator('.hit-snippet').textContent()) ?? '';
+        expect(text).not.toMatch(/\]\(|\[!|---/);
+        // A URL is shown only where the page shows it as text (inline code, such as an endpoint to copy), never a link's target.
+        const id = decodeURIComponent(new URL((await hits.nth(i).getAttribute('href'))!, 'http://x').pathname.slice(`${base}docs/`.length).replace(/\/$/, ''));
+        const markdown = readFileSync(join(site.dir, '_wiki/docs', `${id}.md`), 'utf8');
+        for (const url of (text.match(/https?:\/\/[^\s)>\]…]+/g) ?? []).filter((u) => !text.includes(`${u}…`)))
+          expect(markdown, `${id}: ${url}`).toMatch(new RegExp(`\`[^\`\n]*${url.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`));
+      }
       await page.close();
     });
 
