@@ -43,8 +43,8 @@ const files = build();
 const id = [...files.keys()].find((f) => f.startsWith('_wiki/docs/'))!.slice('_wiki/docs/'.length, -'.md'.length);
 
 test('the snippet text holds what the page shows, the Markdown for AIs what was written', () => {
-  // The snippet cleaner drops tags and code blocks itself: what is left of the example section is its prose.
-  expect(JSON.parse(files.get(`_wiki/search/text/${id}.json`)!)).toEqual(['숨김 확인 보이는 첫 문단.', '주석은 씁니다.']);
+  // The snippet cleaner drops tags and code blocks itself; a comment written as inline code is text the page shows.
+  expect(JSON.parse(files.get(`_wiki/search/text/${id}.json`)!)).toEqual(['숨김 확인 보이는 첫 문단.', '주석은 <!-- 이렇게 --> 씁니다.']);
   expect(files.get(`_wiki/docs/${id}.md`)).toContain('hunter2');
 });
 
