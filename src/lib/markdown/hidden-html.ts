@@ -1,3 +1,5 @@
+import { mapFencedLines } from './fenced-lines.ts';
+
 /**
  * What the page never shows of raw HTML: comments (the sanitizer drops them), and `<script>`, `<style>` and
  * `<template>` elements with their text (remarkForeignHtml drops complete scripts and styles, the sanitizer strips
@@ -66,19 +68,9 @@ function opensLine(text: string, at: number): boolean {
 
 /** The text with fenced code and inline code spans blanked (same length, newlines kept), so markup inside code is not read. */
 function maskCode(markdown: string): string {
-  let fence: string | undefined;
-  return markdown
-    .split('\n')
-    .map((line) => {
-      const marker = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-      if (marker && (!fence || (marker[0] === fence[0] && marker.length >= fence.length))) {
-        fence = fence ? undefined : marker;
-        return ' '.repeat(line.length);
-      }
-      if (fence) return ' '.repeat(line.length);
-      return line.includes('`') ? line.replace(/(`+)[^`]*?\1/g, (code) => ' '.repeat(code.length)) : line;
-    })
-    .join('\n');
+  return mapFencedLines(markdown, (line, code) =>
+    code ? ' '.repeat(line.length) : line.includes('`') ? line.replace(/(`+)[^`]*?\1/g, (span) => ' '.repeat(span.length)) : line,
+  );
 }
 
 /** Length of a leading YAML frontmatter block (`---` … `---`), which holds no HTML of the page. */

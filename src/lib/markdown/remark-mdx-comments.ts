@@ -1,6 +1,7 @@
 import type { Nodes, Parent, PhrasingContent, Root } from 'mdast';
 import type { Transformer } from 'unified';
 import { visit } from './visit.ts';
+import { mapFencedLines } from './fenced-lines.ts';
 
 const COMMENT = /\{\/\*[\s\S]*?\*\/\}/g;
 const CARRIERS = new Set(['paragraph', 'heading', 'tableCell']);
@@ -119,22 +120,13 @@ function hasContent(node: PhrasingContent): boolean {
  * (heading lines are counted afterwards). For `_wiki/docs/*.md`, which AIs read as written.
  */
 export function stripMdxCommentText(markdown: string): string {
-  let fence: string | undefined;
-  return markdown
-    .split('\n')
-    .map((line) => {
-      const marker = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-      if (marker && (!fence || (marker[0] === fence[0] && marker.length >= fence.length))) {
-        fence = fence ? undefined : marker;
-        return line;
-      }
-      if (fence || !line.includes('{/*')) return line;
-      // Odd segments between backtick runs are inline code: left as written.
-      return line
-        .split(/(`+[^`]*`+)/)
-        .map((part, i) => (i % 2 ? part : part.replace(COMMENT, '')))
-        .join('')
-        .replace(/[ \t]+$/, '');
-    })
-    .join('\n');
+  return mapFencedLines(markdown, (line, code) => {
+    if (code || !line.includes('{/*')) return line;
+    // Odd segments between backtick runs are inline code: left as written.
+    return line
+      .split(/(`+[^`]*`+)/)
+      .map((part, i) => (i % 2 ? part : part.replace(COMMENT, '')))
+      .join('')
+      .replace(/[ \t]+$/, '');
+  });
 }
