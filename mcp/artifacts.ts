@@ -11,7 +11,6 @@ import {
 import { SEARCH_OPTIONS_VERSION } from '../src/lib/search/contract.ts';
 import { loadSearch, type LoadedSearch } from '../src/lib/search/index-load.ts';
 import { warmSearch } from '../src/lib/search/search.ts';
-import { stripHiddenHtml } from '../src/lib/markdown/hidden-html.ts';
 import { sectionTextsOf, type DocumentText } from '../src/lib/search/snippet.ts';
 import { isSlug } from '../src/lib/wiki/slug.ts';
 import { sha256 } from '../src/node/hash.ts';
@@ -63,7 +62,7 @@ export class MarkdownStore {
    */
   sectionTexts(document: { readonly id: string; readonly sections: readonly { line: number }[] }): DocumentText | undefined {
     const bytes = this.#bytes.get(document.id);
-    return bytes === undefined ? undefined : sectionTextsOf(document, bytes, () => stripHiddenHtml(bytes.toString('utf8')));
+    return bytes === undefined ? undefined : sectionTextsOf(document, bytes, () => bytes.toString('utf8'));
   }
 
   /** Several documents at once, as a lookup for code that needs them synchronously. */

@@ -1,6 +1,5 @@
 import type { LoadedSearch } from '../../src/lib/search/index-load.ts';
 import { rankDocuments, searchSync, type MatchLevel } from '../../src/lib/search/search.ts';
-import { stripHiddenHtml } from '../../src/lib/markdown/hidden-html.ts';
 import { documentText } from '../../src/lib/search/snippet.ts';
 import type { MarkdownOf } from './eval-corpus.ts';
 
@@ -18,7 +17,7 @@ export function runEvalQuery(search: LoadedSearch, q: string, markdownOf: Markdo
     limit: 10,
     textOf: (d) => {
       const markdown = markdownOf(d);
-      return markdown === undefined ? undefined : documentText(d, stripHiddenHtml(markdown));
+      return markdown === undefined ? undefined : documentText(d, markdown);
     },
   });
   const hits = result.hits;

@@ -5,7 +5,6 @@ import { SEARCH_OPTIONS_VERSION } from '../search/contract.ts';
 import { documentText, sectionProse } from '../search/snippet.ts';
 import { splitFiles, splitIndex } from '../search/index-split.ts';
 import { stripExplicitIds } from '../markdown/heading-id.ts';
-import { stripHiddenHtml } from '../markdown/hidden-html.ts';
 import { stripMdxCommentText } from '../markdown/remark-mdx-comments.ts';
 import { glossaryGroups } from '../wiki/glossary.ts';
 import type { Wiki, WikiDocument } from '../wiki/pipeline.ts';
@@ -67,20 +66,18 @@ export function emitWiki(wiki: Wiki, ctx: EmitContext): { catalog: Catalog; file
     files.set(markdownPath, markdown.text);
     entries.push(entry);
     const base = toSearchSource(doc, markdown.headingLines);
-    // Search reads only what the page shows: no HTML comments, scripts or styles (the MCP server strips the same).
-    const searchable = stripHiddenHtml(markdown.text);
     // Derived only when the document's contribution is not in the index cache (most documents of a rebuild).
     let prose: readonly string[] | undefined;
     const source: SearchSource = {
       ...base,
       get sectionProse() {
-        return (prose ??= sectionProse(base.document, searchable));
+        return (prose ??= sectionProse(base.document, markdown.text));
       },
-      proseMarkdown: searchable,
+      proseMarkdown: markdown.text,
     };
     sources.push(source);
     // What the site cuts a hit's snippet from, fetched only for hits shown (the MCP server derives the same from the Markdown).
-    searchFiles.set(`${SEARCH_TEXT_DIR}/${doc.source.id}.json`, `${JSON.stringify(documentText(source.document, searchable))}\n`);
+    searchFiles.set(`${SEARCH_TEXT_DIR}/${doc.source.id}.json`, `${JSON.stringify(documentText(source.document, markdown.text))}\n`);
   }
   const catalog = toCatalog(entries);
   const catalogJson = `${JSON.stringify(catalog)}\n`;

@@ -7,6 +7,7 @@ import { mapFencedLines } from './fenced-lines.ts';
  * expressions that keep text between tags, so without this a comment's "secret" was searchable and quoted.
  */
 const OPENER = /<!--|<(script|style|template)(?=[\s/>])/gi;
+const MAY_HIDE = /<!--|<(?:script|style|template)/i;
 
 /**
  * Blanks HTML comments and complete `<script>`, `<style>` and `<template>` elements in Markdown, outside fenced and
@@ -16,6 +17,8 @@ const OPENER = /<!--|<(script|style|template)(?=[\s/>])/gi;
  * the text, whatever it holds.
  */
 export function stripHiddenHtml(markdown: string): string {
+  // Most documents hold nothing hidden: they skip the masking pass (it runs on every document a build or a snippet reads).
+  if (!MAY_HIDE.test(markdown)) return markdown;
   const masked = maskCode(markdown);
   const cuts: [number, number][] = [];
   // Comments (`!--`) and elements whose closing tag no longer occurs: later openers are not searched again (that search would be quadratic).

@@ -1,3 +1,4 @@
+import { stripHiddenHtml } from '../markdown/hidden-html.ts';
 import { frontmatterEnd, makeSnippet, type Snippet } from '../markdown/sections.ts';
 import type { SearchDocument } from './index-schema.ts';
 import { stripFrontmatter } from '../wiki/frontmatter-fence.ts';
@@ -128,7 +129,8 @@ export function sectionTextsOf(document: { readonly sections: readonly { line: n
     return known;
   }
   if (kept.size >= SECTION_TEXTS_KEPT) kept.delete(kept.keys().next().value!);
-  const texts = new LazySectionTexts(document, source, decode());
+  // Only what the page shows: no HTML comments, scripts or styles (for the site's files and the MCP server alike).
+  const texts = new LazySectionTexts(document, source, stripHiddenHtml(decode()));
   kept.set(document, texts);
   return texts;
 }
@@ -181,7 +183,7 @@ function sectionLines(sections: readonly { line: number }[], lines: readonly str
  * MDX blocks kept — it ranked better on the dev sets than the parse's section text.
  */
 export function sectionProse(document: { readonly sections: readonly { line: number }[] }, markdown: string): string[] {
-  return sectionMarkdown(document, markdown).map(markdownToText);
+  return sectionMarkdown(document, stripHiddenHtml(markdown)).map(markdownToText);
 }
 
 /** Markdown reduced to readable text: no code fences, tags, link targets or emphasis marks. */
