@@ -1,4 +1,8 @@
+import type MermaidApi from 'mermaid';
 import { getStrings } from '../lib/ui/strings.ts';
+
+/** Where the site serves mermaid's own prebuilt modules (src/node/mermaid-asset.ts), from the base; set by the maru integration. */
+declare const __MARU_MERMAID_MODULE__: string;
 
 /** Renders ```mermaid blocks as SVG diagrams; mermaid itself loads only on pages that have one. */
 const blocks = [...document.querySelectorAll<HTMLElement>('pre > code.language-mermaid')];
@@ -10,7 +14,8 @@ function theme(): 'dark' | 'default' {
 }
 
 async function render(): Promise<void> {
-  const { default: mermaid } = await import('mermaid');
+  // Not bundled: Vite would spend seconds of every build re-bundling what the package ships minified already.
+  const { default: mermaid } = (await import(/* @vite-ignore */ __MARU_MERMAID_MODULE__)) as { default: typeof MermaidApi };
   mermaid.initialize({ startOnLoad: false, theme: theme(), securityLevel: 'strict', fontFamily: 'inherit' });
   for (const [i, code] of blocks.entries()) {
     const pre = code.parentElement!;

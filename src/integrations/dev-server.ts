@@ -1,4 +1,6 @@
 import type { ViteDevServer } from 'vite';
+import { readFileSync } from 'node:fs';
+import { MERMAID_SITE_DIR, mermaidFile } from '../node/mermaid-asset.ts';
 
 const SERVED = /^\/(?:_wiki\/.+|llms(?:-full)?\.txt)$/;
 
@@ -14,5 +16,17 @@ export function serveArtifacts(server: ViteDevServer, build: () => Map<string, s
     res.setHeader('Content-Type', path.endsWith('.json') ? 'application/json; charset=utf-8' : 'text/markdown; charset=utf-8');
     res.setHeader('Cache-Control', 'no-store');
     res.end(file);
+  });
+}
+
+/** In `astro dev`, serves mermaid's prebuilt modules where `astro build` copies them (src/node/mermaid-asset.ts). */
+export function serveMermaid(server: ViteDevServer): void {
+  const prefix = `${server.config.base.replace(/\/$/, '')}/${MERMAID_SITE_DIR}/`;
+  server.middlewares.use((req, res, next) => {
+    const url = (req.url ?? '').split('?')[0]!;
+    const file = url.startsWith(prefix) ? mermaidFile(url.slice(prefix.length)) : undefined;
+    if (!file) return next();
+    res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+    res.end(readFileSync(file));
   });
 }

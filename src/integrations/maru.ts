@@ -47,7 +47,8 @@ import rehypeScrollTables from '../markdown/rehype-scroll-tables.ts';
 import remarkParsedTrees, { type ParsedTrees } from '../markdown/remark-parsed-trees.ts';
 import { parsedTrees } from '../node/parsed-trees.ts';
 import type { KeepSyntaxTree } from '../lib/wiki/document.ts';
-import { serveArtifacts } from './dev-server.ts';
+import { serveArtifacts, serveMermaid } from './dev-server.ts';
+import { copyMermaid, MERMAID_MODULE } from '../node/mermaid-asset.ts';
 
 /**
  * Builds the wiki before Astro does: every content error fails the build at once, before anything is written.
@@ -152,12 +153,17 @@ export default function maru(): AstroIntegration {
         }
         parsed.save();
         // The resolvers read `wiki` when they run, so a dev reload reaches them too.
-        updateConfig({ markdown: { processor: unified(markdownOptions(() => wiki, root, siteConfig().lang, trees)) } });
+        updateConfig({
+          markdown: { processor: unified(markdownOptions(() => wiki, root, siteConfig().lang, trees)) },
+          vite: { define: { __MARU_MERMAID_MODULE__: JSON.stringify(joinUrl(basePath(), MERMAID_MODULE)) } },
+        });
       },
       'astro:server:setup': ({ server }) => {
         serveArtifacts(server, () => (reload(devLogger) ? emit().files : undefined));
+        serveMermaid(server);
       },
       'astro:build:done': async ({ dir, logger }) => {
+        copyMermaid(fileURLToPath(dir));
         if (skipArtifacts()) {
           logger.info('MARU_SKIP_ARTIFACTS=1: pages built from the catalog alone; no _wiki/* artifacts written');
           return;
