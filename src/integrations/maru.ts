@@ -4,7 +4,8 @@ import { existsSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toContentPath } from '../lib/wiki/slug.ts';
-import { anchorHash, joinUrl, docPath } from '../lib/wiki/url.ts';
+import { relativeTo } from '../lib/wiki/attachments.ts';
+import { anchorHash, joinUrl, docPath, encodePath } from '../lib/wiki/url.ts';
 import type { Wiki } from '../lib/wiki/pipeline.ts';
 import { findHeading } from '../lib/wiki/links.ts';
 import { dialectPlugins } from '../lib/markdown/dialect.ts';
@@ -186,6 +187,12 @@ function logTokenized({ tokenized: t }: Pick<Emitted, 'tokenized'>, logger: Astr
 /** The remark pipeline of the site: the same heading ids and link targets as the catalog. */
 function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', trees: ParsedTrees) {
   const imageExists = (src: string, file: { path?: string }) => existsSync(src.startsWith('/') ? join(root, src) : resolve(dirname(file.path ?? root), src));
+  const contentPathOf = (file: { path?: string }) => toContentPath(relative(root, file.path ?? ''));
+  const findEmbed = (name: string, file: { path?: string }) => {
+    const from = contentPathOf(file);
+    const found = current().resolver.attachment(name, from);
+    return found === undefined ? undefined : encodePath(relativeTo(from, found));
+  };
   const pageOf = (id: string, anchor?: string) => `${joinUrl(current().options.base, docPath(id))}${anchorHash(anchor ?? '')}`;
   return {
     smartypants: false,
@@ -197,7 +204,7 @@ function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', t
       remarkInertScripts,
       remarkStripTitle,
       remarkHeadingIds,
-      [remarkMissingImages, { exists: imageExists }],
+      [remarkMissingImages, { exists: imageExists, findEmbed }],
       [
         remarkWikiLinks,
         {
@@ -220,7 +227,7 @@ function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', t
             const r = current().resolver.url(url, fromPath);
             return r.isDocLink && !r.doc ? `${url}: 문서가 없습니다` : undefined;
           },
-          contentPathOf: (file: { path?: string }) => toContentPath(relative(root, file.path ?? '')),
+          contentPathOf,
         },
       ],
       // Last: it records the code blocks of the final tree (remarkInertScripts turns raw scripts into code blocks).
@@ -231,7 +238,12 @@ function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', t
       rehypeSanitizeContent,
       [rehypeMissingImages, { exists: imageExists }],
       rehypePlainRawCode,
-      [rehypeCallouts, { titles: lang === 'en' ? { note: 'Note', tip: 'Tip', important: 'Important', warning: 'Warning', caution: 'Caution' } : {} }],
+      [
+        rehypeCallouts,
+        {
+          titles: lang === 'en' ? { note: 'Note', tip: 'Tip', important: 'Important', warning: 'Warning', caution: 'Caution', embed: 'Embedded document' } : {},
+        },
+      ],
       // Presentation only, and last: keep these two after any sanitizer (they add elements and classes a sanitizer would strip).
       rehypeCodeBlocks,
       [rehypeScrollTables, { label: lang === 'en' ? 'Table' : '표' }],

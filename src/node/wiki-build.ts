@@ -48,8 +48,7 @@ export function collectWiki(
   cache?: ParseCache & { save(): void },
   keepSyntaxTree?: KeepSyntaxTree,
 ): CollectedWiki {
-  const { files, skipped } = collectContent(root);
-  return buildCollected({ files, skipped }, root, config, base, unchanged, cache, keepSyntaxTree);
+  return buildCollected(collectContent(root), root, config, base, unchanged, cache, keepSyntaxTree);
 }
 
 /**
@@ -65,12 +64,13 @@ export async function collectWikiInParallel(
   trees?: TreeSink,
   parallel: ParallelOptions = {},
 ): Promise<CollectedWiki> {
-  const { files, skipped } = collectContent(root);
+  const collected = collectContent(root);
+  const { files } = collected;
   const options = { categories: config.categories, base };
   const todo = files.filter((file) => file.text !== undefined && !cache?.has(file, options));
   const ahead = await parseInParallel(todo, config.categories, trees, parallel);
   const answers = Object.assign(withParsedAhead(cache ?? NO_CACHE, ahead), { save: () => {} });
-  return buildCollected({ files, skipped }, root, config, base, undefined, answers, trees?.keep);
+  return buildCollected(collected, root, config, base, undefined, answers, trees?.keep);
 }
 
 /** A parse cache that holds nothing and keeps nothing (`npm run check`). */
@@ -79,7 +79,7 @@ const NO_CACHE: ParseCache = { get: () => undefined, set: () => {} };
 type CollectedWiki = { wiki: Wiki | undefined; texts: Map<string, string>; key: string };
 
 function buildCollected(
-  { files, skipped }: { files: RawFile[]; skipped: SkippedFile[] },
+  { files, skipped, attachments }: { files: RawFile[]; skipped: SkippedFile[]; attachments: string[] },
   root: string,
   config: SiteConfig,
   base: string,
@@ -88,10 +88,11 @@ function buildCollected(
   keepSyntaxTree?: KeepSyntaxTree,
 ): CollectedWiki {
   const links = linkPolicy(config, process.env);
-  const key = sha256(JSON.stringify([root, base, config.categories, links, files, skipped]));
+  const key = sha256(JSON.stringify([root, base, config.categories, links, files, skipped, attachments]));
   const texts = new Map(files.map((f) => [f.path, f.text ?? '']));
   if (key === unchanged) return { wiki: undefined, texts, key };
-  const wiki = buildWiki(files, { categories: config.categories, base, links, fileExists: (path) => existsSync(join(root, path)) }, cache, keepSyntaxTree);
+  const fileExists = (path: string) => existsSync(join(root, path));
+  const wiki = buildWiki(files, { categories: config.categories, base, links, fileExists, attachments }, cache, keepSyntaxTree);
   wiki.problems.push(...skippedFileWarnings(skipped));
   cache?.save();
   return { wiki, texts, key };

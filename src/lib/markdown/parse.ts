@@ -50,6 +50,8 @@ export interface RawLink {
 export interface RawImage {
   url: string;
   line: number;
+  /** The name of an Obsidian `![[name]]` embed, looked up in the whole folder rather than beside the file. */
+  embed?: string;
 }
 
 export interface ParsedMarkdown {
@@ -65,6 +67,8 @@ export interface ParsedMarkdown {
   /** Raw `<img>` tags with no `alt` attribute and nothing marking them decorative, any URL, for the alt-text check. */
   imagesWithoutAlt: RawImage[];
   wordCount: number;
+  /** Obsidian block ids (`^block-id`, caret included) a `[[note#^block-id]]` link can name. */
+  blockIds?: string[];
 }
 
 /** Section boundaries: h2 and h3 start a new searchable unit; deeper headings stay in their parent. */
@@ -85,8 +89,10 @@ export function parseMarkdown(body: string, keepSyntaxTree?: (tree: Root) => voi
   const tree = processor.runSync(parsed, file) as Root;
   const headings = collectHeadings(tree);
   const lineCount = body.split('\n').length;
+  const blockIds = file.data.blockIds ?? [];
   return {
     ...h1Of(tree),
+    ...(blockIds.length ? { blockIds } : {}),
     headings,
     sections: collectSections(tree, headings, lineCount),
     links: collectLinks(tree),
@@ -214,7 +220,9 @@ function collectImages(tree: Root): Pick<ParsedMarkdown, 'images' | 'imagesWitho
   const images: RawImage[] = [];
   const imagesWithoutAlt: RawImage[] = [];
   visit(tree, (node) => {
-    if (node.type === 'image' && isInternalUrl(node.url)) images.push({ url: node.url, line: node.position?.start.line ?? 1 });
+    if (node.type === 'image' && isInternalUrl(node.url)) {
+      images.push({ url: node.url, line: node.position?.start.line ?? 1, ...(node.data?.embed ? { embed: node.data.embed } : {}) });
+    }
     if (node.type !== 'html') return;
     for (const m of node.value.matchAll(HTML_IMG)) {
       const line = (node.position?.start.line ?? 1) + (node.value.slice(0, m.index).match(/\n/g)?.length ?? 0);

@@ -74,23 +74,32 @@ export function nearDuplicates(wiki: Wiki): Problem[] {
  * alt text instead (remarkMissingImages), so a missing picture never stops a build. Relative URLs are
  * read from the document's folder, site-absolute ones (`/images/a.png`) from the content root.
  */
-export function missingImages(docs: readonly SourceDocument[], exists: (contentPath: string) => boolean): Problem[] {
+export function missingImages(
+  docs: readonly SourceDocument[],
+  exists: (contentPath: string) => boolean,
+  findEmbed: (name: string, fromPath: string) => string | undefined = () => undefined,
+): Problem[] {
   const out: Problem[] = [];
   for (const d of docs) {
     for (const image of d.markdown.images) {
-      const path = imagePath(image.url, d.sourcePath);
-      if (path === undefined || exists(path)) continue;
+      // An Obsidian `![[name]]` is looked up in the whole folder, as Obsidian does (createAttachmentFinder).
+      if (image.embed !== undefined ? findEmbed(image.embed, d.sourcePath) !== undefined : isThere(image.url, d.sourcePath, exists)) continue;
       out.push({
         path: d.sourcePath,
         line: image.line + d.bodyLine - 1,
         field: 'image',
-        message: `그림 ${image.url}이(가) 콘텐츠 폴더에 없습니다`,
+        message: `그림 ${image.embed ?? image.url}이(가) 콘텐츠 폴더에 없습니다`,
         hint: '그림 파일을 문서 옆에 두거나 경로를 고치세요',
         severity: 'warning',
       });
     }
   }
   return out;
+}
+
+function isThere(url: string, fromPath: string, exists: (contentPath: string) => boolean): boolean {
+  const path = imagePath(url, fromPath);
+  return path === undefined || exists(path);
 }
 
 /** Raw `<img>` tags without an `alt` attribute: a screen reader reads out their file name, or nothing useful. */

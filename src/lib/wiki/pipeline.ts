@@ -16,6 +16,8 @@ export interface WikiOptions {
   links?: LinkPolicy;
   /** True when a content path (relative to the content root) names an existing file; enables the missing-image check. */
   fileExists?: (contentPath: string) => boolean;
+  /** Content paths of the folder's files that are not Markdown (pictures, downloads): Obsidian embeds are looked up among them. */
+  attachments?: readonly string[];
 }
 
 /** A published document with everything derived from the rest of the wiki. */
@@ -65,9 +67,9 @@ export function buildWiki(files: readonly RawFile[], options: WikiOptions, cache
   const { published, dropped } = filterDrafts(docs);
   problems.push(...findDuplicateIds(docs));
   problems.push(...findDuplicateExternalIds(docs));
-  const resolver = createLinkResolver(published);
+  const resolver = createLinkResolver(published, options.attachments);
   const documents = derive(published, resolver, options, problems, cache?.termCounts?.bind(cache));
-  if (options.fileExists) problems.push(...missingImages(published, options.fileExists));
+  if (options.fileExists) problems.push(...missingImages(published, options.fileExists, (name, from) => resolver.attachment(name, from)));
   return { documents, problems, dropped, resolver, options };
 }
 

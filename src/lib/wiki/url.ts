@@ -32,3 +32,11 @@ export function safeDecode(text: string): string {
     return text;
   }
 }
+
+/** A file path as a URL path: each name percent-encoded (`그림 1.png`, `a#b.png`), `/`, `.` and `..` kept. */
+export function encodePath(path: string): string {
+  return path
+    .split('/')
+    .map((part) => (part === '.' || part === '..' ? part : encodeURIComponent(part)))
+    .join('/');
+}

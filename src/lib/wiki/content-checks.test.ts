@@ -1,0 +1,24 @@
+import { describe, expect, test } from 'vitest';
+import { buildWiki } from './pipeline.ts';
+
+const MTIME = '2026-01-01T00:00:00.000Z';
+const attachments = ['attachments/diagram.png', 'notes/local.png'];
+
+function problemsOf(files: Record<string, string>) {
+  const raw = Object.entries(files).map(([path, text]) => ({ path, text, mtime: MTIME }));
+  const wiki = buildWiki(raw, { categories: ['reference'], base: '/', attachments, fileExists: (path) => attachments.includes(path) });
+  return wiki.problems.map((p) => [p.severity, `${p.path}:${p.line}`, p.field, p.message]);
+}
+
+describe('missing images: Obsidian embeds are looked up as Obsidian does', () => {
+  test('embeds of files anywhere in the folder are neither broken links nor missing images', () => {
+    expect(problemsOf({ 'notes/page.md': '# 쪽\n\n![[diagram.png]]\n\n![[diagram.png|300]]\n\n![[attachments/diagram.png]]\n\n![[local.png]]\n' })).toEqual([]);
+  });
+
+  test('a missing embedded image is a warning with file and line, as a missing Markdown image is', () => {
+    expect(problemsOf({ 'notes/page.md': '---\ntitle: 쪽\n---\n![[없는 그림.png]]\n\n![](./없는.png)\n' })).toEqual([
+      ['warning', 'notes/page.md:4', 'image', '그림 없는 그림.png이(가) 콘텐츠 폴더에 없습니다'],
+      ['warning', 'notes/page.md:6', 'image', '그림 ./없는.png이(가) 콘텐츠 폴더에 없습니다'],
+    ]);
+  });
+});
