@@ -8,6 +8,8 @@ const MARKDOWN = /\.(md|markdown)$/i;
 const MDX = /\.mdx$/i;
 /** Repository meta files at the content root are not wiki documents. */
 const REPO_META = /^(readme|source|license|changelog|contributing)\.md$/i;
+/** GitHub wiki's page chrome (sidebar, header, footer): shown around every page there, never a page of its own. */
+const WIKI_CHROME = /^_(sidebar|header|footer)\.(md|markdown)$/i;
 const IGNORED_DIRS = new Set(['node_modules', '.git', '.github', '.obsidian']);
 
 /** Resolves the content root from `WIKI_CONTENT_DIR` (default `./content`). */
@@ -18,7 +20,7 @@ export function contentRoot(cwd = process.cwd()): string {
 /**
  * The Markdown files under `root` (content paths with `/` separators, sorted), the files that look like documents
  * but are not read: `.mdx` files, symbolic links (never followed: a link could lead out of the folder) and the
- * repository's README.md and the like at the root; and the other plain files (`attachments`: pictures, downloads),
+ * repository's README.md and the like at the root, GitHub wiki's `_Sidebar.md`, `_Header.md` and `_Footer.md`; and the other plain files (`attachments`: pictures, downloads),
  * hidden ones and symbolic links left out, which Obsidian embeds name and the site copies when a page links to them.
  */
 export function scanContent(root: string): { paths: string[]; skipped: SkippedFile[]; attachments: string[] } {
@@ -38,6 +40,7 @@ export function scanContent(root: string): { paths: string[]; skipped: SkippedFi
       else if (!entry.isFile()) continue;
       else if (MDX.test(entry.name)) skipped.push({ path, reason: 'mdx' });
       else if (dir === root && REPO_META.test(entry.name)) skipped.push({ path, reason: 'repo-meta' });
+      else if (WIKI_CHROME.test(entry.name)) skipped.push({ path, reason: 'wiki-chrome' });
       else paths.push(path);
     }
   };
