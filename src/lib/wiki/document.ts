@@ -1,6 +1,6 @@
 import type { Root } from 'mdast';
 import type * as z from 'zod';
-import { DEFAULT_CATEGORY, DEFAULT_PROJECT, FrontmatterSchema } from './frontmatter.ts';
+import { DEFAULT_CATEGORY, DEFAULT_PROJECT, FrontmatterSchema, normalizeTag } from './frontmatter.ts';
 import { splitFrontmatter } from './frontmatter-parse.ts';
 import { findDeepNesting, findLongDelimiterRun, MAX_DELIMITER_RUN, MAX_NESTING } from '../markdown/nesting.ts';
 import { parseMarkdown, type ParsedMarkdown } from '../markdown/parse.ts';
@@ -151,7 +151,7 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[], ke
     project: fm.project ?? defaultProject(path),
     category: category.value,
     categorySource: category.source,
-    tags: unique(fm.tags ?? []),
+    tags: unique((fm.tags ?? []).map(normalizeTag)),
     aliases: unique(fm.aliases ?? []),
     related: unique(fm.related ?? []),
     summary: summary ?? leadSummary(markdown),
