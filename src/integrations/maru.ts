@@ -184,6 +184,16 @@ function logTokenized({ tokenized: t }: Pick<Emitted, 'tokenized'>, logger: Astr
   if (t) logger?.info(`search index: tokenized ${t.documents} of ${t.of} documents (the others from ${relative(process.cwd(), cacheDir())})`);
 }
 
+/** Each wiki's documents by content path, made once per wiki (a dev reload makes a new one). */
+const byPath = new WeakMap<Wiki, Map<string, Wiki['documents'][number]['source']>>();
+
+/** The document read from `path`, for the plugins that need what the parse decided about it (its title). */
+function documentAt(wiki: Wiki, path: string): Wiki['documents'][number]['source'] | undefined {
+  let map = byPath.get(wiki);
+  if (!map) byPath.set(wiki, (map = new Map(wiki.documents.map((d) => [d.source.sourcePath, d.source]))));
+  return map.get(path);
+}
+
 /** The remark pipeline of the site: the same heading ids and link targets as the catalog. */
 function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', trees: ParsedTrees) {
   const imageExists = (src: string, file: { path?: string }) => existsSync(src.startsWith('/') ? join(root, src) : resolve(dirname(file.path ?? root), src));
@@ -202,7 +212,7 @@ function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', t
       [remarkParsedTrees, trees],
       ...dialectPlugins(lang === 'en' ? { detailsTitle: 'Details', deepDiveTitle: 'Deep dive' } : {}),
       remarkInertScripts,
-      remarkStripTitle,
+      [remarkStripTitle, { titleOf: (file: { path?: string }) => documentAt(current(), contentPathOf(file))?.title }],
       remarkHeadingIds,
       [remarkMissingImages, { exists: imageExists, findEmbed }],
       [

@@ -141,3 +141,26 @@ describe('Obsidian embeds and block ids', () => {
     expect(md.sections[0]!.text).toBe('첫 문단\n목록\n비용은 2^10 이다');
   });
 });
+
+describe('one h1 per page', () => {
+  test('a leading h1 that differs from the frontmatter title is a section with an anchor; later h1s are h2s', () => {
+    const md = parseMarkdown('# Different heading\n\n본문\n\n## 둘째\n\n# 셋째\n', undefined, '프론트 제목');
+    expect(md.h1).toBeUndefined();
+    expect(md.headings.map((h) => [h.depth, h.text, h.anchor, h.line])).toEqual([
+      [2, 'Different heading', 'different-heading', 1],
+      [2, '둘째', '둘째', 5],
+      [2, '셋째', '셋째', 7],
+    ]);
+    expect(md.sections.map((s) => [s.anchor, s.text])).toEqual([
+      ['', ''],
+      ['different-heading', '본문'],
+      ['둘째', ''],
+      ['셋째', ''],
+    ]);
+  });
+
+  test('a leading h1 equal to the title stays the title, out of the headings', () => {
+    const md = parseMarkdown('# 제목\n\n본문\n', undefined, '제목');
+    expect([md.h1, md.headings]).toEqual(['제목', []]);
+  });
+});

@@ -1,4 +1,4 @@
-import type { Heading, Link, Nodes, Root, RootContent } from 'mdast';
+import type { Link, Nodes, Root, RootContent } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
@@ -6,9 +6,9 @@ import { visit } from './visit.ts';
 import { VFile } from 'vfile';
 import { dialectPlugins } from './dialect.ts';
 import { anchorHeadings, headingText } from './heading-anchors.ts';
-import { splitExplicitId } from './heading-id.ts';
 import { findWikiLinks } from './wikilink.ts';
 import { headingPath } from './heading-path.ts';
+import { demoteBodyH1s, leadingH1, titleTextOf } from './title-heading.ts';
 
 /** A heading as the site renders it: the anchor matches the `id` attribute on the page. */
 export interface ParsedHeading {
@@ -80,13 +80,15 @@ const processor = unified().use(remarkParse).use(remarkGfm).use(dialectPlugins()
  * Parses a Markdown body (without frontmatter) into headings, sections, links and counts, through the site's dialect
  * plugins. `keepSyntaxTree` sees the tree as parsed, before any plugin changed it, so the site's renderer can start from
  * it instead of parsing the same text again (`src/markdown/remark-parsed-trees.ts`): it must copy what it keeps, as the
- * plugins then change the tree in place.
+ * plugins then change the tree in place. `title` is the frontmatter's: a leading `# heading` that reads otherwise is a
+ * section, not the title (`demoteBodyH1s`, as the site does).
  */
-export function parseMarkdown(body: string, keepSyntaxTree?: (tree: Root) => void): ParsedMarkdown {
+export function parseMarkdown(body: string, keepSyntaxTree?: (tree: Root) => void, title?: string): ParsedMarkdown {
   const file = new VFile({ value: body });
   const parsed = processor.parse(file);
   keepSyntaxTree?.(parsed);
   const tree = processor.runSync(parsed, file) as Root;
+  demoteBodyH1s(tree, title);
   const headings = collectHeadings(tree);
   const lineCount = body.split('\n').length;
   const blockIds = file.data.blockIds ?? [];
@@ -101,10 +103,7 @@ export function parseMarkdown(body: string, keepSyntaxTree?: (tree: Root) => voi
   };
 }
 
-function leadingTitle(tree: Root): Heading | undefined {
-  const first = tree.children.find((n) => n.type !== 'html' && n.type !== 'definition');
-  return first?.type === 'heading' && first.depth === 1 ? first : undefined;
-}
+const leadingTitle = leadingH1;
 
 function h1Of(tree: Root): { h1?: string; titleAnchors?: string[] } {
   const h1 = firstH1(tree);
@@ -116,7 +115,7 @@ function h1Of(tree: Root): { h1?: string; titleAnchors?: string[] } {
 
 function firstH1(tree: Root): string | undefined {
   const title = leadingTitle(tree);
-  return title ? splitExplicitId(headingText(title)).text.trim() || undefined : undefined;
+  return title ? titleTextOf(title) || undefined : undefined;
 }
 
 /** Mirrors Astro's rehypeHeadingIds: one slugger per document, explicit ids bypass it; the leading title is not a heading. */

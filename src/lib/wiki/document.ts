@@ -132,7 +132,7 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[], ke
   if (run) return { problems: [...problems, longRun(path, bodyLine + run.line - 1, run.char, run.length)] };
   let markdown: ParsedMarkdown;
   try {
-    markdown = parseMarkdown(body, keepSyntaxTree && ((tree) => keepSyntaxTree(raw.path, { body, bodyLine, tree })));
+    markdown = parseMarkdown(body, keepSyntaxTree && ((tree) => keepSyntaxTree(raw.path, { body, bodyLine, tree })), fm.title);
   } catch (error) {
     // Nesting the line scan does not count (footnotes inside footnotes) can still overflow the stack: that fails this file, not the run.
     if (!(error instanceof RangeError)) throw error;
