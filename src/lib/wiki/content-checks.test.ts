@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { contentWarnings } from './content-checks.ts';
 import { buildWiki } from './pipeline.ts';
 
 const MTIME = '2026-01-01T00:00:00.000Z';
@@ -19,6 +20,24 @@ describe('missing images: Obsidian embeds are looked up as Obsidian does', () =>
     expect(problemsOf({ 'notes/page.md': '---\ntitle: 쪽\n---\n![[없는 그림.png]]\n\n![](./없는.png)\n' })).toEqual([
       ['warning', 'notes/page.md:4', 'image', '그림 없는 그림.png이(가) 콘텐츠 폴더에 없습니다'],
       ['warning', 'notes/page.md:6', 'image', '그림 ./없는.png이(가) 콘텐츠 폴더에 없습니다'],
+    ]);
+  });
+});
+
+describe('empty documents', () => {
+  test('an empty file, frontmatter only, or a title only are warnings naming the file; a title with a section is not', () => {
+    const raw = Object.entries({
+      'empty.md': '',
+      'fm-only.md': '---\ntitle: 프론트매터만\nsummary: 요약만 있음\n---\n  \n\t\n',
+      'title-only.md': '---\nsummary: 제목뿐\n---\n# 제목뿐\n',
+      'other-heading.md': '---\ntitle: 제목\nsummary: 다른 제목\n---\n# 다른 제목\n',
+    }).map(([path, text]) => ({ path, text, mtime: MTIME }));
+    const wiki = buildWiki(raw, { categories: ['reference'], base: '/' });
+    const empty = contentWarnings(wiki, { staleAfterDays: 10_000, now: MTIME }).filter((p) => p.field === 'content');
+    expect(empty.map((p) => `${p.path}:${p.line} ${p.message}`)).toEqual([
+      'empty.md:1 본문이 비어 있습니다 (페이지에는 "비어 있는 문서"라고만 보입니다)',
+      'fm-only.md:5 본문이 비어 있습니다 (페이지에는 "비어 있는 문서"라고만 보입니다)',
+      'title-only.md:4 본문이 비어 있습니다 (페이지에는 "비어 있는 문서"라고만 보입니다)',
     ]);
   });
 });

@@ -31,6 +31,16 @@ export function contentWarnings(wiki: Wiki, options: CheckOptions): Problem[] {
         severity: 'warning',
       });
     }
+    if (isEmptyBody(s)) {
+      problems.push({
+        path: s.sourcePath,
+        line: s.bodyLine,
+        field: 'content',
+        message: '본문이 비어 있습니다 (페이지에는 "비어 있는 문서"라고만 보입니다)',
+        hint: '내용을 쓰거나, 필요 없는 문서라면 파일을 지우세요',
+        severity: 'warning',
+      });
+    }
     const days = Math.floor((now - Date.parse(s.updatedAt)) / 86_400_000);
     if (days > options.staleAfterDays) {
       problems.push({
@@ -45,6 +55,12 @@ export function contentWarnings(wiki: Wiki, options: CheckOptions): Problem[] {
   }
   problems.push(...nearDuplicates(wiki), ...imagesWithoutAlt(wiki.documents.map((d) => d.source)));
   return problems;
+}
+
+/** True when a body has nothing but blank lines, or only its leading `# title` (which the page shows as its title). */
+export function isEmptyBody(doc: Pick<SourceDocument, 'body' | 'markdown'>): boolean {
+  const body = doc.body.trim();
+  return (doc.markdown.h1 === undefined ? body : body.replace(/^#[ \t][^\n]*/, '').trim()) === '';
 }
 
 /** Pairs of documents whose content similarity is at least DUPLICATE_SIMILARITY, reported once per pair. */
