@@ -5,7 +5,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toContentPath } from '../lib/wiki/slug.ts';
 import { relativeTo } from '../lib/wiki/attachments.ts';
-import { anchorHash, joinUrl, docPath, encodePath } from '../lib/wiki/url.ts';
+import { anchorHash, joinUrl, docPath, encodePath, FILES_DIR } from '../lib/wiki/url.ts';
+import { fileLinkHref } from '../lib/wiki/content-checks.ts';
 import type { Wiki } from '../lib/wiki/pipeline.ts';
 import { findHeading } from '../lib/wiki/links.ts';
 import { dialectPlugins } from '../lib/markdown/dialect.ts';
@@ -30,6 +31,7 @@ import {
   startEmitWorker,
   moveArtifacts,
   errorReport,
+  copyLinkedFiles,
   siteConfig,
   skipArtifacts,
   writeArtifacts,
@@ -163,6 +165,8 @@ export default function maru(): AstroIntegration {
           logger.info('MARU_SKIP_ARTIFACTS=1: pages built from the catalog alone; no _wiki/* artifacts written');
           return;
         }
+        const files = copyLinkedFiles(wiki, root, fileURLToPath(dir));
+        if (files) logger.info(`copied ${files} linked files to ${FILES_DIR}/`);
         const { count, linked } = await writeBuildArtifacts(fileURLToPath(dir), logger);
         logger.info(
           `wrote ${count} wiki artifacts${linked ? ` (${linked} unchanged since the last build, linked from ${relative(process.cwd(), cacheDir())})` : ''}`,
@@ -192,6 +196,15 @@ function documentAt(wiki: Wiki, path: string): Wiki['documents'][number]['source
   let map = byPath.get(wiki);
   if (!map) byPath.set(wiki, (map = new Map(wiki.documents.map((d) => [d.source.sourcePath, d.source]))));
   return map.get(path);
+}
+
+const attachmentSets = new WeakMap<Wiki, Set<string>>();
+
+/** Where a link to a content file that is not a document points (`linkedFileHref`), over the wiki's file set. */
+function linkedFileHref(wiki: Wiki, url: string, fromPath: string): string | undefined {
+  let set = attachmentSets.get(wiki);
+  if (!set) attachmentSets.set(wiki, (set = new Set(wiki.options.attachments ?? [])));
+  return fileLinkHref(url, fromPath, set, wiki.options.base);
 }
 
 /** The remark pipeline of the site: the same heading ids and link targets as the catalog. */
@@ -229,6 +242,7 @@ function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', t
           },
           resolveUrl: (url: string, fromPath: string) => {
             const r = current().resolver.url(url, fromPath);
+            if (!r.isDocLink) return linkedFileHref(current(), url, fromPath);
             if (!r.doc) return undefined;
             // An alias (VitePress slug) becomes the page's own id; a text fragment or unknown anchor stays as written.
             return `${joinUrl(current().options.base, docPath(r.doc.id))}${r.heading ? anchorHash(r.heading.anchor) : r.fragment ? `#${r.fragment}` : ''}`;

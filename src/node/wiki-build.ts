@@ -9,7 +9,8 @@ import type { KeepSyntaxTree, RawFile } from '../lib/wiki/document.ts';
 import { buildWiki, type ParseCache, type Wiki } from '../lib/wiki/pipeline.ts';
 import { formatReport } from '../lib/wiki/problems.ts';
 import { skippedFileWarnings, type SkippedFile } from '../lib/wiki/skipped-files.ts';
-import { normalizeBase } from '../lib/wiki/url.ts';
+import { FILES_DIR, normalizeBase } from '../lib/wiki/url.ts';
+import { linkedFiles } from '../lib/wiki/content-checks.ts';
 import { collectContent, contentRoot, gitHead } from './collect.ts';
 import { sha256 } from './hash.ts';
 import { openIndexCache, type IndexCache } from './index-cache.ts';
@@ -96,6 +97,24 @@ function buildCollected(
   wiki.problems.push(...skippedFileWarnings(skipped));
   cache?.save();
   return { wiki, texts, key };
+}
+
+/**
+ * Copies the content files documents link to (`linkedFiles`: listed by the scan, so plain files inside the folder,
+ * never links) into `<outDir>/_files/`, where their links point. Returns how many.
+ */
+export function copyLinkedFiles(wiki: Wiki, root: string, outDir: string): number {
+  const paths = linkedFiles(
+    wiki.documents.map((d) => d.source),
+    wiki.resolver,
+    new Set(wiki.options.attachments ?? []),
+  );
+  for (const path of paths) {
+    const to = join(outDir, FILES_DIR, path);
+    mkdirSync(dirname(to), { recursive: true });
+    cpSync(join(root, path), to);
+  }
+  return paths.length;
 }
 
 /** The report of every error, or undefined when the wiki builds. */

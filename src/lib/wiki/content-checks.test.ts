@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { contentWarnings } from './content-checks.ts';
+import { contentWarnings, fileLinkHref, linkedFiles } from './content-checks.ts';
 import { buildWiki } from './pipeline.ts';
 
 const MTIME = '2026-01-01T00:00:00.000Z';
@@ -39,5 +39,31 @@ describe('empty documents', () => {
       'fm-only.md:5 본문이 비어 있습니다 (페이지에는 "비어 있는 문서"라고만 보입니다)',
       'title-only.md:4 본문이 비어 있습니다 (페이지에는 "비어 있는 문서"라고만 보입니다)',
     ]);
+  });
+});
+
+describe('links to files that are not documents', () => {
+  const files = ['notes/data.csv', 'files/보고서 1.pdf', 'notes/page.md'];
+  const raw = [
+    {
+      path: 'notes/page.md',
+      mtime: MTIME,
+      text: '---\ntitle: 쪽\n---\n[데이터](./data.csv)\n\n[보고서](/files/보고서%201.pdf#page=2)\n\n[없음](./gone.pdf)\n',
+    },
+  ];
+  const wiki = buildWiki(raw, { categories: ['reference'], base: '/wiki/', attachments: files, fileExists: (path) => files.includes(path) });
+
+  test('a linked file the folder lacks is a warning naming file and line', () => {
+    expect(wiki.problems.map((p) => [p.severity, `${p.path}:${p.line}`, p.field, p.message])).toEqual([
+      ['warning', 'notes/page.md:8', 'link', '링크한 파일 ./gone.pdf이(가) 콘텐츠 폴더에 없습니다'],
+    ]);
+  });
+
+  test('the files that are there are the ones the site copies, and their links point at the copies', () => {
+    const docs = wiki.documents.map((d) => d.source);
+    expect(linkedFiles(docs, wiki.resolver, new Set(files))).toEqual(['files/보고서 1.pdf', 'notes/data.csv']);
+    expect(fileLinkHref('./data.csv', 'notes/page.md', new Set(files), '/wiki/')).toBe('/wiki/_files/notes/data.csv');
+    expect(fileLinkHref('/files/보고서%201.pdf#page=2', 'notes/page.md', new Set(files), '/')).toBe('/_files/files/%EB%B3%B4%EA%B3%A0%EC%84%9C%201.pdf#page=2');
+    expect(fileLinkHref('./gone.pdf', 'notes/page.md', new Set(files), '/')).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import type { SourceDocument } from './document.ts';
-import { joinPath } from './links.ts';
+import { joinPath, type LinkResolver } from './links.ts';
+import { fileHref } from './url.ts';
 import type { Wiki } from './pipeline.ts';
 import type { Problem } from './problems.ts';
 import { nearestNeighbours, termVectors } from './similarity.ts';
@@ -116,6 +117,49 @@ export function missingImages(
 function isThere(url: string, fromPath: string, exists: (contentPath: string) => boolean): boolean {
   const path = imagePath(url, fromPath);
   return path === undefined || exists(path);
+}
+
+/**
+ * Links to files that are not documents (`[데이터](./data.csv)`, a PDF) whose file is not in the content folder, as
+ * warnings with file and line; the ones that are there are copied with the site (`linkedFiles`).
+ */
+export function missingLinkedFiles(docs: readonly SourceDocument[], resolver: LinkResolver, exists: (contentPath: string) => boolean): Problem[] {
+  const out: Problem[] = [];
+  for (const d of docs) {
+    for (const link of d.markdown.links) {
+      if (link.kind !== 'url' || resolver.url(link.target, d.sourcePath).isDocLink || isThere(link.target, d.sourcePath, exists)) continue;
+      out.push({
+        path: d.sourcePath,
+        line: link.line + d.bodyLine - 1,
+        field: 'link',
+        message: `링크한 파일 ${link.target}이(가) 콘텐츠 폴더에 없습니다`,
+        hint: '파일을 문서 옆에 두거나 경로를 고치세요',
+        severity: 'warning',
+      });
+    }
+  }
+  return out;
+}
+
+/** Content paths of the folder's files that documents link to (not documents, not pictures they show): the site copies them. */
+export function linkedFiles(docs: readonly SourceDocument[], resolver: LinkResolver, attachments: ReadonlySet<string>): string[] {
+  const out = new Set<string>();
+  for (const d of docs) {
+    for (const link of d.markdown.links) {
+      if (link.kind !== 'url' || resolver.url(link.target, d.sourcePath).isDocLink) continue;
+      const path = imagePath(link.target, d.sourcePath);
+      if (path !== undefined && attachments.has(path)) out.add(path);
+    }
+  }
+  return [...out].sort();
+}
+
+/** Where a link to a content file that is not a document points: its copy under `_files/`, or undefined when the folder lacks it. */
+export function fileLinkHref(url: string, fromPath: string, attachments: ReadonlySet<string>, base: string): string | undefined {
+  const path = imagePath(url, fromPath);
+  if (path === undefined || !attachments.has(path)) return undefined;
+  const hash = url.indexOf('#');
+  return `${fileHref(base, path)}${hash < 0 ? '' : url.slice(hash)}`;
 }
 
 /** Raw `<img>` tags without an `alt` attribute: a screen reader reads out their file name, or nothing useful. */
