@@ -49,7 +49,7 @@ describe('npm run check', () => {
     const content = join(dir, 'wiki');
     mkdirSync(join(content, 'docs'), { recursive: true });
     writeFileSync(join(dir, 'secret.md'), '# 밖\n');
-    writeFileSync(join(content, 'docs/guide.md'), '---\nsummary: 안내입니다.\n---\n# 안내\n');
+    writeFileSync(join(content, 'docs/guide.md'), '---\nsummary: 안내입니다.\n---\n# 안내\n\n본문입니다.\n');
     writeFileSync(join(content, 'docs/client.mdx'), '# 클라이언트\n');
     writeFileSync(join(content, 'README.md'), '# 저장소\n');
     writeFileSync(join(content, '_Sidebar.md'), '* [[guide]]\n');
