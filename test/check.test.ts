@@ -44,23 +44,27 @@ describe('npm run check', () => {
     expect(r.lines.at(-1)).toMatch(/^문서 \d+개 검사: 오류 0개, 경고 0개$/);
   });
 
-  test('every file left out is named with why: .mdx, symbolic links in and out of the folder, the root README.md', () => {
+  test('every file left out is named with why: .mdx, symbolic links in and out of the folder, the root README.md, GitHub wiki chrome', () => {
     const dir = tempDir('maru-skipped-');
     const content = join(dir, 'wiki');
     mkdirSync(join(content, 'docs'), { recursive: true });
     writeFileSync(join(dir, 'secret.md'), '# 밖\n');
-    writeFileSync(join(content, 'docs/guide.md'), '---\nsummary: 안내입니다.\n---\n# 안내\n');
+    writeFileSync(join(content, 'docs/guide.md'), '---\nsummary: 안내입니다.\n---\n# 안내\n\n본문입니다.\n');
     writeFileSync(join(content, 'docs/client.mdx'), '# 클라이언트\n');
     writeFileSync(join(content, 'README.md'), '# 저장소\n');
+    writeFileSync(join(content, '_Sidebar.md'), '* [[guide]]\n');
+    writeFileSync(join(content, 'docs/_Footer.md'), '바닥글\n');
     symlinkSync(join(content, 'docs/guide.md'), join(content, 'docs/same.md'));
     symlinkSync(join(dir, 'secret.md'), join(content, 'escape.md'));
     const r = check('--content', content);
     expect(r.lines.map((l) => l.replace(relative(ROOT, content), 'wiki'))).toEqual([
+      '경고 wiki/_Sidebar.md:1 file: GitHub 위키의 사이드바·머리글·바닥글 파일이라 문서에 싣지 않았습니다. Maru는 사이드바를 문서 목록으로 만듭니다. 문서로 보이게 하려면 파일 이름 앞의 _를 빼세요.',
+      '경고 wiki/docs/_Footer.md:1 file: GitHub 위키의 사이드바·머리글·바닥글 파일이라 문서에 싣지 않았습니다. Maru는 사이드바를 문서 목록으로 만듭니다. 문서로 보이게 하려면 파일 이름 앞의 _를 빼세요.',
       '경고 wiki/docs/client.mdx:1 file: .mdx 파일은 읽지 않아 문서에 싣지 않았습니다. 문서로 쓰려면 확장자를 .md로 바꾸세요 (<Note> 같은 MDX 컴포넌트와 {/* */} 주석은 .md에서도 읽습니다).',
       '경고 wiki/docs/same.md:1 file: 심볼릭 링크는 따라가지 않아 문서에 싣지 않았습니다. 링크 대신 파일을 직접 두세요.',
       '경고 wiki/escape.md:1 file: 콘텐츠 폴더 밖이나 없는 파일을 가리키는 심볼릭 링크라 읽지 않았습니다. 콘텐츠 폴더 안에 파일을 직접 두세요.',
       '경고 wiki/README.md:1 file: 콘텐츠 폴더 맨 위의 저장소 안내 파일이라 문서에 싣지 않았습니다. 문서로 보이게 하려면 하위 폴더로 옮기세요.',
-      '문서 1개 검사: 오류 0개, 경고 4개',
+      '문서 1개 검사: 오류 0개, 경고 6개',
     ]);
     expect(r.status).toBe(0);
   });

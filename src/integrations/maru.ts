@@ -4,7 +4,9 @@ import { existsSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toContentPath } from '../lib/wiki/slug.ts';
-import { anchorHash, joinUrl, docPath } from '../lib/wiki/url.ts';
+import { relativeTo } from '../lib/wiki/attachments.ts';
+import { anchorHash, joinUrl, docPath, encodePath, FILES_DIR } from '../lib/wiki/url.ts';
+import { fileLinkHref } from '../lib/wiki/content-checks.ts';
 import type { Wiki } from '../lib/wiki/pipeline.ts';
 import { findHeading } from '../lib/wiki/links.ts';
 import { dialectPlugins } from '../lib/markdown/dialect.ts';
@@ -29,6 +31,7 @@ import {
   startEmitWorker,
   moveArtifacts,
   errorReport,
+  copyLinkedFiles,
   siteConfig,
   skipArtifacts,
   writeArtifacts,
@@ -168,6 +171,8 @@ export default function maru(): AstroIntegration {
           logger.info('MARU_SKIP_ARTIFACTS=1: pages built from the catalog alone; no _wiki/* artifacts written');
           return;
         }
+        const files = copyLinkedFiles(wiki, root, fileURLToPath(dir));
+        if (files) logger.info(`copied ${files} linked files to ${FILES_DIR}/`);
         const { count, linked } = await writeBuildArtifacts(fileURLToPath(dir), logger);
         logger.info(
           `wrote ${count} wiki artifacts${linked ? ` (${linked} unchanged since the last build, linked from ${relative(process.cwd(), cacheDir())})` : ''}`,
@@ -189,9 +194,34 @@ function logTokenized({ tokenized: t }: Pick<Emitted, 'tokenized'>, logger: Astr
   if (t) logger?.info(`search index: tokenized ${t.documents} of ${t.of} documents (the others from ${relative(process.cwd(), cacheDir())})`);
 }
 
+/** Each wiki's documents by content path, made once per wiki (a dev reload makes a new one). */
+const byPath = new WeakMap<Wiki, Map<string, Wiki['documents'][number]['source']>>();
+
+/** The document read from `path`, for the plugins that need what the parse decided about it (its title). */
+function documentAt(wiki: Wiki, path: string): Wiki['documents'][number]['source'] | undefined {
+  let map = byPath.get(wiki);
+  if (!map) byPath.set(wiki, (map = new Map(wiki.documents.map((d) => [d.source.sourcePath, d.source]))));
+  return map.get(path);
+}
+
+const attachmentSets = new WeakMap<Wiki, Set<string>>();
+
+/** Where a link to a content file that is not a document points (`linkedFileHref`), over the wiki's file set. */
+function linkedFileHref(wiki: Wiki, url: string, fromPath: string): string | undefined {
+  let set = attachmentSets.get(wiki);
+  if (!set) attachmentSets.set(wiki, (set = new Set(wiki.options.attachments ?? [])));
+  return fileLinkHref(url, fromPath, set, wiki.options.base);
+}
+
 /** The remark pipeline of the site: the same heading ids and link targets as the catalog. */
 function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', trees: ParsedTrees) {
   const imageExists = (src: string, file: { path?: string }) => existsSync(src.startsWith('/') ? join(root, src) : resolve(dirname(file.path ?? root), src));
+  const contentPathOf = (file: { path?: string }) => toContentPath(relative(root, file.path ?? ''));
+  const findEmbed = (name: string, file: { path?: string }) => {
+    const from = contentPathOf(file);
+    const found = current().resolver.attachment(name, from);
+    return found === undefined ? undefined : encodePath(relativeTo(from, found));
+  };
   const pageOf = (id: string, anchor?: string) => `${joinUrl(current().options.base, docPath(id))}${anchorHash(anchor ?? '')}`;
   return {
     smartypants: false,
@@ -201,9 +231,9 @@ function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', t
       [remarkParsedTrees, trees],
       ...dialectPlugins(lang === 'en' ? { detailsTitle: 'Details', deepDiveTitle: 'Deep dive' } : {}),
       remarkInertScripts,
-      remarkStripTitle,
+      [remarkStripTitle, { titleOf: (file: { path?: string }) => documentAt(current(), contentPathOf(file))?.title }],
       remarkHeadingIds,
-      [remarkMissingImages, { exists: imageExists }],
+      [remarkMissingImages, { exists: imageExists, findEmbed }],
       [
         remarkWikiLinks,
         {
@@ -218,6 +248,7 @@ function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', t
           },
           resolveUrl: (url: string, fromPath: string) => {
             const r = current().resolver.url(url, fromPath);
+            if (!r.isDocLink) return linkedFileHref(current(), url, fromPath);
             if (!r.doc) return undefined;
             // An alias (VitePress slug) becomes the page's own id; a text fragment or unknown anchor stays as written.
             return `${joinUrl(current().options.base, docPath(r.doc.id))}${r.heading ? anchorHash(r.heading.anchor) : r.fragment ? `#${r.fragment}` : ''}`;
@@ -226,7 +257,7 @@ function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', t
             const r = current().resolver.url(url, fromPath);
             return r.isDocLink && !r.doc ? `${url}: 문서가 없습니다` : undefined;
           },
-          contentPathOf: (file: { path?: string }) => toContentPath(relative(root, file.path ?? '')),
+          contentPathOf,
         },
       ],
       // Last: it records the code blocks of the final tree (remarkInertScripts turns raw scripts into code blocks).
@@ -237,7 +268,12 @@ function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', t
       rehypeSanitizeContent,
       [rehypeMissingImages, { exists: imageExists }],
       rehypePlainRawCode,
-      [rehypeCallouts, { titles: lang === 'en' ? { note: 'Note', tip: 'Tip', important: 'Important', warning: 'Warning', caution: 'Caution' } : {} }],
+      [
+        rehypeCallouts,
+        {
+          titles: lang === 'en' ? { note: 'Note', tip: 'Tip', important: 'Important', warning: 'Warning', caution: 'Caution', embed: 'Embedded document' } : {},
+        },
+      ],
       // Presentation only, and last: keep these two after any sanitizer (they add elements and classes a sanitizer would strip).
       rehypeCodeBlocks,
       [rehypeScrollTables, { label: lang === 'en' ? 'Table' : '표' }],

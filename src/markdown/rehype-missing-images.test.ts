@@ -3,20 +3,25 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
-import { expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import rehypeMissingImages from './rehype-missing-images.ts';
 import rehypeSanitizeContent from './rehype-sanitize-content.ts';
 import remarkMissingImages from './remark-missing-images.ts';
+import remarkObsidianEmbeds from '../lib/markdown/remark-obsidian-embeds.ts';
 
-/** Only `here.png` (next to the page) and `/shared/logo.svg` (from the content root) exist. */
-const exists = (src: string) => src === './here.png' || src === 'here.png' || src === '/shared/logo.svg';
+/** Only `here.png` (next to the page), `/shared/logo.svg` (from the content root) and `/attachments/diagram.png` exist. */
+const exists = (src: string) => ['./here.png', 'here.png', '/shared/logo.svg', '../attachments/diagram.png'].includes(src);
+
+/** Obsidian embeds: only `diagram.png` exists, in `attachments/` at the content root. */
+const findEmbed = (name: string) => (name === 'diagram.png' || name === 'attachments/diagram.png' ? '../attachments/diagram.png' : undefined);
 
 function render(md: string): { html: string; messages: string[] } {
   const file = new VFile({ value: md, path: '/wiki/guide/page.md' });
   const html = String(
     unified()
       .use(remarkParse)
-      .use(remarkMissingImages, { exists })
+      .use(remarkObsidianEmbeds)
+      .use(remarkMissingImages, { exists, findEmbed })
       .use(remarkRehype, { allowDangerousHtml: true })
       .use(rehypeSanitizeContent)
       .use(rehypeMissingImages, { exists })
@@ -46,4 +51,23 @@ test('existing and external images are left as written', () => {
 
 test('a missing Markdown image is reported on the file for the build log', () => {
   expect(render('![흐름도](./images/flow.png)').messages).toEqual(['missing image ./images/flow.png']);
+});
+
+describe('Obsidian image embeds', () => {
+  test.each([
+    ['a bare name, found elsewhere in the folder', '![[diagram.png]]', '<p><img src="../attachments/diagram.png" alt=""></p>'],
+    ['a path from the root', '![[attachments/diagram.png]]', '<p><img src="../attachments/diagram.png" alt=""></p>'],
+    ['a width', '![[diagram.png|300]]', '<p><img src="../attachments/diagram.png" alt="" width="300"></p>'],
+    ['a width and height', '![[diagram.png|300x200]]', '<p><img src="../attachments/diagram.png" alt="" width="300" height="200"></p>'],
+    ['alt text', '앞 ![[diagram.png|흐름도]] 뒤', '<p>앞 <img src="../attachments/diagram.png" alt="흐름도"> 뒤</p>'],
+  ])('%s renders as the Markdown image of that file', (_why, md, want) => {
+    expect(render(md)).toEqual({ html: want, messages: [] });
+  });
+
+  test('a missing embedded image is the placeholder and the warning of a missing Markdown image', () => {
+    expect(render('![[없는 그림.png]]')).toEqual({
+      html: '<p><span class="missing-image">[이미지 없음: 없는 그림.png]</span></p>',
+      messages: ['missing image 없는 그림.png'],
+    });
+  });
 });

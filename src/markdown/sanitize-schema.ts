@@ -31,8 +31,8 @@ export const SANITIZE_SCHEMA: Schema = {
     ...base,
     div: [...(base['div'] ?? []), ['className', 'callout', /^callout-[a-z]+$/], 'dataCallout', ['role', 'note']],
     p: [...(base['p'] ?? []), ['className', 'callout-title']],
-    // `::: warning` containers and MDX `<Note>` arrive as blockquotes marked with their kind; rehype-callouts (after the sanitizer) builds the callout.
-    blockquote: [...(base['blockquote'] ?? []), ['dataCallout', 'note', 'tip', 'important', 'warning', 'caution']],
+    // `::: warning` containers, MDX `<Note>` and Obsidian note embeds (`embed`) arrive as blockquotes marked with their kind; rehype-callouts (after the sanitizer) builds the callout.
+    blockquote: [...(base['blockquote'] ?? []), ['dataCallout', 'note', 'tip', 'important', 'warning', 'caution', 'embed']],
     pre: [...(base['pre'] ?? []), ['className', SHIKI_PRE_CLASS], ['style', SAFE_STYLE], 'dataLanguage'],
     span: [...(base['span'] ?? []), ['className', SHIKI_LINE_CLASS, 'heading-alias', 'broken-link', 'missing-image'], ['style', SAFE_STYLE]],
     // Footnote back-references (GitHub's own class) and Maru's wiki links.

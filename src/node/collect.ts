@@ -8,6 +8,8 @@ const MARKDOWN = /\.(md|markdown)$/i;
 const MDX = /\.mdx$/i;
 /** Repository meta files at the content root are not wiki documents. */
 const REPO_META = /^(readme|source|license|changelog|contributing)\.md$/i;
+/** GitHub wiki's page chrome (sidebar, header, footer): shown around every page there, never a page of its own. */
+const WIKI_CHROME = /^_(sidebar|header|footer)\.(md|markdown)$/i;
 const IGNORED_DIRS = new Set(['node_modules', '.git', '.github', '.obsidian']);
 
 /** Resolves the content root from `WIKI_CONTENT_DIR` (default `./content`). */
@@ -16,13 +18,15 @@ export function contentRoot(cwd = process.cwd()): string {
 }
 
 /**
- * The Markdown files under `root` (content paths with `/` separators, sorted) and the files that look like documents
+ * The Markdown files under `root` (content paths with `/` separators, sorted), the files that look like documents
  * but are not read: `.mdx` files, symbolic links (never followed: a link could lead out of the folder) and the
- * repository's README.md and the like at the root.
+ * repository's README.md and the like at the root, GitHub wiki's `_Sidebar.md`, `_Header.md` and `_Footer.md`; and the other plain files (`attachments`: pictures, downloads),
+ * hidden ones and symbolic links left out, which Obsidian embeds name and the site copies when a page links to them.
  */
-export function scanContent(root: string): { paths: string[]; skipped: SkippedFile[] } {
+export function scanContent(root: string): { paths: string[]; skipped: SkippedFile[]; attachments: string[] } {
   const paths: string[] = [];
   const skipped: SkippedFile[] = [];
+  const attachments: string[] = [];
   const realRoot = realpathSync(root);
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -30,17 +34,19 @@ export function scanContent(root: string): { paths: string[]; skipped: SkippedFi
       const full = join(dir, entry.name);
       const path = relative(root, full).split(sep).join('/');
       if (entry.isDirectory() && !IGNORED_DIRS.has(entry.name)) walk(full);
-      else if (!MARKDOWN.test(entry.name) && !MDX.test(entry.name)) continue;
-      else if (entry.isSymbolicLink()) skipped.push({ path, reason: linksInside(full, realRoot) ? 'symlink' : 'outside' });
+      else if (!MARKDOWN.test(entry.name) && !MDX.test(entry.name)) {
+        if (entry.isFile() && !entry.name.startsWith('.')) attachments.push(path);
+      } else if (entry.isSymbolicLink()) skipped.push({ path, reason: linksInside(full, realRoot) ? 'symlink' : 'outside' });
       else if (!entry.isFile()) continue;
       else if (MDX.test(entry.name)) skipped.push({ path, reason: 'mdx' });
       else if (dir === root && REPO_META.test(entry.name)) skipped.push({ path, reason: 'repo-meta' });
+      else if (WIKI_CHROME.test(entry.name)) skipped.push({ path, reason: 'wiki-chrome' });
       else paths.push(path);
     }
   };
   walk(root);
   const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-  return { paths: paths.sort(), skipped: skipped.sort(byPath) };
+  return { paths: paths.sort(), skipped: skipped.sort(byPath), attachments: attachments.sort() };
 }
 
 /** True when the link at `full` leads to a file inside `realRoot`; false when it leads out of it or to nothing. */
@@ -87,11 +93,11 @@ export function collectFiles(root: string): RawFile[] {
   return collectContent(root).files;
 }
 
-/** `collectFiles`, and the files left unread (`scanContent`). */
-export function collectContent(root: string): { files: RawFile[]; skipped: SkippedFile[] } {
+/** `collectFiles`, the files left unread and the folder's other files (`scanContent`). */
+export function collectContent(root: string): { files: RawFile[]; skipped: SkippedFile[]; attachments: string[] } {
   const dates = gitDates(root);
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  const { paths, skipped } = scanContent(root);
+  const { paths, skipped, attachments } = scanContent(root);
   const files = paths.map((path) => {
     const full = join(root, path);
     const d = dates.get(path);
@@ -103,7 +109,7 @@ export function collectContent(root: string): { files: RawFile[]; skipped: Skipp
       return { ...base, readError: err.code === 'ERR_ENCODING_INVALID_ENCODED_DATA' ? 'UTF-8이 아닙니다' : (err.code ?? err.message) };
     }
   });
-  return { files, skipped };
+  return { files, skipped, attachments };
 }
 
 function safeMtime(path: string): string {

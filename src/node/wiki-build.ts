@@ -9,7 +9,8 @@ import type { KeepSyntaxTree, RawFile } from '../lib/wiki/document.ts';
 import { buildWiki, type ParseCache, type Wiki } from '../lib/wiki/pipeline.ts';
 import { formatReport } from '../lib/wiki/problems.ts';
 import { skippedFileWarnings, type SkippedFile } from '../lib/wiki/skipped-files.ts';
-import { normalizeBase } from '../lib/wiki/url.ts';
+import { FILES_DIR, normalizeBase } from '../lib/wiki/url.ts';
+import { linkedFiles } from '../lib/wiki/content-checks.ts';
 import { collectContent, contentRoot, gitHead } from './collect.ts';
 import { sha256 } from './hash.ts';
 import { openIndexCache, type IndexCache } from './index-cache.ts';
@@ -48,8 +49,7 @@ export function collectWiki(
   cache?: ParseCache & { save(): void },
   keepSyntaxTree?: KeepSyntaxTree,
 ): CollectedWiki {
-  const { files, skipped } = collectContent(root);
-  return buildCollected({ files, skipped }, root, config, base, unchanged, cache, keepSyntaxTree);
+  return buildCollected(collectContent(root), root, config, base, unchanged, cache, keepSyntaxTree);
 }
 
 /**
@@ -65,12 +65,13 @@ export async function collectWikiInParallel(
   trees?: TreeSink,
   parallel: ParallelOptions = {},
 ): Promise<CollectedWiki> {
-  const { files, skipped } = collectContent(root);
+  const collected = collectContent(root);
+  const { files } = collected;
   const options = { categories: config.categories, base };
   const todo = files.filter((file) => file.text !== undefined && !cache?.has(file, options));
   const ahead = await parseInParallel(todo, config.categories, trees, parallel);
   const answers = Object.assign(withParsedAhead(cache ?? NO_CACHE, ahead), { save: () => {} });
-  return buildCollected({ files, skipped }, root, config, base, undefined, answers, trees?.keep);
+  return buildCollected(collected, root, config, base, undefined, answers, trees?.keep);
 }
 
 /** A parse cache that holds nothing and keeps nothing (`npm run check`). */
@@ -79,7 +80,7 @@ const NO_CACHE: ParseCache = { get: () => undefined, set: () => {} };
 type CollectedWiki = { wiki: Wiki | undefined; texts: Map<string, string>; key: string };
 
 function buildCollected(
-  { files, skipped }: { files: RawFile[]; skipped: SkippedFile[] },
+  { files, skipped, attachments }: { files: RawFile[]; skipped: SkippedFile[]; attachments: string[] },
   root: string,
   config: SiteConfig,
   base: string,
@@ -88,13 +89,32 @@ function buildCollected(
   keepSyntaxTree?: KeepSyntaxTree,
 ): CollectedWiki {
   const links = linkPolicy(config, process.env);
-  const key = sha256(JSON.stringify([root, base, config.categories, links, files, skipped]));
+  const key = sha256(JSON.stringify([root, base, config.categories, links, files, skipped, attachments]));
   const texts = new Map(files.map((f) => [f.path, f.text ?? '']));
   if (key === unchanged) return { wiki: undefined, texts, key };
-  const wiki = buildWiki(files, { categories: config.categories, base, links, fileExists: (path) => existsSync(join(root, path)) }, cache, keepSyntaxTree);
+  const fileExists = (path: string) => existsSync(join(root, path));
+  const wiki = buildWiki(files, { categories: config.categories, base, links, fileExists, attachments }, cache, keepSyntaxTree);
   wiki.problems.push(...skippedFileWarnings(skipped));
   cache?.save();
   return { wiki, texts, key };
+}
+
+/**
+ * Copies the content files documents link to (`linkedFiles`: listed by the scan, so plain files inside the folder,
+ * never links) into `<outDir>/_files/`, where their links point. Returns how many.
+ */
+export function copyLinkedFiles(wiki: Wiki, root: string, outDir: string): number {
+  const paths = linkedFiles(
+    wiki.documents.map((d) => d.source),
+    wiki.resolver,
+    new Set(wiki.options.attachments ?? []),
+  );
+  for (const path of paths) {
+    const to = join(outDir, FILES_DIR, path);
+    mkdirSync(dirname(to), { recursive: true });
+    cpSync(join(root, path), to);
+  }
+  return paths.length;
 }
 
 /** The report of every error, or undefined when the wiki builds. */

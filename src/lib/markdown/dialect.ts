@@ -6,6 +6,8 @@ import remarkForeignHtml from './remark-foreign-html.ts';
 import remarkMdxCallouts from './remark-mdx-callouts.ts';
 import remarkMdxComments from './remark-mdx-comments.ts';
 import remarkTocMacro from './remark-toc-macro.ts';
+import remarkObsidianEmbeds from './remark-obsidian-embeds.ts';
+import remarkBlockIds from './remark-block-ids.ts';
 
 /** Options of the dialect plugins that change what a page shows. */
 export interface DialectOptions {
@@ -18,7 +20,7 @@ export interface DialectOptions {
 /**
  * The Markdown dialects Maru reads (after remark-parse and remark-gfm), in order: CJK-friendly emphasis,
  * MDX callout components as callouts, other VitePress/MDX html dropped, MDX comments, `:::` containers, TOC macros,
- * VitePress's ```` ```js{2,5} ```` line marks. The site's processor and
+ * VitePress's ```` ```js{2,5} ```` line marks, Obsidian's `![[embeds]]` and `^block-ids`. The site's processor and
  * `parseMarkdown` both use this list, so pages, index text and snippets see the same tree.
  */
 export function dialectPlugins(options: DialectOptions = {}): PluggableList {
@@ -30,5 +32,7 @@ export function dialectPlugins(options: DialectOptions = {}): PluggableList {
     [remarkContainers, { detailsTitle: options.detailsTitle ?? '자세히' }],
     remarkTocMacro,
     remarkCodeLangMeta,
+    remarkObsidianEmbeds,
+    remarkBlockIds,
   ];
 }

@@ -120,3 +120,47 @@ test('stripMdxCommentText: comments go from prose lines, code fences and inline 
   const md = ['앞 {/* 메모 */} 뒤', '`{/* 코드 */}` 그대로 {/*x*/}', '```jsx', '{/* 코드 블록 */}', '```', '{/*<!-- eslint -->*/}'].join('\n');
   expect(stripMdxCommentText(md)).toBe(['앞  뒤', '`{/* 코드 */}` 그대로', '```jsx', '{/* 코드 블록 */}', '```', ''].join('\n'));
 });
+
+describe('Obsidian embeds and block ids', () => {
+  test('an image embed is an image (looked up by its name), not a link; a note embed stays a link to the note', () => {
+    const md = parseMarkdown('![[diagram.png]]\n\n![[attachments/그림 1.png|300]]\n\n![[두번째 노트#섹션 하나]]\n\n문장 속 ![[노트]] 도\n');
+    expect(md.images).toEqual([
+      { url: 'diagram.png', line: 1, embed: 'diagram.png' },
+      { url: 'attachments/%EA%B7%B8%EB%A6%BC%201.png', line: 3, embed: 'attachments/그림 1.png' },
+    ]);
+    expect(md.links).toEqual([
+      { kind: 'wiki', target: '두번째 노트', anchor: '섹션 하나', line: 5 },
+      { kind: 'wiki', target: '노트', line: 7 },
+    ]);
+    expect(md.sections[0]!.text).not.toContain('!');
+  });
+
+  test('a paragraph ending in ^block-id is named by it; the marker leaves the text', () => {
+    const md = parseMarkdown('첫 문단 ^first-block\n\n- 목록\n\n^list-id\n\n비용은 2^10 이다\n');
+    expect(md.blockIds).toEqual(['^first-block', '^list-id']);
+    expect(md.sections[0]!.text).toBe('첫 문단\n목록\n비용은 2^10 이다');
+  });
+});
+
+describe('one h1 per page', () => {
+  test('a leading h1 that differs from the frontmatter title is a section with an anchor; later h1s are h2s', () => {
+    const md = parseMarkdown('# Different heading\n\n본문\n\n## 둘째\n\n# 셋째\n', undefined, '프론트 제목');
+    expect(md.h1).toBeUndefined();
+    expect(md.headings.map((h) => [h.depth, h.text, h.anchor, h.line])).toEqual([
+      [2, 'Different heading', 'different-heading', 1],
+      [2, '둘째', '둘째', 5],
+      [2, '셋째', '셋째', 7],
+    ]);
+    expect(md.sections.map((s) => [s.anchor, s.text])).toEqual([
+      ['', ''],
+      ['different-heading', '본문'],
+      ['둘째', ''],
+      ['셋째', ''],
+    ]);
+  });
+
+  test('a leading h1 equal to the title stays the title, out of the headings', () => {
+    const md = parseMarkdown('# 제목\n\n본문\n', undefined, '제목');
+    expect([md.h1, md.headings]).toEqual(['제목', []]);
+  });
+});

@@ -1,4 +1,4 @@
-import type { Heading, Link, Nodes, Root, RootContent } from 'mdast';
+import type { Link, Nodes, Root, RootContent } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
@@ -6,9 +6,9 @@ import { visit } from './visit.ts';
 import { VFile } from 'vfile';
 import { dialectPlugins } from './dialect.ts';
 import { anchorHeadings, headingText } from './heading-anchors.ts';
-import { splitExplicitId } from './heading-id.ts';
 import { findWikiLinks } from './wikilink.ts';
 import { headingPath } from './heading-path.ts';
+import { demoteBodyH1s, leadingH1, titleTextOf } from './title-heading.ts';
 
 /** A heading as the site renders it: the anchor matches the `id` attribute on the page. */
 export interface ParsedHeading {
@@ -50,6 +50,8 @@ export interface RawLink {
 export interface RawImage {
   url: string;
   line: number;
+  /** The name of an Obsidian `![[name]]` embed, looked up in the whole folder rather than beside the file. */
+  embed?: string;
 }
 
 export interface ParsedMarkdown {
@@ -65,6 +67,8 @@ export interface ParsedMarkdown {
   /** Raw `<img>` tags with no `alt` attribute and nothing marking them decorative, any URL, for the alt-text check. */
   imagesWithoutAlt: RawImage[];
   wordCount: number;
+  /** Obsidian block ids (`^block-id`, caret included) a `[[note#^block-id]]` link can name. */
+  blockIds?: string[];
 }
 
 /** Section boundaries: h2 and h3 start a new searchable unit; deeper headings stay in their parent. */
@@ -76,17 +80,21 @@ const processor = unified().use(remarkParse).use(remarkGfm).use(dialectPlugins()
  * Parses a Markdown body (without frontmatter) into headings, sections, links and counts, through the site's dialect
  * plugins. `keepSyntaxTree` sees the tree as parsed, before any plugin changed it, so the site's renderer can start from
  * it instead of parsing the same text again (`src/markdown/remark-parsed-trees.ts`): it must copy what it keeps, as the
- * plugins then change the tree in place.
+ * plugins then change the tree in place. `title` is the frontmatter's: a leading `# heading` that reads otherwise is a
+ * section, not the title (`demoteBodyH1s`, as the site does).
  */
-export function parseMarkdown(body: string, keepSyntaxTree?: (tree: Root) => void): ParsedMarkdown {
+export function parseMarkdown(body: string, keepSyntaxTree?: (tree: Root) => void, title?: string): ParsedMarkdown {
   const file = new VFile({ value: body });
   const parsed = processor.parse(file);
   keepSyntaxTree?.(parsed);
   const tree = processor.runSync(parsed, file) as Root;
+  demoteBodyH1s(tree, title);
   const headings = collectHeadings(tree);
   const lineCount = body.split('\n').length;
+  const blockIds = file.data.blockIds ?? [];
   return {
     ...h1Of(tree),
+    ...(blockIds.length ? { blockIds } : {}),
     headings,
     sections: collectSections(tree, headings, lineCount),
     links: collectLinks(tree),
@@ -95,10 +103,7 @@ export function parseMarkdown(body: string, keepSyntaxTree?: (tree: Root) => voi
   };
 }
 
-function leadingTitle(tree: Root): Heading | undefined {
-  const first = tree.children.find((n) => n.type !== 'html' && n.type !== 'definition');
-  return first?.type === 'heading' && first.depth === 1 ? first : undefined;
-}
+const leadingTitle = leadingH1;
 
 function h1Of(tree: Root): { h1?: string; titleAnchors?: string[] } {
   const h1 = firstH1(tree);
@@ -110,7 +115,7 @@ function h1Of(tree: Root): { h1?: string; titleAnchors?: string[] } {
 
 function firstH1(tree: Root): string | undefined {
   const title = leadingTitle(tree);
-  return title ? splitExplicitId(headingText(title)).text.trim() || undefined : undefined;
+  return title ? titleTextOf(title) || undefined : undefined;
 }
 
 /** Mirrors Astro's rehypeHeadingIds: one slugger per document, explicit ids bypass it; the leading title is not a heading. */
@@ -214,7 +219,9 @@ function collectImages(tree: Root): Pick<ParsedMarkdown, 'images' | 'imagesWitho
   const images: RawImage[] = [];
   const imagesWithoutAlt: RawImage[] = [];
   visit(tree, (node) => {
-    if (node.type === 'image' && isInternalUrl(node.url)) images.push({ url: node.url, line: node.position?.start.line ?? 1 });
+    if (node.type === 'image' && isInternalUrl(node.url)) {
+      images.push({ url: node.url, line: node.position?.start.line ?? 1, ...(node.data?.embed ? { embed: node.data.embed } : {}) });
+    }
     if (node.type !== 'html') return;
     for (const m of node.value.matchAll(HTML_IMG)) {
       const line = (node.position?.start.line ?? 1) + (node.value.slice(0, m.index).match(/\n/g)?.length ?? 0);

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Catalog, CatalogEntry } from '../artifacts/schema.ts';
 import { testEntry } from '../artifacts/test-entry.ts';
 import { resolveSiteConfig } from '../wiki/config.ts';
-import { aiGuideHref, changesPage, docPage, hasDiagram, homePage, listingPage, searchFilters, tagIndex, uiContext } from './page-data.ts';
+import { aiGuideHref, changesPage, docPage, hasDiagram, homePage, isBlankArticle, listingPage, searchFilters, tagIndex, uiContext } from './page-data.ts';
 import { routesFor } from './routes.ts';
 
 const NOW = new Date('2026-11-30T09:00:00.000Z');
@@ -187,4 +187,14 @@ test('aiGuideHref: the MCP set-up guide when the wiki has one, else llms.txt', (
   expect(aiGuideHref(ctx)).toBe('/b/llms.txt');
   const guide = entry('connect-ai', { tags: ['mcp'], url: '/b/docs/connect-ai/' });
   expect(aiGuideHref(uiContext({ catalog: { ...CATALOG, documents: [A, guide] }, config }, '/b', NOW))).toBe('/b/docs/connect-ai/');
+});
+
+test.each([
+  ['', true],
+  ['\n  \n', true],
+  ['<p>본문</p>', false],
+  // Rendered by Astro itself (articles with local images): the page has content to show.
+  [undefined, false],
+])('isBlankArticle(%j) = %s', (html, want) => {
+  expect(isBlankArticle(html)).toBe(want);
 });

@@ -76,6 +76,11 @@ export function docPage(ctx: UiContext, doc: CatalogEntry): DocPage {
   };
 }
 
+/** True when a document's article has nothing to show (an empty file, or frontmatter and title only): the page says so. */
+export function isBlankArticle(html: string | undefined): boolean {
+  return html !== undefined && html.trim() === '';
+}
+
 /** True when a document's Markdown has a Mermaid block, so the page loads the diagram script. */
 export function hasDiagram(markdown: string | undefined): boolean {
   return /^\s*(```|~~~)\s*mermaid\b/m.test(markdown ?? '');

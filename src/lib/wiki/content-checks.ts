@@ -1,5 +1,6 @@
 import type { SourceDocument } from './document.ts';
-import { joinPath } from './links.ts';
+import { joinPath, type LinkResolver } from './links.ts';
+import { fileHref } from './url.ts';
 import type { Wiki } from './pipeline.ts';
 import type { Problem } from './problems.ts';
 import { nearestNeighbours, termVectors } from './similarity.ts';
@@ -31,6 +32,16 @@ export function contentWarnings(wiki: Wiki, options: CheckOptions): Problem[] {
         severity: 'warning',
       });
     }
+    if (isEmptyBody(s)) {
+      problems.push({
+        path: s.sourcePath,
+        line: s.bodyLine,
+        field: 'content',
+        message: '본문이 비어 있습니다 (페이지에는 "비어 있는 문서"라고만 보입니다)',
+        hint: '내용을 쓰거나, 필요 없는 문서라면 파일을 지우세요',
+        severity: 'warning',
+      });
+    }
     const days = Math.floor((now - Date.parse(s.updatedAt)) / 86_400_000);
     if (days > options.staleAfterDays) {
       problems.push({
@@ -45,6 +56,12 @@ export function contentWarnings(wiki: Wiki, options: CheckOptions): Problem[] {
   }
   problems.push(...nearDuplicates(wiki), ...imagesWithoutAlt(wiki.documents.map((d) => d.source)));
   return problems;
+}
+
+/** True when a body has nothing but blank lines, or only its leading `# title` (which the page shows as its title). */
+export function isEmptyBody(doc: Pick<SourceDocument, 'body' | 'markdown'>): boolean {
+  const body = doc.body.trim();
+  return (doc.markdown.h1 === undefined ? body : body.replace(/^#[ \t][^\n]*/, '').trim()) === '';
 }
 
 /** Pairs of documents whose content similarity is at least DUPLICATE_SIMILARITY, reported once per pair. */
@@ -74,23 +91,75 @@ export function nearDuplicates(wiki: Wiki): Problem[] {
  * alt text instead (remarkMissingImages), so a missing picture never stops a build. Relative URLs are
  * read from the document's folder, site-absolute ones (`/images/a.png`) from the content root.
  */
-export function missingImages(docs: readonly SourceDocument[], exists: (contentPath: string) => boolean): Problem[] {
+export function missingImages(
+  docs: readonly SourceDocument[],
+  exists: (contentPath: string) => boolean,
+  findEmbed: (name: string, fromPath: string) => string | undefined = () => undefined,
+): Problem[] {
   const out: Problem[] = [];
   for (const d of docs) {
     for (const image of d.markdown.images) {
-      const path = imagePath(image.url, d.sourcePath);
-      if (path === undefined || exists(path)) continue;
+      // An Obsidian `![[name]]` is looked up in the whole folder, as Obsidian does (createAttachmentFinder).
+      if (image.embed !== undefined ? findEmbed(image.embed, d.sourcePath) !== undefined : isThere(image.url, d.sourcePath, exists)) continue;
       out.push({
         path: d.sourcePath,
         line: image.line + d.bodyLine - 1,
         field: 'image',
-        message: `그림 ${image.url}이(가) 콘텐츠 폴더에 없습니다`,
+        message: `그림 ${image.embed ?? image.url}이(가) 콘텐츠 폴더에 없습니다`,
         hint: '그림 파일을 문서 옆에 두거나 경로를 고치세요',
         severity: 'warning',
       });
     }
   }
   return out;
+}
+
+function isThere(url: string, fromPath: string, exists: (contentPath: string) => boolean): boolean {
+  const path = imagePath(url, fromPath);
+  return path === undefined || exists(path);
+}
+
+/**
+ * Links to files that are not documents (`[데이터](./data.csv)`, a PDF) whose file is not in the content folder, as
+ * warnings with file and line; the ones that are there are copied with the site (`linkedFiles`).
+ */
+export function missingLinkedFiles(docs: readonly SourceDocument[], resolver: LinkResolver, exists: (contentPath: string) => boolean): Problem[] {
+  const out: Problem[] = [];
+  for (const d of docs) {
+    for (const link of d.markdown.links) {
+      if (link.kind !== 'url' || resolver.url(link.target, d.sourcePath).isDocLink || isThere(link.target, d.sourcePath, exists)) continue;
+      out.push({
+        path: d.sourcePath,
+        line: link.line + d.bodyLine - 1,
+        field: 'link',
+        message: `링크한 파일 ${link.target}이(가) 콘텐츠 폴더에 없습니다`,
+        hint: '파일을 문서 옆에 두거나 경로를 고치세요',
+        severity: 'warning',
+      });
+    }
+  }
+  return out;
+}
+
+/** Content paths of the folder's files that documents link to (not documents, not pictures they show): the site copies them. */
+export function linkedFiles(docs: readonly SourceDocument[], resolver: LinkResolver, attachments: ReadonlySet<string>): string[] {
+  const out = new Set<string>();
+  for (const d of docs) {
+    for (const link of d.markdown.links) {
+      if (link.kind !== 'url' || resolver.url(link.target, d.sourcePath).isDocLink) continue;
+      const path = imagePath(link.target, d.sourcePath);
+      if (path !== undefined && attachments.has(path)) out.add(path);
+    }
+  }
+  return [...out].sort();
+}
+
+/** Where a link to a content file that is not a document points: its copy under `_files/`, or undefined when the folder lacks it. */
+export function fileLinkHref(url: string, fromPath: string, attachments: ReadonlySet<string>, base: string): string | undefined {
+  const path = imagePath(url, fromPath);
+  if (path === undefined || !attachments.has(path)) return undefined;
+  const hash = url.indexOf('#');
+  return `${fileHref(base, path)}${hash < 0 ? '' : url.slice(hash)}`;
 }
 
 /** Raw `<img>` tags without an `alt` attribute: a screen reader reads out their file name, or nothing useful. */

@@ -184,3 +184,11 @@ describe('toSourceDocument refuses Markdown nested too deeply', () => {
     ]);
   });
 });
+
+describe('tags', () => {
+  test('invisible characters and decomposed Hangul do not make look-alike tags', () => {
+    const zeroWidth = ['배\u200B포', '\uFEFF배포', '배포\u2060', '\u200C배포\u200D', '배포'.normalize('NFD'), ' 배포 ', '\u200B'];
+    const text = `---\ntags: [${zeroWidth.map((t) => JSON.stringify(t)).join(', ')}, 롤백]\n---\n본문`;
+    expect(toSourceDocument(raw('a.md', text), cats).doc!.tags).toEqual(['배포', '롤백']);
+  });
+});

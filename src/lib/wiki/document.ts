@@ -1,6 +1,6 @@
 import type { Root } from 'mdast';
 import type * as z from 'zod';
-import { DEFAULT_CATEGORY, DEFAULT_PROJECT, FrontmatterSchema } from './frontmatter.ts';
+import { DEFAULT_CATEGORY, DEFAULT_PROJECT, FrontmatterSchema, normalizeTag } from './frontmatter.ts';
 import { splitFrontmatter } from './frontmatter-parse.ts';
 import { findDeepNesting, findLongDelimiterRun, MAX_DELIMITER_RUN, MAX_NESTING } from '../markdown/nesting.ts';
 import { parseMarkdown, type ParsedMarkdown } from '../markdown/parse.ts';
@@ -132,7 +132,7 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[], ke
   if (run) return { problems: [...problems, longRun(path, bodyLine + run.line - 1, run.char, run.length)] };
   let markdown: ParsedMarkdown;
   try {
-    markdown = parseMarkdown(body, keepSyntaxTree && ((tree) => keepSyntaxTree(raw.path, { body, bodyLine, tree })));
+    markdown = parseMarkdown(body, keepSyntaxTree && ((tree) => keepSyntaxTree(raw.path, { body, bodyLine, tree })), fm.title);
   } catch (error) {
     // Nesting the line scan does not count (footnotes inside footnotes) can still overflow the stack: that fails this file, not the run.
     if (!(error instanceof RangeError)) throw error;
@@ -151,7 +151,7 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[], ke
     project: fm.project ?? defaultProject(path),
     category: category.value,
     categorySource: category.source,
-    tags: unique(fm.tags ?? []),
+    tags: unique((fm.tags ?? []).map(normalizeTag)),
     aliases: unique(fm.aliases ?? []),
     related: unique(fm.related ?? []),
     summary: summary ?? leadSummary(markdown),

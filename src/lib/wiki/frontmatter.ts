@@ -73,6 +73,17 @@ export const FrontmatterSchema = z.looseObject({
   order: z.number().optional(),
 });
 
+/** Invisible characters (zero-width space, joiners, BOM, word joiner) that pasted text carries into tags. */
+const INVISIBLE = /[\u200B-\u200D\uFEFF\u2060]/g;
+
+/**
+ * A tag as Maru keeps it: composed Unicode (NFC, as typed on Windows and Linux; macOS and some editors write Hangul
+ * decomposed) without invisible characters, trimmed. Without this, `배포` and `배포` + U+200B are two tags that look alike.
+ */
+export function normalizeTag(tag: string): string {
+  return tag.normalize('NFC').replace(INVISIBLE, '').trim();
+}
+
 /** The category assigned when neither frontmatter nor a folder name gives one (the page hides its badge then). */
 export const DEFAULT_CATEGORY = 'reference';
 /** The project assigned to documents at the content root. */

@@ -98,3 +98,17 @@ describe('resolveLinks: problems per policy', () => {
     expect(r.problems.map((p) => p.severity)).toEqual(['warning', 'error', 'warning']);
   });
 });
+
+describe('Obsidian block references', () => {
+  const note = doc('note.md', '# 노트\n\n중요한 문단 ^block-ref\n');
+  const from = doc('from.md', '[[노트#^block-ref]]\n\n[[노트#^gone]]\n');
+  const all = createLinkResolver([note, from]);
+
+  test('[[note#^block-id]] links to the paragraph; a block id the note lacks is a warning naming the ids it has', () => {
+    const r = resolveLinks(from, all);
+    expect(r.links).toEqual([{ id: 'note', anchor: '^block-ref' }, { id: 'note' }]);
+    expect(r.problems.map((p) => [p.severity, p.field, p.line, p.message, p.hint])).toEqual([
+      ['warning', 'anchor', 3, '[[노트#^gone]]의 블록 "^gone"이(가) note 문서에 없습니다', '있는 블록 id를 쓰세요: ^block-ref'],
+    ]);
+  });
+});

@@ -3,6 +3,7 @@ import type { ParsedHeading, RawLink } from '../markdown/parse.ts';
 import type { Problem } from './problems.ts';
 import { toContentPath, toSlug, type Slug } from './slug.ts';
 import { safeDecode } from './url.ts';
+import { createAttachmentFinder } from './attachments.ts';
 
 /** What a link in a document points to, once resolved against the whole wiki. */
 export interface ResolvedLink {
@@ -38,6 +39,8 @@ export interface LinkResolver {
   wiki(target: string): SourceDocument | undefined;
   /** Resolves a Markdown link URL written in the file at `fromPath`. */
   url(url: string, fromPath: string): UrlTarget;
+  /** The content path of the file an Obsidian embed `![[name]]` in the file at `fromPath` shows (`createAttachmentFinder`). */
+  attachment(name: string, fromPath: string): string | undefined;
 }
 
 const DOC_EXT = /\.(md|mdx|markdown)$/i;
@@ -45,8 +48,8 @@ const DOC_EXT = /\.(md|mdx|markdown)$/i;
 const FILE_EXT = /\.[a-z0-9]{1,5}$/i;
 const TEXT_FRAGMENT = ':~:';
 
-/** Builds a resolver over the published documents. */
-export function createLinkResolver(docs: readonly SourceDocument[]): LinkResolver {
+/** Builds a resolver over the published documents and the folder's other files (content paths). */
+export function createLinkResolver(docs: readonly SourceDocument[], attachments: readonly string[] = []): LinkResolver {
   const byId = new Map<string, SourceDocument>();
   const byPath = new Map<string, SourceDocument>();
   const byTitle = new Map<string, SourceDocument>();
@@ -62,7 +65,10 @@ export function createLinkResolver(docs: readonly SourceDocument[]): LinkResolve
     }
     return undefined;
   };
+  let findAttachment: ReturnType<typeof createAttachmentFinder> | undefined;
   return {
+    // Built on first use: most wikis embed nothing, and the dev server makes a resolver per reload.
+    attachment: (name, fromPath) => (findAttachment ??= createAttachmentFinder(attachments))(name, fromPath),
     wiki: (target) => byId.get(target) ?? byId.get(toSlug(target)) ?? byTitle.get(target.toLowerCase()),
     url: (url, fromPath) => {
       const hashAt = url.indexOf('#');
@@ -141,6 +147,15 @@ export function resolveLinks(
       links.push({ id: target.id });
       continue;
     }
+    // Obsidian's `[[note#^block-id]]` names a paragraph, not a heading (remarkBlockIds gives it that id).
+    if (anchor?.startsWith('^')) {
+      if (target.markdown.blockIds?.includes(anchor)) links.push({ id: target.id, anchor });
+      else {
+        problems.push(problem(doc, line, 'anchor', policy.brokenAnchors, `${shown}의 블록 "${anchor}"이(가) ${target.id} 문서에 없습니다`, blockHint(target)));
+        links.push({ id: target.id });
+      }
+      continue;
+    }
     if (anchor && isDocLink && !heading) {
       const known = target.markdown.headings
         .slice(0, 8)
@@ -171,6 +186,11 @@ function lookUp(raw: RawLink, doc: SourceDocument, resolver: LinkResolver): { ta
   }
   const r = resolver.url(raw.target, doc.sourcePath);
   return { ...(r.doc ? { target: r.doc } : {}), ...(r.anchor ? { anchor: r.anchor } : {}), isDocLink: r.isDocLink };
+}
+
+function blockHint(target: SourceDocument): string {
+  const known = (target.markdown.blockIds ?? []).slice(0, 8).join(', ');
+  return known ? `있는 블록 id를 쓰세요: ${known}` : '문단 끝에 " ^블록-id"를 붙이거나 제목 anchor로 링크하세요';
 }
 
 function problem(doc: SourceDocument, line: number, field: string, level: 'error' | 'warn', message: string, hint: string): Problem {

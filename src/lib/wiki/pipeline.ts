@@ -1,7 +1,7 @@
 import { toSourceDocument, type KeepSyntaxTree, type RawFile, type SourceDocument } from './document.ts';
 import { findDuplicateExternalIds, findDuplicates } from './external-ids.ts';
 import { createLinkResolver, DEFAULT_LINK_POLICY, resolveLinks, type LinkPolicy, type LinkResolver, type ResolvedLink } from './links.ts';
-import { missingImages } from './content-checks.ts';
+import { missingImages, missingLinkedFiles } from './content-checks.ts';
 import type { Problem } from './problems.ts';
 import { backlinksOf, relatedOf, type RelatedEntry } from './relations.ts';
 import { termVectors, type TermCounts } from './similarity.ts';
@@ -16,6 +16,8 @@ export interface WikiOptions {
   links?: LinkPolicy;
   /** True when a content path (relative to the content root) names an existing file; enables the missing-image check. */
   fileExists?: (contentPath: string) => boolean;
+  /** Content paths of the folder's files that are not Markdown (pictures, downloads): Obsidian embeds are looked up among them. */
+  attachments?: readonly string[];
 }
 
 /** A published document with everything derived from the rest of the wiki. */
@@ -65,9 +67,12 @@ export function buildWiki(files: readonly RawFile[], options: WikiOptions, cache
   const { published, dropped } = filterDrafts(docs);
   problems.push(...findDuplicateIds(docs));
   problems.push(...findDuplicateExternalIds(docs));
-  const resolver = createLinkResolver(published);
+  const resolver = createLinkResolver(published, options.attachments);
   const documents = derive(published, resolver, options, problems, cache?.termCounts?.bind(cache));
-  if (options.fileExists) problems.push(...missingImages(published, options.fileExists));
+  if (options.fileExists) {
+    problems.push(...missingImages(published, options.fileExists, (name, from) => resolver.attachment(name, from)));
+    problems.push(...missingLinkedFiles(published, resolver, options.fileExists));
+  }
   return { documents, problems, dropped, resolver, options };
 }
 

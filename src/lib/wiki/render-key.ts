@@ -11,12 +11,12 @@ export interface RenderSetting {
  * What each document's rendered HTML depends on besides the plugins' code, hashed into one cache key
  * per id: its text, the base path, the setting (language, plugin code), every document a
  * link could resolve to (id, title and path: a new or renamed document can turn a broken link into a
- * working one), and the titles and headings of the documents it links to (link labels read them).
+ * working one), the folder's other files (an Obsidian embed or a download link finds its file among them), and the titles and headings of the documents it links to (link labels read them).
  * Backlinks, relations and dates are not here: they change the page around the article, never the article.
  */
 export function renderKeys(wiki: Wiki, textOf: (doc: WikiDocument) => string, setting: RenderSetting, hash: (text: string) => string): Map<string, string> {
   const targets = wiki.documents.map((d) => [d.source.id, d.source.title, d.source.sourcePath]);
-  const shared = hash(JSON.stringify([setting.lang, setting.code, wiki.options.base, targets]));
+  const shared = hash(JSON.stringify([setting.lang, setting.code, wiki.options.base, targets, wiki.options.attachments ?? []]));
   const byId = new Map<string, Wiki['documents'][number]['source']>(wiki.documents.map((d) => [d.source.id, d.source]));
   const out = new Map<string, string>();
   for (const doc of wiki.documents) {

@@ -8,11 +8,13 @@ test('each skipped file is one warning naming it and why', () => {
     { path: 'link.md', reason: 'symlink' },
     { path: 'escape.md', reason: 'outside' },
     { path: 'README.md', reason: 'repo-meta' },
+    { path: '_Sidebar.md', reason: 'wiki-chrome' },
   ]).map((p) => `${p.severity} ${formatProblem(p, 'wiki')}`);
   expect(lines).toEqual([
     'warning wiki/docs/api/client.mdx:1 file: .mdx 파일은 읽지 않아 문서에 싣지 않았습니다. 문서로 쓰려면 확장자를 .md로 바꾸세요 (<Note> 같은 MDX 컴포넌트와 {/* */} 주석은 .md에서도 읽습니다).',
     'warning wiki/link.md:1 file: 심볼릭 링크는 따라가지 않아 문서에 싣지 않았습니다. 링크 대신 파일을 직접 두세요.',
     'warning wiki/escape.md:1 file: 콘텐츠 폴더 밖이나 없는 파일을 가리키는 심볼릭 링크라 읽지 않았습니다. 콘텐츠 폴더 안에 파일을 직접 두세요.',
     'warning wiki/README.md:1 file: 콘텐츠 폴더 맨 위의 저장소 안내 파일이라 문서에 싣지 않았습니다. 문서로 보이게 하려면 하위 폴더로 옮기세요.',
+    'warning wiki/_Sidebar.md:1 file: GitHub 위키의 사이드바·머리글·바닥글 파일이라 문서에 싣지 않았습니다. Maru는 사이드바를 문서 목록으로 만듭니다. 문서로 보이게 하려면 파일 이름 앞의 _를 빼세요.',
   ]);
 });

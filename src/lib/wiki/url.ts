@@ -19,6 +19,14 @@ export function docPath(id: Slug | string): string {
   return `docs/${id.split('/').map(encodeURIComponent).join('/')}/`;
 }
 
+/** The folder of the site where files that documents link to (`./data.csv`) are copied, under their content path. */
+export const FILES_DIR = '_files';
+
+/** The address of a copied content file (content path), relative to nothing: already under the base. */
+export function fileHref(base: string, path: string): Href {
+  return joinUrl(base, `${FILES_DIR}/${encodePath(path)}`);
+}
+
 /** Encodes a heading anchor for use after `#`. */
 export function anchorHash(anchor: string): string {
   return anchor ? `#${encodeURIComponent(anchor)}` : '';
@@ -31,4 +39,12 @@ export function safeDecode(text: string): string {
   } catch {
     return text;
   }
+}
+
+/** A file path as a URL path: each name percent-encoded (`그림 1.png`, `a#b.png`), `/`, `.` and `..` kept. */
+export function encodePath(path: string): string {
+  return path
+    .split('/')
+    .map((part) => (part === '.' || part === '..' ? part : encodeURIComponent(part)))
+    .join('/');
 }

@@ -1,0 +1,96 @@
+import type { Blockquote, Image, Paragraph, PhrasingContent, Root, Text } from 'mdast';
+import type { Transformer } from 'unified';
+import type { Position } from 'unist';
+import { SKIP, visit } from './visit.ts';
+import { findWikiLinks, type WikiLinkMatch } from './wikilink.ts';
+
+declare module 'mdast' {
+  interface ImageData {
+    /** The file name an Obsidian `![[name]]` embed gave, as written: the site resolves it by searching the folder. */
+    embed?: string;
+  }
+}
+
+/** Files Obsidian shows as pictures when embedded with `![[…]]`. */
+const IMAGE_FILE = /\.(?:png|jpe?g|gif|svg|webp|avif|bmp)$/i;
+/** Obsidian's size option: `|300` (width) or `|300x200`. */
+const SIZE = /^(\d{1,5})(?:x(\d{1,5}))?$/;
+/** Callout kind of a note embed's block (rehype-callouts gives it the `포함된 문서` title). */
+export const EMBED_CALLOUT = 'embed';
+
+/**
+ * Obsidian embeds. `![[diagram.png]]`, `![[diagram.png|300]]`, `![[attachments/diagram.png]]` become Markdown images,
+ * so they are checked, copied and shown like `![](…)`; the name stays in `data.embed` because Obsidian finds a bare name
+ * anywhere in the vault, which only the whole folder can answer (`createAttachmentFinder`). A note embed alone in its
+ * paragraph (`![[노트]]`, `![[노트#섹션]]`) becomes a callout-like block around the wikilink; one inside a sentence becomes
+ * the wikilink. Notes are linked, not copied in: transclusion would make a page depend on other files' bodies.
+ */
+export default function remarkObsidianEmbeds(): Transformer<Root> {
+  return (tree) => {
+    visit(tree, 'paragraph', (node: Paragraph, index, parent) => {
+      const embed = loneNoteEmbed(node);
+      if (!embed || !parent || index === undefined) return;
+      const block: Blockquote = {
+        type: 'blockquote',
+        data: { hProperties: { dataCallout: EMBED_CALLOUT } },
+        children: [{ ...node, children: [{ ...embed, value: embed.value.trim().slice(1) }] }],
+        ...(node.position ? { position: node.position } : {}),
+      };
+      (parent.children as unknown[])[index] = block;
+      return SKIP;
+    });
+    visit(tree, 'text', (node: Text, index, parent) => {
+      if (!parent || index === undefined || parent.type === 'link' || parent.type === 'linkReference') return;
+      const embeds = findWikiLinks(node.value).filter((m) => node.value[m.index - 1] === '!');
+      if (!embeds.length) return;
+      const parts: PhrasingContent[] = [];
+      let at = 0;
+      for (const m of embeds) {
+        parts.push(textPart(node, at, m.index - 1));
+        // A note embed inside a sentence is read as the link it names.
+        parts.push(IMAGE_FILE.test(m.target) ? imageOf(m, positionAt(node, m.index - 1)) : textPart(node, m.index, m.index + m.length));
+        at = m.index + m.length;
+      }
+      parts.push(textPart(node, at, node.value.length));
+      const kept = parts.filter((p) => p.type !== 'text' || p.value);
+      parent.children.splice(index, 1, ...(kept as never[]));
+      return [SKIP, index + kept.length];
+    });
+  };
+}
+
+/** The text node of a paragraph made of one note embed and nothing else. */
+function loneNoteEmbed(node: Paragraph): Text | undefined {
+  const [only] = node.children;
+  if (node.children.length !== 1 || only?.type !== 'text') return undefined;
+  const text = only.value.trim();
+  const [m] = findWikiLinks(text);
+  if (!m || m.index !== 1 || text[0] !== '!' || m.length !== text.length - 1 || IMAGE_FILE.test(m.target)) return undefined;
+  return only;
+}
+
+function imageOf(m: WikiLinkMatch, position: Position | undefined): Image {
+  const size = m.label ? SIZE.exec(m.label) : null;
+  const hProperties = size ? { width: size[1]!, ...(size[2] ? { height: size[2] } : {}) } : {};
+  return {
+    type: 'image',
+    url: encodeURI(m.target),
+    alt: size ? '' : (m.label ?? ''),
+    data: { embed: m.target, ...(size ? { hProperties } : {}) },
+    ...(position ? { position } : {}),
+  };
+}
+
+function textPart(node: Text, from: number, to: number): Text {
+  const position = positionAt(node, from);
+  return { type: 'text', value: node.value.slice(from, to), ...(position ? { position } : {}) };
+}
+
+/** The position of `offset` in a text node, to the line (what the missing-image check reports). */
+function positionAt(node: Text, offset: number): Position | undefined {
+  const start = node.position?.start;
+  if (!start) return undefined;
+  const line = start.line + (node.value.slice(0, offset).match(/\n/g)?.length ?? 0);
+  const point = { line, column: line === start.line ? start.column + offset : 1 };
+  return { start: point, end: point };
+}

@@ -1,0 +1,69 @@
+import { describe, expect, test } from 'vitest';
+import { contentWarnings, fileLinkHref, linkedFiles } from './content-checks.ts';
+import { buildWiki } from './pipeline.ts';
+
+const MTIME = '2026-01-01T00:00:00.000Z';
+const attachments = ['attachments/diagram.png', 'notes/local.png'];
+
+function problemsOf(files: Record<string, string>) {
+  const raw = Object.entries(files).map(([path, text]) => ({ path, text, mtime: MTIME }));
+  const wiki = buildWiki(raw, { categories: ['reference'], base: '/', attachments, fileExists: (path) => attachments.includes(path) });
+  return wiki.problems.map((p) => [p.severity, `${p.path}:${p.line}`, p.field, p.message]);
+}
+
+describe('missing images: Obsidian embeds are looked up as Obsidian does', () => {
+  test('embeds of files anywhere in the folder are neither broken links nor missing images', () => {
+    expect(problemsOf({ 'notes/page.md': '# 쪽\n\n![[diagram.png]]\n\n![[diagram.png|300]]\n\n![[attachments/diagram.png]]\n\n![[local.png]]\n' })).toEqual([]);
+  });
+
+  test('a missing embedded image is a warning with file and line, as a missing Markdown image is', () => {
+    expect(problemsOf({ 'notes/page.md': '---\ntitle: 쪽\n---\n![[없는 그림.png]]\n\n![](./없는.png)\n' })).toEqual([
+      ['warning', 'notes/page.md:4', 'image', '그림 없는 그림.png이(가) 콘텐츠 폴더에 없습니다'],
+      ['warning', 'notes/page.md:6', 'image', '그림 ./없는.png이(가) 콘텐츠 폴더에 없습니다'],
+    ]);
+  });
+});
+
+describe('empty documents', () => {
+  test('an empty file, frontmatter only, or a title only are warnings naming the file; a title with a section is not', () => {
+    const raw = Object.entries({
+      'empty.md': '',
+      'fm-only.md': '---\ntitle: 프론트매터만\nsummary: 요약만 있음\n---\n  \n\t\n',
+      'title-only.md': '---\nsummary: 제목뿐\n---\n# 제목뿐\n',
+      'other-heading.md': '---\ntitle: 제목\nsummary: 다른 제목\n---\n# 다른 제목\n',
+    }).map(([path, text]) => ({ path, text, mtime: MTIME }));
+    const wiki = buildWiki(raw, { categories: ['reference'], base: '/' });
+    const empty = contentWarnings(wiki, { staleAfterDays: 10_000, now: MTIME }).filter((p) => p.field === 'content');
+    expect(empty.map((p) => `${p.path}:${p.line} ${p.message}`)).toEqual([
+      'empty.md:1 본문이 비어 있습니다 (페이지에는 "비어 있는 문서"라고만 보입니다)',
+      'fm-only.md:5 본문이 비어 있습니다 (페이지에는 "비어 있는 문서"라고만 보입니다)',
+      'title-only.md:4 본문이 비어 있습니다 (페이지에는 "비어 있는 문서"라고만 보입니다)',
+    ]);
+  });
+});
+
+describe('links to files that are not documents', () => {
+  const files = ['notes/data.csv', 'files/보고서 1.pdf', 'notes/page.md'];
+  const raw = [
+    {
+      path: 'notes/page.md',
+      mtime: MTIME,
+      text: '---\ntitle: 쪽\n---\n[데이터](./data.csv)\n\n[보고서](/files/보고서%201.pdf#page=2)\n\n[없음](./gone.pdf)\n',
+    },
+  ];
+  const wiki = buildWiki(raw, { categories: ['reference'], base: '/wiki/', attachments: files, fileExists: (path) => files.includes(path) });
+
+  test('a linked file the folder lacks is a warning naming file and line', () => {
+    expect(wiki.problems.map((p) => [p.severity, `${p.path}:${p.line}`, p.field, p.message])).toEqual([
+      ['warning', 'notes/page.md:8', 'link', '링크한 파일 ./gone.pdf이(가) 콘텐츠 폴더에 없습니다'],
+    ]);
+  });
+
+  test('the files that are there are the ones the site copies, and their links point at the copies', () => {
+    const docs = wiki.documents.map((d) => d.source);
+    expect(linkedFiles(docs, wiki.resolver, new Set(files))).toEqual(['files/보고서 1.pdf', 'notes/data.csv']);
+    expect(fileLinkHref('./data.csv', 'notes/page.md', new Set(files), '/wiki/')).toBe('/wiki/_files/notes/data.csv');
+    expect(fileLinkHref('/files/보고서%201.pdf#page=2', 'notes/page.md', new Set(files), '/')).toBe('/_files/files/%EB%B3%B4%EA%B3%A0%EC%84%9C%201.pdf#page=2');
+    expect(fileLinkHref('./gone.pdf', 'notes/page.md', new Set(files), '/')).toBeUndefined();
+  });
+});
