@@ -54,3 +54,26 @@ export function relativeTo(fromPath: string, to: string): string {
   const up = from.length - common;
   return `${up ? '../'.repeat(up) : './'}${target.slice(common).join('/')}`;
 }
+
+/**
+ * File types a link may offer for download from the site. The site copies a linked file to its own origin, where a
+ * browser opens HTML, SVG, XML or a script as a page of the site, with its scripts running beside the pages and
+ * `/mcp`; content is untrusted, so only types a browser shows inertly or downloads are published.
+ */
+const DOWNLOADS = new Set(
+  [
+    ...['pdf', 'txt', 'csv', 'tsv', 'json', 'yaml', 'yml', 'log', 'md'],
+    ...['zip', 'gz', 'tgz', 'tar', '7z', 'rar'],
+    ...['xlsx', 'xls', 'docx', 'doc', 'pptx', 'ppt', 'odt', 'ods', 'odp', 'hwp', 'hwpx', 'key', 'numbers', 'pages', 'rtf'],
+    ...['png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 'bmp', 'ico', 'tif', 'tiff', 'heic'],
+    ...['mp3', 'm4a', 'wav', 'ogg', 'flac', 'mp4', 'm4v', 'mov', 'webm', 'avi', 'mkv'],
+    ...['fig', 'sketch', 'psd', 'ai', 'drawio', 'excalidraw', 'sql', 'proto', 'graphql'],
+  ].map((ext) => `.${ext}`),
+);
+
+/** Whether the site may publish the content file at `path` for a link to download (`DOWNLOADS`). */
+export function isPublishableDownload(path: string): boolean {
+  const name = path.slice(path.lastIndexOf('/') + 1).toLowerCase();
+  const dot = name.lastIndexOf('.');
+  return dot > 0 && DOWNLOADS.has(name.slice(dot));
+}

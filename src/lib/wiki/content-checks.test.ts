@@ -67,3 +67,33 @@ describe('links to files that are not documents', () => {
     expect(fileLinkHref('./gone.pdf', 'notes/page.md', new Set(files), '/')).toBeUndefined();
   });
 });
+
+describe('linked files a browser would open as a page of the site are not published', () => {
+  const files = ['notes/page.md', 'notes/evil.html', 'notes/diagram.svg', 'notes/feed.XML', 'notes/run.js', 'notes/표.XLSX', 'notes/noext'];
+  const links = ['./evil.html', './diagram.svg', './feed.XML', './run.js', './표.XLSX', './noext'];
+  const raw = [{ path: 'notes/page.md', mtime: MTIME, text: `---\ntitle: 쪽\n---\n${links.map((l, i) => `[파일 ${i}](${l})`).join('\n\n')}\n` }];
+  const wiki = buildWiki(raw, { categories: ['reference'], base: '/', attachments: files, fileExists: (path) => files.includes(path) });
+
+  test('each is a warning naming file, line and link; a spreadsheet is published', () => {
+    // `.html` and extensionless links name documents (VitePress and wiki habits): they are broken links, never copied.
+    expect(wiki.problems.map((p) => [p.severity, `${p.path}:${p.line}`, p.message])).toEqual([
+      ['error', 'notes/page.md:4', './evil.html이(가) 가리키는 문서가 없습니다'],
+      ['error', 'notes/page.md:14', './noext이(가) 가리키는 문서가 없습니다'],
+      ...['./diagram.svg', './feed.XML', './run.js'].map((l) => [
+        'warning',
+        `notes/page.md:${4 + 2 * links.indexOf(l)}`,
+        `링크한 파일 ${l}은(는) 사이트에 올리지 않는 형식입니다`,
+      ]),
+    ]);
+    expect(
+      linkedFiles(
+        wiki.documents.map((d) => d.source),
+        wiki.resolver,
+        new Set(files),
+      ),
+    ).toEqual(['notes/표.XLSX']);
+    expect(fileLinkHref('./evil.html', 'notes/page.md', new Set(files), '/')).toBeUndefined();
+    expect(fileLinkHref('./run.js', 'notes/page.md', new Set(files), '/')).toBeUndefined();
+    expect(fileLinkHref('./표.XLSX', 'notes/page.md', new Set(files), '/')).toBe('/_files/notes/%ED%91%9C.XLSX');
+  });
+});

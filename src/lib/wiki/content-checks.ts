@@ -1,4 +1,5 @@
 import type { SourceDocument } from './document.ts';
+import { isPublishableDownload } from './attachments.ts';
 import { joinPath, type LinkResolver } from './links.ts';
 import { fileHref } from './url.ts';
 import type { Wiki } from './pipeline.ts';
@@ -127,7 +128,20 @@ export function missingLinkedFiles(docs: readonly SourceDocument[], resolver: Li
   const out: Problem[] = [];
   for (const d of docs) {
     for (const link of d.markdown.links) {
-      if (link.kind !== 'url' || resolver.url(link.target, d.sourcePath).isDocLink || isThere(link.target, d.sourcePath, exists)) continue;
+      if (link.kind !== 'url' || resolver.url(link.target, d.sourcePath).isDocLink) continue;
+      const path = imagePath(link.target, d.sourcePath);
+      if (path !== undefined && exists(path) && !isPublishableDownload(path)) {
+        out.push({
+          path: d.sourcePath,
+          line: link.line + d.bodyLine - 1,
+          field: 'link',
+          message: `링크한 파일 ${link.target}은(는) 사이트에 올리지 않는 형식입니다`,
+          hint: 'HTML·SVG·XML·스크립트는 사이트 주소에서 열리면 스크립트를 실행할 수 있어 복사하지 않습니다. PDF나 압축 파일로 올리거나 저장소의 주소로 링크하세요',
+          severity: 'warning',
+        });
+        continue;
+      }
+      if (isThere(link.target, d.sourcePath, exists)) continue;
       out.push({
         path: d.sourcePath,
         line: link.line + d.bodyLine - 1,
@@ -141,14 +155,17 @@ export function missingLinkedFiles(docs: readonly SourceDocument[], resolver: Li
   return out;
 }
 
-/** Content paths of the folder's files that documents link to (not documents, not pictures they show): the site copies them. */
+/**
+ * Content paths of the folder's files that documents link to (not documents, not pictures they show) and that the site
+ * may publish (`isPublishableDownload`): the site copies them.
+ */
 export function linkedFiles(docs: readonly SourceDocument[], resolver: LinkResolver, attachments: ReadonlySet<string>): string[] {
   const out = new Set<string>();
   for (const d of docs) {
     for (const link of d.markdown.links) {
       if (link.kind !== 'url' || resolver.url(link.target, d.sourcePath).isDocLink) continue;
       const path = imagePath(link.target, d.sourcePath);
-      if (path !== undefined && attachments.has(path)) out.add(path);
+      if (path !== undefined && attachments.has(path) && isPublishableDownload(path)) out.add(path);
     }
   }
   return [...out].sort();
@@ -157,7 +174,7 @@ export function linkedFiles(docs: readonly SourceDocument[], resolver: LinkResol
 /** Where a link to a content file that is not a document points: its copy under `_files/`, or undefined when the folder lacks it. */
 export function fileLinkHref(url: string, fromPath: string, attachments: ReadonlySet<string>, base: string): string | undefined {
   const path = imagePath(url, fromPath);
-  if (path === undefined || !attachments.has(path)) return undefined;
+  if (path === undefined || !attachments.has(path) || !isPublishableDownload(path)) return undefined;
   const hash = url.indexOf('#');
   return `${fileHref(base, path)}${hash < 0 ? '' : url.slice(hash)}`;
 }
