@@ -128,8 +128,8 @@ describe('a 4 MB argument over HTTP', () => {
       const answer = await big;
       expect(answer.isError).toBe(true);
       expect(answer.text).toContain('document_id');
-      expect(answer.at - started).toBeLessThan(2_000);
-      expect(Math.max(...healthTimes)).toBeLessThan(2_000);
+      expect(answer.at - started).toBeLessThan(5_000);
+      expect(Math.max(...healthTimes)).toBeLessThan(5_000);
     } finally {
       await client.close();
     }

@@ -141,7 +141,7 @@ describe('external_id is unique across the wiki', () => {
       await Promise.all(clients.map((c) => c.close()));
       removeDir(sharedDist);
     }
-  }, 60_000);
+  }, 180_000); // two builds and two server starts: minutes when the machine is busy
 });
 
 describe('remember_knowledge arguments are bounded (finding 4)', () => {
