@@ -15,7 +15,15 @@ function theme(): 'dark' | 'default' {
 
 async function render(): Promise<void> {
   // Not bundled: Vite would spend seconds of every build re-bundling what the package ships minified already.
-  const { default: mermaid } = (await import(/* @vite-ignore */ __MARU_MERMAID_MODULE__)) as { default: typeof MermaidApi };
+  let mermaid: typeof MermaidApi;
+  try {
+    ({ default: mermaid } = (await import(/* @vite-ignore */ __MARU_MERMAID_MODULE__)) as { default: typeof MermaidApi });
+  } catch (error) {
+    // Offline or blocked: the sources, hidden while loading, are shown instead.
+    console.error('mermaid:', error);
+    for (const code of blocks) code.parentElement!.classList.add('mermaid-failed');
+    return;
+  }
   mermaid.initialize({ startOnLoad: false, theme: theme(), securityLevel: 'strict', fontFamily: 'inherit' });
   for (const [i, code] of blocks.entries()) {
     const pre = code.parentElement!;

@@ -246,6 +246,23 @@ export function describeSite(base: string, part: 'functional' | 'visual'): void 
       await page.close();
     });
 
+    functionalAtRoot("a diagram's source never flashes: hidden until drawn, shown when mermaid cannot load", async () => {
+      const page = await open('docs/maru-architecture/');
+      const source = page.locator('.prose pre > code.language-mermaid').first();
+      // Far below the fold, mermaid has not started: the box holds its place, its text hidden.
+      expect(await source.evaluate((e) => getComputedStyle(e).visibility)).toBe('hidden');
+      expect(await page.locator('figure.mermaid-diagram').count()).toBe(0);
+      // Mermaid's module refused (offline, blocked): the source is shown instead. A page of its own: it logs the error.
+      const blocked = await context.newPage();
+      await blocked.route(/\/_astro\/mermaid-[^/]+\//, (route) => route.abort());
+      await blocked.goto(site.url('docs/maru-architecture/'));
+      await blocked.evaluate(() => document.querySelector('pre:has(> code.language-mermaid)')?.scrollIntoView());
+      await blocked.locator('.prose pre.mermaid-failed').first().waitFor({ timeout: 30_000 });
+      expect(await blocked.locator('.prose pre > code.language-mermaid').first().isVisible()).toBe(true);
+      await blocked.close();
+      await page.close();
+    });
+
     functionalAtRoot('the theme toggle persists across reloads and wins over the system preference', async () => {
       const page = await open('');
       const toggle = page.locator('maru-theme-toggle button');
@@ -306,6 +323,9 @@ export function describeSite(base: string, part: 'functional' | 'visual'): void 
       await guide.locator('a').click();
       expect(page.url()).toBe(site.url('projects/search/?category=guide'));
       expect(await page.locator('[data-listing-items] > li').count()).toBe(10);
+      // No script draws the diagram: its source shows.
+      await page.goto(site.url('docs/maru-architecture/'));
+      expect(await page.locator('.prose pre > code.language-mermaid').first().isVisible()).toBe(true);
       await noJs.close();
     });
 
