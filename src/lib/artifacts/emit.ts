@@ -5,6 +5,7 @@ import { SEARCH_OPTIONS_VERSION } from '../search/contract.ts';
 import { documentText, sectionProse } from '../search/snippet.ts';
 import { splitFiles, splitIndex } from '../search/index-split.ts';
 import { stripExplicitIds } from '../markdown/heading-id.ts';
+import { headingPath } from '../markdown/heading-path.ts';
 import { stripMdxCommentText } from '../markdown/remark-mdx-comments.ts';
 import { glossaryGroups } from '../wiki/glossary.ts';
 import type { Wiki, WikiDocument } from '../wiki/pipeline.ts';
@@ -183,7 +184,14 @@ export function toCatalogEntry(doc: WikiDocument, markdownPath: string, sha256: 
 
 function toSearchSource(doc: WikiDocument, headingLines: readonly number[]): SearchSource {
   const s = doc.source;
-  const lineOf = (anchor: string) => headingLines[s.markdown.headings.findIndex((h) => h.anchor === anchor)] ?? 1;
+  const { headings } = s.markdown;
+  const lineOf = (anchor: string) => headingLines[headings.findIndex((h) => h.anchor === anchor)] ?? 1;
+  // The outline's path of a section's heading, stored only where the sections alone would give another (see SearchSection.path).
+  const pathOf = (sec: { anchor: string; path: readonly string[] }) => {
+    const i = sec.anchor ? headings.findIndex((h) => h.anchor === sec.anchor) : -1;
+    const path = i < 0 ? undefined : headingPath(headings, i);
+    return path && path.join('\n') !== sec.path.join('\n') ? { path } : {};
+  };
   return {
     document: {
       id: s.id,
@@ -200,6 +208,7 @@ function toSearchSource(doc: WikiDocument, headingLines: readonly number[]): Sea
         heading: sec.path[sec.path.length - 1] ?? '',
         depth: sec.depth,
         line: sec.anchor ? lineOf(sec.anchor) : 1,
+        ...pathOf(sec),
       })),
     },
     sectionTexts: s.markdown.sections,

@@ -1,0 +1,75 @@
+// What search_knowledge says about a section is what read_knowledge reads back, over the real stdio server, on a small
+// wiki whose pages hold the shapes that once made them disagree.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ReadKnowledgeOutputSchema } from '../../mcp/tools/read-knowledge.ts';
+import { SearchKnowledgeOutputSchema } from '../../mcp/tools/search-knowledge.ts';
+import { buildFixture, callOk, connectStdio, removeDir } from './helpers.ts';
+
+const GUIDE = `---
+title: 배포 안내
+---
+
+개요 문단입니다.
+
+## 준비
+
+준비 문단입니다.
+
+# 운영
+
+운영 문단입니다.
+
+## 롤백 절차
+
+롤백은 블루그린 스위치로 되돌립니다.
+
+### 확인
+
+헬스체크 대시보드를 봅니다.
+
+## 부록
+
+부록 문단입니다.
+
+# 참고
+
+### 링크 모음
+
+사내 위키 주소록을 모았습니다.
+`;
+
+let content: string;
+let dir: string;
+let client: Client;
+
+beforeAll(async () => {
+  content = mkdtempSync(join(tmpdir(), 'maru-agree-content-'));
+  writeFileSync(join(content, 'guide.md'), GUIDE);
+  dir = buildFixture(content);
+  client = await connectStdio(dir);
+});
+
+afterAll(async () => {
+  await client?.close();
+  removeDir(dir);
+  removeDir(content);
+});
+
+describe('a page with # headings in its body', () => {
+  test.each([
+    ['블루그린 스위치', ['운영', '롤백 절차']],
+    ['헬스체크 대시보드', ['운영', '롤백 절차', '확인']],
+    ['위키 주소록', ['참고', '링크 모음']],
+  ])('search %j names the section by the outline path %j, and read_knowledge reads that path back', async (query, path) => {
+    const hit = (await callOk(client, 'search_knowledge', { query }, SearchKnowledgeOutputSchema)).data.results[0]!;
+    expect([hit.id, hit.section.path]).toEqual(['guide', path]);
+    const outline = (await callOk(client, 'read_knowledge', { document_id: 'guide', format: 'outline' }, ReadKnowledgeOutputSchema)).data.outline!;
+    expect(outline.find((h) => h.anchor === hit.section.anchor)?.path).toEqual(path);
+    const read = await callOk(client, 'read_knowledge', { document_id: 'guide', section: hit.section.path.join(' > ') }, ReadKnowledgeOutputSchema);
+    expect(read.data.section).toEqual({ anchor: hit.section.anchor, path });
+  });
+});
