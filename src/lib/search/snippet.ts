@@ -1,3 +1,4 @@
+import { sliceGraphemes } from '../markdown/graphemes.ts';
 import { stripHiddenHtml } from '../markdown/hidden-html.ts';
 import { frontmatterEnd, makeSnippet, type Snippet } from '../markdown/sections.ts';
 import type { SearchDocument } from './index-schema.ts';
@@ -241,7 +242,7 @@ export function hitSnippet(document: SearchDocument, anchor: string, terms: read
 function cut(text: string, max: number): string {
   if (text.length <= max) return text;
   const space = text.lastIndexOf(' ', max);
-  return text.slice(0, space > max * 0.8 ? space : max);
+  return space > max * 0.8 ? text.slice(0, space) : sliceGraphemes(text, max);
 }
 
 function join(parts: readonly string[]): string {

@@ -1,6 +1,7 @@
 import type { Heading } from 'mdast';
 import { Document, isSeq, parseDocument } from 'yaml';
 import { idFromTitle } from './new-document.ts';
+import { sliceGraphemes } from '../markdown/graphemes.ts';
 import { isSlug } from '../wiki/slug.ts';
 import { cosine, termVectors } from '../wiki/similarity.ts';
 import { firstParagraph, headingTitle, parseBody, plainText } from './plain-text.ts';
@@ -205,7 +206,7 @@ export function similarDocuments(candidate: string, docs: readonly ComparableDoc
 }
 
 function shorten(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+  return text.length > max ? `${sliceGraphemes(text, max - 1).trimEnd()}…` : text;
 }
 
 function withNewline(text: string): string {

@@ -1,11 +1,11 @@
-// What search_knowledge says about a section is what read_knowledge reads back, over the real stdio server, on a small
-// wiki whose pages hold the shapes that once made them disagree.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+// Over the real stdio server, on a small wiki whose pages hold the shapes that once made the tools disagree or cut
+// badly: # headings in a page's body, text full of multi-unit graphemes.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ReadKnowledgeOutputSchema } from '../../mcp/tools/read-knowledge.ts';
+import { ReadKnowledgeOutputSchema, type ReadKnowledgeOutput } from '../../mcp/tools/read-knowledge.ts';
 import { SearchKnowledgeOutputSchema } from '../../mcp/tools/search-knowledge.ts';
 import { buildFixture, callOk, connectStdio, removeDir } from './helpers.ts';
 
@@ -42,6 +42,14 @@ title: 배포 안내
 사내 위키 주소록을 모았습니다.
 `;
 
+/** Emoji ZWJ sequences, flags, skin tones, conjoining jamo and combining marks, in lines longer than a page. */
+const GRAPHEMES = `---
+title: 이모지 문서
+---
+
+${Array.from({ length: 10 }, (_, i) => `${i} 👨‍👩‍👧 가족과 🇰🇷🇯🇵 국기, 👍🏽 \u1100\u1161\u11A8 조합형, cafe\u0301 `.repeat(12)).join('\n')}
+`;
+
 let content: string;
 let dir: string;
 let client: Client;
@@ -49,6 +57,7 @@ let client: Client;
 beforeAll(async () => {
   content = mkdtempSync(join(tmpdir(), 'maru-agree-content-'));
   writeFileSync(join(content, 'guide.md'), GUIDE);
+  writeFileSync(join(content, 'emoji.md'), GRAPHEMES);
   dir = buildFixture(content);
   client = await connectStdio(dir);
 });
@@ -72,4 +81,25 @@ describe('a page with # headings in its body', () => {
     const read = await callOk(client, 'read_knowledge', { document_id: 'guide', section: hit.section.path.join(' > ') }, ReadKnowledgeOutputSchema);
     expect(read.data.section).toEqual({ anchor: hit.section.anchor, path });
   });
+});
+
+test('read_knowledge pages never end inside a grapheme, and chained pages add up to the document', async () => {
+  const file = readFileSync(join(dir, '_wiki/docs/emoji.md'), 'utf8');
+  const boundaries = new Set([...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(file)].map((s) => s.index));
+  let text = '';
+  const ends: number[] = [];
+  for (let offset: number | null = 0; offset !== null;) {
+    const page: { data: ReadKnowledgeOutput } = await callOk(
+      client,
+      'read_knowledge',
+      { document_id: 'emoji', offset, max_chars: 333 },
+      ReadKnowledgeOutputSchema,
+    );
+    text += page.data.content;
+    offset = page.data.next_offset;
+    if (offset !== null) ends.push(offset);
+  }
+  expect(text).toBe(file);
+  expect(ends.length).toBeGreaterThan(10);
+  expect(ends.filter((end) => !boundaries.has(end))).toEqual([]);
 });
