@@ -50,6 +50,14 @@ title: 이모지 문서
 ${Array.from({ length: 10 }, (_, i) => `${i} 👨‍👩‍👧 가족과 🇰🇷🇯🇵 국기, 👍🏽 \u1100\u1161\u11A8 조합형, cafe\u0301 `.repeat(12)).join('\n')}
 `;
 
+/** Wikilinks by id, by title and with their own text, as a page's reader sees them: titles and link texts. */
+const LINKS = `---
+title: 링크 모음 문서
+---
+
+롤백 전에는 [[guide]] 를 읽고, [[이모지 문서]] 와 [[guide|운영 안내서]] 도 함께 확인합니다.
+`;
+
 let content: string;
 let dir: string;
 let client: Client;
@@ -58,6 +66,7 @@ beforeAll(async () => {
   content = mkdtempSync(join(tmpdir(), 'maru-agree-content-'));
   writeFileSync(join(content, 'guide.md'), GUIDE);
   writeFileSync(join(content, 'emoji.md'), GRAPHEMES);
+  writeFileSync(join(content, 'links.md'), LINKS);
   dir = buildFixture(content);
   client = await connectStdio(dir);
 });
@@ -102,4 +111,10 @@ test('read_knowledge pages never end inside a grapheme, and chained pages add up
   expect(text).toBe(file);
   expect(ends.length).toBeGreaterThan(10);
   expect(ends.filter((end) => !boundaries.has(end))).toEqual([]);
+});
+
+test('a snippet shows wikilinks as the page does, the same as the website snippet text', async () => {
+  const hit = (await callOk(client, 'search_knowledge', { query: '롤백 전에는 함께 확인' }, SearchKnowledgeOutputSchema)).data.results[0]!;
+  expect([hit.id, hit.snippet]).toEqual(['links', '롤백 전에는 배포 안내 를 읽고, 이모지 문서 와 운영 안내서 도 함께 확인합니다.']);
+  expect(JSON.parse(readFileSync(join(dir, '_wiki/search/text/links.json'), 'utf8'))).toEqual([hit.snippet]);
 });

@@ -62,6 +62,8 @@ export function emitWiki(wiki: Wiki, ctx: EmitContext): { catalog: Catalog; file
   const entries: CatalogEntry[] = [];
   const sources: SearchSource[] = [];
   const searchFiles = new Map<string, string>();
+  // Snippets show a wikilink as the page does: its own text, else the linked document's title.
+  const linkTitle = (target: string) => wiki.resolver.wiki(target)?.title;
   for (const doc of wiki.documents) {
     const { markdownPath, markdown, entry } = emitDocument(doc, ctx);
     files.set(markdownPath, markdown.text);
@@ -78,7 +80,7 @@ export function emitWiki(wiki: Wiki, ctx: EmitContext): { catalog: Catalog; file
     };
     sources.push(source);
     // What the site cuts a hit's snippet from, fetched only for hits shown (the MCP server derives the same from the Markdown).
-    searchFiles.set(`${SEARCH_TEXT_DIR}/${doc.source.id}.json`, `${JSON.stringify(documentText(source.document, markdown.text))}\n`);
+    searchFiles.set(`${SEARCH_TEXT_DIR}/${doc.source.id}.json`, `${JSON.stringify(documentText(source.document, markdown.text, linkTitle))}\n`);
   }
   const catalog = toCatalog(entries);
   const catalogJson = `${JSON.stringify(catalog)}\n`;
