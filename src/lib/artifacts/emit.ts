@@ -10,6 +10,7 @@ import { stripMdxCommentText } from '../markdown/remark-mdx-comments.ts';
 import { glossaryGroups } from '../wiki/glossary.ts';
 import type { Wiki, WikiDocument } from '../wiki/pipeline.ts';
 import { projectLanding } from '../wiki/reading-order.ts';
+import { wikiTargets } from '../wiki/links.ts';
 import { joinUrl } from '../wiki/url.ts';
 import { ARTIFACT_DIR, ARTIFACT_VERSION, SEARCH_SPLIT_DIR, SEARCH_TEXT_DIR, type Catalog, type CatalogEntry, type Manifest } from './schema.ts';
 
@@ -62,8 +63,10 @@ export function emitWiki(wiki: Wiki, ctx: EmitContext): { catalog: Catalog; file
   const entries: CatalogEntry[] = [];
   const sources: SearchSource[] = [];
   const searchFiles = new Map<string, string>();
-  // Snippets show a wikilink as the page does: its own text, else the linked document's title.
-  const linkTitle = (target: string) => wiki.resolver.wiki(target)?.title;
+  // Snippets show a wikilink as the page does: its own text, else the linked document's title. From the documents, by the
+  // resolver's rule: emitting never reads the resolver (a worker thread emits without one).
+  const documentOf = wikiTargets(wiki.documents.map((d) => d.source));
+  const linkTitle = (target: string) => documentOf(target)?.title;
   for (const doc of wiki.documents) {
     const { markdownPath, markdown, entry } = emitDocument(doc, ctx);
     files.set(markdownPath, markdown.text);
