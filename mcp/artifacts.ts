@@ -11,7 +11,8 @@ import {
 import { SEARCH_OPTIONS_VERSION } from '../src/lib/search/contract.ts';
 import { loadSearch, type LoadedSearch } from '../src/lib/search/index-load.ts';
 import { warmSearch } from '../src/lib/search/search.ts';
-import { sectionTextsOf, type DocumentText } from '../src/lib/search/snippet.ts';
+import { sectionTextsOf, type DocumentText, type LinkTitle } from '../src/lib/search/snippet.ts';
+import { wikiTargets } from '../src/lib/wiki/links.ts';
 import { isSlug } from '../src/lib/wiki/slug.ts';
 import { sha256 } from '../src/node/hash.ts';
 import { NotFoundError, notFoundMessage, type ArtifactSource } from './source.ts';
@@ -46,9 +47,12 @@ export { sha256 };
  */
 export class MarkdownStore {
   readonly #bytes: ReadonlyMap<string, Buffer>;
+  readonly #linkTitle: LinkTitle | undefined;
 
-  constructor(bytes: ReadonlyMap<string, Buffer>) {
+  /** `linkTitle` gives snippets a wikilink's document title, as the build's snippet texts have it. */
+  constructor(bytes: ReadonlyMap<string, Buffer>, linkTitle?: LinkTitle) {
     this.#bytes = bytes;
+    this.#linkTitle = linkTitle;
   }
 
   /** The text of a document, or undefined for an unknown id. */
@@ -62,7 +66,7 @@ export class MarkdownStore {
    */
   sectionTexts(document: { readonly id: string; readonly sections: readonly { line: number }[] }): DocumentText | undefined {
     const bytes = this.#bytes.get(document.id);
-    return bytes === undefined ? undefined : sectionTextsOf(document, bytes, () => bytes.toString('utf8'));
+    return bytes === undefined ? undefined : sectionTextsOf(document, bytes, () => bytes.toString('utf8'), this.#linkTitle);
   }
 
   /** Several documents at once, as a lookup for code that needs them synchronously. */
@@ -132,7 +136,8 @@ export async function loadArtifacts(source: ArtifactSource, manifestText?: strin
     );
   }
   const byId = new Map(catalog.documents.map((d) => [d.id, d]));
-  const markdown = new MarkdownStore(await readAllMarkdown(source, byId, fail));
+  const documentOf = wikiTargets(catalog.documents);
+  const markdown = new MarkdownStore(await readAllMarkdown(source, byId, fail), (target) => documentOf(target)?.title);
   await yieldToIo();
   // The first search_knowledge then costs what later ones do (snippets included); see warmSearch.
   warmSearch(search, (d) => markdown.sectionTexts(d));

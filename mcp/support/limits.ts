@@ -17,3 +17,5 @@ export const MAX_CURSOR_CHARS = 300;
 export const MAX_FILTER_TAGS = 20;
 /** A resource URI (`knowledge://documents/` plus an id, percent-encoded: up to 9 characters per id character). */
 export const MAX_URI_CHARS = 2_000;
+/** How deep search_knowledge pages: hits past the first thousand are no answer to look through. */
+export const MAX_SEARCH_OFFSET = 1_000;

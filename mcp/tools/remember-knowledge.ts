@@ -22,7 +22,11 @@ export const RememberKnowledgeInputSchema = z.object({
     .optional()
     .describe('Project (folder) to file it under, e.g. "search"; see list_projects. Default "general". At most 100 characters.'),
   category: z.string().max(50).optional().describe('Category, e.g. guide, decision, reference. Default "reference". At most 50 characters.'),
-  tags: z.array(z.string().max(50)).max(20).optional().describe('Tags for filtering, e.g. ["배포", "롤백"]. At most 20 tags of 50 characters.'),
+  tags: z
+    .array(z.string().max(50))
+    .max(20)
+    .optional()
+    .describe('Tags for filtering, e.g. ["배포", "롤백"]: one tag per item, written as is (no commas, no leading "#"). At most 20 tags of 50 characters.'),
   id: z
     .string()
     .max(200)

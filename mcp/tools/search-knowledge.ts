@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { MAX_FILTER_TAGS, MAX_NAME_CHARS } from '../support/limits.ts';
+import { MAX_FILTER_TAGS, MAX_NAME_CHARS, MAX_SEARCH_OFFSET } from '../support/limits.ts';
 import { MAX_MISS_QUERY, type MissReport } from '../../src/lib/misses/misses.ts';
 import { MAX_QUERY_LENGTH, search, type SearchResult } from '../../src/lib/search/search.ts';
 import { day, docRef, DocumentRefSchema, fail, fitted, ok, READ_ONLY, type ToolDeps } from './common.ts';
@@ -25,6 +25,13 @@ export const SearchKnowledgeInputSchema = z.object({
     .optional()
     .describe(`Only documents carrying all of these tags (at most ${MAX_FILTER_TAGS} tags of ${MAX_NAME_CHARS} characters).`),
   limit: z.number().int().min(1).max(50).default(10).describe('Maximum hits (1-50, default 10).'),
+  offset: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_SEARCH_OFFSET, { error: `offset is past ${MAX_SEARCH_OFFSET}; hits that far down are no answer. Search with other or more words instead.` })
+    .default(0)
+    .describe(`Hits to skip, to read on (next_offset of the previous call, with the same query, filters and limit; 0-${MAX_SEARCH_OFFSET}, default 0).`),
 });
 
 const HitSchema = DocumentRefSchema.extend({
@@ -45,8 +52,13 @@ export const SearchKnowledgeOutputSchema = z.object({
       '"full" when some hit covers the query\'s main terms; "partial" when hits cover only part of them; "none" when nothing does (hits, if any, are weak).',
     ),
   results: z.array(HitSchema),
-  truncated: z.number().int().describe('Hits left out to stay under the size limit (0 normally).'),
+  offset: z.number().int().describe('Hits skipped before the first result.'),
+  total: z.number().int().describe('Documents the query matches under the filters, in all.'),
+  truncated: z.number().int().describe('Hits of this page left out to stay under the size limit (0 normally); next_offset continues with them.'),
+  next_offset: z.number().int().nullable().describe('Pass as offset (same query, filters and limit) for the hits after these; null when there are no more.'),
 });
+
+export type SearchKnowledgeOutput = z.output<typeof SearchKnowledgeOutputSchema>;
 
 /** Whether this process has compiled the tool's schemas yet (see compileSchemas). */
 let compiled = false;
@@ -62,7 +74,7 @@ function compileSchemas(set: ArtifactSet): void {
   const entry = set.catalog.documents[0];
   const hit = entry && { ...docRef(entry), score: 1, section: { anchor: '', path: [] }, snippet: '', matched_terms: [], coverage: 1 };
   SearchKnowledgeInputSchema.safeParse({ query: 'warm' });
-  SearchKnowledgeOutputSchema.safeParse({ query: 'warm', match: 'none', results: hit ? [hit] : [], truncated: 0 });
+  SearchKnowledgeOutputSchema.safeParse({ query: 'warm', match: 'none', results: hit ? [hit] : [], offset: 0, total: 1, truncated: 0, next_offset: null });
 }
 
 /** Registers `search_knowledge`: the website's own ranking (shared searchDocuments) plus section snippets. */
@@ -75,7 +87,7 @@ export function registerSearchKnowledgeTool(server: McpServer, deps: ToolDeps): 
     {
       title: 'Search the wiki',
       description:
-        'Full-text search over the team wiki (Korean and English), ranked exactly like the website search. Returns ids, titles, URIs, site URLs and a ~300 character snippet of the best-matching section. Then call read_knowledge with an id (and section anchor) to read the text.',
+        'Full-text search over the team wiki (Korean and English), ranked exactly like the website search. Returns ids, titles, URIs, site URLs and a ~300 character snippet of the best-matching section. Then call read_knowledge with an id (and section anchor) to read the text. When next_offset is not null, call again with offset=next_offset for more hits.',
       inputSchema: SearchKnowledgeInputSchema,
       outputSchema: SearchKnowledgeOutputSchema,
       annotations: READ_ONLY,
@@ -92,11 +104,16 @@ export function registerSearchKnowledgeTool(server: McpServer, deps: ToolDeps): 
       const result = await search(set.search, query, {
         filters: { project: args.project, category: args.category, tags: args.tags },
         limit: args.limit,
+        offset: args.offset,
         // The same snippet text the site fetches from `_wiki/search/text/`, cut from the same Markdown by the same function.
         loadText: (d) => set.markdown.sectionTexts(d),
         snippetLength: SNIPPET_CHARS,
       });
-      if (deps.misses) void deps.misses.record(missReport(query, args, result), 'mcp');
+      // A later page is the same search read on, not another one to log.
+      if (deps.misses && args.offset === 0) void deps.misses.record(missReport(query, args, result), 'mcp');
+      if (args.offset > 0 && args.offset >= result.total) {
+        return fail(`offset ${args.offset} is past the last hit (${result.total} for "${query.slice(0, 100)}"). Start again with offset 0.`);
+      }
       const results = result.hits.flatMap((h) => {
         const entry = set.byId.get(h.document.id);
         return entry
@@ -107,16 +124,31 @@ export function registerSearchKnowledgeTool(server: McpServer, deps: ToolDeps): 
         const lines = kept.map((r, i) => {
           const where = r.section.path.length ? ` § ${r.section.path.join(' > ')}` : '';
           const covered = result.match === 'full' ? '' : `, matched ${r.matched_terms.join(' ') || 'no main term'}`;
-          return `${i + 1}. ${r.id} — ${r.title} (${r.project}/${r.category}, ${day(r.updatedAt)}, score ${r.score}${covered})${where}\n   ${r.snippet}`;
+          return `${args.offset + i + 1}. ${r.id} — ${r.title} (${r.project}/${r.category}, ${day(r.updatedAt)}, score ${r.score}${covered})${where}\n   ${r.snippet}`;
         });
-        const cut = dropped ? `\n${dropped} more hits left out to stay under the size limit; lower limit or add filters.` : '';
+        const end = args.offset + kept.length;
+        const next_offset = end < result.total ? end : null;
         const text = kept.length
-          ? `${MATCH_LINE[result.match]}${kept.length} ${kept.length === 1 ? 'hit' : 'hits'} for "${query.slice(0, 100)}":\n${lines.join('\n')}${cut}\nRead one with read_knowledge(document_id, section).`
+          ? `${MATCH_LINE[result.match]}${hitsLine(query, args.offset, kept.length, result.total)}\n${lines.join('\n')}${moreLine(dropped, next_offset, result.total)}\nRead one with read_knowledge(document_id, section).`
           : `No documents match "${query.slice(0, 100)}". Try fewer or other words (synonyms, English/Korean), drop filters, or browse with list_knowledge.`;
-        return ok({ query, match: result.match, results: [...kept], truncated: dropped }, text);
+        return ok({ query, match: result.match, results: [...kept], offset: args.offset, total: result.total, truncated: dropped, next_offset }, text);
       });
     },
   );
+}
+
+/** "3 hits for …" on a first page, "hits 21-40 of 73 for …" on a later one. */
+function hitsLine(query: string, offset: number, count: number, total: number): string {
+  const what = offset ? `hits ${offset + 1}-${offset + count} of ${total}` : `${count} ${count === 1 ? 'hit' : 'hits'}`;
+  return `${what} for "${query.slice(0, 100)}":`;
+}
+
+/** What is left and how to get it: the hits the size cap dropped from this page, or the ones after it. */
+function moreLine(dropped: number, next: number | null, total: number): string {
+  if (next === null) return '';
+  if (dropped)
+    return `\n${dropped} more ${dropped === 1 ? 'hit' : 'hits'} of this page left out to stay under the size limit: call search_knowledge again with offset=${next} (same query, filters and limit) for them.`;
+  return `\n${total - next} more ${total - next === 1 ? 'hit' : 'hits'}: call again with offset=${next} for the next ones.`;
 }
 
 /** The one line that tells the model how far to trust the hits below it. */

@@ -117,6 +117,13 @@ describe.each(transports)('%s', (_name, era, connect) => {
     expect(await callError(client, 'list_knowledge', { tag: 'tokeniser' })).toMatch(
       /^Unknown tag "tokeniser": no document carries it\. Nearest tags: tokenizer/,
     );
+    const { total } = (await callOk(client, 'search_knowledge', { query: '토크나이저를' }, SearchKnowledgeOutputSchema)).data;
+    expect(await callError(client, 'search_knowledge', { query: '토크나이저를', offset: total })).toBe(
+      `offset ${total} is past the last hit (${total} for "토크나이저를"). Start again with offset 0.`,
+    );
+    expect(await callError(client, 'search_knowledge', { query: '토크나이저를', offset: 1001 })).toBe(
+      'Input validation error: Invalid arguments for tool search_knowledge: offset: offset is past 1000; hits that far down are no answer. Search with other or more words instead.',
+    );
   });
 
   test('list_projects reports the catalog projects and the build', async () => {

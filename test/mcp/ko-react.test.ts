@@ -9,7 +9,7 @@ import { EvalSetSchema } from '../../src/lib/search/evaluate.ts';
 import { MAX_RESULT_CHARS, resultSize } from '../../mcp/tools/common.ts';
 import { ListKnowledgeOutputSchema } from '../../mcp/tools/list-knowledge.ts';
 import { ReadKnowledgeOutputSchema } from '../../mcp/tools/read-knowledge.ts';
-import { SearchKnowledgeOutputSchema } from '../../mcp/tools/search-knowledge.ts';
+import { SearchKnowledgeOutputSchema, type SearchKnowledgeOutput } from '../../mcp/tools/search-knowledge.ts';
 import { buildFixture, callOk, connectHttp, connectStdio, KO_REACT_CONTENT, removeDir, spawnStart, type StartedServer } from './helpers.ts';
 
 const BIG = 'blog/2025/04/23/react-labs-view-transitions-activity-and-more';
@@ -81,6 +81,32 @@ describe.skipIf(!HAVE_CORPUS).each([
     expect(resultSize(raw as never)).toBeLessThanOrEqual(MAX_RESULT_CHARS);
     const data = SearchKnowledgeOutputSchema.parse(raw.structuredContent);
     expect(data.results.length + data.truncated).toBe(50);
+  });
+
+  test('hits the size cap left out come with the next offset, and pages of one limit add up to the website ranking', async () => {
+    const query = 'react 컴포넌트';
+    const site = searchDocuments(loadSearch(JSON.parse(readFileSync(join(dir, '_wiki/search-index.json'), 'utf8'))), query, {}, 50);
+    const first = await callOk(client, 'search_knowledge', { query, limit: 50 }, SearchKnowledgeOutputSchema);
+    const kept = first.data.results.length;
+    expect(kept).toBeLessThan(50);
+    expect(first.data).toMatchObject({ offset: 0, truncated: 50 - kept, next_offset: kept });
+    expect(first.text).toContain(
+      `\n${50 - kept} more hits of this page left out to stay under the size limit: call search_knowledge again with offset=${kept} (same query, filters and limit) for them.\n`,
+    );
+    const ids = first.data.results.map((r) => r.id);
+    for (let offset: number | null = kept; offset !== null && ids.length < 50;) {
+      const page: { data: SearchKnowledgeOutput; text: string } = await callOk(
+        client,
+        'search_knowledge',
+        { query, limit: 50, offset },
+        SearchKnowledgeOutputSchema,
+      );
+      expect(page.data.offset).toBe(offset);
+      expect(page.text).toContain(`hits ${offset + 1}-${offset + page.data.results.length} of ${page.data.total} for "${query}":\n${offset + 1}. `);
+      ids.push(...page.data.results.map((r) => r.id));
+      offset = page.data.next_offset;
+    }
+    expect(ids.slice(0, 50)).toEqual(site.map((h) => h.document.id));
   });
 
   test('ids with slashes read through the resource, completion and read_knowledge', async () => {

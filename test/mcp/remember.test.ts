@@ -223,6 +223,22 @@ describe('remember_knowledge over stdio', () => {
       'Nothing was saved. tags[0] is empty (""): a tag needs at least one character other than spaces. Remove it or write the tag.',
     ],
     [
+      'two tags in one',
+      { title: '쉼표 태그', tags: ['배포', 'a,b'] },
+      'Nothing was saved. tags[1] "a,b" holds a comma: each tag is one item of the list. Pass ["a","b"] as separate tags.',
+    ],
+    ['a hashtag', { title: '해시 태그', tags: ['#x'] }, 'Nothing was saved. tags[0] "#x" starts with "#": a tag is written without it. Pass "x".'],
+    [
+      'a tag with spaces around it',
+      { title: '공백 태그', tags: [' x '] },
+      'Nothing was saved. tags[0] " x " has spaces at its start or end: tags match exactly. Pass "x".',
+    ],
+    [
+      'a tag with a zero-width space',
+      { title: '보이지 않는 태그', tags: ['배\u200B포'] },
+      'Nothing was saved. tags[0] "배\u200B포" contains an invisible character (U+200B): it would look like "배포" but match no document tagged so. Write the tag without it.',
+    ],
+    [
       'a title without id characters',
       { title: '!!!' },
       'Nothing was saved. title "!!!" has no letters or digits to make a document id from. Pass id, e.g. "deploy-rollback-lesson".',

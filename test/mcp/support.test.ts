@@ -59,6 +59,25 @@ describe('charWindow', () => {
   test('never splits a surrogate pair', () => {
     expect(charWindow('ab😀cd', 0, 3)).toEqual({ text: 'ab', next: 2 });
   });
+  test('never splits an emoji ZWJ sequence, a flag, conjoining jamo or a combining sequence', () => {
+    expect(charWindow('ab👨‍👩‍👧cd', 0, 6)).toEqual({ text: 'ab', next: 2 });
+    expect(charWindow('ab👨‍👩‍👧cd', 2, 6)).toEqual({ text: '👨‍👩‍👧', next: 10 });
+    expect(charWindow('x🇰🇷🇯🇵', 0, 4)).toEqual({ text: 'x', next: 1 });
+    expect(charWindow('\u1100\u1161\u11A8\u1100\u1161', 0, 2)).toEqual({ text: '\u1100\u1161\u11A8', next: 3 });
+    expect(charWindow('cafe\u0301!', 0, 4)).toEqual({ text: 'caf', next: 3 });
+  });
+  test.each([3, 5, 7, 11, 13])('windows of %i chained from offset 0 add up to the text, each ending on a grapheme boundary', (max) => {
+    const text = 'a👨‍👩‍👧 🇰🇷🇯🇵\u1100\u1161\u11A8e\u0301\r\n한글 👍🏽 '.repeat(7);
+    const boundaries = new Set([...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)].map((s) => s.index));
+    let joined = '';
+    for (let offset: number | null = 0; offset !== null;) {
+      const page: { text: string; next: number | null } = charWindow(text, offset, max);
+      expect(page.next === null || boundaries.has(page.next)).toBe(true);
+      joined += page.text;
+      offset = page.next;
+    }
+    expect(joined).toBe(text);
+  });
 });
 
 test('uriOf keeps slashes and encodes the rest', () => {

@@ -5,10 +5,12 @@ import { SEARCH_OPTIONS_VERSION } from '../search/contract.ts';
 import { documentText, sectionProse } from '../search/snippet.ts';
 import { splitFiles, splitIndex } from '../search/index-split.ts';
 import { stripExplicitIds } from '../markdown/heading-id.ts';
+import { headingPath } from '../markdown/heading-path.ts';
 import { stripMdxCommentText } from '../markdown/remark-mdx-comments.ts';
 import { glossaryGroups } from '../wiki/glossary.ts';
 import type { Wiki, WikiDocument } from '../wiki/pipeline.ts';
 import { projectLanding } from '../wiki/reading-order.ts';
+import { wikiTargets } from '../wiki/links.ts';
 import { joinUrl } from '../wiki/url.ts';
 import { ARTIFACT_DIR, ARTIFACT_VERSION, SEARCH_SPLIT_DIR, SEARCH_TEXT_DIR, type Catalog, type CatalogEntry, type Manifest } from './schema.ts';
 
@@ -61,6 +63,10 @@ export function emitWiki(wiki: Wiki, ctx: EmitContext): { catalog: Catalog; file
   const entries: CatalogEntry[] = [];
   const sources: SearchSource[] = [];
   const searchFiles = new Map<string, string>();
+  // Snippets show a wikilink as the page does: its own text, else the linked document's title. From the documents, by the
+  // resolver's rule: emitting never reads the resolver (a worker thread emits without one).
+  const documentOf = wikiTargets(wiki.documents.map((d) => d.source));
+  const linkTitle = (target: string) => documentOf(target)?.title;
   for (const doc of wiki.documents) {
     const { markdownPath, markdown, entry } = emitDocument(doc, ctx);
     files.set(markdownPath, markdown.text);
@@ -77,7 +83,7 @@ export function emitWiki(wiki: Wiki, ctx: EmitContext): { catalog: Catalog; file
     };
     sources.push(source);
     // What the site cuts a hit's snippet from, fetched only for hits shown (the MCP server derives the same from the Markdown).
-    searchFiles.set(`${SEARCH_TEXT_DIR}/${doc.source.id}.json`, `${JSON.stringify(documentText(source.document, markdown.text))}\n`);
+    searchFiles.set(`${SEARCH_TEXT_DIR}/${doc.source.id}.json`, `${JSON.stringify(documentText(source.document, markdown.text, linkTitle))}\n`);
   }
   const catalog = toCatalog(entries);
   const catalogJson = `${JSON.stringify(catalog)}\n`;
@@ -183,7 +189,14 @@ export function toCatalogEntry(doc: WikiDocument, markdownPath: string, sha256: 
 
 function toSearchSource(doc: WikiDocument, headingLines: readonly number[]): SearchSource {
   const s = doc.source;
-  const lineOf = (anchor: string) => headingLines[s.markdown.headings.findIndex((h) => h.anchor === anchor)] ?? 1;
+  const { headings } = s.markdown;
+  const lineOf = (anchor: string) => headingLines[headings.findIndex((h) => h.anchor === anchor)] ?? 1;
+  // The outline's path of a section's heading, stored only where the sections alone would give another (see SearchSection.path).
+  const pathOf = (sec: { anchor: string; path: readonly string[] }) => {
+    const i = sec.anchor ? headings.findIndex((h) => h.anchor === sec.anchor) : -1;
+    const path = i < 0 ? undefined : headingPath(headings, i);
+    return path && path.join('\n') !== sec.path.join('\n') ? { path } : {};
+  };
   return {
     document: {
       id: s.id,
@@ -200,6 +213,7 @@ function toSearchSource(doc: WikiDocument, headingLines: readonly number[]): Sea
         heading: sec.path[sec.path.length - 1] ?? '',
         depth: sec.depth,
         line: sec.anchor ? lineOf(sec.anchor) : 1,
+        ...pathOf(sec),
       })),
     },
     sectionTexts: s.markdown.sections,

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { findHeading } from './sections.ts';
+import { findHeading, makeSnippet } from './sections.ts';
 
 const headings = [
   { depth: 2, text: '배포', anchor: '배포', line: 3 },
@@ -24,4 +24,13 @@ test('findHeading: a heading whose own text holds ">" is found by that text, bef
 
 test('findHeading: heading text in another Unicode normal form still matches', () => {
   expect(findHeading(headings, '롤백 순서'.normalize('NFD'))?.line).toBe(5);
+});
+
+test('a snippet window starts and ends on grapheme boundaries', () => {
+  const family = '👨‍👩‍👧';
+  // 40 units of lead-in, the match, then families: a 30-unit window lands inside one at either end.
+  const text = `${family.repeat(5)}needle${family.repeat(5)}`;
+  const { text: snippet, highlights } = makeSnippet(text, ['needle'], 30);
+  expect(snippet).toBe(`…${family}needle${family.repeat(2)}…`);
+  expect(highlights).toEqual([[9, 15]]);
 });

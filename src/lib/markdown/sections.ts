@@ -2,6 +2,7 @@ import type { CatalogEntry } from '../artifacts/schema.ts';
 import type { SearchDocument } from '../search/index-schema.ts';
 import { foldHangulVowels } from '../search/korean.ts';
 import { safeDecode } from '../wiki/url.ts';
+import { graphemeStart } from './graphemes.ts';
 import { headingPath } from './heading-path.ts';
 
 type Heading = CatalogEntry['headings'][number];
@@ -71,8 +72,8 @@ export function makeSnippet(text: string, terms: readonly string[], max = 300): 
     const count = ranges.filter(([s, e]) => s >= from && e <= from + max).length;
     if (count > bestCount) [bestStart, bestCount] = [from, count];
   }
-  const from = snapToWord(text, bestStart);
-  const to = Math.min(text.length, from + max);
+  const from = graphemeStart(text, snapToWord(text, bestStart));
+  const to = graphemeStart(text, Math.min(text.length, from + max));
   const prefix = from > 0 ? '…' : '';
   const suffix = to < text.length ? '…' : '';
   const shifted = ranges.filter(([s, e]) => s >= from && e <= to).map(([s, e]) => [s - from + prefix.length, e - from + prefix.length] as [number, number]);

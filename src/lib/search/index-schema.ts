@@ -14,6 +14,11 @@ export const SearchSectionSchema = z.object({
   line: z.number().int().positive(),
   /** How many index terms the section's prose yields, for the section ranking's length normalisation. */
   terms: z.number().int().nonnegative(),
+  /**
+   * The section's heading path (`headingPath` over all of the document's headings, as the catalog's outline has it), only
+   * where it is not the ancestry of the sections above it: under a `#` heading of the body, which starts no section.
+   */
+  path: z.array(z.string()).optional(),
 });
 export type SearchSection = z.output<typeof SearchSectionSchema>;
 

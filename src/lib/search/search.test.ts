@@ -3,6 +3,7 @@ import { buildIndexEnvelope, buildSearch, type SearchSource } from './index-buil
 import { loadSearch } from './index-load.ts';
 import { search as runSearch, searchDocuments, searchSync, type SearchResult, type TextOf } from './search.ts';
 import { documentText } from './snippet.ts';
+import { testSource } from './test-source.ts';
 
 /** Markdown of each test document as `_wiki/docs/<id>.md` would hold it: a heading line, then its prose. */
 const MARKDOWN = new Map<string, string>();
@@ -146,6 +147,46 @@ describe('searchDocuments', () => {
     const envelope = { ...buildIndexEnvelope(SOURCES), searchOptionsVersion: 0 };
     expect(() => loadSearch(envelope)).toThrow(/search options version 0, but this code uses version \d+\. Rebuild with `npm run build`\./);
     expect(() => loadSearch({ ...envelope, version: 9 })).toThrow('Search index version 9 is not supported (expected 5). Rebuild with `npm run build`.');
+  });
+});
+
+describe('paging with offset', () => {
+  // 60 matching documents, more than the section stage re-ranks (40): the later pages reach past it.
+  const body = (n: number) => `${'롤백 '.repeat(1 + (n % 7))}절차는 운영팀이 맡습니다.`;
+  const sources = Array.from({ length: 60 }, (_, n) =>
+    testSource(`deploy-${String(n).padStart(2, '0')}`, `배포 안내 ${n}`, { sections: [['rollback', '롤백', body(n)]] }),
+  );
+  const many = loadSearch(JSON.parse(JSON.stringify(buildIndexEnvelope(sources))));
+  // testSource's layout: the lead on line 1, the heading on line 3, its prose on line 4.
+  const textOf: TextOf = (d) => documentText(d, `\n\n## 롤백\n${body(Number(d.id.slice(-2)))}`);
+  const ids = (r: SearchResult) => r.hits.map((h) => h.document.id);
+
+  test('pages of one limit follow each other without gaps or repeats, the first 40 in the order of a 40-hit search', async () => {
+    const pages: string[] = [];
+    let total = 0;
+    for (let offset = 0; offset < 60; offset += 7) {
+      const page = await runSearch(many, '배포 롤백', { limit: 7, offset, loadText: textOf });
+      pages.push(...ids(page));
+      total = page.total;
+      expect(page.hits.length).toBe(Math.min(7, 60 - offset));
+    }
+    expect(total).toBe(60);
+    expect(new Set(pages).size).toBe(60);
+    expect(pages.slice(0, 40)).toEqual(searchDocuments(many, '배포 롤백', {}, 40).map((h) => h.document.id));
+  });
+
+  test('a later page has snippets and sections of its own hits, and the match level of the whole search', async () => {
+    const first = await runSearch(many, '배포 롤백', { limit: 5, loadText: textOf });
+    const later = await runSearch(many, '배포 롤백', { limit: 5, offset: 50, loadText: textOf });
+    expect(later.match).toBe(first.match);
+    expect(later.hits).toHaveLength(5);
+    expect(later.hits.every((h) => h.section.anchor === 'rollback' && h.snippet.text.includes('절차는 운영팀이 맡습니다.'))).toBe(true);
+    expect(ids(later).some((id) => ids(first).includes(id))).toBe(false);
+  });
+
+  test('an offset past the last hit gives no hits but the total', async () => {
+    const past = await runSearch(many, '배포 롤백', { limit: 5, offset: 60, loadText: textOf });
+    expect([past.hits.length, past.total]).toEqual([0, 60]);
   });
 });
 

@@ -62,6 +62,11 @@ export interface SearchOptions {
   /** Most hits returned (default 10). */
   limit?: number;
   /**
+   * Hits to skip, for paging (default 0): the hits are those at `offset`… of the order a search of `limit` hits ranks, so
+   * pages of one `limit` follow each other without gaps or repeats. Snippets are cut only for the hits returned.
+   */
+  offset?: number;
+  /**
    * A hit's snippet text (see `documentText`); may be slow (fetched) and may fail. Asked only for the hits
    * returned, after ranking: the ranking itself needs nothing but the index.
    */
@@ -85,29 +90,30 @@ export interface SearchOptions {
  * cover the query. With the site's split index it first fetches the shards the query's terms are in.
  */
 export async function search(loaded: LoadedSearch, query: string, options: SearchOptions = {}): Promise<SearchResult> {
-  const { filters = {}, limit = 10, loadText, onRanked, onTiming, snippetLength = DEFAULT_SNIPPET_LENGTH } = options;
+  const { filters = {}, limit = 10, offset = 0, loadText, onRanked, onTiming, snippetLength = DEFAULT_SNIPPET_LENGTH } = options;
+  const skip = Math.max(0, offset);
   let work = 0;
   let waited = 0;
   let ranking: DocumentRanking;
   let hits: SearchHit[];
   for (;;) {
     const t = now();
-    ranking = rankDocuments(loaded, query, filters, rankDepth(limit));
-    hits = finishSearch(loaded, ranking, limit);
+    ranking = rankDocuments(loaded, query, filters, Math.max(rankDepth(limit), skip + limit));
+    hits = finishSearch(loaded, ranking, limit, skip);
     work += now() - t;
     // A split index (the site's) lacks the postings of terms whose shards it has not fetched: fetch them and rank again.
     const missing = loaded.shards?.takeMissing() ?? [];
     if (!missing.length) break;
     // Summaries for snippets: asking for texts now would fetch them for hits that may not stay.
     // Not while a hit's details (its link, its sections) are still coming with the split index's document chunks.
-    if (onRanked && hits.length && hits.every((h) => loaded.shards!.has(h.document))) onRanked(withSnippets(ranking, hits, undefined, snippetLength));
+    if (onRanked && hits.length && hits.every((h) => loaded.shards!.has(h.document))) onRanked(withSnippets(ranking, hits, undefined, snippetLength, skip));
     const w = now();
     await loaded.shards!.fetch(missing);
     waited += now() - w;
   }
   const t1 = now();
   const texts = new Map<string, DocumentText | Promise<DocumentText | undefined> | undefined>();
-  for (const h of hits) {
+  for (const h of hits.slice(skip)) {
     try {
       texts.set(h.document.id, loadText?.(h.document));
     } catch {
@@ -115,10 +121,10 @@ export async function search(loaded: LoadedSearch, query: string, options: Searc
     }
   }
   const pending = [...texts].filter((e): e is [string, Promise<DocumentText | undefined>] => e[1] instanceof Promise);
-  if (pending.length && onRanked) onRanked(withSnippets(ranking, hits, (d) => atHand(texts.get(d.id)), snippetLength));
+  if (pending.length && onRanked) onRanked(withSnippets(ranking, hits, (d) => atHand(texts.get(d.id)), snippetLength, skip));
   await Promise.all(pending.map(async ([id, p]) => texts.set(id, await p.catch(() => undefined))));
   const t2 = now();
-  const result = withSnippets(ranking, hits, (d) => atHand(texts.get(d.id)), snippetLength);
+  const result = withSnippets(ranking, hits, (d) => atHand(texts.get(d.id)), snippetLength, skip);
   onTiming?.('rank', work);
   onTiming?.('load', waited + t2 - t1);
   onTiming?.('finish', now() - t2);
@@ -210,11 +216,12 @@ export function searchDocuments(loaded: LoadedSearch, query: string, filters: Se
   return finishSearch(loaded, rankDocuments(loaded, query, filters, rankDepth(limit)), limit);
 }
 
-function withSnippets(ranking: DocumentRanking, hits: readonly SearchHit[], textOf: TextOf | undefined, snippetLength: number): SearchResult {
+/** The result for `hits` from `offset` on; how well the search answers the query is judged on every hit from the first. */
+function withSnippets(ranking: DocumentRanking, hits: readonly SearchHit[], textOf: TextOf | undefined, snippetLength: number, offset = 0): SearchResult {
   return {
     query: ranking.query,
     match: ranking.choseong ? (hits.length ? 'full' : 'none') : matchLevel(hits.length ? Math.max(...hits.map((h) => h.coverage)) : undefined),
-    hits: hits.map((h) => ({ ...h, snippet: hitSnippet(h.document, h.section.anchor, h.terms, textOf?.(h.document), snippetLength) })),
+    hits: hits.slice(offset).map((h) => ({ ...h, snippet: hitSnippet(h.document, h.section.anchor, h.terms, textOf?.(h.document), snippetLength) })),
     total: ranking.total,
   };
 }
@@ -319,19 +326,23 @@ function sectionRankDepth(limit: number): number {
 /**
  * Stage two: the best documents (see `sectionRankDepth`) are re-scored by their sections (the index's
  * section postings give the prose counts) and reordered; each hit points at its best section. A 초성
- * query keeps the order of its title matches and points at the top of the page.
+ * query keeps the order of its title matches and points at the top of the page. With an `offset`, the hits
+ * are the first `offset + limit` of that order: those past the re-scored ones follow them in the index's order
+ * (their sections still scored, for the section they point at), so paging never reorders what a first page showed.
  */
-export function finishSearch(search: LoadedSearch, ranking: DocumentRanking, limit = 10): SearchHit[] {
+export function finishSearch(search: LoadedSearch, ranking: DocumentRanking, limit = 10, offset = 0): SearchHit[] {
   const depth = Math.max(0, limit);
-  let covered = scoreCandidates(search, ranking, depth, ranking.terms);
+  const end = depth + Math.max(0, offset);
+  let covered = scoreCandidates(search, ranking, depth, end, ranking.terms);
   // Nothing covers even part of the query: rank again by its words and their rarity (see coordination.ts).
-  if (!ranking.choseong && covered.length && covered.every((s) => s.coverage < PARTIAL_MATCH_COVERAGE)) {
-    covered = scoreCandidates(search, ranking, depth, forUnansweredQuery(ranking.terms, ranking.units));
+  const reranked = () => covered.filter((s) => s.ranked);
+  if (!ranking.choseong && reranked().length && reranked().every((s) => s.coverage < PARTIAL_MATCH_COVERAGE)) {
+    covered = scoreCandidates(search, ranking, depth, end, forUnansweredQuery(ranking.terms, ranking.units));
   }
   // Section-ranked documents first (their scores are comparable with each other), then the rest in index order.
-  const reranked = covered.filter((s) => s.ranked).sort((a, b) => b.score - a.score || a.r.doc - b.r.doc);
+  const best = reranked().sort((a, b) => b.score - a.score || a.r.doc - b.r.doc);
   const rest = covered.filter((s) => !s.ranked);
-  return [...reranked, ...rest].slice(0, depth).map((s) => ({
+  return [...best, ...rest].slice(0, end).map((s) => ({
     document: s.document,
     score: round(s.score),
     section: sectionAt(s.document, s.section),
@@ -341,12 +352,16 @@ export function finishSearch(search: LoadedSearch, ranking: DocumentRanking, lim
   }));
 }
 
-/** The candidates (see `sectionRankDepth`) scored by their sections with `rankTerms`, and how much of the query each covers. */
-function scoreCandidates(search: LoadedSearch, ranking: DocumentRanking, depth: number, rankTerms: readonly RankTerm[]) {
-  const head = ranking.ranked.slice(0, sectionRankDepth(depth));
+/**
+ * The candidates scored by their sections with `rankTerms`, and how much of the query each covers: the best
+ * `sectionRankDepth(depth)` are re-ranked by those scores, the ones after them (up to `end`) keep the index's order.
+ */
+function scoreCandidates(search: LoadedSearch, ranking: DocumentRanking, depth: number, end: number, rankTerms: readonly RankTerm[]) {
+  const rankedCount = sectionRankDepth(depth);
+  const head = ranking.ranked.slice(0, Math.max(rankedCount, end));
   const sourceOf = new Map(ranking.terms.map((t) => [t.term, t.source]));
   const terms = rankTerms.map((t) => ({ ...t, counts: search.sectionPostings.get(t.term) }));
-  const scored = head.map((r) => {
+  const scored = head.map((r, i) => {
     const document = search.documents[r.doc]!;
     if (ranking.choseong) return { r, document, ranked: false, score: r.score, section: 0, found: [], lead: new Set<string>() };
     const found: Set<string>[] = [];
@@ -359,7 +374,7 @@ function scoreCandidates(search: LoadedSearch, ranking: DocumentRanking, depth: 
     return {
       r,
       document,
-      ranked: true,
+      ranked: i < rankedCount,
       score: documentScore(scores),
       section: bestSection(scores, isTitleQuery(prepared.lead.title, ranking.titleTerms)),
       found,
@@ -371,7 +386,7 @@ function scoreCandidates(search: LoadedSearch, ranking: DocumentRanking, depth: 
       ? { coverage: 1, matched: [ranking.query], anywhere: 1 }
       : bestCoverage(ranking.units, s.found, s.lead, sourceOf);
     // A page having more of the query's words, anywhere on it, ranks higher (see COVERAGE_BOOST).
-    return { ...s, coverage, matched, score: s.ranked ? s.score * (1 + COVERAGE_BOOST * anywhere) : s.score };
+    return { ...s, coverage, matched, score: ranking.choseong ? s.score : s.score * (1 + COVERAGE_BOOST * anywhere) };
   });
 }
 

@@ -75,9 +75,9 @@ function termsOf(text: string): readonly string[] {
   return terms;
 }
 
-/** The heading path of section `index` (outermost heading first; sections 1 onwards). */
+/** The heading path of section `index` (outermost heading first; sections 1 onwards), as read_knowledge and the outline give it. */
 export function sectionPath(document: SearchDocument, index: number): string[] {
-  return headingAncestry(document.sections, index, 1).map((i) => document.sections[i]!.heading);
+  return document.sections[index]!.path ?? headingAncestry(document.sections, index, 1).map((i) => document.sections[i]!.heading);
 }
 
 function countIn(terms: readonly string[], term: string): number {

@@ -42,6 +42,13 @@ test.each([
   expect(snippetText(markdown)).toBe(want);
 });
 
+test('snippetText: a wikilink reads as its own text, else the linked title, else the target as written', () => {
+  const titles: Record<string, string> = { 'search-tokenizer': '한국어 토크나이저', deploy: '배포 가이드' };
+  const markdown = '[[search-tokenizer]] 참고, [[deploy|배포 문서]] 와 [[deploy#롤백]], 없는 [[nowhere]] 끝';
+  expect(snippetText(markdown, (target) => titles[target])).toBe('한국어 토크나이저 참고, 배포 문서 와 배포 가이드, 없는 nowhere 끝');
+  expect(snippetText(markdown)).toBe('search-tokenizer 참고, 배포 문서 와 deploy, 없는 nowhere 끝');
+});
+
 describe('hitSnippet', () => {
   const document: SearchDocument = {
     id: 'a',

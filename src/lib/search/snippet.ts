@@ -1,3 +1,4 @@
+import { sliceGraphemes } from '../markdown/graphemes.ts';
 import { stripHiddenHtml } from '../markdown/hidden-html.ts';
 import { frontmatterEnd, makeSnippet, type Snippet } from '../markdown/sections.ts';
 import type { SearchDocument } from './index-schema.ts';
@@ -11,14 +12,14 @@ export type { Snippet };
  * an underscore inside a word or path (`claude_desktop_config.json`, `dist/_wiki/`) is part of the name. Inline code
  * is text the reader sees, kept as written without its backticks (`<select>`, `/<repo>/pr-<번호>/`).
  */
-export function snippetText(markdown: string): string {
+export function snippetText(markdown: string, linkTitle?: LinkTitle): string {
   // Frontmatter, a BOM or a carriage return only where the text could have one: splitting every section into lines cost more than the rest.
   let text = /^(?:\uFEFF|---)|\r/.test(markdown) ? stripFrontmatter(markdown) : markdown;
   let spans: string[] = [];
   for (const [s, [needs, pattern, replacement]] of SNIPPET_STEPS.entries()) {
     // A step whose pattern needs a character the text lacks cannot change it; most sections skip most steps.
     if (needs === undefined || (typeof needs === 'string' ? text.includes(needs) : needs.some((n) => text.includes(n)))) {
-      text = replaceWith(text, pattern, replacement);
+      text = replaceWith(text, pattern, linkTitle && pattern === WIKILINK ? wikiLinkText(linkTitle) : replacement);
     }
     // After the code blocks go, inline code is set aside, so no later step reads its `<tag>`, `_` or URL as Markdown.
     if (s === 0 && text.includes('`') && !text.includes(SPAN_OPEN)) ({ text, spans } = setAsideCode(text));
@@ -45,6 +46,17 @@ function restoreCode(text: string, spans: readonly string[]): string {
 
 type Replacement = string | ((match: string, ...groups: string[]) => string);
 
+/** The title of the document a wikilink target names (see `wikiTargets`), when the caller knows the documents. */
+export type LinkTitle = (target: string) => string | undefined;
+
+/** `[[id]]`, `[[id#heading]]`, `[[id|text]]`. */
+const WIKILINK = /\[\[([^\]|#]+)(?:#[^\]|]*)?(?:\|([^\]]+))?\]\]/g;
+
+/** What a wikilink reads as: its own text, else the linked document's title, else the target as written. */
+function wikiLinkText(linkTitle: LinkTitle): (match: string, target: string, label?: string) => string {
+  return (_m, target, label) => label ?? linkTitle(target.trim()) ?? target;
+}
+
 /**
  * `snippetText`'s steps in order: a string every match contains (or strings one of which every match contains; or
  * undefined), the pattern, its replacement.
@@ -54,7 +66,7 @@ const SNIPPET_STEPS: readonly (readonly [string | readonly string[] | undefined,
   ['<', /<[^>\n]+>/g, ' '],
   [']:', /^\s*\[[^\]\n]+\]:\s+\S+.*$/gm, ' '],
   ['![', /!\[([^\]]*)\]\([^)]*\)/g, '$1'],
-  ['[[', /\[\[([^\]|#]+)(?:#[^\]|]*)?(?:\|([^\]]+))?\]\]/g, (_m: string, id: string, label?: string) => label ?? id],
+  ['[[', WIKILINK, wikiLinkText(() => undefined)],
   ['](', /\[([^\]]*)\]\([^)]*\)/g, '$1'],
   ['][', /\[([^\]]+)\]\[[^\]]*\]/g, '$1'],
   ['://', /\bhttps?:\/\/[^\s)>\]]+/g, ' '],
@@ -101,8 +113,8 @@ export interface DocumentText {
 export const SECTION_TEXT_CHARS = 1000;
 
 /** The snippet text of a document from its normalised Markdown (`_wiki/docs/<id>.md`), every section (what the build writes). */
-export function documentText(document: { readonly sections: readonly { line: number }[] }, markdown: string): readonly string[] {
-  const texts = sectionTexts(document, markdown);
+export function documentText(document: { readonly sections: readonly { line: number }[] }, markdown: string, linkTitle?: LinkTitle): readonly string[] {
+  const texts = sectionTexts(document, markdown, linkTitle);
   return document.sections.map((_, i) => texts.at(i)!);
 }
 
@@ -111,8 +123,8 @@ export function documentText(document: { readonly sections: readonly { line: num
  * SECTION_TEXTS_KEPT documents asked for. A snippet reads one section and its subsections (the whole document
  * only when they lack every matched word), and cleaning all of a 12 KB page cost about half a millisecond a hit.
  */
-export function sectionTexts(document: { readonly sections: readonly { line: number }[] }, markdown: string): DocumentText {
-  return sectionTextsOf(document, markdown, () => markdown);
+export function sectionTexts(document: { readonly sections: readonly { line: number }[] }, markdown: string, linkTitle?: LinkTitle): DocumentText {
+  return sectionTextsOf(document, markdown, () => markdown, linkTitle);
 }
 
 /**
@@ -120,9 +132,14 @@ export function sectionTexts(document: { readonly sections: readonly { line: num
  * bytes): `source` stands for the Markdown (the same object, the same text) and `decode` is called only when the
  * texts are not remembered, so a hit the server has cut before costs no decoding of its whole document.
  */
-export function sectionTextsOf(document: { readonly sections: readonly { line: number }[] }, source: unknown, decode: () => string): DocumentText {
+export function sectionTextsOf(
+  document: { readonly sections: readonly { line: number }[] },
+  source: unknown,
+  decode: () => string,
+  linkTitle?: LinkTitle,
+): DocumentText {
   const known = kept.get(document);
-  if (known && known.source === source) {
+  if (known && known.source === source && known.linkTitle === linkTitle) {
     // Most recently used last, so the oldest goes first when the cache is full.
     kept.delete(document);
     kept.set(document, known);
@@ -130,7 +147,7 @@ export function sectionTextsOf(document: { readonly sections: readonly { line: n
   }
   if (kept.size >= SECTION_TEXTS_KEPT) kept.delete(kept.keys().next().value!);
   // Only what the page shows: no HTML comments, scripts or styles (for the site's files and the MCP server alike).
-  const texts = new LazySectionTexts(document, source, stripHiddenHtml(decode()));
+  const texts = new LazySectionTexts(document, source, stripHiddenHtml(decode()), linkTitle);
   kept.set(document, texts);
   return texts;
 }
@@ -148,9 +165,12 @@ class LazySectionTexts implements DocumentText {
   #lines: string[] | undefined;
   readonly #texts: (string | undefined)[] = [];
 
-  constructor(document: { readonly sections: readonly { line: number }[] }, source: unknown, markdown: string) {
+  readonly linkTitle: LinkTitle | undefined;
+
+  constructor(document: { readonly sections: readonly { line: number }[] }, source: unknown, markdown: string, linkTitle: LinkTitle | undefined) {
     this.source = source;
     this.markdown = markdown;
+    this.linkTitle = linkTitle;
     this.#sections = document.sections;
   }
 
@@ -159,7 +179,7 @@ class LazySectionTexts implements DocumentText {
     let text = this.#texts[index];
     if (text === undefined) {
       this.#lines ??= this.markdown.split('\n');
-      this.#texts[index] = text = cut(snippetText(sectionLines(this.#sections, this.#lines, index)), SECTION_TEXT_CHARS);
+      this.#texts[index] = text = cut(snippetText(sectionLines(this.#sections, this.#lines, index), this.linkTitle), SECTION_TEXT_CHARS);
     }
     return text;
   }
@@ -241,7 +261,7 @@ export function hitSnippet(document: SearchDocument, anchor: string, terms: read
 function cut(text: string, max: number): string {
   if (text.length <= max) return text;
   const space = text.lastIndexOf(' ', max);
-  return text.slice(0, space > max * 0.8 ? space : max);
+  return space > max * 0.8 ? text.slice(0, space) : sliceGraphemes(text, max);
 }
 
 function join(parts: readonly string[]): string {

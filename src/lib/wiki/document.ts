@@ -2,6 +2,7 @@ import type { Root } from 'mdast';
 import type * as z from 'zod';
 import { DEFAULT_CATEGORY, DEFAULT_PROJECT, FrontmatterSchema, normalizeTag } from './frontmatter.ts';
 import { splitFrontmatter } from './frontmatter-parse.ts';
+import { sliceGraphemes } from '../markdown/graphemes.ts';
 import { findDeepNesting, findLongDelimiterRun, MAX_DELIMITER_RUN, MAX_NESTING } from '../markdown/nesting.ts';
 import { parseMarkdown, type ParsedMarkdown } from '../markdown/parse.ts';
 import { describeValue, type Problem } from './problems.ts';
@@ -276,7 +277,7 @@ function numberOf(value: unknown): number | undefined {
 function leadSummary(md: ParsedMarkdown): string {
   const text = summaryText(md.sections[0]?.text ?? '') || summaryText(md.sections[1]?.text ?? '');
   if (text.length <= 160) return text;
-  const cut = text.slice(0, 160);
+  const cut = sliceGraphemes(text, 160);
   const sentence = cut.search(/[.!?。](\s|$)(?![\s\S]*[.!?。](\s|$))/);
   return sentence > 40 ? cut.slice(0, sentence + 1) : `${cut.trimEnd()}…`;
 }

@@ -48,15 +48,27 @@ const DOC_EXT = /\.(md|mdx|markdown)$/i;
 const FILE_EXT = /\.[a-z0-9]{1,5}$/i;
 const TEXT_FRAGMENT = ':~:';
 
+/**
+ * The one rule for what a wikilink target names: a document id, a path made into an id, or a title (any case; the
+ * first document with it). The build resolves links with it, and search snippets show the title of what it finds.
+ */
+export function wikiTargets<D extends { readonly id: string; readonly title: string }>(docs: readonly D[]): (target: string) => D | undefined {
+  const byId = new Map<string, D>();
+  const byTitle = new Map<string, D>();
+  for (const d of docs) {
+    byId.set(d.id, d);
+    if (!byTitle.has(d.title.toLowerCase())) byTitle.set(d.title.toLowerCase(), d);
+  }
+  return (target) => byId.get(target) ?? byId.get(toSlug(target)) ?? byTitle.get(target.toLowerCase());
+}
+
 /** Builds a resolver over the published documents and the folder's other files (content paths). */
 export function createLinkResolver(docs: readonly SourceDocument[], attachments: readonly string[] = []): LinkResolver {
   const byId = new Map<string, SourceDocument>();
   const byPath = new Map<string, SourceDocument>();
-  const byTitle = new Map<string, SourceDocument>();
   for (const d of docs) {
     byId.set(d.id, d);
     byPath.set(d.sourcePath.normalize('NFC').toLowerCase(), d);
-    if (!byTitle.has(d.title.toLowerCase())) byTitle.set(d.title.toLowerCase(), d);
   }
   const atPath = (path: string) => {
     for (const candidate of pathCandidates(path)) {
@@ -69,7 +81,7 @@ export function createLinkResolver(docs: readonly SourceDocument[], attachments:
   return {
     // Built on first use: most wikis embed nothing, and the dev server makes a resolver per reload.
     attachment: (name, fromPath) => (findAttachment ??= createAttachmentFinder(attachments))(name, fromPath),
-    wiki: (target) => byId.get(target) ?? byId.get(toSlug(target)) ?? byTitle.get(target.toLowerCase()),
+    wiki: wikiTargets(docs),
     url: (url, fromPath) => {
       const hashAt = url.indexOf('#');
       const pathPart = hashAt < 0 ? url : url.slice(0, hashAt);

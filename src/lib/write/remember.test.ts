@@ -98,6 +98,27 @@ describe('paths and fields that could leave the content folder', () => {
     expect(checkFields({ title: '제목', project: '/abs', category: 'guide', id: '/abs' }, CATEGORIES)).toHaveLength(2);
   });
 
+  test.each([
+    ['a,b', 'tags[0] "a,b" holds a comma: each tag is one item of the list. Pass ["a","b"] as separate tags.'],
+    ['배포、롤백', 'tags[0] "배포、롤백" holds a comma: each tag is one item of the list. Pass ["배포","롤백"] as separate tags.'],
+    ['#x', 'tags[0] "#x" starts with "#": a tag is written without it. Pass "x".'],
+    [' x ', 'tags[0] " x " has spaces at its start or end: tags match exactly. Pass "x".'],
+    [
+      '배\u200B포',
+      'tags[0] "배\u200B포" contains an invisible character (U+200B): it would look like "배포" but match no document tagged so. Write the tag without it.',
+    ],
+    [
+      '\uFEFFmcp',
+      'tags[0] "\uFEFFmcp" contains an invisible character (U+FEFF): it would look like "mcp" but match no document tagged so. Write the tag without it.',
+    ],
+  ])('the tag %j is refused by name, with the tag to pass instead', (tag, message) => {
+    expect(checkFields({ title: '제목', tags: [tag] }, CATEGORIES)).toEqual([message]);
+  });
+
+  test('tags that are one phrase, or hold an emoji sequence, pass', () => {
+    expect(checkFields({ title: '제목', tags: ['배포 롤백', 'c#', '👩‍💻', '👍🏽', 'node.js'] }, CATEGORIES)).toEqual([]);
+  });
+
   test('a title that is not one line, blank tags, and a title without id characters are refused by name', () => {
     expect(checkFields({ title: '첫 줄\n둘째 줄', tags: ['배포', ' ', ''] }, CATEGORIES)).toEqual([
       'title contains a line break: a title is one line of text (it is shown in lists). Pass it without line breaks.',

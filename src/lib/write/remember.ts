@@ -1,6 +1,7 @@
 import type { Heading } from 'mdast';
 import { Document, isSeq, parseDocument } from 'yaml';
 import { idFromTitle } from './new-document.ts';
+import { sliceGraphemes } from '../markdown/graphemes.ts';
 import { isSlug } from '../wiki/slug.ts';
 import { cosine, termVectors } from '../wiki/similarity.ts';
 import { firstParagraph, headingTitle, parseBody, plainText } from './plain-text.ts';
@@ -35,6 +36,10 @@ export interface SimilarDocument {
 
 const PROJECT = /^[\p{L}\p{N}_-]+$/u;
 const CONTROL = /\p{Cc}/u;
+/** Format characters: zero-width spaces and joiners, the BOM, soft hyphens, direction marks. */
+const INVISIBLE = /\p{Cf}/u;
+/** A zero-width joiner inside an emoji sequence (👩‍💻): part of what the tag shows, not an invisible extra. */
+const EMOJI_JOINER = /(?<=\p{Extended_Pictographic}[\uFE0F\p{Emoji_Modifier}]?)\u200D(?=\p{Extended_Pictographic})/gu;
 const MAX_TITLE = 80;
 const MAX_SUMMARY = 160;
 
@@ -101,12 +106,33 @@ export function checkFields(fields: FieldsToCheck, categories: readonly string[]
   if (category !== undefined && !categories.includes(category))
     errors.push(`category "${category.slice(0, 100)}" is not allowed. Use one of: ${categories.join(', ')}.`);
   tags?.forEach((tag, i) => {
-    if (!tag.trim())
-      errors.push(`tags[${i}] is empty (${JSON.stringify(tag)}): a tag needs at least one character other than spaces. Remove it or write the tag.`);
-    else if (CONTROL.test(tag))
-      errors.push(`tags[${i}] ${JSON.stringify(tag)} contains a line break or control character. Pass each tag as one word or phrase.`);
+    const problem = tagProblem(tag);
+    if (problem) errors.push(`tags[${i}] ${problem}`);
   });
   return errors;
+}
+
+/**
+ * What is wrong with a tag, if anything. Tags match exactly (filters, tag pages), and frontmatter keeps them as
+ * written, so a tag that only looks right (a stray space, an invisible character) or is several tags in one is refused.
+ */
+function tagProblem(tag: string): string | undefined {
+  const quoted = JSON.stringify(tag);
+  if (!tag.trim()) return `is empty (${quoted}): a tag needs at least one character other than spaces. Remove it or write the tag.`;
+  if (CONTROL.test(tag)) return `${quoted} contains a line break or control character. Pass each tag as one word or phrase.`;
+  const invisible = INVISIBLE.exec(tag.replace(EMOJI_JOINER, ''))?.[0];
+  if (invisible !== undefined)
+    return `${quoted} contains an invisible character (U+${invisible.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}): it would look like ${JSON.stringify(tag.replace(new RegExp(INVISIBLE.source, 'gu'), ''))} but match no document tagged so. Write the tag without it.`;
+  if (tag !== tag.trim()) return `${quoted} has spaces at its start or end: tags match exactly. Pass ${JSON.stringify(tag.trim())}.`;
+  if (/[,，、]/.test(tag))
+    return `${quoted} holds a comma: each tag is one item of the list. Pass ${JSON.stringify(
+      tag
+        .split(/[,，、]/)
+        .map((t) => t.trim())
+        .filter(Boolean),
+    )} as separate tags.`;
+  if (tag.startsWith('#')) return `${quoted} starts with "#": a tag is written without it. Pass ${JSON.stringify(tag.replace(/^#+/, ''))}.`;
+  return undefined;
 }
 
 function idErrors({ id, title, idFromTitle }: FieldsToCheck): string[] {
@@ -205,7 +231,7 @@ export function similarDocuments(candidate: string, docs: readonly ComparableDoc
 }
 
 function shorten(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+  return text.length > max ? `${sliceGraphemes(text, max - 1).trimEnd()}…` : text;
 }
 
 function withNewline(text: string): string {
