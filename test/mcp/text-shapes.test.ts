@@ -78,10 +78,12 @@ afterAll(async () => {
 });
 
 describe('a page with # headings in its body', () => {
+  // The body's # headings make every heading one level deeper (one h1 per page: demoteBodyH1s): `# 운영` is an h2
+  // section holding `## 롤백 절차` (h3); `### 확인` and `### 링크 모음` become h4s, inside the sections above them.
   test.each([
     ['블루그린 스위치', ['운영', '롤백 절차']],
-    ['헬스체크 대시보드', ['운영', '롤백 절차', '확인']],
-    ['위키 주소록', ['참고', '링크 모음']],
+    ['헬스체크 대시보드', ['운영', '롤백 절차']],
+    ['위키 주소록', ['참고']],
   ])('search %j names the section by the outline path %j, and read_knowledge reads that path back', async (query, path) => {
     const hit = (await callOk(client, 'search_knowledge', { query }, SearchKnowledgeOutputSchema)).data.results[0]!;
     expect([hit.id, hit.section.path]).toEqual(['guide', path]);

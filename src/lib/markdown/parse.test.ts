@@ -143,12 +143,12 @@ describe('Obsidian embeds and block ids', () => {
 });
 
 describe('one h1 per page', () => {
-  test('a leading h1 that differs from the frontmatter title is a section with an anchor; later h1s are h2s', () => {
+  test('a leading h1 that differs from the frontmatter title is a section with an anchor; every heading goes one level down, keeping its nesting', () => {
     const md = parseMarkdown('# Different heading\n\n본문\n\n## 둘째\n\n# 셋째\n', undefined, '프론트 제목');
     expect(md.h1).toBeUndefined();
     expect(md.headings.map((h) => [h.depth, h.text, h.anchor, h.line])).toEqual([
       [2, 'Different heading', 'different-heading', 1],
-      [2, '둘째', '둘째', 5],
+      [3, '둘째', '둘째', 5],
       [2, '셋째', '셋째', 7],
     ]);
     expect(md.sections.map((s) => [s.anchor, s.text])).toEqual([

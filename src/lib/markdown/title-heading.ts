@@ -16,15 +16,22 @@ export function titleTextOf(heading: Heading): string {
 
 /**
  * Keeps one h1 per page, the page's title. The body's leading `# heading` stays an h1 (the title, which the page shows
- * above the body) when the document has no other title or it reads the same; every other h1 becomes an h2, so a
- * `# Different heading` under a frontmatter `title` is a section of the page rather than a second title. Parse and
- * site both call it, so the table of contents, the anchors and the sections agree. Returns the title heading it kept.
+ * above the body) when the document has no other title or it reads the same. When the body holds any other h1 (a
+ * `# Different heading` under a frontmatter `title`, or `#` used for the page's parts), every heading but the title
+ * goes one level down (h6 stays h6): the parts become h2 sections and what they hold keeps its nesting under them.
+ * Parse and site both call it, so the table of contents, the anchors and the sections agree. Returns the title heading
+ * it kept.
  */
 export function demoteBodyH1s(tree: Root, title: string | undefined): Heading | undefined {
   const lead = leadingH1(tree);
   const kept = lead && (title === undefined || sameTitle(titleTextOf(lead), title)) ? lead : undefined;
+  let bodyH1 = false;
   visit(tree, 'heading', (node: Heading) => {
-    if (node.depth === 1 && node !== kept) node.depth = 2;
+    if (node.depth === 1 && node !== kept) bodyH1 = true;
+  });
+  if (!bodyH1) return kept;
+  visit(tree, 'heading', (node: Heading) => {
+    if (node !== kept && node.depth < 6) node.depth = (node.depth + 1) as Heading['depth'];
   });
   return kept;
 }
