@@ -142,6 +142,17 @@ describe('Obsidian embeds and block ids', () => {
   });
 });
 
+describe('Obsidian comments', () => {
+  test('%%comments%% leave the section text, the links and the headings; %% in code stays', () => {
+    const md = parseMarkdown('앞 %%비밀번호 hunter2%% 뒤 `%%코드%%`\n\n%%\n## 숨은 제목\n\n[[숨은 링크]]\n%%\n\n## 보이는 제목 %%메모%%\n\n본문\n');
+    expect(md.sections.map((s) => [s.anchor, s.text])).toEqual([
+      ['', '앞 뒤 %%코드%%'],
+      ['보이는-제목', '본문'],
+    ]);
+    expect(md.links).toEqual([]);
+  });
+});
+
 describe('one h1 per page', () => {
   test('a leading h1 that differs from the frontmatter title is a section with an anchor; later h1s are h2s', () => {
     const md = parseMarkdown('# Different heading\n\n본문\n\n## 둘째\n\n# 셋째\n', undefined, '프론트 제목');
