@@ -153,6 +153,14 @@ describe('Obsidian comments', () => {
   });
 });
 
+test('Obsidian highlights: the search text holds the words without ==; a heading anchor too', () => {
+  const md = parseMarkdown('==하이라이트== 텍스트와 a == b\n\n## ==중요== 제목\n');
+  expect(md.sections.map((s) => [s.anchor, s.path, s.text])).toEqual([
+    ['', [], '하이라이트 텍스트와 a == b'],
+    ['중요-제목', ['중요 제목'], ''],
+  ]);
+});
+
 describe('one h1 per page', () => {
   test('a leading h1 that differs from the frontmatter title is a section with an anchor; later h1s are h2s', () => {
     const md = parseMarkdown('# Different heading\n\n본문\n\n## 둘째\n\n# 셋째\n', undefined, '프론트 제목');
