@@ -10,6 +10,7 @@ import remarkObsidianEmbeds from './remark-obsidian-embeds.ts';
 import remarkBlockIds from './remark-block-ids.ts';
 import remarkObsidianComments from './remark-obsidian-comments.ts';
 import remarkObsidianHighlights from './remark-obsidian-highlights.ts';
+import remarkUrlWikiLinks from './remark-url-wikilinks.ts';
 
 /** Options of the dialect plugins that change what a page shows. */
 export interface DialectOptions {
@@ -21,7 +22,7 @@ export interface DialectOptions {
 
 /**
  * The Markdown dialects Maru reads (after remark-parse and remark-gfm), in order: CJK-friendly emphasis, Obsidian
- * `%%comments%%` dropped,
+ * `%%comments%%` dropped, `[[https://…|label]]` as external links,
  * MDX callout components as callouts, other VitePress/MDX html dropped, MDX comments, `:::` containers, TOC macros,
  * VitePress's ```` ```js{2,5} ```` line marks, Obsidian's `==highlights==`, `![[embeds]]` and `^block-ids`. The site's processor and
  * `parseMarkdown` both use this list, so pages, index text and snippets see the same tree.
@@ -31,6 +32,8 @@ export function dialectPlugins(options: DialectOptions = {}): PluggableList {
     remarkCjkFriendly,
     // First of the transforms: what an Obsidian comment holds (a link, a container, a heading) is never read.
     remarkObsidianComments,
+    // `[[https://…]]` is a link to that URL before anything reads `[[…]]` as a document's name.
+    remarkUrlWikiLinks,
     [remarkMdxCallouts, { detailsTitle: options.deepDiveTitle ?? '자세히 살펴보기' }],
     remarkForeignHtml,
     remarkMdxComments,

@@ -161,6 +161,12 @@ test('Obsidian highlights: the search text holds the words without ==; a heading
   ]);
 });
 
+test('[[https://…]] and [[https://…|label]] are external links: no wiki link to a missing document, the label or URL in the text', () => {
+  const md = parseMarkdown('[[https://example.com]] 와 [[https://example.com/a|라벨]], [[ftp://x.test/a.zip|파일]], [[없는 문서]]\n');
+  expect(md.links).toEqual([{ kind: 'wiki', target: '없는 문서', line: 1 }]);
+  expect(md.sections[0]!.text).toBe('https://example.com 와 라벨, 파일, [[없는 문서]]');
+});
+
 describe('one h1 per page', () => {
   test('a leading h1 that differs from the frontmatter title is a section with an anchor; later h1s are h2s', () => {
     const md = parseMarkdown('# Different heading\n\n본문\n\n## 둘째\n\n# 셋째\n', undefined, '프론트 제목');
