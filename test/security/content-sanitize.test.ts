@@ -118,7 +118,7 @@ describe('Obsidian highlights', () => {
       smartypants: false,
       remarkPlugins: [...dialectPlugins()],
       rehypePlugins: [rehypeSanitizeContent],
-    });
+    } as Parameters<typeof createMarkdownProcessor>[0]);
     const html = (await processor.render('==중요한== 말, a == b, `x ==y==`')).code;
     expect(html).toBe('<p><mark>중요한</mark> 말, a == b, <code>x ==y==</code></p>');
   });

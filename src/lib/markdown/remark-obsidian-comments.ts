@@ -139,7 +139,9 @@ function prune({ removed, touched }: Cuts): void {
   for (const [parent, ancestors] of touched) (byDepth[ancestors.length] ??= new Map()).set(parent, ancestors);
   for (let depth = byDepth.length - 1; depth >= 0; depth--) {
     for (const [parent, ancestors] of byDepth[depth] ?? []) {
-      parent.children = parent.children.filter((c) => !removed.has(c)) as Parent['children'];
+      const kept: Parent['children'] = [];
+      for (const c of parent.children) if (!removed.has(c)) kept.push(c);
+      parent.children = kept;
       const owner = ancestors[ancestors.length - 1];
       if (!owner || KEEP_EMPTY.has(parent.type) || parent.children.some(hasContent)) continue;
       removed.add(parent as Nodes);

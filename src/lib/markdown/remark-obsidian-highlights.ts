@@ -93,7 +93,10 @@ function wrap(children: readonly PhrasingContent[], pairs: readonly [Marker, Mar
   const add = (node: PhrasingContent) => (mark ? mark.children : out).push(node);
   children.forEach((c, i) => {
     const at = cuts.get(i);
-    if (!at) return add(c);
+    if (!at) {
+      add(c);
+      return;
+    }
     const text = c as Text;
     let from = 0;
     for (const m of at) {

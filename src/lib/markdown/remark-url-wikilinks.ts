@@ -36,7 +36,8 @@ function joinAutolink(children: PhrasingContent[], i: number): void {
   const [before, link, after] = [children[i - 1]!, children[i]!, children[i + 1]!];
   if (before.type !== 'text' || link.type !== 'link' || after.type !== 'text' || !before.value.endsWith('[[') || before.value.endsWith('![[')) return;
   // An autolink shows its URL as written; GFM may have put `http://` or `mailto:` in front of it.
-  const shown = link.children.length === 1 && link.children[0]!.type === 'text' ? link.children[0]!.value : undefined;
+  const only = link.children.length === 1 ? link.children[0] : undefined;
+  const shown = only?.type === 'text' ? only.value : undefined;
   if (shown === undefined || !link.url.endsWith(shown)) return;
   // The closing `]]` is in the text after, or inside the autolink itself when a letter follows it (`[[https://a.b]]도`).
   const full = shown + after.value;
