@@ -118,19 +118,38 @@ describe('npm run build on the example wiki', () => {
   });
 });
 
-describe('tags that are not path segments', () => {
-  test("each gets a page at the address its links use, headed with the tag as written ('project/alpha', 'C#', '100%', '.', '../../etc')", () => {
-    const dir = tempDir('maru-tags-');
+describe('a wiki of odd input: tags that are not path segments, a picture Astro cannot read', () => {
+  const tags = ['project/alpha', '.', '../../etc', '</x>', 'C#', '?q=1#x', '100%', '검색'];
+  let out: string;
+  let r: ReturnType<typeof astroBuild>;
+  beforeAll(() => {
+    // One build for both: each Astro build costs about 12 CPU s.
+    const dir = tempDir('maru-odd-');
     mkdirSync(join(dir, 'content'));
-    const tags = ['project/alpha', '.', '../../etc', '</x>', 'C#', '?q=1#x', '100%', '검색'];
     writeFileSync(join(dir, 'content/a.md'), `---\ntitle: 태그\nsummary: 태그 문서입니다.\ntags: ${JSON.stringify(tags)}\n---\n본문입니다.\n`);
-    const out = join(dir, 'dist');
-    const r = astroBuild(out, { WIKI_CONTENT_DIR: join(dir, 'content') });
+    // The first 16 bytes of a PNG: Astro stopped the whole build on it ("NoImageMetadata").
+    writeFileSync(join(dir, 'content/diagram.png'), Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
+    writeFileSync(join(dir, 'content/b.md'), '---\ntitle: 그림\nsummary: 깨진 그림이 있는 문서입니다.\n---\n![흐름도](./diagram.png)\n\n![[diagram.png]]\n');
+    out = join(dir, 'dist');
+    r = astroBuild(out, { WIKI_CONTENT_DIR: join(dir, 'content') });
+  });
+
+  test("each tag gets a page at the address its links use, headed with the tag as written ('project/alpha', 'C#', '100%', '.', '../../etc')", () => {
     expect(r.status, r.output).toBe(0);
     const links = [...readFileSync(join(out, 'docs/a/index.html'), 'utf8').matchAll(/href="\/tags\/([^"]+)\/"/g)].map((m) => decodeURIComponent(m[1]!));
     expect(links.sort()).toEqual(tags.map(tagSegment).sort());
     const heading = (segment: string) => /<h1>([^<]*)<\/h1>/.exec(readFileSync(join(out, 'tags', segment, 'index.html'), 'utf8'))?.[1];
     expect(tags.map((t) => heading(tagSegment(t)))).toEqual(['#project/alpha', '#.', '#../../etc', '#&lt;/x&gt;', '#C#', '#?q=1#x', '#100%', '#검색']);
+  });
+
+  test('a broken picture is a warning naming file and line, and the page shows the missing-image placeholder; the build succeeds', () => {
+    expect(r.status, r.output).toBe(0);
+    expect(r.output).toMatch(/content\/b\.md:5 image: 그림 \.\/diagram\.png을\(를\) 읽을 수 없습니다/);
+    expect(r.output).toMatch(/content\/b\.md:7 image: 그림 diagram\.png을\(를\) 읽을 수 없습니다/);
+    const html = readFileSync(join(out, 'docs/b/index.html'), 'utf8');
+    expect(html).toContain(
+      '<p><span class="missing-image">[이미지 없음: 흐름도]</span></p>\n<p><span class="missing-image">[이미지 없음: diagram.png]</span></p>',
+    );
   });
 });
 

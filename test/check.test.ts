@@ -68,4 +68,21 @@ describe('npm run check', () => {
     ]);
     expect(r.status).toBe(0);
   });
+
+  test('a picture that is there but unreadable (0 bytes, text named .png) is a warning naming file, line and picture; exit 0', () => {
+    const content = join(tempDir('maru-images-'), 'wiki');
+    mkdirSync(content);
+    writeFileSync(join(content, 'empty.png'), '');
+    writeFileSync(join(content, 'note.png'), '그림이 아니라 글입니다\n');
+    writeFileSync(join(content, 'page.md'), '---\nsummary: 그림 문서입니다.\n---\n# 그림\n\n![빈 그림](./empty.png)\n\n![[note.png]]\n');
+    const r = check('--content', content);
+    const why =
+      '을(를) 읽을 수 없습니다 (빈 파일이거나 깨졌거나 그림 파일이 아닙니다; 페이지에는 대체 텍스트가 보입니다). 그림을 다시 내보내 저장하거나 올바른 파일로 바꾸세요.';
+    expect(r.lines.map((l) => l.replace(relative(ROOT, content), 'wiki'))).toEqual([
+      `경고 wiki/page.md:6 image: 그림 ./empty.png${why}`,
+      `경고 wiki/page.md:8 image: 그림 note.png${why}`,
+      '문서 1개 검사: 오류 0개, 경고 2개',
+    ]);
+    expect(r.status).toBe(0);
+  });
 });

@@ -1,6 +1,6 @@
 import { unified } from '@astrojs/markdown-remark';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
-import { existsSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toContentPath } from '../lib/wiki/slug.ts';
@@ -21,6 +21,7 @@ import remarkWikiLinks from '../markdown/remark-wiki-links.ts';
 import rehypeCallouts from '../markdown/rehype-callouts.ts';
 import rehypeSanitizeContent from '../markdown/rehype-sanitize-content.ts';
 import { contentRoot } from '../node/collect.ts';
+import { imageStatus } from '../node/image-files.ts';
 import {
   basePath,
   collectWiki,
@@ -215,7 +216,9 @@ function linkedFileHref(wiki: Wiki, url: string, fromPath: string): string | und
 
 /** The remark pipeline of the site: the same heading ids and link targets as the catalog. */
 function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', trees: ParsedTrees) {
-  const imageExists = (src: string, file: { path?: string }) => existsSync(src.startsWith('/') ? join(root, src) : resolve(dirname(file.path ?? root), src));
+  // "Exists" for the placeholder plugins means a picture Astro can read: a broken one would stop the whole build.
+  const imageExists = (src: string, file: { path?: string }) =>
+    imageStatus(src.startsWith('/') ? join(root, src) : resolve(dirname(file.path ?? root), src)) === 'ok';
   const contentPathOf = (file: { path?: string }) => toContentPath(relative(root, file.path ?? ''));
   const findEmbed = (name: string, file: { path?: string }) => {
     const from = contentPathOf(file);

@@ -64,6 +64,18 @@ describe('Obsidian image embeds', () => {
     expect(render(md)).toEqual({ html: want, messages: [] });
   });
 
+  test('an embedded image whose file is found but unreadable is the placeholder too (Astro would stop the build on it)', () => {
+    const file = new VFile({ value: '![[diagram.png|흐름도]]', path: '/wiki/guide/page.md' });
+    const html = unified()
+      .use(remarkParse)
+      .use(remarkObsidianEmbeds)
+      .use(remarkMissingImages, { exists: () => false, findEmbed })
+      .use(remarkRehype)
+      .use(rehypeStringify)
+      .processSync(file);
+    expect(String(html)).toBe('<p><span class="missing-image">[이미지 없음: 흐름도]</span></p>');
+  });
+
   test('a missing embedded image is the placeholder and the warning of a missing Markdown image', () => {
     expect(render('![[없는 그림.png]]')).toEqual({
       html: '<p><span class="missing-image">[이미지 없음: 없는 그림.png]</span></p>',

@@ -6,12 +6,12 @@ import { SKIP, visit } from '../lib/markdown/visit.ts';
 
 /** Options of rehypeMissingImages. */
 export interface Options {
-  /** True when an image path exists: a relative one from the Markdown file, a site-absolute one (`/a.png`) from the content root. */
+  /** True when an image path names a picture the site can show (see remarkMissingImages): relative from the Markdown file, site-absolute from the content root. */
   exists: (src: string, file: VFile) => boolean;
 }
 
 /**
- * Replaces a raw-HTML `<img>` whose local file is missing with the placeholder remarkMissingImages gives a Markdown
+ * Replaces a raw-HTML `<img>` whose local file is missing or unreadable with the placeholder remarkMissingImages gives a Markdown
  * image, so the reader sees its alt text instead of a broken-image icon and a 404. Runs after the sanitizer, which
  * is what parses raw HTML into elements. `npm run check` lists the missing files (content-checks.ts).
  */

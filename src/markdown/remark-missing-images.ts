@@ -6,7 +6,10 @@ import type { VFile } from 'vfile';
 
 /** Options of remarkMissingImages. */
 export interface Options {
-  /** True when an image path exists: a relative one from the Markdown file, a site-absolute one (`/a.png`) from the content root. */
+  /**
+   * True when an image path names a picture the site can show (the file exists and is a readable image): a relative
+   * one from the Markdown file, a site-absolute one (`/a.png`) from the content root.
+   */
   exists: (src: string, file: VFile) => boolean;
   /** The address of the file an Obsidian `![[name]]` embed shows, from the Markdown file; undefined when there is none. */
   findEmbed?: (name: string, file: VFile) => string | undefined;
@@ -14,7 +17,7 @@ export interface Options {
 
 /**
  * Points Obsidian embeds (`![[diagram.png]]`, made images by remarkObsidianEmbeds) at the file they name, wherever in
- * the folder it is, so Astro copies and sizes them as it does `![](…)`. Turns relative images whose file is missing into a marked placeholder with their alt text, so one missing
+ * the folder it is, so Astro copies and sizes them as it does `![](…)`. Turns relative images whose file is missing or unreadable (`exists`) into a marked placeholder with their alt text, so one missing
  * picture in imported docs does not fail the whole site build (Astro would stop at the first one). Raw-HTML
  * `<img>` gets the same placeholder from rehypeMissingImages, after the raw HTML is parsed.
  */
@@ -25,7 +28,7 @@ export default function remarkMissingImages(options: Options): Transformer<Root>
       const embed = node.data?.embed;
       const found = embed === undefined ? undefined : options.findEmbed?.(embed, file);
       if (found !== undefined) node.url = found;
-      if (found !== undefined || (embed === undefined && options.exists(imageFile(node.url), file))) return;
+      if ((embed === undefined || found !== undefined) && options.exists(imageFile(node.url), file)) return;
       file.message(`missing image ${embed ?? node.url}`, { place: node.position, ruleId: 'missing-image', source: 'maru' });
       parent.children.splice(index, 1, {
         type: 'emphasis',

@@ -4,6 +4,8 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { expect, test } from 'vitest';
 import remarkWikiLinks from './remark-wiki-links.ts';
+import remarkGfm from 'remark-gfm';
+import { dialectPlugins } from '../lib/markdown/dialect.ts';
 
 /** Renders Markdown with a resolver that knows one page and calls every other Markdown link broken. */
 function render(markdown: string): string {
@@ -28,5 +30,19 @@ test('a resolved [[wiki link]] stays a link: its page URL is not checked again a
 test('Markdown links resolve to pages, and links to missing documents become marked text', () => {
   expect(render('[가기](./known.md) [없음](./gone.md)')).toBe(
     '<p><a href="/docs/known/">가기</a> <span class="broken-link" title="./gone.md: 문서가 없습니다">없음</span></p>',
+  );
+});
+
+test('[[https://…]] and [[https://…|label]] are the Markdown links to those URLs (with GFM autolinks on, as on the site), not missing documents', () => {
+  const html = unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(dialectPlugins())
+    .use(remarkWikiLinks, { resolveWiki: () => undefined, resolveUrl: () => undefined, brokenUrl: () => undefined })
+    .use(remarkRehype)
+    .use(rehypeStringify)
+    .processSync('[[https://example.com]] [[https://example.com/a?b=1|예시 사이트]] [[없음]]');
+  expect(String(html)).toBe(
+    '<p><a href="https://example.com">https://example.com</a> <a href="https://example.com/a?b=1">예시 사이트</a> <span class="broken-link" title="[[없음]]: 문서가 없습니다">없음</span></p>',
   );
 });

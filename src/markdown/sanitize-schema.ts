@@ -27,6 +27,8 @@ export const SANITIZE_SCHEMA: Schema = {
   ...defaultSchema,
   // `<style>` goes with its text: CSS from content could restyle the whole site (fake dialogs, hidden warnings).
   strip: ['script', 'style'],
+  // Obsidian `==highlights==` (remarkObsidianHighlights); `<mark>` carries no attribute beyond GitHub's global ones.
+  tagNames: [...(defaultSchema.tagNames ?? []), 'mark'],
   attributes: {
     ...base,
     div: [...(base['div'] ?? []), ['className', 'callout', /^callout-[a-z]+$/], 'dataCallout', ['role', 'note']],

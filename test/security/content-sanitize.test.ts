@@ -3,6 +3,7 @@
 import { createMarkdownProcessor } from '@astrojs/markdown-remark';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { dialectPlugins } from '../../src/lib/markdown/dialect.ts';
 import { stripFrontmatter } from '../../src/lib/wiki/frontmatter-fence.ts';
 import rehypeCallouts from '../../src/markdown/rehype-callouts.ts';
 import rehypeSanitizeContent from '../../src/markdown/rehype-sanitize-content.ts';
@@ -56,6 +57,7 @@ describe('known XSS vectors render inert', () => {
       '<p><a id="user-content-top"></a>위</p>\n<p><a href="#user-content-top">맨 위로</a> <a href="#nowhere">없는 곳</a></p>',
     ],
     ['<style>body { display: none }</style>\n\n끝', '<p>끝</p>'],
+    ['<mark onclick="alert(1)" style="position:fixed">형광펜</mark>', '<p><mark>형광펜</mark></p>'],
     ['<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>', '<p></p><table></table><p></p>'],
   ])('%s → %s', async (input, output) => {
     expect((await render(input)).trim()).toBe(output);
@@ -106,6 +108,19 @@ describe("harmless HTML and Maru's own rendering survive", () => {
   test('an in-page link targets the heading id', () => {
     const href = /<a href="#([^"]+)">아래 제목으로<\/a>/.exec(html)?.[1];
     expect(decodeURIComponent(href ?? '')).toBe('둘째-제목');
+  });
+});
+
+describe('Obsidian highlights', () => {
+  test('==text== reaches the page as <mark> through the sanitizer; == in code and a == b stay as written', async () => {
+    const processor = await createMarkdownProcessor({
+      syntaxHighlight: false,
+      smartypants: false,
+      remarkPlugins: [...dialectPlugins()],
+      rehypePlugins: [rehypeSanitizeContent],
+    } as Parameters<typeof createMarkdownProcessor>[0]);
+    const html = (await processor.render('==중요한== 말, a == b, `x ==y==`')).code;
+    expect(html).toBe('<p><mark>중요한</mark> 말, a == b, <code>x ==y==</code></p>');
   });
 });
 

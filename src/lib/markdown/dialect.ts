@@ -8,6 +8,9 @@ import remarkMdxComments from './remark-mdx-comments.ts';
 import remarkTocMacro from './remark-toc-macro.ts';
 import remarkObsidianEmbeds from './remark-obsidian-embeds.ts';
 import remarkBlockIds from './remark-block-ids.ts';
+import remarkObsidianComments from './remark-obsidian-comments.ts';
+import remarkObsidianHighlights from './remark-obsidian-highlights.ts';
+import remarkUrlWikiLinks from './remark-url-wikilinks.ts';
 
 /** Options of the dialect plugins that change what a page shows. */
 export interface DialectOptions {
@@ -18,20 +21,27 @@ export interface DialectOptions {
 }
 
 /**
- * The Markdown dialects Maru reads (after remark-parse and remark-gfm), in order: CJK-friendly emphasis,
+ * The Markdown dialects Maru reads (after remark-parse and remark-gfm), in order: CJK-friendly emphasis, Obsidian
+ * `%%comments%%` dropped, `[[https://…|label]]` as external links,
  * MDX callout components as callouts, other VitePress/MDX html dropped, MDX comments, `:::` containers, TOC macros,
- * VitePress's ```` ```js{2,5} ```` line marks, Obsidian's `![[embeds]]` and `^block-ids`. The site's processor and
+ * VitePress's ```` ```js{2,5} ```` line marks, Obsidian's `==highlights==`, `![[embeds]]` and `^block-ids`. The site's processor and
  * `parseMarkdown` both use this list, so pages, index text and snippets see the same tree.
  */
 export function dialectPlugins(options: DialectOptions = {}): PluggableList {
   return [
     remarkCjkFriendly,
+    // First of the transforms: what an Obsidian comment holds (a link, a container, a heading) is never read.
+    remarkObsidianComments,
+    // `[[https://…]]` is a link to that URL before anything reads `[[…]]` as a document's name.
+    remarkUrlWikiLinks,
     [remarkMdxCallouts, { detailsTitle: options.deepDiveTitle ?? '자세히 살펴보기' }],
     remarkForeignHtml,
     remarkMdxComments,
     [remarkContainers, { detailsTitle: options.detailsTitle ?? '자세히' }],
     remarkTocMacro,
     remarkCodeLangMeta,
+    // After the plugins that read text positions (MDX comments): the text nodes it splits have none.
+    remarkObsidianHighlights,
     remarkObsidianEmbeds,
     remarkBlockIds,
   ];

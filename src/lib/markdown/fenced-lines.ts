@@ -17,3 +17,10 @@ export function mapFencedLines(markdown: string, map: (line: string, code: boole
     })
     .join('\n');
 }
+
+/** The text with fenced code and inline code spans blanked (same length, newlines kept), so markup inside code is not read. */
+export function maskCode(markdown: string): string {
+  return mapFencedLines(markdown, (line, code) =>
+    code ? ' '.repeat(line.length) : line.includes('`') ? line.replace(/(`+)[^`]*?\1/g, (span) => ' '.repeat(span.length)) : line,
+  );
+}

@@ -1,4 +1,5 @@
-import { mapFencedLines } from './fenced-lines.ts';
+import { maskCode } from './fenced-lines.ts';
+import { stripObsidianComments } from './obsidian-comments.ts';
 
 /**
  * What the page never shows of raw HTML: comments (the sanitizer drops them), and `<script>`, `<style>` and
@@ -13,10 +14,15 @@ const MAY_HIDE = /<!--|<(?:script|style|template)/i;
  * Blanks HTML comments and complete `<script>`, `<style>` and `<template>` elements in Markdown, outside fenced and
  * inline code and the frontmatter, keeping every newline so section line numbers still hold. An unclosed comment
  * that opens a line (an HTML block) hides the rest of the document, as it does on the page; one inside a line is
- * shown as text, and an unclosed element hides nothing (a lone `<script>` is shown as code). Linear in the length of
- * the text, whatever it holds.
+ * shown as text, and an unclosed element hides nothing (a lone `<script>` is shown as code). Obsidian comments
+ * (`%%…%%`) go too (`stripObsidianComments`): the page never shows them either. Linear in the length of the text,
+ * whatever it holds.
  */
 export function stripHiddenHtml(markdown: string): string {
+  return stripObsidianComments(stripTags(markdown));
+}
+
+function stripTags(markdown: string): string {
   // Most documents hold nothing hidden: they skip the masking pass (it runs on every document a build or a snippet reads).
   if (!MAY_HIDE.test(markdown)) return markdown;
   const masked = maskCode(markdown);
@@ -67,13 +73,6 @@ function opensLine(text: string, at: number): boolean {
   let i = at;
   while (i > 0 && at - i < 3 && text[i - 1] === ' ') i--;
   return i === 0 || text[i - 1] === '\n';
-}
-
-/** The text with fenced code and inline code spans blanked (same length, newlines kept), so markup inside code is not read. */
-function maskCode(markdown: string): string {
-  return mapFencedLines(markdown, (line, code) =>
-    code ? ' '.repeat(line.length) : line.includes('`') ? line.replace(/(`+)[^`]*?\1/g, (span) => ' '.repeat(span.length)) : line,
-  );
 }
 
 /** Length of a leading YAML frontmatter block (`---` … `---`), which holds no HTML of the page. */

@@ -142,6 +142,31 @@ describe('Obsidian embeds and block ids', () => {
   });
 });
 
+describe('Obsidian comments', () => {
+  test('%%comments%% leave the section text, the links and the headings; %% in code stays', () => {
+    const md = parseMarkdown('앞 %%비밀번호 hunter2%% 뒤 `%%코드%%`\n\n%%\n## 숨은 제목\n\n[[숨은 링크]]\n%%\n\n## 보이는 제목 %%메모%%\n\n본문\n');
+    expect(md.sections.map((s) => [s.anchor, s.text])).toEqual([
+      ['', '앞 뒤 %%코드%%'],
+      ['보이는-제목', '본문'],
+    ]);
+    expect(md.links).toEqual([]);
+  });
+});
+
+test('Obsidian highlights: the search text holds the words without ==; a heading anchor too', () => {
+  const md = parseMarkdown('==하이라이트== 텍스트와 a == b\n\n## ==중요== 제목\n');
+  expect(md.sections.map((s) => [s.anchor, s.path, s.text])).toEqual([
+    ['', [], '하이라이트 텍스트와 a == b'],
+    ['중요-제목', ['중요 제목'], ''],
+  ]);
+});
+
+test('[[https://…]] and [[https://…|label]] are external links: no wiki link to a missing document, the label or URL in the text', () => {
+  const md = parseMarkdown('[[https://example.com]] 와 [[https://example.com/a|라벨]], [[ftp://x.test/a.zip|파일]], [[없는 문서]]\n');
+  expect(md.links).toEqual([{ kind: 'wiki', target: '없는 문서', line: 1 }]);
+  expect(md.sections[0]!.text).toBe('https://example.com 와 라벨, 파일, [[없는 문서]]');
+});
+
 describe('one h1 per page', () => {
   test('a leading h1 that differs from the frontmatter title is a section with an anchor; every heading goes one level down, keeping its nesting', () => {
     const md = parseMarkdown('# Different heading\n\n본문\n\n## 둘째\n\n# 셋째\n', undefined, '프론트 제목');

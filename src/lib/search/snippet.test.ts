@@ -38,6 +38,7 @@ test.each([
   ],
   ['code blocks and frontmatter go', '---\nid: a\ntitle: A\n---\n\n앞\n\n```ts\nconst x_y = 1;\n```\n\n뒤', '앞 뒤'],
   ['lists, headings and task boxes lose their marks', '## 단계\n\n1. 설치\n- [x] 빌드\n* 배포', '단계 설치 빌드 배포'],
+  ['Obsidian highlights keep their words; a == b and == in code stay', '==하이라이트== 텍스트, a == b, `x ==y==`', '하이라이트 텍스트, a == b, x ==y=='],
 ])('snippetText: %s', (_name, markdown, want) => {
   expect(snippetText(markdown)).toBe(want);
 });

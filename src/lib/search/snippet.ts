@@ -1,5 +1,6 @@
 import { sliceGraphemes } from '../markdown/graphemes.ts';
 import { stripHiddenHtml } from '../markdown/hidden-html.ts';
+import { stripHighlightMarks } from '../markdown/highlight-marks.ts';
 import { frontmatterEnd, makeSnippet, type Snippet } from '../markdown/sections.ts';
 import type { SearchDocument } from './index-schema.ts';
 import { stripFrontmatter } from '../wiki/frontmatter-fence.ts';
@@ -81,6 +82,9 @@ const SNIPPET_STEPS: readonly (readonly [string | readonly string[] | undefined,
   ['>', /^\s*(?:>\s*)+/gm, ''],
   [['-', '*', '+', '.'], /^\s*(?:[-*+]|\d+\.)\s+(?:\[[ xX]\]\s+)?/gm, ''],
   [['*', '`', '~'], /[*`~]+/g, ''],
+  // Obsidian highlights (`==중요==`) keep their words; `a == b` is no highlight (stripHighlightMarks follows Obsidian's rule).
+  // The whole text in one match: the pairing reads the text in order.
+  ['==', /[^]+/g, stripHighlightMarks],
   ['|', /\|/g, ' '],
   // Emphasis underscores open after a space or an opening bracket and close before a space or punctuation; others are
   // part of a name or path ('dist/_wiki/', 'a_b').
@@ -208,7 +212,7 @@ export function sectionProse(document: { readonly sections: readonly { line: num
 
 /** Markdown reduced to readable text: no code fences, tags, link targets or emphasis marks. */
 function markdownToText(markdown: string): string {
-  return markdown
+  return stripHighlightMarks(markdown)
     .replace(/^```[\s\S]*?^```/gm, ' ')
     .replace(/<[^>\n]+>/g, ' ')
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')

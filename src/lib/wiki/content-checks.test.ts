@@ -24,6 +24,37 @@ describe('missing images: Obsidian embeds are looked up as Obsidian does', () =>
   });
 });
 
+describe('unreadable images', () => {
+  test('an image or embed whose file is there but is not a picture is a warning naming file, line and image, not an error', () => {
+    const raw = [{ path: 'notes/page.md', mtime: MTIME, text: '---\ntitle: 쪽\n---\n![[diagram.png]]\n\n![흐름](./local.png)\n\n![[없는 그림.png]]\n' }];
+    const unreadable = new Set(['attachments/diagram.png', 'notes/local.png']);
+    const wiki = buildWiki(raw, {
+      categories: ['reference'],
+      base: '/',
+      attachments,
+      fileExists: (path) => attachments.includes(path),
+      imageStatus: (path) => (unreadable.has(path) ? 'unreadable' : attachments.includes(path) ? 'ok' : 'missing'),
+    });
+    expect(wiki.problems.map((p) => [p.severity, `${p.path}:${p.line}`, p.field, p.message, p.hint])).toEqual([
+      [
+        'warning',
+        'notes/page.md:4',
+        'image',
+        '그림 diagram.png을(를) 읽을 수 없습니다 (빈 파일이거나 깨졌거나 그림 파일이 아닙니다; 페이지에는 대체 텍스트가 보입니다)',
+        '그림을 다시 내보내 저장하거나 올바른 파일로 바꾸세요',
+      ],
+      [
+        'warning',
+        'notes/page.md:6',
+        'image',
+        '그림 ./local.png을(를) 읽을 수 없습니다 (빈 파일이거나 깨졌거나 그림 파일이 아닙니다; 페이지에는 대체 텍스트가 보입니다)',
+        '그림을 다시 내보내 저장하거나 올바른 파일로 바꾸세요',
+      ],
+      ['warning', 'notes/page.md:8', 'image', '그림 없는 그림.png이(가) 콘텐츠 폴더에 없습니다', '그림 파일을 문서 옆에 두거나 경로를 고치세요'],
+    ]);
+  });
+});
+
 describe('empty documents', () => {
   test('an empty file, frontmatter only, or a title only are warnings naming the file; a title with a section is not', () => {
     const raw = Object.entries({

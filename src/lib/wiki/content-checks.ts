@@ -3,6 +3,7 @@ import { isPublishableDownload } from './attachments.ts';
 import { joinPath, type LinkResolver } from './links.ts';
 import { fileHref } from './url.ts';
 import type { Wiki } from './pipeline.ts';
+import type { ImageStatus } from './image-file.ts';
 import type { Problem } from './problems.ts';
 import { nearestNeighbours, termVectors } from './similarity.ts';
 
@@ -88,26 +89,35 @@ export function nearDuplicates(wiki: Wiki): Problem[] {
 }
 
 /**
- * Images whose file is not in the content folder, as warnings with file and line: the page shows the
- * alt text instead (remarkMissingImages), so a missing picture never stops a build. Relative URLs are
- * read from the document's folder, site-absolute ones (`/images/a.png`) from the content root.
+ * Images whose file is not in the content folder, or is not a picture the site can read (empty, broken, text named
+ * .png), as warnings with file and line: the page shows the alt text instead (remarkMissingImages), so one bad
+ * picture never stops a build. Relative URLs are read from the document's folder, site-absolute ones
+ * (`/images/a.png`) from the content root.
  */
 export function missingImages(
   docs: readonly SourceDocument[],
-  exists: (contentPath: string) => boolean,
+  status: (contentPath: string) => ImageStatus,
   findEmbed: (name: string, fromPath: string) => string | undefined = () => undefined,
 ): Problem[] {
   const out: Problem[] = [];
   for (const d of docs) {
     for (const image of d.markdown.images) {
       // An Obsidian `![[name]]` is looked up in the whole folder, as Obsidian does (createAttachmentFinder).
-      if (image.embed !== undefined ? findEmbed(image.embed, d.sourcePath) !== undefined : isThere(image.url, d.sourcePath, exists)) continue;
+      const path = image.embed !== undefined ? findEmbed(image.embed, d.sourcePath) : imagePath(image.url, d.sourcePath);
+      if (path === undefined && image.embed === undefined) continue;
+      const found = path === undefined ? 'missing' : status(path);
+      if (found === 'ok') continue;
+      const name = image.embed ?? image.url;
       out.push({
         path: d.sourcePath,
         line: image.line + d.bodyLine - 1,
         field: 'image',
-        message: `그림 ${image.embed ?? image.url}이(가) 콘텐츠 폴더에 없습니다`,
-        hint: '그림 파일을 문서 옆에 두거나 경로를 고치세요',
+        ...(found === 'missing'
+          ? { message: `그림 ${name}이(가) 콘텐츠 폴더에 없습니다`, hint: '그림 파일을 문서 옆에 두거나 경로를 고치세요' }
+          : {
+              message: `그림 ${name}을(를) 읽을 수 없습니다 (빈 파일이거나 깨졌거나 그림 파일이 아닙니다; 페이지에는 대체 텍스트가 보입니다)`,
+              hint: '그림을 다시 내보내 저장하거나 올바른 파일로 바꾸세요',
+            }),
         severity: 'warning',
       });
     }

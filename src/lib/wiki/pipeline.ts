@@ -2,6 +2,7 @@ import { toSourceDocument, type KeepSyntaxTree, type RawFile, type SourceDocumen
 import { findDuplicateExternalIds, findDuplicates } from './external-ids.ts';
 import { createLinkResolver, DEFAULT_LINK_POLICY, resolveLinks, type LinkPolicy, type LinkResolver, type ResolvedLink } from './links.ts';
 import { missingImages, missingLinkedFiles } from './content-checks.ts';
+import type { ImageStatus } from './image-file.ts';
 import type { Problem } from './problems.ts';
 import { backlinksOf, relatedOf, type RelatedEntry } from './relations.ts';
 import { termVectors, type TermCounts } from './similarity.ts';
@@ -16,6 +17,8 @@ export interface WikiOptions {
   links?: LinkPolicy;
   /** True when a content path (relative to the content root) names an existing file; enables the missing-image check. */
   fileExists?: (contentPath: string) => boolean;
+  /** Whether a content path names a picture the site can show (default: whether it exists, by `fileExists`). */
+  imageStatus?: (contentPath: string) => ImageStatus;
   /** Content paths of the folder's files that are not Markdown (pictures, downloads): Obsidian embeds are looked up among them. */
   attachments?: readonly string[];
 }
@@ -69,9 +72,11 @@ export function buildWiki(files: readonly RawFile[], options: WikiOptions, cache
   problems.push(...findDuplicateExternalIds(docs));
   const resolver = createLinkResolver(published, options.attachments);
   const documents = derive(published, resolver, options, problems, cache?.termCounts?.bind(cache));
-  if (options.fileExists) {
-    problems.push(...missingImages(published, options.fileExists, (name, from) => resolver.attachment(name, from)));
-    problems.push(...missingLinkedFiles(published, resolver, options.fileExists));
+  const { fileExists } = options;
+  if (fileExists) {
+    const imageStatus = options.imageStatus ?? ((path: string): ImageStatus => (fileExists(path) ? 'ok' : 'missing'));
+    problems.push(...missingImages(published, imageStatus, (name, from) => resolver.attachment(name, from)));
+    problems.push(...missingLinkedFiles(published, resolver, fileExists));
   }
   return { documents, problems, dropped, resolver, options };
 }

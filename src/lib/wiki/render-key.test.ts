@@ -60,6 +60,16 @@ describe('renderKeys: a page is rendered again exactly when its article can chan
     }
   });
 
+  test('a picture broken or fixed in place changes the key of the page showing it, though no path changes', () => {
+    const files = [...BASE, file('d.md', '---\ntitle: 그림\n---\n\n![흐름](./flow.png)\n')];
+    const withImage = (status: 'ok' | 'unreadable') => {
+      const wiki = buildWiki(files, { categories: ['concept'], base: '/', fileExists: () => true, imageStatus: () => status });
+      return renderKeys(wiki, (d) => files.find((f) => f.path === d.source.sourcePath)!.text!, { lang: 'ko', code: 'v1' }, hash);
+    };
+    const [ok, broken] = [withImage('ok'), withImage('unreadable')];
+    expect(['a', 'b', 'c', 'd'].filter((id) => ok.get(id) !== broken.get(id))).toEqual(['d']);
+  });
+
   test('the same wiki gives the same keys', () => {
     expect(keys(BASE)).toEqual(before);
   });

@@ -11,20 +11,24 @@ export interface RenderSetting {
  * What each document's rendered HTML depends on besides the plugins' code, hashed into one cache key
  * per id: its text, the base path, the setting (language, plugin code), every document a
  * link could resolve to (id, title and path: a new or renamed document can turn a broken link into a
- * working one), the folder's other files (an Obsidian embed or a download link finds its file among them), and the titles and headings of the documents it links to (link labels read them).
+ * working one), the folder's other files (an Obsidian embed or a download link finds its file among them), which of its pictures are missing or unreadable (they show a placeholder), and the titles and headings of the documents it links to (link labels read them).
  * Backlinks, relations and dates are not here: they change the page around the article, never the article.
  */
 export function renderKeys(wiki: Wiki, textOf: (doc: WikiDocument) => string, setting: RenderSetting, hash: (text: string) => string): Map<string, string> {
   const targets = wiki.documents.map((d) => [d.source.id, d.source.title, d.source.sourcePath]);
   const shared = hash(JSON.stringify([setting.lang, setting.code, wiki.options.base, targets, wiki.options.attachments ?? []]));
   const byId = new Map<string, Wiki['documents'][number]['source']>(wiki.documents.map((d) => [d.source.id, d.source]));
+  // A picture fixed or broken in place changes no path: the image warnings say which ones show the placeholder.
+  const imageProblems = new Map<string, string[]>();
+  for (const p of wiki.problems) if (p.field === 'image') imageProblems.set(p.path, [...(imageProblems.get(p.path) ?? []), `${p.line} ${p.message}`]);
   const out = new Map<string, string>();
   for (const doc of wiki.documents) {
     const linked = doc.linkIds.map((id) => {
       const s = byId.get(id);
       return s ? [id, s.title, s.markdown.headings.map((h) => [h.anchor, h.text])] : [id];
     });
-    out.set(doc.source.id, hash(`${shared}\n${JSON.stringify([doc.source.sourcePath, textOf(doc), linked])}`));
+    const images = imageProblems.get(doc.source.sourcePath) ?? [];
+    out.set(doc.source.id, hash(`${shared}\n${JSON.stringify([doc.source.sourcePath, textOf(doc), linked, images])}`));
   }
   return out;
 }

@@ -1,0 +1,46 @@
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { IMAGE_HEADER_BYTES } from '../lib/wiki/image-file.ts';
+import { imageStatus } from './image-files.ts';
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000280000001e0802000000', 'hex');
+
+/** A JPEG whose frame header comes after `padding` bytes of metadata (an APP1 segment per 65,533 bytes), as camera files have. */
+function jpegAfter(padding: number): Buffer {
+  const segments: Buffer[] = [Buffer.from([0xff, 0xd8])];
+  for (let left = padding; left > 0; left -= 65_533) {
+    const n = Math.min(left, 65_533);
+    segments.push(Buffer.from([0xff, 0xe1, (n + 2) >> 8, (n + 2) & 255]), Buffer.alloc(n, 0x20));
+  }
+  segments.push(Buffer.from([0xff, 0xc0, 0, 17, 8, 0, 30, 0, 40, 3]), Buffer.alloc(15));
+  return Buffer.concat(segments);
+}
+
+test('a picture is ok, missing, or unreadable; a folder or an image whose size comes after 64 KiB are told apart', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'maru-images-'));
+  writeFileSync(join(dir, 'ok.png'), PNG);
+  writeFileSync(join(dir, 'empty.png'), '');
+  writeFileSync(join(dir, 'text.png'), 'hello, I am text\n');
+  writeFileSync(join(dir, 'camera.jpg'), jpegAfter(IMAGE_HEADER_BYTES * 2));
+  mkdirSync(join(dir, 'folder.png'));
+  expect(['ok.png', 'gone.png', 'empty.png', 'text.png', 'camera.jpg', 'folder.png'].map((f) => imageStatus(join(dir, f)))).toEqual([
+    'ok',
+    'missing',
+    'unreadable',
+    'unreadable',
+    'ok',
+    'unreadable',
+  ]);
+});
+
+test('a picture fixed in place is read again (the dev server), an unchanged one is not', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'maru-images-'));
+  const file = join(dir, 'diagram.png');
+  writeFileSync(file, PNG.subarray(0, 16));
+  expect(imageStatus(file)).toBe('unreadable');
+  writeFileSync(file, PNG);
+  utimesSync(file, new Date(), new Date(Date.now() + 5_000));
+  expect(imageStatus(file)).toBe('ok');
+});

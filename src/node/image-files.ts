@@ -1,0 +1,46 @@
+import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { IMAGE_HEADER_BYTES, isReadableImage, type ImageStatus } from '../lib/wiki/image-file.ts';
+
+/**
+ * Each picture's status by absolute path, with the size and time it was read at. The build's checks and its renderer
+ * ask about the same files, so each is read once per build; a file changed since (the dev server) is read again.
+ */
+const known = new Map<string, { size: number; mtimeMs: number; status: ImageStatus }>();
+
+/** Whether the file at `path` is a picture the site can show (`isReadableImage`), reading only its header when that settles it. */
+export function imageStatus(path: string): ImageStatus {
+  let stat;
+  try {
+    stat = statSync(path);
+  } catch {
+    return 'missing';
+  }
+  if (!stat.isFile()) return 'unreadable';
+  const seen = known.get(path);
+  if (seen && seen.size === stat.size && seen.mtimeMs === stat.mtimeMs) return seen.status;
+  const status = readStatus(path, stat.size);
+  known.set(path, { size: stat.size, mtimeMs: stat.mtimeMs, status });
+  return status;
+}
+
+function readStatus(path: string, size: number): ImageStatus {
+  try {
+    if (isReadableImage(readHeader(path, Math.min(size, IMAGE_HEADER_BYTES)))) return 'ok';
+    // A JPEG with large metadata can state its size further in; Astro reads the whole file, so its last word is ours.
+    return size > IMAGE_HEADER_BYTES && isReadableImage(readFileSync(path)) ? 'ok' : 'unreadable';
+  } catch {
+    // Unreadable for this process (permissions, a file that went away, a device): Astro could not read it either.
+    return 'unreadable';
+  }
+}
+
+function readHeader(path: string, length: number): Uint8Array {
+  const bytes = new Uint8Array(length);
+  const fd = openSync(path, 'r');
+  try {
+    const read = readSync(fd, bytes, 0, length, 0);
+    return bytes.subarray(0, read);
+  } finally {
+    closeSync(fd);
+  }
+}
