@@ -44,3 +44,21 @@ test('a picture fixed in place is read again (the dev server), an unchanged one 
   utimesSync(file, new Date(), new Date(Date.now() + 5_000));
   expect(imageStatus(file)).toBe('ok');
 });
+
+test('an SVG is ok when it is a drawing, unsafe when opened as a page it could run script, unreadable without a size', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'maru-svgs-'));
+  const svg = (inner: string, attrs = '') => `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"${attrs}>${inner}</svg>`;
+  writeFileSync(join(dir, 'drawing.svg'), svg('<rect width="40" height="30"/><text x="1" y="9">라벨</text>'));
+  writeFileSync(join(dir, 'script.svg'), svg('<script>alert(1)</script>'));
+  writeFileSync(join(dir, 'handler.svg'), svg('<rect/>', ' onload="alert(1)"'));
+  // The script past the first 64 KiB: the whole file is read.
+  writeFileSync(join(dir, 'late.svg'), svg(`<desc>${'x'.repeat(IMAGE_HEADER_BYTES)}</desc><script>alert(1)</script>`));
+  writeFileSync(join(dir, 'sizeless.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>');
+  expect(['drawing.svg', 'script.svg', 'handler.svg', 'late.svg', 'sizeless.svg'].map((f) => imageStatus(join(dir, f)))).toEqual([
+    'ok',
+    'unsafe',
+    'unsafe',
+    'unsafe',
+    'unreadable',
+  ]);
+});

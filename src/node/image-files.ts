@@ -1,4 +1,5 @@
 import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { unsafeSvgReason } from '../lib/markdown/svg-safety.ts';
 import { IMAGE_HEADER_BYTES, isReadableImage, type ImageStatus } from '../lib/wiki/image-file.ts';
 
 /**
@@ -25,13 +26,25 @@ export function imageStatus(path: string): ImageStatus {
 
 function readStatus(path: string, size: number): ImageStatus {
   try {
-    if (isReadableImage(readHeader(path, Math.min(size, IMAGE_HEADER_BYTES)))) return 'ok';
+    const header = readHeader(path, Math.min(size, IMAGE_HEADER_BYTES));
+    // The build publishes an SVG as it is, at an address of the site: one that could run script there is refused.
+    if (isSvg(path, header)) return !isReadableImage(header) && size <= IMAGE_HEADER_BYTES ? 'unreadable' : svgStatus(readFileSync(path));
+    if (isReadableImage(header)) return 'ok';
     // A JPEG with large metadata can state its size further in; Astro reads the whole file, so its last word is ours.
     return size > IMAGE_HEADER_BYTES && isReadableImage(readFileSync(path)) ? 'ok' : 'unreadable';
   } catch {
     // Unreadable for this process (permissions, a file that went away, a device): Astro could not read it either.
     return 'unreadable';
   }
+}
+
+function isSvg(path: string, header: Uint8Array): boolean {
+  return /\.svgz?$/i.test(path) || /<svg[\s>]/i.test(new TextDecoder().decode(header.subarray(0, 4096)));
+}
+
+function svgStatus(bytes: Uint8Array): ImageStatus {
+  if (!isReadableImage(bytes)) return 'unreadable';
+  return unsafeSvgReason(new TextDecoder().decode(bytes)) === undefined ? 'ok' : 'unsafe';
 }
 
 function readHeader(path: string, length: number): Uint8Array {

@@ -114,10 +114,15 @@ export function missingImages(
         field: 'image',
         ...(found === 'missing'
           ? { message: `그림 ${name}이(가) 콘텐츠 폴더에 없습니다`, hint: '그림 파일을 문서 옆에 두거나 경로를 고치세요' }
-          : {
-              message: `그림 ${name}을(를) 읽을 수 없습니다 (빈 파일이거나 깨졌거나 그림 파일이 아닙니다; 페이지에는 대체 텍스트가 보입니다)`,
-              hint: '그림을 다시 내보내 저장하거나 올바른 파일로 바꾸세요',
-            }),
+          : found === 'unsafe'
+            ? {
+                message: `그림 ${name}은(는) 사이트 주소에서 열면 스크립트를 실행할 수 있는 SVG라 올리지 않습니다 (페이지에는 대체 텍스트가 보입니다)`,
+                hint: 'SVG에서 <script>, on… 이벤트 속성, javascript: 주소, DOCTYPE, <iframe>·<embed> 같은 요소를 빼고 다시 내보내거나 PNG로 바꾸세요',
+              }
+            : {
+                message: `그림 ${name}을(를) 읽을 수 없습니다 (빈 파일이거나 깨졌거나 그림 파일이 아닙니다; 페이지에는 대체 텍스트가 보입니다)`,
+                hint: '그림을 다시 내보내 저장하거나 올바른 파일로 바꾸세요',
+              }),
         severity: 'warning',
       });
     }

@@ -3,8 +3,11 @@ import { imageSize } from 'image-size';
 /** Bytes read from the start of an image file first: every common format states its type and size within them. */
 export const IMAGE_HEADER_BYTES = 64 * 1024;
 
-/** What the build can do with a picture the content shows: use it, or show the missing-image placeholder instead. */
-export type ImageStatus = 'ok' | 'missing' | 'unreadable';
+/**
+ * What the build can do with a picture the content shows: use it, or show the missing-image placeholder instead
+ * (`unsafe`: an SVG that could run script when opened as a page of the site, src/lib/markdown/svg-safety.ts).
+ */
+export type ImageStatus = 'ok' | 'missing' | 'unreadable' | 'unsafe';
 
 /**
  * True when `bytes` (a file's start, or all of it) are an image of a type the site knows, with a width and height:
