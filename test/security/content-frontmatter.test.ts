@@ -124,7 +124,11 @@ describe('CRLF and BOM files parse exactly like LF files', () => {
     expect(other.doc).toEqual(lf.doc);
     expect(other.doc).toMatchObject({ title: '윈도우 문서', category: 'guide', tags: ['a', 'b'], bodyLine: 6, summary: '첫 문단입니다.' });
     expect(JSON.stringify(other.doc)).not.toContain('\\r');
-    expect(other.doc?.markdown.headings.map((h) => [h.text, h.line])).toEqual([['둘째', 6]]);
+    // `# 제목` differs from the frontmatter title: a section (one h1 per page), with `## 둘째` one level below it.
+    expect(other.doc?.markdown.headings.map((h) => [h.text, h.depth, h.line])).toEqual([
+      ['제목', 2, 2],
+      ['둘째', 3, 6],
+    ]);
   });
 
   test('a CRLF file without frontmatter keeps no \\r in its title', () => {
