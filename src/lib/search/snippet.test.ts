@@ -39,6 +39,11 @@ test.each([
   ['code blocks and frontmatter go', '---\nid: a\ntitle: A\n---\n\n앞\n\n```ts\nconst x_y = 1;\n```\n\n뒤', '앞 뒤'],
   ['lists, headings and task boxes lose their marks', '## 단계\n\n1. 설치\n- [x] 빌드\n* 배포', '단계 설치 빌드 배포'],
   ['Obsidian highlights keep their words; a == b and == in code stay', '==하이라이트== 텍스트, a == b, `x ==y==`', '하이라이트 텍스트, a == b, x ==y=='],
+  [
+    'Obsidian picture embeds leave their alt text, not their name or size; block ids go; 2^10 stays',
+    '흐름은 ![[diagram.png|300]] 과 ![[attachments/a.webp|구성도]] 에 있다. ^block-one\n\n비용은 2^10 이다\n\n^list-id',
+    '흐름은 과 구성도 에 있다. 비용은 2^10 이다',
+  ],
 ])('snippetText: %s', (_name, markdown, want) => {
   expect(snippetText(markdown)).toBe(want);
 });
@@ -48,6 +53,8 @@ test('snippetText: a wikilink reads as its own text, else the linked title, else
   const markdown = '[[search-tokenizer]] 참고, [[deploy|배포 문서]] 와 [[deploy#롤백]], 없는 [[nowhere]] 끝';
   expect(snippetText(markdown, (target) => titles[target])).toBe('한국어 토크나이저 참고, 배포 문서 와 배포 가이드, 없는 nowhere 끝');
   expect(snippetText(markdown)).toBe('search-tokenizer 참고, 배포 문서 와 deploy, 없는 nowhere 끝');
+  // A note embed reads as its link does.
+  expect(snippetText('포함: ![[deploy]] 끝', (target) => titles[target])).toBe('포함: 배포 가이드 끝');
 });
 
 describe('hitSnippet', () => {

@@ -58,6 +58,14 @@ function wikiLinkText(linkTitle: LinkTitle): (match: string, target: string, lab
   return (_m, target, label) => label ?? linkTitle(target.trim()) ?? target;
 }
 
+const PICTURE = /\.(?:png|jpe?g|gif|webp|avif|svg|bmp|ico|tiff?)$/i;
+
+/** An Obsidian embed as snippet text: a picture's alt text (not its `300` or `300x200` size), or a note's link as written. */
+function embedText(_m: string, link: string, target: string, label?: string): string {
+  if (!PICTURE.test(target.trim())) return link;
+  return label !== undefined && !/^\s*\d+(?:x\d+)?\s*$/.test(label) ? label : ' ';
+}
+
 /**
  * `snippetText`'s steps in order: a string every match contains (or strings one of which every match contains; or
  * undefined), the pattern, its replacement.
@@ -67,6 +75,8 @@ const SNIPPET_STEPS: readonly (readonly [string | readonly string[] | undefined,
   ['<', /<[^>\n]+>/g, ' '],
   [']:', /^\s*\[[^\]\n]+\]:\s+\S+.*$/gm, ' '],
   ['![', /!\[([^\]]*)\]\([^)]*\)/g, '$1'],
+  // Obsidian embeds: a picture (`![[그림.png|300]]`) is no word of the text, its alt text is; a note embed reads as its link.
+  ['![[', /!(\[\[([^\]|#]+)(?:#[^\]|]*)?(?:\|([^\]]+))?\]\])/g, embedText],
   ['[[', WIKILINK, wikiLinkText(() => undefined)],
   ['](', /\[([^\]]*)\]\([^)]*\)/g, '$1'],
   ['][', /\[([^\]]+)\]\[[^\]]*\]/g, '$1'],
@@ -86,6 +96,8 @@ const SNIPPET_STEPS: readonly (readonly [string | readonly string[] | undefined,
   // The whole text in one match: the pairing reads the text in order.
   ['==', /[^]+/g, stripHighlightMarks],
   ['|', /\|/g, ' '],
+  // Obsidian block ids (` ^block-id` ending a paragraph, or on a line of their own) are anchors, not words.
+  ['^', /(?:^|[ \t])\^[A-Za-z0-9-]+[ \t]*$/gm, ''],
   // Emphasis underscores open after a space or an opening bracket and close before a space or punctuation; others are
   // part of a name or path ('dist/_wiki/', 'a_b').
   ['_', /(?<=^|[\s(["'])_+(?=\S)|(?<=\S)_+(?=$|[\s)\]"'.,!?:;])/gmu, ''],
