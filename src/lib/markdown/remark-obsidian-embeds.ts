@@ -2,7 +2,7 @@ import type { Blockquote, Image, Paragraph, PhrasingContent, Root, Text } from '
 import type { Transformer } from 'unified';
 import type { Position } from 'unist';
 import { SKIP, visit } from './visit.ts';
-import { findWikiLinks, type WikiLinkMatch } from './wikilink.ts';
+import { findWikiLinks, isPictureEmbed, pictureEmbedLabel, type WikiLinkMatch } from './wikilink.ts';
 
 declare module 'mdast' {
   interface ImageData {
@@ -11,10 +11,6 @@ declare module 'mdast' {
   }
 }
 
-/** Files Obsidian shows as pictures when embedded with `![[…]]`. */
-const IMAGE_FILE = /\.(?:png|jpe?g|gif|svg|webp|avif|bmp)$/i;
-/** Obsidian's size option: `|300` (width) or `|300x200`. */
-const SIZE = /^(\d{1,5})(?:x(\d{1,5}))?$/;
 /** Callout kind of a note embed's block (rehype-callouts gives it the `포함된 문서` title). */
 export const EMBED_CALLOUT = 'embed';
 
@@ -48,7 +44,7 @@ export default function remarkObsidianEmbeds(): Transformer<Root> {
       for (const m of embeds) {
         parts.push(textPart(node, at, m.index - 1));
         // A note embed inside a sentence is read as the link it names.
-        parts.push(IMAGE_FILE.test(m.target) ? imageOf(m, positionAt(node, m.index - 1)) : textPart(node, m.index, m.index + m.length));
+        parts.push(isPictureEmbed(m.target) ? imageOf(m, positionAt(node, m.index - 1)) : textPart(node, m.index, m.index + m.length));
         at = m.index + m.length;
       }
       parts.push(textPart(node, at, node.value.length));
@@ -65,18 +61,17 @@ function loneNoteEmbed(node: Paragraph): Text | undefined {
   if (node.children.length !== 1 || only?.type !== 'text') return undefined;
   const text = only.value.trim();
   const [m] = findWikiLinks(text);
-  if (!m || m.index !== 1 || text[0] !== '!' || m.length !== text.length - 1 || IMAGE_FILE.test(m.target)) return undefined;
+  if (!m || m.index !== 1 || text[0] !== '!' || m.length !== text.length - 1 || isPictureEmbed(m.target)) return undefined;
   return only;
 }
 
 function imageOf(m: WikiLinkMatch, position: Position | undefined): Image {
-  const size = m.label ? SIZE.exec(m.label) : null;
-  const hProperties = size ? { width: size[1]!, ...(size[2] ? { height: size[2] } : {}) } : {};
+  const { alt, ...size } = pictureEmbedLabel(m.label);
   return {
     type: 'image',
     url: encodeURI(m.target),
-    alt: size ? '' : (m.label ?? ''),
-    data: { embed: m.target, ...(size ? { hProperties } : {}) },
+    alt,
+    data: { embed: m.target, ...(size.width ? { hProperties: size } : {}) },
     ...(position ? { position } : {}),
   };
 }

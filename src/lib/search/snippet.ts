@@ -2,6 +2,7 @@ import { sliceGraphemes } from '../markdown/graphemes.ts';
 import { stripHiddenHtml } from '../markdown/hidden-html.ts';
 import { stripHighlightMarks } from '../markdown/highlight-marks.ts';
 import { frontmatterEnd, makeSnippet, type Snippet } from '../markdown/sections.ts';
+import { isPictureEmbed, pictureEmbedLabel } from '../markdown/wikilink.ts';
 import type { SearchDocument } from './index-schema.ts';
 import { stripFrontmatter } from '../wiki/frontmatter-fence.ts';
 
@@ -58,12 +59,9 @@ function wikiLinkText(linkTitle: LinkTitle): (match: string, target: string, lab
   return (_m, target, label) => label ?? linkTitle(target.trim()) ?? target;
 }
 
-const PICTURE = /\.(?:png|jpe?g|gif|webp|avif|svg|bmp|ico|tiff?)$/i;
-
 /** An Obsidian embed as snippet text: a picture's alt text (not its `300` or `300x200` size), or a note's link as written. */
 function embedText(_m: string, link: string, target: string, label?: string): string {
-  if (!PICTURE.test(target.trim())) return link;
-  return label !== undefined && !/^\s*\d+(?:x\d+)?\s*$/.test(label) ? label : ' ';
+  return isPictureEmbed(target) ? pictureEmbedLabel(label).alt || ' ' : link;
 }
 
 /**

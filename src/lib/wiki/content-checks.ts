@@ -130,14 +130,10 @@ export function missingImages(
   return out;
 }
 
-function isThere(url: string, fromPath: string, exists: (contentPath: string) => boolean): boolean {
-  const path = imagePath(url, fromPath);
-  return path === undefined || exists(path);
-}
-
 /**
- * Links to files that are not documents (`[데이터](./data.csv)`, a PDF) whose file is not in the content folder, as
- * warnings with file and line; the ones that are there are copied with the site (`linkedFiles`).
+ * Links to files that are not documents (`[데이터](./data.csv)`, a PDF) whose file is not in the content folder or is of
+ * a type the site does not publish (`isPublishableDownload`), as warnings with file and line; the others are copied
+ * with the site (`linkedFiles`).
  */
 export function missingLinkedFiles(docs: readonly SourceDocument[], resolver: LinkResolver, exists: (contentPath: string) => boolean): Problem[] {
   const out: Problem[] = [];
@@ -145,24 +141,19 @@ export function missingLinkedFiles(docs: readonly SourceDocument[], resolver: Li
     for (const link of d.markdown.links) {
       if (link.kind !== 'url' || resolver.url(link.target, d.sourcePath).isDocLink) continue;
       const path = imagePath(link.target, d.sourcePath);
-      if (path !== undefined && exists(path) && !isPublishableDownload(path)) {
-        out.push({
-          path: d.sourcePath,
-          line: link.line + d.bodyLine - 1,
-          field: 'link',
-          message: `링크한 파일 ${link.target}은(는) 사이트에 올리지 않는 형식입니다`,
-          hint: 'HTML·SVG·XML·스크립트는 사이트 주소에서 열리면 스크립트를 실행할 수 있어 복사하지 않습니다. PDF나 압축 파일로 올리거나 저장소의 주소로 링크하세요',
-          severity: 'warning',
-        });
-        continue;
-      }
-      if (isThere(link.target, d.sourcePath, exists)) continue;
+      if (path === undefined) continue;
+      const there = exists(path);
+      if (there && isPublishableDownload(path)) continue;
       out.push({
         path: d.sourcePath,
         line: link.line + d.bodyLine - 1,
         field: 'link',
-        message: `링크한 파일 ${link.target}이(가) 콘텐츠 폴더에 없습니다`,
-        hint: '파일을 문서 옆에 두거나 경로를 고치세요',
+        ...(there
+          ? {
+              message: `링크한 파일 ${link.target}은(는) 사이트에 올리지 않는 형식입니다`,
+              hint: 'HTML·SVG·XML·스크립트는 사이트 주소에서 열리면 스크립트를 실행할 수 있어 복사하지 않습니다. PDF나 압축 파일로 올리거나 저장소의 주소로 링크하세요',
+            }
+          : { message: `링크한 파일 ${link.target}이(가) 콘텐츠 폴더에 없습니다`, hint: '파일을 문서 옆에 두거나 경로를 고치세요' }),
         severity: 'warning',
       });
     }
