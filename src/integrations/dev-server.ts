@@ -1,5 +1,7 @@
 import type { ViteDevServer } from 'vite';
-import { readFileSync } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FILES_DIR } from '../lib/wiki/url.ts';
 import { MERMAID_SITE_DIR, mermaidFile } from '../node/mermaid-asset.ts';
 
 const SERVED = /^\/(?:_wiki\/.+|llms(?:-full)?\.txt)$/;
@@ -28,5 +30,32 @@ export function serveMermaid(server: ViteDevServer): void {
     if (!file) return next();
     res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
     res.end(readFileSync(file));
+  });
+}
+
+/**
+ * In `astro dev`, serves the content files documents link to where `astro build` copies them (`_files/`): only the
+ * files `linked` lists for the current content (so nothing else in the folder, and only publishable types), read from
+ * `root`. As on the built site, they are downloads: no type sniffing.
+ */
+export function serveLinkedFiles(server: ViteDevServer, linked: () => { root: string; paths: ReadonlySet<string> } | undefined): void {
+  const prefix = `${server.config.base.replace(/\/$/, '')}/${FILES_DIR}/`;
+  server.middlewares.use((req, res, next) => {
+    const raw = (req.url ?? '').split('?')[0]!;
+    if (!raw.startsWith(prefix)) return next();
+    let path: string;
+    try {
+      path = decodeURIComponent(raw.slice(prefix.length));
+    } catch {
+      return next();
+    }
+    const files = linked();
+    if (!files?.paths.has(path)) return next();
+    res.setHeader('Content-Type', path.toLowerCase().endsWith('.pdf') ? 'application/pdf' : 'application/octet-stream');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Cache-Control', 'no-store');
+    createReadStream(join(files.root, path))
+      .on('error', () => next())
+      .pipe(res);
   });
 }

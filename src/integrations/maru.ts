@@ -33,6 +33,7 @@ import {
   moveArtifacts,
   errorReport,
   copyLinkedFiles,
+  linkedFilesOf,
   siteConfig,
   skipArtifacts,
   writeArtifacts,
@@ -51,7 +52,7 @@ import rehypeScrollTables from '../markdown/rehype-scroll-tables.ts';
 import remarkParsedTrees, { type ParsedTrees } from '../markdown/remark-parsed-trees.ts';
 import { parsedTrees } from '../node/parsed-trees.ts';
 import type { KeepSyntaxTree } from '../lib/wiki/document.ts';
-import { serveArtifacts, serveMermaid } from './dev-server.ts';
+import { serveArtifacts, serveLinkedFiles, serveMermaid } from './dev-server.ts';
 import { copyMermaid, MERMAID_MODULE } from '../node/mermaid-asset.ts';
 
 /**
@@ -165,6 +166,7 @@ export default function maru(): AstroIntegration {
       'astro:server:setup': ({ server }) => {
         serveArtifacts(server, () => (reload(devLogger) ? emit().files : undefined));
         serveMermaid(server);
+        serveLinkedFiles(server, () => (reload(devLogger) ? { root, paths: new Set(linkedFilesOf(wiki)) } : undefined));
       },
       'astro:build:done': async ({ dir, logger }) => {
         copyMermaid(fileURLToPath(dir));

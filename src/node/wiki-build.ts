@@ -101,16 +101,21 @@ function buildCollected(
   return { wiki, texts, key };
 }
 
+/** The content files (paths relative to the content folder) that documents link to and the site publishes under `_files/`. */
+export function linkedFilesOf(wiki: Wiki): string[] {
+  return linkedFiles(
+    wiki.documents.map((d) => d.source),
+    wiki.resolver,
+    new Set(wiki.options.attachments ?? []),
+  );
+}
+
 /**
  * Copies the content files documents link to (`linkedFiles`: listed by the scan, so plain files inside the folder,
  * never links) into `<outDir>/_files/`, where their links point. Returns how many.
  */
 export function copyLinkedFiles(wiki: Wiki, root: string, outDir: string): number {
-  const paths = linkedFiles(
-    wiki.documents.map((d) => d.source),
-    wiki.resolver,
-    new Set(wiki.options.attachments ?? []),
-  );
+  const paths = linkedFilesOf(wiki);
   for (const path of paths) {
     const to = join(outDir, FILES_DIR, path);
     mkdirSync(dirname(to), { recursive: true });

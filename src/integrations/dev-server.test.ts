@@ -1,0 +1,68 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { serveLinkedFiles } from './dev-server.ts';
+
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+/** `astro dev`'s middleware stack reduced to one middleware, behind a real HTTP server; what it passes on is a 404. */
+async function devServer(base: string, install: (server: ViteDevServer) => void): Promise<{ server: Server; origin: string }> {
+  let middleware: Middleware | undefined;
+  // Only what the middleware reads of Vite's server: its base and where middlewares go.
+  install({ config: { base }, middlewares: { use: (m: Middleware) => (middleware = m) } } as unknown as ViteDevServer);
+  const server = createServer((req, res) =>
+    middleware!(req, res, () => {
+      res.statusCode = 404;
+      res.end('passed on');
+    }),
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+describe('astro dev serves linked files where the build copies them (_files/)', () => {
+  const root = mkdtempSync(join(tmpdir(), 'maru-dev-files-'));
+  mkdirSync(join(root, 'docs/자료'), { recursive: true });
+  writeFileSync(join(root, 'docs/자료/표 1.csv'), 'a,b\n1,2\n');
+  writeFileSync(join(root, 'docs/notes.txt'), 'not linked from any document');
+  const paths = new Set(['docs/자료/표 1.csv']);
+  let dev: { server: Server; origin: string };
+  beforeAll(async () => {
+    dev = await devServer('/wiki/', (server) => serveLinkedFiles(server, () => ({ root, paths })));
+  });
+  afterAll(() => dev.server.close());
+
+  test('a linked file, by its encoded path under the base: its bytes, as a download without type sniffing', async () => {
+    const res = await fetch(`${dev.origin}/wiki/_files/${encodeURI('docs/자료/표 1.csv')}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/octet-stream');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await res.text()).toBe('a,b\n1,2\n');
+  });
+
+  test('anything else is passed on: a file no document links to, a path out of the folder, bad encoding, no base', async () => {
+    for (const path of [
+      '/wiki/_files/docs/notes.txt',
+      '/wiki/_files/docs%2F..%2Fdocs%2Fnotes.txt',
+      '/wiki/_files/%E0%A4%A',
+      `/_files/${encodeURI('docs/자료/표 1.csv')}`,
+    ]) {
+      const res = await fetch(`${dev.origin}${path}`);
+      expect({ path, status: res.status, body: await res.text() }).toEqual({ path, status: 404, body: 'passed on' });
+    }
+  });
+
+  test('while the content has errors (no wiki to read), nothing is served from the folder', async () => {
+    const broken = await devServer('/', (server) => serveLinkedFiles(server, () => undefined));
+    try {
+      const res = await fetch(`${broken.origin}/_files/${encodeURI('docs/자료/표 1.csv')}`);
+      expect(res.status).toBe(404);
+    } finally {
+      broken.server.close();
+    }
+  });
+});
