@@ -18,6 +18,8 @@ let server: StartedServer;
 
 /** The corpus sits beside the checkout in this workplace; elsewhere these tests are skipped. */
 const HAVE_CORPUS = existsSync(KO_REACT_CONTENT);
+/** The variable as this file found it: files after this one in the same worker must not inherit 'warn'. */
+const brokenLinks = process.env.MARU_BROKEN_LINKS;
 
 beforeAll(async () => {
   if (!HAVE_CORPUS) return;
@@ -28,6 +30,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  if (brokenLinks === undefined) delete process.env.MARU_BROKEN_LINKS;
+  else process.env.MARU_BROKEN_LINKS = brokenLinks;
   await server?.stop();
   if (dir) removeDir(dir);
 });
