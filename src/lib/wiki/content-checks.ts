@@ -1,6 +1,7 @@
 import type { SourceDocument } from './document.ts';
 import { isPublishableDownload } from './attachments.ts';
 import { joinPath, type LinkResolver } from './links.ts';
+import { toContentPath } from './slug.ts';
 import { fileHref } from './url.ts';
 import type { Wiki } from './pipeline.ts';
 import type { ImageStatus } from './image-file.ts';
@@ -210,5 +211,19 @@ export function imagePath(url: string, fromPath: string): string | undefined {
     decoded = clean;
   }
   if (decoded.startsWith('/')) return joinPath('', decoded);
-  return joinPath(fromPath.includes('/') ? fromPath.slice(0, fromPath.lastIndexOf('/')) : '', decoded);
+  const folder = fromPath.includes('/') ? fromPath.slice(0, fromPath.lastIndexOf('/')) : '';
+  // A relative path that climbs out of the folder names no file of it: the page (Astro, the browser) does not stop at the
+  // root as joinPath does, so the check must not find the file of the same name inside.
+  return climbsOut(folder, decoded) ? `../${decoded}` : joinPath(folder, decoded);
+}
+
+/** Whether `rel`, read from the content folder `dir`, goes above the content root at some point. */
+function climbsOut(dir: string, rel: string): boolean {
+  let depth = dir ? dir.split('/').length : 0;
+  for (const part of toContentPath(rel).split('/')) {
+    if (part === '..') depth--;
+    else if (part !== '' && part !== '.') depth++;
+    if (depth < 0) return true;
+  }
+  return false;
 }
