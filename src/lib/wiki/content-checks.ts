@@ -2,6 +2,7 @@ import type { SourceDocument } from './document.ts';
 import { isPublishableDownload } from './attachments.ts';
 import { joinPath, type LinkResolver } from './links.ts';
 import { toContentPath } from './slug.ts';
+import { isLocalImage } from '../markdown/missing-image.ts';
 import { fileHref } from './url.ts';
 import type { Wiki } from './pipeline.ts';
 import type { ImageStatus } from './image-file.ts';
@@ -202,6 +203,7 @@ export function imagesWithoutAlt(docs: readonly SourceDocument[]): Problem[] {
 
 /** The content path an image URL names, or undefined when it is not a local file. */
 export function imagePath(url: string, fromPath: string): string | undefined {
+  if (!isLocalImage(url)) return undefined;
   const clean = url.split(/[?#]/)[0]!;
   if (!clean) return undefined;
   let decoded: string;
