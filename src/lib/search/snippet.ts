@@ -51,8 +51,12 @@ type Replacement = string | ((match: string, ...groups: string[]) => string);
 /** The title of the document a wikilink target names (see `wikiTargets`), when the caller knows the documents. */
 export type LinkTitle = (target: string) => string | undefined;
 
-/** `[[id]]`, `[[id#heading]]`, `[[id|text]]`. */
-const WIKILINK = /\[\[([^\]|#]+)(?:#[^\]|]*)?(?:\|([^\]]+))?\]\]/g;
+/**
+ * `[[id]]`, `[[id#heading]]`, `[[id|text]]`, with no `[`, `]` or line break inside (the page's rule, `findWikiLinks`).
+ * Each part stopping at the next `[` keeps the search linear: a megabyte of `[[` or `![[` took minutes, in the build
+ * and in the MCP server cutting a snippet from the section.
+ */
+const WIKILINK = /\[\[([^[\]|#\n]+)(?:#[^[\]|\n]*)?(?:\|([^[\]\n]+))?\]\]/g;
 
 /** What a wikilink reads as: its own text, else the linked document's title, else the target as written. */
 function wikiLinkText(linkTitle: LinkTitle): (match: string, target: string, label?: string) => string {
@@ -72,12 +76,13 @@ const SNIPPET_STEPS: readonly (readonly [string | readonly string[] | undefined,
   [['```', '~~~'], /^(```|~~~)[\s\S]*?^\1[^\n]*$/gm, ' '],
   ['<', /<[^>\n]+>/g, ' '],
   [']:', /^\s*\[[^\]\n]+\]:\s+\S+.*$/gm, ' '],
-  ['![', /!\[([^\]]*)\]\([^)]*\)/g, '$1'],
+  // No part crosses a `[` (a megabyte of `![[` or `[a](` made every start scan to the end).
+  ['![', /!\[([^[\]]*)\]\([^)[]*\)/g, '$1'],
   // Obsidian embeds: a picture (`![[그림.png|300]]`) is no word of the text, its alt text is; a note embed reads as its link.
-  ['![[', /!(\[\[([^\]|#]+)(?:#[^\]|]*)?(?:\|([^\]]+))?\]\])/g, embedText],
+  ['![[', new RegExp(`!(${WIKILINK.source})`, 'g'), embedText],
   ['[[', WIKILINK, wikiLinkText(() => undefined)],
-  ['](', /\[([^\]]*)\]\([^)]*\)/g, '$1'],
-  ['][', /\[([^\]]+)\]\[[^\]]*\]/g, '$1'],
+  ['](', /\[([^[\]]*)\]\([^)[]*\)/g, '$1'],
+  ['][', /\[([^[\]]+)\]\[[^[\]]*\]/g, '$1'],
   ['://', /\bhttps?:\/\/[^\s)>\]]+/g, ' '],
   ['[!', /^\s*>?\s*\[!\w+\][+-]?/gm, ' '],
   // Container fences (VitePress/Docusaurus `:::tip 제목`, `:::danger[제목]`, `:::`) and MkDocs admonitions (`!!! note`):
