@@ -198,6 +198,15 @@ test('[[https://…]] and [[https://…|label]] are external links: no wiki link
   expect(md.sections[0]!.text).toBe('https://example.com 와 라벨, 파일, [[없는 문서]]');
 });
 
+test('a [[document]] link after a [[ftp://…]] in its paragraph is reported at its own line (it was the first line of the body)', () => {
+  // Not https: GFM's autolinks (which an https URL becomes first) leave the text after them without positions at all.
+  const md = parseMarkdown('# 제목\n\n[[ftp://x.test/a.zip|파일]]\n[[javascript:alert(1)]]\n본문\n[[없는 문서]]\n');
+  expect(md.links).toEqual([
+    { kind: 'wiki', target: 'javascript:alert(1)', line: 4 },
+    { kind: 'wiki', target: '없는 문서', line: 6 },
+  ]);
+});
+
 describe('one h1 per page', () => {
   test('a leading h1 that differs from the frontmatter title is a section with an anchor; every heading goes one level down, keeping its nesting', () => {
     const md = parseMarkdown('# Different heading\n\n본문\n\n## 둘째\n\n# 셋째\n', undefined, '프론트 제목');

@@ -3,6 +3,7 @@ import type { Transformer } from 'unified';
 import type { Position } from 'unist';
 import { SKIP, visit } from './visit.ts';
 import { findWikiLinks, isPictureEmbed, pictureEmbedLabel, type WikiLinkMatch } from './wikilink.ts';
+import { positionsIn } from './text-position.ts';
 
 declare module 'mdast' {
   interface ImageData {
@@ -80,21 +81,4 @@ function imageOf(m: WikiLinkMatch, position: Position | undefined): Image {
 function textPart(node: Text, from: number, to: number, positionAt: (offset: number) => Position | undefined): Text {
   const position = positionAt(from);
   return { type: 'text', value: node.value.slice(from, to), ...(position ? { position } : {}) };
-}
-
-/**
- * The position of an offset in a text node, to the line (what the missing-image check reports), for offsets asked in
- * increasing order: each newline is found once, where counting them from the start for every embed was quadratic (a
- * paragraph of 20,000 embed lines took minutes).
- */
-function positionsIn(node: Text): (offset: number) => Position | undefined {
-  const start = node.position?.start;
-  let line = start?.line ?? 1;
-  let newline = node.value.indexOf('\n');
-  return (offset) => {
-    if (!start) return undefined;
-    for (; newline >= 0 && newline < offset; newline = node.value.indexOf('\n', newline + 1)) line++;
-    const point = { line, column: line === start.line ? start.column + offset : 1 };
-    return { start: point, end: point };
-  };
 }
