@@ -63,6 +63,12 @@ test.each([
   ['![[a|', '![[a.png|그림]] 끝', '그림 끝'],
   ['[a](', '[a](x) 끝', 'a 끝'],
   ['![a](', '![a](x.png) 끝', 'a 끝'],
+  // Blank lines before a line's marker: a callout, a reference definition, a table rule, a quote, a list item.
+  ['\n', '> [!TIP] 팁 끝', '팁 끝'],
+  ['\n', '[ref]: https://x.example\n\n끝', '끝'],
+  ['\n', '| 표 |\n| --- |\n| 끝 |', '표 끝'],
+  ['\n', '> 인용 끝', '인용 끝'],
+  ['\n', '- 항목 끝', '항목 끝'],
 ])('snippetText: a megabyte of %j is read in one pass (the MCP server cuts snippets per request)', (unit, tail, want) => {
   const markdown = unit.repeat(Math.ceil(2 ** 20 / unit.length)) + '\n\n' + tail;
   const started = performance.now();
