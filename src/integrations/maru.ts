@@ -21,7 +21,7 @@ import remarkWikiLinks from '../markdown/remark-wiki-links.ts';
 import rehypeCallouts from '../markdown/rehype-callouts.ts';
 import rehypeSanitizeContent from '../markdown/rehype-sanitize-content.ts';
 import { contentRoot } from '../node/collect.ts';
-import { imageStatus } from '../node/image-files.ts';
+import { contentImageStatus } from '../node/image-files.ts';
 import {
   basePath,
   collectWiki,
@@ -220,7 +220,7 @@ function linkedFileHref(wiki: Wiki, url: string, fromPath: string): string | und
 function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', trees: ParsedTrees) {
   // "Exists" for the placeholder plugins means a picture Astro can read: a broken one would stop the whole build.
   const imageExists = (src: string, file: { path?: string }) =>
-    imageStatus(src.startsWith('/') ? join(root, src) : resolve(dirname(file.path ?? root), src)) === 'ok';
+    contentImageStatus(root, relative(root, src.startsWith('/') ? join(root, src) : resolve(dirname(file.path ?? root), src))) === 'ok';
   const contentPathOf = (file: { path?: string }) => toContentPath(relative(root, file.path ?? ''));
   const findEmbed = (name: string, file: { path?: string }) => {
     const from = contentPathOf(file);

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { IMAGE_HEADER_BYTES } from '../lib/wiki/image-file.ts';
-import { imageStatus } from './image-files.ts';
+import { contentImageStatus, imageStatus } from './image-files.ts';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000280000001e0802000000', 'hex');
 
@@ -61,4 +61,19 @@ test('an SVG is ok when it is a drawing, unsafe when opened as a page it could r
     'unsafe',
     'unreadable',
   ]);
+});
+
+test('a picture is missing when its path leads out of the content folder or through a symbolic link, wherever that points', () => {
+  const top = mkdtempSync(join(tmpdir(), 'maru-folder-'));
+  const root = join(top, 'content');
+  mkdirSync(join(root, 'notes'), { recursive: true });
+  mkdirSync(join(top, 'elsewhere'));
+  writeFileSync(join(root, 'notes', 'ok.png'), PNG);
+  writeFileSync(join(top, 'secret.png'), PNG);
+  writeFileSync(join(top, 'elsewhere', 'inner.png'), PNG);
+  symlinkSync(join(top, 'secret.png'), join(root, 'link.png'));
+  symlinkSync(join(top, 'elsewhere'), join(root, 'linked-folder'));
+  symlinkSync(join(root, 'notes', 'ok.png'), join(root, 'inside-link.png'));
+  const paths = ['notes/ok.png', '../secret.png', 'notes/../../secret.png', join(top, 'secret.png'), 'link.png', 'linked-folder/inner.png', 'inside-link.png'];
+  expect(paths.map((p) => contentImageStatus(root, p))).toEqual(['ok', 'missing', 'missing', 'missing', 'missing', 'missing', 'missing']);
 });

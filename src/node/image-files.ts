@@ -1,4 +1,5 @@
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, realpathSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { unsafeSvgReason } from '../lib/markdown/svg-safety.ts';
 import { IMAGE_HEADER_BYTES, isReadableImage, type ImageStatus } from '../lib/wiki/image-file.ts';
 
@@ -7,6 +8,24 @@ import { IMAGE_HEADER_BYTES, isReadableImage, type ImageStatus } from '../lib/wi
  * ask about the same files, so each is read once per build; a file changed since (the dev server) is read again.
  */
 const known = new Map<string, { size: number; mtimeMs: number; status: ImageStatus }>();
+
+/**
+ * `imageStatus` of the picture at `path` (relative to the content folder `root`), 'missing' when the path leads out of
+ * the folder or through a symbolic link: Astro copies whatever file a page names to the site, and the content must
+ * not publish a picture from elsewhere on the machine (`../../other-repo/secret.png`, a link to `/home/…`). The scan
+ * follows no link either, so a picture is there exactly when the folder's own files hold it.
+ */
+export function contentImageStatus(root: string, path: string): ImageStatus {
+  const full = resolve(root, path);
+  const inside = relative(root, full);
+  if (!inside || isAbsolute(inside) || inside.split(sep)[0] === '..') return 'missing';
+  try {
+    if (realpathSync(full) !== join(realpathSync(root), inside)) return 'missing';
+  } catch {
+    return 'missing';
+  }
+  return imageStatus(full);
+}
 
 /** Whether the file at `path` is a picture the site can show (`isReadableImage`), reading only its header when that settles it. */
 export function imageStatus(path: string): ImageStatus {

@@ -12,7 +12,7 @@ import { skippedFileWarnings, type SkippedFile } from '../lib/wiki/skipped-files
 import { FILES_DIR, normalizeBase } from '../lib/wiki/url.ts';
 import { linkedFiles } from '../lib/wiki/content-checks.ts';
 import { collectContent, contentRoot, gitHead } from './collect.ts';
-import { imageStatus as imageStatusAt } from './image-files.ts';
+import { contentImageStatus } from './image-files.ts';
 import { sha256 } from './hash.ts';
 import { openIndexCache, type IndexCache } from './index-cache.ts';
 import { openOutputMirror, type OutputMirror } from './output-mirror.ts';
@@ -94,7 +94,7 @@ function buildCollected(
   const texts = new Map(files.map((f) => [f.path, f.text ?? '']));
   if (key === unchanged) return { wiki: undefined, texts, key };
   const fileExists = (path: string) => existsSync(join(root, path));
-  const imageStatus = (path: string) => imageStatusAt(join(root, path));
+  const imageStatus = (path: string) => contentImageStatus(root, path);
   const wiki = buildWiki(files, { categories: config.categories, base, links, fileExists, imageStatus, attachments }, cache, keepSyntaxTree);
   wiki.problems.push(...skippedFileWarnings(skipped));
   cache?.save();

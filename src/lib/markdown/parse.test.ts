@@ -1,6 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { countWords, isInternalUrl, parseMarkdown } from './parse.ts';
 import { stripMdxCommentText } from './remark-mdx-comments.ts';
+import type { Paragraph, Root } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+import { unified } from 'unified';
+import type { Position } from 'unist';
+import remarkObsidianComments from './remark-obsidian-comments.ts';
+import remarkObsidianEmbeds from './remark-obsidian-embeds.ts';
 
 describe('parseMarkdown', () => {
   test('the leading # title is the h1, not a heading; its ids are kept for links to the page top', () => {
@@ -140,6 +146,17 @@ describe('Obsidian embeds and block ids', () => {
     expect(md.blockIds).toEqual(['^first-block', '^list-id']);
     expect(md.sections[0]!.text).toBe('첫 문단\n목록\n비용은 2^10 이다');
   });
+
+  test('a paragraph of 20,000 picture embeds is read in one pass, each at its own line', () => {
+    // The plugin alone, on the text node the parser would make: the parser's own time is not what this measures.
+    const value = '![[a.png]]\n'.repeat(20_000);
+    const tree: Root = { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', value, position: at(3) }] }] };
+    const started = performance.now();
+    unified().use(remarkObsidianEmbeds).runSync(tree);
+    expect(performance.now() - started).toBeLessThan(5000);
+    const images = (tree.children[0] as Paragraph).children.filter((c) => c.type === 'image');
+    expect([images.length, images[0]!.position?.start.line, images.at(-1)!.position?.start.line]).toEqual([20_000, 3, 20_002]);
+  });
 });
 
 describe('Obsidian comments', () => {
@@ -151,7 +168,21 @@ describe('Obsidian comments', () => {
     ]);
     expect(md.links).toEqual([]);
   });
+
+  test('350,000 comments in one text node are cut in one pass', () => {
+    const tree: Root = { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', value: '%%a'.repeat(350_000), position: at(1) }] }] };
+    const started = performance.now();
+    unified().use(remarkObsidianComments).runSync(tree, '%%');
+    expect(performance.now() - started).toBeLessThan(5000);
+    // The marks pair up in order: each `a` after a closing one stays.
+    expect(toString(tree)).toBe('a'.repeat(175_000));
+  });
 });
+
+/** A position at the start of `line`, as the parser gives a paragraph's first text node. */
+function at(line: number): Position {
+  return { start: { line, column: 1, offset: 0 }, end: { line, column: 1, offset: 0 } };
+}
 
 test('Obsidian highlights: the search text holds the words without ==; a heading anchor too', () => {
   const md = parseMarkdown('==하이라이트== 텍스트와 a == b\n\n## ==중요== 제목\n');
@@ -165,6 +196,15 @@ test('[[https://…]] and [[https://…|label]] are external links: no wiki link
   const md = parseMarkdown('[[https://example.com]] 와 [[https://example.com/a|라벨]], [[ftp://x.test/a.zip|파일]], [[없는 문서]]\n');
   expect(md.links).toEqual([{ kind: 'wiki', target: '없는 문서', line: 1 }]);
   expect(md.sections[0]!.text).toBe('https://example.com 와 라벨, 파일, [[없는 문서]]');
+});
+
+test('a [[document]] link after a [[ftp://…]] in its paragraph is reported at its own line (it was the first line of the body)', () => {
+  // Not https: GFM's autolinks (which an https URL becomes first) leave the text after them without positions at all.
+  const md = parseMarkdown('# 제목\n\n[[ftp://x.test/a.zip|파일]]\n[[javascript:alert(1)]]\n본문\n[[없는 문서]]\n');
+  expect(md.links).toEqual([
+    { kind: 'wiki', target: 'javascript:alert(1)', line: 4 },
+    { kind: 'wiki', target: '없는 문서', line: 6 },
+  ]);
 });
 
 describe('one h1 per page', () => {

@@ -3,6 +3,7 @@ import type { Transformer } from 'unified';
 import type { Position } from 'unist';
 import { SKIP, visit } from './visit.ts';
 import { findWikiLinks, isPictureEmbed, pictureEmbedLabel, type WikiLinkMatch } from './wikilink.ts';
+import { positionsIn } from './text-position.ts';
 
 declare module 'mdast' {
   interface ImageData {
@@ -40,14 +41,15 @@ export default function remarkObsidianEmbeds(): Transformer<Root> {
       const embeds = findWikiLinks(node.value).filter((m) => node.value[m.index - 1] === '!');
       if (!embeds.length) return;
       const parts: PhrasingContent[] = [];
+      const positionAt = positionsIn(node);
       let at = 0;
       for (const m of embeds) {
-        parts.push(textPart(node, at, m.index - 1));
+        parts.push(textPart(node, at, m.index - 1, positionAt));
         // A note embed inside a sentence is read as the link it names.
-        parts.push(isPictureEmbed(m.target) ? imageOf(m, positionAt(node, m.index - 1)) : textPart(node, m.index, m.index + m.length));
+        parts.push(isPictureEmbed(m.target) ? imageOf(m, positionAt(m.index - 1)) : textPart(node, m.index, m.index + m.length, positionAt));
         at = m.index + m.length;
       }
-      parts.push(textPart(node, at, node.value.length));
+      parts.push(textPart(node, at, node.value.length, positionAt));
       const kept = parts.filter((p) => p.type !== 'text' || p.value);
       parent.children.splice(index, 1, ...(kept as never[]));
       return [SKIP, index + kept.length];
@@ -76,16 +78,7 @@ function imageOf(m: WikiLinkMatch, position: Position | undefined): Image {
   };
 }
 
-function textPart(node: Text, from: number, to: number): Text {
-  const position = positionAt(node, from);
+function textPart(node: Text, from: number, to: number, positionAt: (offset: number) => Position | undefined): Text {
+  const position = positionAt(from);
   return { type: 'text', value: node.value.slice(from, to), ...(position ? { position } : {}) };
-}
-
-/** The position of `offset` in a text node, to the line (what the missing-image check reports). */
-function positionAt(node: Text, offset: number): Position | undefined {
-  const start = node.position?.start;
-  if (!start) return undefined;
-  const line = start.line + (node.value.slice(0, offset).match(/\n/g)?.length ?? 0);
-  const point = { line, column: line === start.line ? start.column + offset : 1 };
-  return { start: point, end: point };
 }

@@ -1,6 +1,7 @@
 import type { Link, PhrasingContent, Root, Text } from 'mdast';
 import type { Transformer } from 'unified';
 import { SKIP, visit } from './visit.ts';
+import { positionsIn } from './text-position.ts';
 
 /** `[[scheme://…]]` or `[[mailto:…]]`, with an optional `|label`: a URL written as a wikilink (GitHub wikis do). */
 const URL_WIKILINK = /\[\[[ \t]*((?:[a-z][a-z\d+.-]*:\/\/|mailto:)[^[\]|\n]*?)[ \t]*(?:\|([^[\]\n]*?))?\]\]/gi;
@@ -23,7 +24,7 @@ export default function remarkUrlWikiLinks(): Transformer<Root> {
     });
     visit(tree, 'text', (node: Text, index, parent) => {
       if (!parent || index === undefined || parent.type === 'link' || parent.type === 'linkReference' || !node.value.includes('[[')) return undefined;
-      const parts = splitUrlWikiLinks(node.value);
+      const parts = splitUrlWikiLinks(node);
       if (!parts) return undefined;
       parent.children.splice(index, 1, ...(parts as (typeof parent.children)[number][]));
       return [SKIP, index + parts.length];
@@ -53,19 +54,28 @@ function joinAutolink(children: PhrasingContent[], i: number): void {
   after.value = full.slice(close + 2);
 }
 
-/** A text's `[[url|label]]`s as links between its other text; undefined when it has none. */
-function splitUrlWikiLinks(value: string): PhrasingContent[] | undefined {
+/**
+ * A text's `[[url|label]]`s as links between its other text; undefined when it has none. Each part keeps the line it
+ * starts on: the `[[document]]` links in the text around are reported at their own line, not the paragraph's first.
+ */
+function splitUrlWikiLinks(node: Text): PhrasingContent[] | undefined {
+  const { value } = node;
+  const positionAt = positionsIn(node);
+  const at = (offset: number) => {
+    const position = positionAt(offset);
+    return position ? { position } : {};
+  };
   const parts: PhrasingContent[] = [];
-  let at = 0;
+  let from = 0;
   for (const m of value.matchAll(URL_WIKILINK)) {
     // `![[…]]` is an embed, remarkObsidianEmbeds' business.
     if (value[m.index - 1] === '!') continue;
-    if (m.index > at) parts.push({ type: 'text', value: value.slice(at, m.index) });
+    if (m.index > from) parts.push({ type: 'text', value: value.slice(from, m.index), ...at(from) });
     const url = m[1]!;
-    parts.push({ type: 'link', url, children: [{ type: 'text', value: m[2]?.trim() || url }] } satisfies Link);
-    at = m.index + m[0].length;
+    parts.push({ type: 'link', url, children: [{ type: 'text', value: m[2]?.trim() || url }], ...at(m.index) } satisfies Link);
+    from = m.index + m[0].length;
   }
   if (!parts.length) return undefined;
-  if (at < value.length) parts.push({ type: 'text', value: value.slice(at) });
+  if (from < value.length) parts.push({ type: 'text', value: value.slice(from), ...at(from) });
   return parts;
 }

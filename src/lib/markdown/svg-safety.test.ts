@@ -22,6 +22,13 @@ describe('an SVG of the content that could run script when opened as a page is r
     [wrap('<a><set attributeName="href" to="x"/><text>x</text></a>'), 'href를 바꾸는 애니메이션'],
     [`<!DOCTYPE svg [<!ENTITY x "<script>alert(1)</script>">]>${wrap('&x;')}`, 'DOCTYPE나 ENTITY 선언'],
     [`<?xml-stylesheet type="text/xsl" href="x.xsl"?>${wrap('')}`, 'xml-stylesheet 처리 명령'],
+    // Chromium runs both as the declaration says: the escape sequences ESC ( B vanish, leaving `<script>` and `onload`.
+    [`<?xml version="1.0" encoding="ISO-2022-JP"?>${wrap('<scr\x1b(Bipt>alert(1)</scr\x1b(Bipt>')}`, '제어 문자'],
+    [`<?xml version="1.0" encoding="ISO-2022-JP"?>${wrap('', ' o\x1b(Bnload="alert(1)"')}`, '제어 문자'],
+    [`<?xml version='1.0' encoding='iso-2022-jp'?>${wrap('<text>x</text>')}`, 'UTF-8이 아닌 문자 인코딩'],
+    [`<?xml version="1.0" encoding="UTF-16"?>${wrap('<text>x</text>')}`, 'UTF-8이 아닌 문자 인코딩'],
+    // UTF-16 bytes read as UTF-8: every ASCII character is followed by a NUL.
+    [new TextDecoder().decode(Buffer.from(`\uFEFF${wrap('<script>alert(1)</script>')}`, 'utf16le')), '제어 문자'],
   ])('%s → %s', (svg, reason) => {
     expect(unsafeSvgReason(svg)).toBe(reason);
   });
@@ -39,5 +46,6 @@ describe('an SVG of the content that could run script when opened as a page is r
       ' content="&lt;mxfile&gt;&lt;object label=&quot;x&quot;&gt;&lt;script&gt;&lt;/object&gt;&lt;/mxfile&gt;"',
     );
     expect(unsafeSvgReason(`<?xml version="1.0" encoding="UTF-8"?>\n${drawio}`)).toBeUndefined();
+    expect(unsafeSvgReason(`\uFEFF<?xml version="1.0" encoding="iso-8859-1" standalone="no"?>\r\n${drawio}`)).toBeUndefined();
   });
 });

@@ -10,6 +10,12 @@
  * none of them.
  */
 export function unsafeSvgReason(svg: string): string | undefined {
+  // This reads the file as UTF-8; a browser reads it in the encoding its XML declaration names. There ISO-2022-JP drops
+  // its escape sequences (`<scr` ESC `(Bipt>` is `<script>`) and UTF-16 spells markup with NUL bytes, so an SVG in
+  // another encoding than UTF-8 or an ASCII-compatible one, or holding control characters XML forbids anyway, is refused.
+  if (FORBIDDEN_CONTROLS.test(svg)) return '제어 문자';
+  const encoding = XML_ENCODING.exec(svg)?.[1];
+  if (encoding !== undefined && !ASCII_COMPATIBLE.test(encoding.trim())) return 'UTF-8이 아닌 문자 인코딩';
   // Markup is looked for as written: an escaped `&lt;script&gt;` in an attribute is text (a draw.io export keeps its
   // whole diagram that way), and a reference cannot spell an element outside a DOCTYPE, which is refused itself.
   const text = svg.toLowerCase();
@@ -19,6 +25,14 @@ export function unsafeSvgReason(svg: string): string | undefined {
   for (const [scheme, reason] of SCHEMES) if (compact.includes(scheme)) return reason;
   return undefined;
 }
+
+/** C0 controls other than tab, newline and carriage return: XML 1.0 allows none of them in a document. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const FORBIDDEN_CONTROLS = /[\0-\x08\x0b\x0c\x0e-\x1f]/;
+/** The encoding an XML declaration names (`<?xml version="1.0" encoding="…"?>`), which a browser decodes the file with. */
+const XML_ENCODING = /^\uFEFF?\s*<\?xml[^>]*?\sencoding\s*=\s*["']([^"']*)["']/i;
+/** Encodings in which every ASCII character is its own byte and no other byte sequence reads as one. */
+const ASCII_COMPATIBLE = /^(?:utf-?8|us-ascii|ascii|iso-8859-\d{1,2}|iso8859-\d{1,2}|latin-?1|windows-125\d|cp125\d)$/i;
 
 /** Elements, attributes and declarations that run script or bring in other markup in an SVG document. */
 const MARKUP: readonly [RegExp, string][] = [

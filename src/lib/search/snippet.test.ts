@@ -57,6 +57,26 @@ test('snippetText: a wikilink reads as its own text, else the linked title, else
   expect(snippetText('포함: ![[deploy]] 끝', (target) => titles[target])).toBe('포함: 배포 가이드 끝');
 });
 
+test.each([
+  ['![[', '![[a.png]] 끝', '끝'],
+  ['[[', '[[a]] 끝', 'a 끝'],
+  ['![[a|', '![[a.png|그림]] 끝', '그림 끝'],
+  ['[a](', '[a](x) 끝', 'a 끝'],
+  ['![a](', '![a](x.png) 끝', 'a 끝'],
+  // Blank lines before a line's marker: a callout, a reference definition, a table rule, a quote, a list item.
+  ['\n', '> [!TIP] 팁 끝', '팁 끝'],
+  ['\n', '[ref]: https://x.example\n\n끝', '끝'],
+  ['\n', '| 표 |\n| --- |\n| 끝 |', '표 끝'],
+  ['\n', '> 인용 끝', '인용 끝'],
+  ['\n', '- 항목 끝', '항목 끝'],
+])('snippetText: a megabyte of %j is read in one pass (the MCP server cuts snippets per request)', (unit, tail, want) => {
+  const markdown = unit.repeat(Math.ceil(2 ** 20 / unit.length)) + '\n\n' + tail;
+  const started = performance.now();
+  const text = snippetText(markdown);
+  expect(performance.now() - started).toBeLessThan(5000);
+  expect(text.endsWith(want)).toBe(true);
+});
+
 describe('hitSnippet', () => {
   const document: SearchDocument = {
     id: 'a',

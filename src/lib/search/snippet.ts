@@ -51,8 +51,12 @@ type Replacement = string | ((match: string, ...groups: string[]) => string);
 /** The title of the document a wikilink target names (see `wikiTargets`), when the caller knows the documents. */
 export type LinkTitle = (target: string) => string | undefined;
 
-/** `[[id]]`, `[[id#heading]]`, `[[id|text]]`. */
-const WIKILINK = /\[\[([^\]|#]+)(?:#[^\]|]*)?(?:\|([^\]]+))?\]\]/g;
+/**
+ * `[[id]]`, `[[id#heading]]`, `[[id|text]]`, with no `[`, `]` or line break inside (the page's rule, `findWikiLinks`).
+ * Each part stopping at the next `[` keeps the search linear: a megabyte of `[[` or `![[` took minutes, in the build
+ * and in the MCP server cutting a snippet from the section.
+ */
+const WIKILINK = /\[\[([^[\]|#\n]+)(?:#[^[\]|\n]*)?(?:\|([^[\]\n]+))?\]\]/g;
 
 /** What a wikilink reads as: its own text, else the linked document's title, else the target as written. */
 function wikiLinkText(linkTitle: LinkTitle): (match: string, target: string, label?: string) => string {
@@ -71,24 +75,28 @@ function embedText(_m: string, link: string, target: string, label?: string): st
 const SNIPPET_STEPS: readonly (readonly [string | readonly string[] | undefined, RegExp, Replacement])[] = [
   [['```', '~~~'], /^(```|~~~)[\s\S]*?^\1[^\n]*$/gm, ' '],
   ['<', /<[^>\n]+>/g, ' '],
-  [']:', /^\s*\[[^\]\n]+\]:\s+\S+.*$/gm, ' '],
-  ['![', /!\[([^\]]*)\]\([^)]*\)/g, '$1'],
+  // Blanks before a line's marker are [ \t], never \s: `^\s*` runs across every blank line below each line start, and a
+  // few thousand blank lines before a `[!` took a minute (the MCP server cuts snippets per request).
+  [']:', /^[ \t]*\[[^\]\n]+\]:\s+\S+.*$/gm, ' '],
+  // No part crosses a `[` but a link's text may hold one bracketed part (`![출처: [url](url)](a.png)`): a megabyte of
+  // `![[` or `[a](` made every start scan to the end.
+  ['![', /!\[((?:[^[\]]|\[[^[\]]*\])*)\]\([^)[]*\)/g, '$1'],
   // Obsidian embeds: a picture (`![[그림.png|300]]`) is no word of the text, its alt text is; a note embed reads as its link.
-  ['![[', /!(\[\[([^\]|#]+)(?:#[^\]|]*)?(?:\|([^\]]+))?\]\])/g, embedText],
+  ['![[', new RegExp(`!(${WIKILINK.source})`, 'g'), embedText],
   ['[[', WIKILINK, wikiLinkText(() => undefined)],
-  ['](', /\[([^\]]*)\]\([^)]*\)/g, '$1'],
-  ['][', /\[([^\]]+)\]\[[^\]]*\]/g, '$1'],
+  ['](', /\[((?:[^[\]]|\[[^[\]]*\])*)\]\([^)[]*\)/g, '$1'],
+  ['][', /\[([^[\]]+)\]\[[^[\]]*\]/g, '$1'],
   ['://', /\bhttps?:\/\/[^\s)>\]]+/g, ' '],
-  ['[!', /^\s*>?\s*\[!\w+\][+-]?/gm, ' '],
+  ['[!', /^[ \t]*>?[ \t]*\[!\w+\][+-]?/gm, ' '],
   // Container fences (VitePress/Docusaurus `:::tip 제목`, `:::danger[제목]`, `:::`) and MkDocs admonitions (`!!! note`):
   // the page draws a box, so the marker is no word of the text; a title in brackets is.
   [':::', /^[ \t]*:{3,}(?:[ \t]*[A-Za-z][\w-]*)?(?:\[([^\]\n]*)\])?/gm, '$1 '],
   ['!!!', /^[ \t]*[!?]{3}\+?[ \t]+[A-Za-z][\w-]*/gm, ' '],
-  ['---', /^\s*\|?(?:\s*:?-{3,}:?\s*\|)+\s*:?-*:?\s*$/gm, ' '],
-  [['-', '*', '_'], /^\s*(?:[-*_]\s*){3,}$/gm, ' '],
+  ['---', /^[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+[ \t]*:?-*:?[ \t]*$/gm, ' '],
+  [['-', '*', '_'], /^[ \t]*(?:[-*_][ \t]*){3,}$/gm, ' '],
   ['#', /^#{1,6}\s+/gm, ''],
-  ['>', /^\s*(?:>\s*)+/gm, ''],
-  [['-', '*', '+', '.'], /^\s*(?:[-*+]|\d+\.)\s+(?:\[[ xX]\]\s+)?/gm, ''],
+  ['>', /^[ \t]*(?:>\s*)+/gm, ''],
+  [['-', '*', '+', '.'], /^[ \t]*(?:[-*+]|\d+\.)\s+(?:\[[ xX]\]\s+)?/gm, ''],
   [['*', '`', '~'], /[*`~]+/g, ''],
   // Obsidian highlights (`==중요==`) keep their words; `a == b` is no highlight (stripHighlightMarks follows Obsidian's rule).
   // The whole text in one match: the pairing reads the text in order.
@@ -229,7 +237,7 @@ function markdownToText(markdown: string): string {
     .replace(/\[\[([^\]|#]+)(?:#[^\]|]*)?(?:\|([^\]]+))?\]\]/g, (_m, id: string, label?: string) => label ?? id)
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/^#{1,6}\s+/gm, '')
-    .replace(/^\s*(?:[-*+]|\d+\.|>)\s+/gm, '')
+    .replace(/^[ \t]*(?:[-*+]|\d+\.|>)\s+/gm, '')
     .replace(/[*_`~|]+/g, '')
     .replace(/\s+/g, ' ')
     .trim();

@@ -128,3 +128,29 @@ describe('linked files a browser would open as a page of the site are not publis
     expect(fileLinkHref('./표.XLSX', 'notes/page.md', new Set(files), '/')).toBe('/_files/notes/%ED%91%9C.XLSX');
   });
 });
+
+describe('files outside the content folder', () => {
+  // `notes/local.png` and `attachments/diagram.png` are the folder's files (see `attachments` above).
+  test('a picture or linked file whose path climbs out of the folder is missing, even when a file of that name is inside', () => {
+    expect(
+      problemsOf({ 'page.md': '---\ntitle: 쪽\n---\n![밖](../notes/local.png)\n\n![[../attachments/diagram.png]]\n\n[밖의 표](../../notes/local.png)\n' }),
+    ).toEqual([
+      // The embed is looked up among the folder's files, as Obsidian does: `..` cannot lead it out (it finds attachments/diagram.png).
+      ['warning', 'page.md:4', 'image', '그림 ../notes/local.png이(가) 콘텐츠 폴더에 없습니다'],
+      ['warning', 'page.md:8', 'link', '링크한 파일 ../../notes/local.png이(가) 콘텐츠 폴더에 없습니다'],
+    ]);
+    expect(fileLinkHref('../../notes/local.png', 'notes/page.md', new Set(attachments), '/')).toBeUndefined();
+    // Inside the folder `..` still works as written.
+    expect(fileLinkHref('../notes/local.png', 'notes/page.md', new Set(attachments), '/')).toBe('/_files/notes/local.png');
+  });
+
+  test('a linked file the scan did not list (a symbolic link, a folder, a pipe) is a warning, not a silent dead link', () => {
+    const raw = [{ path: 'page.md', mtime: MTIME, text: '---\ntitle: 쪽\n---\n[링크](./link.csv)\n\n[폴더](./folder.csv)\n' }];
+    // `fileExists` says yes, as `existsSync` does for a symbolic link or a folder: the site would copy neither.
+    const wiki = buildWiki(raw, { categories: ['reference'], base: '/', attachments: ['data.csv'], fileExists: () => true });
+    expect(wiki.problems.map((p) => [p.severity, `${p.path}:${p.line}`, p.message])).toEqual([
+      ['warning', 'page.md:4', '링크한 파일 ./link.csv이(가) 콘텐츠 폴더에 없습니다'],
+      ['warning', 'page.md:6', '링크한 파일 ./folder.csv이(가) 콘텐츠 폴더에 없습니다'],
+    ]);
+  });
+});

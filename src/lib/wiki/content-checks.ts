@@ -1,6 +1,8 @@
 import type { SourceDocument } from './document.ts';
 import { isPublishableDownload } from './attachments.ts';
 import { joinPath, type LinkResolver } from './links.ts';
+import { toContentPath } from './slug.ts';
+import { isLocalImage } from '../markdown/missing-image.ts';
 import { fileHref } from './url.ts';
 import type { Wiki } from './pipeline.ts';
 import type { ImageStatus } from './image-file.ts';
@@ -201,6 +203,7 @@ export function imagesWithoutAlt(docs: readonly SourceDocument[]): Problem[] {
 
 /** The content path an image URL names, or undefined when it is not a local file. */
 export function imagePath(url: string, fromPath: string): string | undefined {
+  if (!isLocalImage(url)) return undefined;
   const clean = url.split(/[?#]/)[0]!;
   if (!clean) return undefined;
   let decoded: string;
@@ -210,5 +213,19 @@ export function imagePath(url: string, fromPath: string): string | undefined {
     decoded = clean;
   }
   if (decoded.startsWith('/')) return joinPath('', decoded);
-  return joinPath(fromPath.includes('/') ? fromPath.slice(0, fromPath.lastIndexOf('/')) : '', decoded);
+  const folder = fromPath.includes('/') ? fromPath.slice(0, fromPath.lastIndexOf('/')) : '';
+  // A relative path that climbs out of the folder names no file of it: the page (Astro, the browser) does not stop at the
+  // root as joinPath does, so the check must not find the file of the same name inside.
+  return climbsOut(folder, decoded) ? `../${decoded}` : joinPath(folder, decoded);
+}
+
+/** Whether `rel`, read from the content folder `dir`, goes above the content root at some point. */
+function climbsOut(dir: string, rel: string): boolean {
+  let depth = dir ? dir.split('/').length : 0;
+  for (const part of toContentPath(rel).split('/')) {
+    if (part === '..') depth--;
+    else if (part !== '' && part !== '.') depth++;
+    if (depth < 0) return true;
+  }
+  return false;
 }

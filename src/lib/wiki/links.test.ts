@@ -40,6 +40,13 @@ describe('resolver.url: what authors meant', () => {
     expect(target('/files/report.pdf')).toMatchObject({ isDocLink: false });
   });
 
+  test('a link to another site is never a document link, so the page keeps it as a link (it showed as a broken one)', () => {
+    // What `[GitHub](https://github.com/foo)` and `[[https://github.com/foo|GitHub]]` hand the site's resolver.
+    expect(
+      ['https://github.com/foo', 'https://ok.example/', 'HTTP://EXAMPLE.COM/a', 'tel:+82-2-123', 'mailto:a@b', '//cdn.example/x'].map((u) => target(u)),
+    ).toEqual(Array(6).fill({ id: undefined, anchor: undefined, heading: undefined, isDocLink: false }));
+  });
+
   test('anchors under other slug rules land on the heading; text fragments are never anchors', () => {
     expect(target('./config#resolve-conditions')).toMatchObject({ id: 'guide/config', anchor: 'resolve-conditions', heading: 'resolveconditions' });
     expect(target('./config#resolveconditions')).toMatchObject({ heading: 'resolveconditions' });

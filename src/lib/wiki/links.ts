@@ -47,6 +47,7 @@ const DOC_EXT = /\.(md|mdx|markdown)$/i;
 /** Extensions that name something other than a page (images, downloads): never a document link. */
 const FILE_EXT = /\.[a-z0-9]{1,5}$/i;
 const TEXT_FRAGMENT = ':~:';
+const EXTERNAL_URL = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i;
 
 /**
  * The one rule for what a wikilink target names: a document id, a path made into an id, or a title (any case; the
@@ -83,6 +84,8 @@ export function createLinkResolver(docs: readonly SourceDocument[], attachments:
     attachment: (name, fromPath) => (findAttachment ??= createAttachmentFinder(attachments))(name, fromPath),
     wiki: wikiTargets(docs),
     url: (url, fromPath) => {
+      // A URL with a scheme or a host (`https://github.com/x`, `mailto:`, `//cdn/x`) is another site's, never a document.
+      if (EXTERNAL_URL.test(url)) return { isDocLink: false };
       const hashAt = url.indexOf('#');
       const pathPart = hashAt < 0 ? url : url.slice(0, hashAt);
       const { anchor, fragment } = splitFragment(hashAt < 0 ? '' : url.slice(hashAt + 1));

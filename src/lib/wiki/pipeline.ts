@@ -76,7 +76,9 @@ export function buildWiki(files: readonly RawFile[], options: WikiOptions, cache
   if (fileExists) {
     const imageStatus = options.imageStatus ?? ((path: string): ImageStatus => (fileExists(path) ? 'ok' : 'missing'));
     problems.push(...missingImages(published, imageStatus, (name, from) => resolver.attachment(name, from)));
-    problems.push(...missingLinkedFiles(published, resolver, fileExists));
+    // A linked file is there when the site copies it: one of the folder's plain files (not a link, a folder or a pipe).
+    const attachments = options.attachments && new Set(options.attachments);
+    problems.push(...missingLinkedFiles(published, resolver, attachments ? (path) => attachments.has(path) : fileExists));
   }
   return { documents, problems, dropped, resolver, options };
 }
