@@ -1,7 +1,7 @@
 // The ko-react-docs corpus (react.dev in Korean, ordinary Markdown without Maru frontmatter) built as shipped, in
 // Chromium: the build corpora.test.ts and search-cost.test.ts read too. The example wiki's site checks the pull
 // request preview's base (site-preview.test.ts). Skipped when ../shared/corpora is absent.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -59,6 +59,17 @@ describe.skipIf(!existsSync(CORPUS))('ko-react-docs corpus built as shipped', ()
     ).toBe(75);
     expect(page.url()).toBe(site.url('docs/reference/react/usestate/'));
     await page.close();
+  });
+
+  test('links to other sites are links on the page, never shown as broken', () => {
+    const pages = readdirSync(join(site.dir, 'docs'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('index.html'));
+    const html = pages.map((f) => readFileSync(join(site.dir, 'docs', f), 'utf8'));
+    const external = html.reduce((n, h) => n + (h.match(/<a href="https?:\/\//g)?.length ?? 0), 0);
+    const shownBroken = html.flatMap((h) => h.match(/class="broken-link" title="[a-z][a-z0-9+.-]*:[^"]*"/g) ?? []);
+    // Every one of them rendered as a broken link from the link policy's first release until 2026-12-02.
+    expect(shownBroken).toEqual([]);
+    expect(external).toBeGreaterThan(3000);
+    expect(html[pages.indexOf('community/videos/index.html')]).toContain('<a href="https://twitter.com/en_JS">Joe Savona</a>');
   });
 
   test('every link the site itself renders resolves; broken links written in the corpus are reported', () => {
