@@ -4,7 +4,8 @@ import { DUPLICATE_SIMILARITY } from '../../src/lib/wiki/content-checks.ts';
 import { buildWiki } from '../../src/lib/wiki/pipeline.ts';
 import { formatProblem } from '../../src/lib/wiki/problems.ts';
 import { introducedErrors } from '../../src/lib/write/validate.ts';
-import { toSourceDocument } from '../../src/lib/wiki/document.ts';
+import { toSourceDocument, unparsableBody } from '../../src/lib/wiki/document.ts';
+import { toContentPath } from '../../src/lib/wiki/slug.ts';
 import {
   checkFields,
   frontmatterOf,
@@ -103,14 +104,16 @@ export async function openWriter(dir: string, store: ArtifactStore, options: Wri
   };
 
   const remember = async (req: RememberRequest): Promise<RememberOutcome> => {
+    // Planning parses the content (title, summary), so a body that would stall the parser is refused before that.
+    const unsafe = unparsableBody(toContentPath('content'), req.content, 1);
+    if (unsafe) throw new WriteRefused(`Nothing was saved: line ${unsafe.line} of content: ${unsafe.message}. ${unsafe.hint}.`);
     // Ids and external ids come from the folder as it is now; similarity from the documents as last read and served.
     const fresh = scanFolder(root);
     const existing = req.externalId === undefined ? undefined : fresh.byExternalId.get(req.externalId);
     const plan = existing ? await planUpdate(root, { known, categories: seen.categories }, existing, req, refresh) : planNew(fresh, seen.categories, req);
     const parsed = toSourceDocument({ path: plan.path, text: plan.text, mtime: new Date().toISOString() }, seen.categories);
     const errors = parsed.problems.filter((p) => p.severity === 'error');
-    if (!parsed.doc || errors.length)
-      throw new WriteRefused(`The document would not build: ${errors.map((p) => `${p.field}: ${p.message} (${p.hint})`).join('; ')}`);
+    if (!parsed.doc || errors.length) throw new WriteRefused(`The document would not build: ${errors.map((p) => formatProblem(p)).join(' ')}`);
     checkWholeWiki(fresh, plan, { categories: seen.categories, base: base() });
     const others = seen.wiki.documents
       .filter((d) => d.source.id !== plan.id)

@@ -81,6 +81,17 @@ describe('remember_knowledge validates like the build', () => {
     expect(message).toContain('없는-다른-문서');
     expect(message).not.toContain('"deploy"');
   });
+
+  test('a body of 3,000 nested images, which would hold the server for minutes, is refused naming its line; nothing is written', async () => {
+    const before = markdownFiles(content);
+    const body = `# 그림 더미\n\n${'!['.repeat(3000)}a${'](x)'.repeat(3000)}\n`;
+    const message = await callError(client, 'remember_knowledge', { content: body, project: 'operations', category: 'guide' });
+    expect(message).toBe(
+      'Nothing was saved: line 3 of content: 한 문단 안에서 링크·이미지의 [ 괄호가 3000단계로 중첩되어 있습니다 (최대 100단계: 더 깊으면 Markdown 해석이 멈춘 것처럼 느려집니다). ' +
+        '중첩을 줄이거나, 글자로 쓴 괄호는 \\[ 처럼 이스케이프하세요.',
+    );
+    expect(markdownFiles(content)).toEqual(before);
+  });
 });
 
 describe('external_id is unique across the wiki', () => {

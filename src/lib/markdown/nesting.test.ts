@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { findDeepNesting, findLongDelimiterRun, MAX_NESTING } from './nesting.ts';
+import { findDeepNesting, findDenseParagraph, findLongDelimiterRun, MAX_BRACKET_DEPTH, MAX_NESTING, MAX_PARAGRAPH_DELIMITERS } from './nesting.ts';
 
 describe('findDeepNesting', () => {
   test.each([
@@ -8,6 +8,8 @@ describe('findDeepNesting', () => {
     ['compact list items', `${'- '.repeat(5000)}item`, { line: 1, depth: 5000 }],
     ['ordered and mixed markers', `${'1. > * '.repeat(34)}x`, { line: 1, depth: 102 }],
     ['list items nested by indentation', Array.from({ length: 102 }, (_, i) => `${'  '.repeat(i)}- 항목 ${i}`).join('\n'), { line: 101, depth: 101 }],
+    ['footnote definitions on one line', `본문[^a]\n\n${'[^a]: '.repeat(5000)}x`, { line: 3, depth: 5000 }],
+    ['footnote definitions nested by indentation', Array.from({ length: 1000 }, (_, i) => `${'    '.repeat(i)}[^a]:`).join('\n'), { line: 51, depth: 101 }],
   ])('%s are found on their line', (_name, body, expected) => {
     expect(findDeepNesting(body)).toEqual(expected);
   });
@@ -16,6 +18,8 @@ describe('findDeepNesting', () => {
     ['the limit itself', `${'>'.repeat(MAX_NESTING)} 인용`],
     ['a long thematic break', '- '.repeat(500)],
     ['text that only starts like a marker', `${'-'.repeat(500)} ${'1.5 '.repeat(200)} ${'*강조* '.repeat(200)}`],
+    ['many footnote definitions, one per line', Array.from({ length: 300 }, (_, i) => `[^${i}]: 설명 [^${i}] 참조`).join('\n')],
+    ['footnote calls that are not definitions', `${'[^a] '.repeat(500)}\n${'[^a]'.repeat(500)}`],
     ['an empty body', ''],
   ])('%s passes', (_name, body) => {
     expect(findDeepNesting(body)).toBeUndefined();
@@ -36,5 +40,38 @@ describe('findLongDelimiterRun', () => {
 
   test('a fence that never closes keeps the rest of the file as code, as the parser does', () => {
     expect(findLongDelimiterRun(`\`\`\`\n${'*'.repeat(500)}`)).toBeUndefined();
+  });
+});
+
+describe('findDenseParagraph', () => {
+  const images = (n: number, between = '') => `${`![${between}`.repeat(n)}a${`${between}](x)`.repeat(n)}`;
+  const alternating = (n: number) => `${'_a *a '.repeat(n / 4)}x${' b* b_'.repeat(n / 4)}`;
+
+  test.each([
+    ['nested images', `# 제목\n\n${images(3000)}`, { line: 3, kind: 'brackets', count: 3000 }],
+    ['nested links with spaces between', `[ `.repeat(150) + 'a' + ' ](x)'.repeat(150), { line: 1, kind: 'brackets', count: 150 }],
+    ['nested images across the lines of one quoted paragraph', images(500, '\n> '), { line: 101, kind: 'brackets', count: 500 }],
+    ['brackets whose ] sits in code', `${'![`]`'.repeat(200)}a${'](x)'.repeat(200)}`, { line: 1, kind: 'brackets', count: 200 }],
+    ['brackets whose ] sits in a tag attribute', `${'![<a title="]">'.repeat(200)}a${'](x)'.repeat(200)}`, { line: 1, kind: 'brackets', count: 200 }],
+    ['brackets whose ] sits in a link title', `${'![![y](z "]")'.repeat(200)}a${'](x)'.repeat(200)}`, { line: 1, kind: 'brackets', count: 201 }],
+    ['brackets whose ] sits in a comment', `${'![<!-- ] -->'.repeat(200)}a${'](x)'.repeat(200)}`, { line: 1, kind: 'brackets', count: 200 }],
+    ['alternating emphasis openers and closers', alternating(6000), { line: 1, kind: 'delimiters', count: 6000 }],
+    ['emphasis across the lines of one paragraph', '*a\n_a\n'.repeat(300) + 'x', { line: 501, kind: 'delimiters', count: 600 }],
+    ['strikethrough', `${'~~a '.repeat(3000)}x${' b~~'.repeat(3000)}`, { line: 1, kind: 'delimiters', count: 6000 }],
+    ['*, _ and ~ mixed', `${'*a _a ~a '.repeat(200)}x`, { line: 1, kind: 'delimiters', count: 600 }],
+  ])('%s are found on the line where the paragraph crosses the limit', (_name, body, expected) => {
+    expect(findDenseParagraph(body)).toEqual(expected);
+  });
+
+  test.each([
+    ['the bracket limit itself', images(MAX_BRACKET_DEPTH)],
+    ['the delimiter limit itself', alternating(MAX_PARAGRAPH_DELIMITERS)],
+    ['a thousand links in one paragraph', '[링크](/a) [[위키 링크]] [^1] '.repeat(1000)],
+    ['a long list of links with code in every item', '* [`onClick`](https://example.com): [`MouseEvent` 핸들러](#mouse) 함수입니다.\n'.repeat(500)],
+    ['dense emphasis split into paragraphs', `${'**굵게** _기울임_ ~~취소~~ '.repeat(60)}\n\n`.repeat(100)],
+    ['snake_case names, list markers and arithmetic', `${'max_result_chars * 2 '.repeat(2000)}\n${'* 항목\n'.repeat(2000)}`],
+    ['an empty body', ''],
+  ])('%s passes', (_name, body) => {
+    expect(findDenseParagraph(body)).toBeUndefined();
   });
 });

@@ -1,7 +1,8 @@
 /**
- * How deeply block quotes and lists may nest. The Markdown parser and every tree walk after it recurse once per level:
- * 5,000 levels overflowed the stack (and a list that deep took the parser 32 s first), while real documents rarely pass
- * ten. Deep enough for anything written by hand, far below the ~2,000 levels where the pipeline breaks.
+ * How deeply block quotes, lists and footnote definitions may nest. The Markdown parser and every tree walk after it
+ * recurse once per level: 5,000 levels overflowed the stack (and a list that deep took the parser 32 s first, 1,000
+ * footnote definitions nested by indentation 26 s), while real documents rarely pass ten. Deep enough for anything
+ * written by hand, far below the ~2,000 levels where the pipeline breaks.
  */
 export const MAX_NESTING = 100;
 
@@ -13,10 +14,10 @@ export interface DeepLine {
 }
 
 /**
- * Finds the first line whose block quotes and lists nest deeper than `limit`, without parsing: a line's depth is
- * counted from the container markers it starts with (`>`, `-`, `*`, `+`, `1.`, `1)`), plus one level per two columns
- * of indentation in front of them (how nested list items are written). It can only overcount, so a document it passes
- * parses no deeper than `limit`.
+ * Finds the first line whose block quotes, lists and footnote definitions nest deeper than `limit`, without parsing: a
+ * line's depth is counted from the container markers it starts with (`>`, `-`, `*`, `+`, `1.`, `1)`, `[^label]:`), plus
+ * one level per two columns of indentation in front of them (how nested list items and footnotes are written). It can
+ * only overcount, so a document it passes parses no deeper than `limit`.
  */
 export function findDeepNesting(body: string, limit = MAX_NESTING): DeepLine | undefined {
   let line = 1;
@@ -57,10 +58,22 @@ function markerEnd(text: string, i: number, end: number): number {
   const c = text[i];
   if (c === '>') return i + 1;
   if (c === '-' || c === '*' || c === '+') return i + 1 >= end || isBlank(text.charCodeAt(i + 1)) ? i + 1 : -1;
+  if (c === '[' && text[i + 1] === '^') return footnoteMarkerEnd(text, i + 2, end);
   let j = i;
   while (j < end && j - i < 9 && text.charCodeAt(j) >= 48 && text.charCodeAt(j) <= 57) j++;
   if (j === i || (text[j] !== '.' && text[j] !== ')')) return -1;
   return j + 1 >= end || isBlank(text.charCodeAt(j + 1)) ? j + 1 : -1;
+}
+
+/** Where `[^label]:` ends, given where its label starts; labels are at most 999 characters, as for links. */
+function footnoteMarkerEnd(text: string, label: number, end: number): number {
+  for (let j = label; j < end && j - label < 1000; j++) {
+    const c = text[j];
+    if (c === '\\') j++;
+    else if (c === '[') return -1;
+    else if (c === ']') return j > label && text[j + 1] === ':' ? j + 2 : -1;
+  }
+  return -1;
 }
 
 function isBlank(code: number): boolean {
@@ -94,4 +107,182 @@ export function findLongDelimiterRun(body: string, limit = MAX_DELIMITER_RUN): {
     start = end + 1;
   }
   return undefined;
+}
+
+/**
+ * How deeply `[` and `![` may nest in one paragraph. Each closing `](…)` re-reads everything inside it: 1,000 nested
+ * images took the parser 13 s and 3,000 took 144 s, while real documents nest two (`[![badge](…)](…)`). At 100 a
+ * paragraph parses in milliseconds.
+ */
+export const MAX_BRACKET_DEPTH = 100;
+
+/**
+ * How many emphasis and strikethrough delimiter runs (`*`, `_`, `~`, `~~`) one paragraph may hold. Every closing run
+ * searches back through the paragraph for its opener and re-reads what it encloses: 1,000 alternating `_`/`*` openers
+ * then as many closers took 1.5 s, 3,000 of each 37 s. The densest paragraph in our corpora holds 81; 500 parse in
+ * milliseconds.
+ */
+export const MAX_PARAGRAPH_DELIMITERS = 500;
+
+/** A paragraph past one of the limits above: the body line (1-based) where it crossed, which limit, and its count. */
+export interface DenseParagraph {
+  line: number;
+  kind: 'brackets' | 'delimiters';
+  /** The deepest bracket nesting or the number of delimiter runs in the paragraph. */
+  count: number;
+}
+
+/**
+ * Finds the first paragraph whose brackets nest deeper than `MAX_BRACKET_DEPTH` or which holds more delimiter runs
+ * than `MAX_PARAGRAPH_DELIMITERS`, in one pass without parsing. A "paragraph" here runs up to a blank line or a line
+ * that starts a list item or heading, code included, so each of the parser's paragraphs lies inside one. Every count
+ * can only be too high: a `]` lowers the depth only where the parser could read it as closing a link, not inside
+ * anything that may be code (between the first and the last backtick), a tag, a comment or a link's
+ * `(destination "title")`.
+ */
+export function findDenseParagraph(body: string, limits = { brackets: MAX_BRACKET_DEPTH, delimiters: MAX_PARAGRAPH_DELIMITERS }): DenseParagraph | undefined {
+  for (let start = 0; start < body.length;) {
+    let end = start;
+    while (end < body.length && !isBlankLine(body, end) && (end === start || !startsBlock(body, end))) end = lineEnd(body, end) + 1;
+    if (end === start) {
+      start = lineEnd(body, start) + 1; // a blank line
+      continue;
+    }
+    const found = scanParagraph(body, start, Math.min(end, body.length), limits);
+    if (found) return { line: lineNumber(body, found.at), kind: found.kind, count: found.count };
+    start = end;
+  }
+  return undefined;
+}
+
+/**
+ * A bullet item, an item numbered 1 or a heading: a line the parser always reads as a new block, never as more of the
+ * paragraph before it, when it is indented three spaces or less.
+ */
+const BLOCK_START = / {0,3}(?:[-*+]|1[.)])[ \t]+\S| {0,3}#{1,6}(?:[ \t\r\n]|$)/y;
+
+function startsBlock(text: string, start: number): boolean {
+  BLOCK_START.lastIndex = start;
+  return BLOCK_START.test(text);
+}
+
+function isBlankLine(text: string, start: number): boolean {
+  let i = start;
+  while (i < text.length && (isBlank(text.charCodeAt(i)) || text[i] === '\r')) i++;
+  return i >= text.length || text[i] === '\n';
+}
+
+function lineNumber(text: string, at: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < at; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
+/**
+ * Where a `]` cannot close a link: inside a tag, comment or declaration until its `end` (quoted text skipped when
+ * `quotes`), or inside a link's `(destination "title")` until its parentheses balance. `quote` is the open quote, if any.
+ */
+type Shield =
+  { kind: 'none' } | { kind: 'until'; end: string; quotes: boolean; quote: string } | { kind: 'resource'; parens: number; angle: boolean; quote: string };
+
+const OPEN: Shield = { kind: 'none' };
+
+function scanParagraph(text: string, start: number, end: number, limits: { brackets: number; delimiters: number }) {
+  const ticks = backtickSpan(text, start, end);
+  let depth = 0;
+  let deepest = 0;
+  let deepAt = -1;
+  let runs = 0;
+  let runsAt = -1;
+  let shield = OPEN;
+  let linePrefix = true;
+  for (let i = start; i < end; i++) {
+    const c = text[i]!;
+    const prefix = linePrefix;
+    linePrefix = c === '\n' || (linePrefix && (c === ' ' || c === '\t' || c === '>'));
+    if (c === '\\' && text[i + 1] !== '\n') {
+      i++;
+      continue;
+    }
+    shield = shield.kind === 'none' ? (c === '<' ? openTag(text, i) : OPEN) : stepShield(shield, text, i, prefix);
+    if (c === '[') {
+      if (++depth > deepest) deepest = depth;
+      if (depth > limits.brackets && deepAt < 0) deepAt = i;
+    } else if (c === ']' && shield.kind === 'none' && !(ticks.first < i && i < ticks.last)) {
+      depth = Math.max(0, depth - 1);
+      if (text[i + 1] === '(') shield = { kind: 'resource', parens: 0, angle: false, quote: '' };
+    } else if (c === '*' || c === '_' || c === '~') {
+      const next = runEnd(text, i, end);
+      if (isDelimiterRun(text, i, next, start, end) && ++runs > limits.delimiters && runsAt < 0) runsAt = i;
+      i = next - 1;
+    }
+  }
+  if (deepAt >= 0 && (runsAt < 0 || deepAt < runsAt)) return { at: deepAt, kind: 'brackets' as const, count: deepest };
+  if (runsAt >= 0) return { at: runsAt, kind: 'delimiters' as const, count: runs };
+  return undefined;
+}
+
+/** The first and last backtick between `start` and `end`: every code span of the paragraph lies between them. */
+function backtickSpan(text: string, start: number, end: number): { first: number; last: number } {
+  let first = -1;
+  let last = -1;
+  for (let i = start; i < end; i++) {
+    if (text[i] !== '`') continue;
+    if (first < 0) first = i;
+    last = i;
+  }
+  return { first, last };
+}
+
+/** The shield a `<` opens: a comment, processing instruction, CDATA or declaration until its end, else a possible tag. */
+function openTag(text: string, i: number): Shield {
+  const next = text[i + 1] ?? '';
+  const until = (end: string, quotes = false): Shield => ({ kind: 'until', end, quotes, quote: '' });
+  if (text.startsWith('!--', i + 1)) return until('-->');
+  if (next === '?') return until('?>');
+  if (text.startsWith('![CDATA[', i + 1)) return until(']]>');
+  if (next === '!' && /[A-Za-z]/.test(text[i + 2] ?? '')) return until('>');
+  // A tag's quoted attribute may hold `>`; an autolink ends at the first `>`, well inside what this covers.
+  if (next === '/' || /[A-Za-z]/.test(next)) return until('>', true);
+  return OPEN;
+}
+
+/**
+ * The shield after character `i`. A `>` a line starts with is a block quote's marker, never the end of a tag the line
+ * continues; quotes count in tags everywhere and in a destination only after white space, where a title may start.
+ */
+function stepShield(shield: Shield, text: string, i: number, prefix: boolean): Shield {
+  const c = text[i]!;
+  if (shield.kind === 'none') return shield;
+  if (shield.quote) return c === shield.quote ? { ...shield, quote: '' } : shield;
+  if (shield.kind === 'until') {
+    if (shield.quotes && (c === '"' || c === "'")) return { ...shield, quote: c };
+    if (prefix && c === '>') return shield;
+    const from = i - shield.end.length + 1;
+    return from >= 0 && text.startsWith(shield.end, from) ? OPEN : shield;
+  }
+  if ((c === '"' || c === "'") && (shield.angle || /\s/.test(text[i - 1] ?? ''))) return { ...shield, quote: c };
+  if (shield.angle) return c === '>' && !prefix ? { ...shield, angle: false } : shield;
+  if (c === '<') return { ...shield, angle: true };
+  if (c === '(') return { ...shield, parens: shield.parens + 1 };
+  if (c === ')') return shield.parens > 1 ? { ...shield, parens: shield.parens - 1 } : OPEN;
+  return shield;
+}
+
+function runEnd(text: string, i: number, end: number): number {
+  let j = i + 1;
+  while (j < end && text[j] === text[i]) j++;
+  return j;
+}
+
+/**
+ * Whether the parser may treat this run as emphasis or strikethrough: not with white space on both sides, not `_`
+ * inside an ASCII word (`snake_case`), not three or more `~`. Anything else counts, whatever the punctuation.
+ */
+function isDelimiterRun(text: string, from: number, to: number, start: number, end: number): boolean {
+  if (text[from] === '~' && to - from > 2) return false;
+  const before = from > start ? text[from - 1]! : ' ';
+  const after = to < end ? text[to]! : ' ';
+  if (/\s/.test(before) && /\s/.test(after)) return false;
+  return !(text[from] === '_' && /[A-Za-z0-9]/.test(before) && /[A-Za-z0-9]/.test(after));
 }

@@ -156,7 +156,7 @@ describe('toSourceDocument refuses Markdown nested too deeply', () => {
         path: 'notes/q.md',
         line: 5,
         field: 'content',
-        message: '인용(>)과 목록이 5000단계로 중첩되어 있습니다 (최대 100단계)',
+        message: '인용(>), 목록, 각주 정의가 5000단계로 중첩되어 있습니다 (최대 100단계)',
         hint: '중첩을 100단계 이하로 줄이세요',
         severity: 'error',
       },
@@ -169,16 +169,49 @@ describe('toSourceDocument refuses Markdown nested too deeply', () => {
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
-  test('a stack overflow while parsing is an error naming the file, not a crash', () => {
-    const { doc, problems } = toSourceDocument(raw('fn.md', `본문[^a]\n\n${'[^a]: '.repeat(5000)}x\n`), cats);
+  test('footnote definitions nested by indentation are refused on the line that crosses the limit', () => {
+    const body = Array.from({ length: 1000 }, (_, i) => `${'    '.repeat(i)}[^a]: 각주`).join('\n');
+    expect(toSourceDocument(raw('notes/fn.md', `---\ntitle: 각주\n---\n본문[^a]\n\n${body}\n`), cats).problems).toEqual([
+      {
+        path: 'notes/fn.md',
+        line: 56,
+        field: 'content',
+        message: '인용(>), 목록, 각주 정의가 101단계로 중첩되어 있습니다 (최대 100단계)',
+        hint: '중첩을 100단계 이하로 줄이세요',
+        severity: 'error',
+      },
+    ]);
+  });
+});
+
+describe('toSourceDocument refuses paragraphs the parser would chew on for minutes', () => {
+  test('3,000 nested images are an error naming the line, found before parsing', () => {
+    const images = `${'!['.repeat(3000)}a${'](x)'.repeat(3000)}`;
+    const { doc, problems } = toSourceDocument(raw('notes/img.md', `---\ntitle: 그림\n---\n# 그림\n\n${images}\n`), cats);
     expect(doc).toBeUndefined();
     expect(problems).toEqual([
       {
-        path: 'fn.md',
-        line: 1,
+        path: 'notes/img.md',
+        line: 6,
         field: 'content',
-        message: 'Markdown 본문을 읽을 수 없습니다 (Maximum call stack size exceeded)',
-        hint: '너무 깊이 중첩된 인용, 목록, 각주나 강조를 줄이세요',
+        message: '한 문단 안에서 링크·이미지의 [ 괄호가 3000단계로 중첩되어 있습니다 (최대 100단계: 더 깊으면 Markdown 해석이 멈춘 것처럼 느려집니다)',
+        hint: '중첩을 줄이거나, 글자로 쓴 괄호는 \\[ 처럼 이스케이프하세요',
+        severity: 'error',
+      },
+    ]);
+  });
+
+  test('3,000 emphasis openers then 3,000 closers in one paragraph are an error naming the line', () => {
+    const emphasis = `${'_a *a\n'.repeat(1500)}x${'\nb* b_'.repeat(1500)}`;
+    const { doc, problems } = toSourceDocument(raw('notes/em.md', `---\ntitle: 강조\n---\n${emphasis}\n`), cats);
+    expect(doc).toBeUndefined();
+    expect(problems).toEqual([
+      {
+        path: 'notes/em.md',
+        line: 254,
+        field: 'content',
+        message: '한 문단에 강조·취소선 기호(*, _, ~)가 6000묶음 있습니다 (최대 500묶음: 더 많으면 Markdown 해석이 멈춘 것처럼 느려집니다)',
+        hint: '빈 줄로 문단을 나누거나, 글자로 쓴 기호는 \\* 처럼 이스케이프하세요',
         severity: 'error',
       },
     ]);

@@ -3,7 +3,16 @@ import type * as z from 'zod';
 import { DEFAULT_CATEGORY, DEFAULT_PROJECT, FrontmatterSchema, normalizeTag } from './frontmatter.ts';
 import { splitFrontmatter } from './frontmatter-parse.ts';
 import { sliceGraphemes } from '../markdown/graphemes.ts';
-import { findDeepNesting, findLongDelimiterRun, MAX_DELIMITER_RUN, MAX_NESTING } from '../markdown/nesting.ts';
+import {
+  findDeepNesting,
+  findDenseParagraph,
+  findLongDelimiterRun,
+  MAX_BRACKET_DEPTH,
+  MAX_DELIMITER_RUN,
+  MAX_NESTING,
+  MAX_PARAGRAPH_DELIMITERS,
+  type DenseParagraph,
+} from '../markdown/nesting.ts';
 import { parseMarkdown, type ParsedMarkdown } from '../markdown/parse.ts';
 import { describeValue, type Problem } from './problems.ts';
 import { toContentPath, toSlug, type ContentPath, type Slug } from './slug.ts';
@@ -127,15 +136,13 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[], ke
       severity: 'error',
     });
   }
-  const deep = findDeepNesting(body);
-  if (deep) return { problems: [...problems, tooDeep(path, bodyLine + deep.line - 1, deep.depth)] };
-  const run = findLongDelimiterRun(body);
-  if (run) return { problems: [...problems, longRun(path, bodyLine + run.line - 1, run.char, run.length)] };
+  const unsafe = unparsableBody(path, body, bodyLine);
+  if (unsafe) return { problems: [...problems, unsafe] };
   let markdown: ParsedMarkdown;
   try {
     markdown = parseMarkdown(body, keepSyntaxTree && ((tree) => keepSyntaxTree(raw.path, { body, bodyLine, tree })), fm.title);
   } catch (error) {
-    // Nesting the line scan does not count (footnotes inside footnotes) can still overflow the stack: that fails this file, not the run.
+    // Whatever the scans above miss and still overflows the stack fails this file, not the run.
     if (!(error instanceof RangeError)) throw error;
     return { problems: [...problems, unparsable(path, bodyLine, error)] };
   }
@@ -179,12 +186,26 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[], ke
   return { doc, problems: problems.sort((a, b) => a.line - b.line) };
 }
 
+/**
+ * Why the parser must not be given this body (nesting, delimiter runs or paragraphs that would take it minutes), found
+ * in linear time; lines are counted from `bodyLine`. Anything that parses the body calls this first.
+ */
+export function unparsableBody(path: ContentPath, body: string, bodyLine: number): Problem | undefined {
+  const deep = findDeepNesting(body);
+  if (deep) return tooDeep(path, bodyLine + deep.line - 1, deep.depth);
+  const run = findLongDelimiterRun(body);
+  if (run) return longRun(path, bodyLine + run.line - 1, run.char, run.length);
+  const dense = findDenseParagraph(body);
+  if (dense) return denseParagraph(path, bodyLine + dense.line - 1, dense);
+  return undefined;
+}
+
 function tooDeep(path: ContentPath, line: number, depth: number): Problem {
   return {
     path,
     line,
     field: 'content',
-    message: `인용(>)과 목록이 ${depth}단계로 중첩되어 있습니다 (최대 ${MAX_NESTING}단계)`,
+    message: `인용(>), 목록, 각주 정의가 ${depth}단계로 중첩되어 있습니다 (최대 ${MAX_NESTING}단계)`,
     hint: `중첩을 ${MAX_NESTING}단계 이하로 줄이세요`,
     severity: 'error',
   };
@@ -197,6 +218,26 @@ function longRun(path: ContentPath, line: number, char: string, length: number):
     field: 'content',
     message: `${char} 문자가 ${length}개 이어져 있습니다 (최대 ${MAX_DELIMITER_RUN}개: 더 길면 Markdown 해석이 멈춘 것처럼 느려집니다)`,
     hint: '코드 블록(```)에 넣거나 줄이세요',
+    severity: 'error',
+  };
+}
+
+function denseParagraph(path: ContentPath, line: number, dense: DenseParagraph): Problem {
+  if (dense.kind === 'brackets')
+    return {
+      path,
+      line,
+      field: 'content',
+      message: `한 문단 안에서 링크·이미지의 [ 괄호가 ${dense.count}단계로 중첩되어 있습니다 (최대 ${MAX_BRACKET_DEPTH}단계: 더 깊으면 Markdown 해석이 멈춘 것처럼 느려집니다)`,
+      hint: '중첩을 줄이거나, 글자로 쓴 괄호는 \\[ 처럼 이스케이프하세요',
+      severity: 'error',
+    };
+  return {
+    path,
+    line,
+    field: 'content',
+    message: `한 문단에 강조·취소선 기호(*, _, ~)가 ${dense.count}묶음 있습니다 (최대 ${MAX_PARAGRAPH_DELIMITERS}묶음: 더 많으면 Markdown 해석이 멈춘 것처럼 느려집니다)`,
+    hint: '빈 줄로 문단을 나누거나, 글자로 쓴 기호는 \\* 처럼 이스케이프하세요',
     severity: 'error',
   };
 }
