@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import BrowserTestsFirst from './test/sequencer.ts';
 
-/** Pure logic: no processes, no files outside temp folders, no environment changes. */
+/** Pure logic: no processes, no files outside temp folders, no environment changes, no replaced modules (`vi.mock`). */
 const UNIT = ['src/lib/**/*.test.ts', 'src/markdown/**/*.test.ts'];
 
 export default defineConfig({

@@ -1,13 +1,14 @@
+// In test/, not beside document.ts: it replaces a module (vi.mock), and src/lib's unit files share workers (vitest.config.ts).
 import { expect, test, vi } from 'vitest';
-import { DEFAULT_CATEGORIES } from './config.ts';
-import { toSourceDocument } from './document.ts';
+import { DEFAULT_CATEGORIES } from '../../src/lib/wiki/config.ts';
+import { toSourceDocument } from '../../src/lib/wiki/document.ts';
 
 // No input that passes the pre-parse scans overflows the stack any more, so the parser is made to overflow for real on
 // one marked body: how deep a real overflow needs depends on frame sizes that change as code warms up.
 const OVERFLOW = '<!-- overflow -->';
 
-vi.mock('../markdown/parse.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../markdown/parse.ts')>();
+vi.mock('../../src/lib/markdown/parse.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/lib/markdown/parse.ts')>();
   const recurse = (depth: number): number => recurse(depth + 1) + 1;
   return {
     ...real,
