@@ -119,6 +119,14 @@ describe('hitSnippet', () => {
   test('the prose the section ranking counts keeps words, drops marks (the build stores its counts)', () => {
     expect(sectionProse(document, md)).toEqual(['리드 문단이다.', '토크나이저는 한글을 자른다.', 'ab 값.', '끝.']);
   });
+  test('the ranked prose reads links, pictures and wikilinks as their words, a bracket in link text included', () => {
+    const lead = { sections: [{ line: 0 }] };
+    expect(sectionProse(lead, '![출처: [원문](https://a.example)](a.png) 과 [[doc#절|라벨]] 과 [[doc]] 과 [글](b.md)')).toEqual([
+      '출처: 원문 과 라벨 과 doc 과 글',
+    ]);
+    // An unclosed `[` or `[[` is a word like any other, and the next paragraph's link still reads as its text.
+    expect(sectionProse(lead, '앞 [x\n\n[[y 뒤\n\n[링크](c.md)')).toEqual(['앞 [x [[y 뒤 링크']);
+  });
   test('a long section keeps its first SECTION_TEXT_CHARS characters, cut at a space', () => {
     const long = documentText({ sections: [{ line: 1 }] }, `${'가나다 '.repeat(400)}끝`)[0]!;
     expect(long.length).toBe(SECTION_TEXT_CHARS - 1);

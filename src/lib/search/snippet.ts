@@ -58,6 +58,14 @@ export type LinkTitle = (target: string) => string | undefined;
  */
 const WIKILINK = /\[\[([^[\]|#\n]+)(?:#[^[\]|\n]*)?(?:\|([^[\]\n]+))?\]\]/g;
 
+/**
+ * `![alt](target)` and `[text](target)`. No part crosses a `[` but a link's text may hold one bracketed part
+ * (`![출처: [url](url)](a.png)`): a megabyte of `![[` or `[a](` made every start scan to the end, and so did thousands of
+ * paragraphs each ending in an unclosed `[x` (each start scanned to the end of the section).
+ */
+const IMAGE = /!\[((?:[^[\]]|\[[^[\]]*\])*)\]\([^)[]*\)/g;
+const LINK = /\[((?:[^[\]]|\[[^[\]]*\])*)\]\([^)[]*\)/g;
+
 /** What a wikilink reads as: its own text, else the linked document's title, else the target as written. */
 function wikiLinkText(linkTitle: LinkTitle): (match: string, target: string, label?: string) => string {
   return (_m, target, label) => label ?? linkTitle(target.trim()) ?? target;
@@ -78,13 +86,11 @@ const SNIPPET_STEPS: readonly (readonly [string | readonly string[] | undefined,
   // Blanks before a line's marker are [ \t], never \s: `^\s*` runs across every blank line below each line start, and a
   // few thousand blank lines before a `[!` took a minute (the MCP server cuts snippets per request).
   [']:', /^[ \t]*\[[^\]\n]+\]:\s+\S+.*$/gm, ' '],
-  // No part crosses a `[` but a link's text may hold one bracketed part (`![출처: [url](url)](a.png)`): a megabyte of
-  // `![[` or `[a](` made every start scan to the end.
-  ['![', /!\[((?:[^[\]]|\[[^[\]]*\])*)\]\([^)[]*\)/g, '$1'],
+  ['![', IMAGE, '$1'],
   // Obsidian embeds: a picture (`![[그림.png|300]]`) is no word of the text, its alt text is; a note embed reads as its link.
   ['![[', new RegExp(`!(${WIKILINK.source})`, 'g'), embedText],
   ['[[', WIKILINK, wikiLinkText(() => undefined)],
-  ['](', /\[((?:[^[\]]|\[[^[\]]*\])*)\]\([^)[]*\)/g, '$1'],
+  ['](', LINK, '$1'],
   ['][', /\[([^[\]]+)\]\[[^[\]]*\]/g, '$1'],
   ['://', /\bhttps?:\/\/[^\s)>\]]+/g, ' '],
   ['[!', /^[ \t]*>?[ \t]*\[!\w+\][+-]?/gm, ' '],
@@ -228,14 +234,17 @@ export function sectionProse(document: { readonly sections: readonly { line: num
   return sectionMarkdown(document, stripHiddenHtml(markdown)).map(markdownToText);
 }
 
-/** Markdown reduced to readable text: no code fences, tags, link targets or emphasis marks. */
+/**
+ * Markdown reduced to readable text: no code fences, tags, link targets or emphasis marks. Its link patterns are
+ * `snippetText`'s, whose parts stop at a bracket, so a section's cost stays in proportion to its length.
+ */
 function markdownToText(markdown: string): string {
   return stripHighlightMarks(markdown)
     .replace(/^```[\s\S]*?^```/gm, ' ')
     .replace(/<[^>\n]+>/g, ' ')
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[\[([^\]|#]+)(?:#[^\]|]*)?(?:\|([^\]]+))?\]\]/g, (_m, id: string, label?: string) => label ?? id)
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(IMAGE, '$1')
+    .replace(WIKILINK, (_m, id: string, label?: string) => label ?? id)
+    .replace(LINK, '$1')
     .replace(/^#{1,6}\s+/gm, '')
     .replace(/^[ \t]*(?:[-*+]|\d+\.|>)\s+/gm, '')
     .replace(/[*_`~|]+/g, '')
