@@ -7,8 +7,8 @@ import { guardStdin } from './stdio-guard.ts';
 import { parseServerArgs, USAGE, type Command, type ServerOptions } from './options.ts';
 import { openStore, startStore, type ArtifactStore } from './store.ts';
 import type { Writer } from './write/writer.ts';
-// The HTTP side (./http/*) and the write path (./write/writer.ts, which brings the whole wiki build) are imported
-// only when asked for: a stdio client waits for every module loaded before the first answer.
+// The HTTP side (./http/*) and the write path (./write/writer.ts, whose thread brings the whole wiki build) are
+// imported only when asked for: a stdio client waits for every module loaded before the first answer.
 
 /** What `npm start` adds around the server: building the site folder when it has no build yet. */
 export interface StartHooks {

@@ -1,15 +1,16 @@
 import { toArtifacts } from '../../src/lib/artifacts/emit.ts';
 import { splitFrontmatter } from '../../src/lib/wiki/frontmatter-parse.ts';
 import type { RawFile } from '../../src/lib/wiki/document.ts';
-import { buildWiki, type Wiki } from '../../src/lib/wiki/pipeline.ts';
+import { buildWiki, type Wiki, type WikiOptions } from '../../src/lib/wiki/pipeline.ts';
 import { toSlug } from '../../src/lib/wiki/slug.ts';
-import { collectFiles, emitContext, errorReport, siteConfig } from './content-source.ts';
-import { loadArtifacts, sha256, type ArtifactSet } from '../artifacts.ts';
-import { NotFoundError, type ArtifactSource } from '../source.ts';
+import { buildOptions, collectContent, emitContext, errorReport, siteConfig } from './content-source.ts';
+import { sha256 } from '../artifacts.ts';
 
 /** A cheap look at the content folder (files and frontmatter only, no Markdown parsing). */
 export interface Scan {
   files: RawFile[];
+  /** The folder's other files (pictures, downloads), which embeds and links may name. */
+  attachments: string[];
   /** sha256 of each file's text by content path, as read. */
   hashes: ReadonlyMap<string, string>;
   /** Content path and id of each document carrying `external_id` in its frontmatter. */
@@ -24,9 +25,14 @@ export interface Snapshot extends Scan {
   categories: readonly string[];
 }
 
+/** The options `npm run build` would build the folder under `root` with, for its files as scanned. */
+export function scanOptions(scan: Scan, root: string, base: string): WikiOptions {
+  return buildOptions(root, siteConfig(), base, scan.attachments);
+}
+
 /** Reads every file and its frontmatter: ids, external ids and hashes. */
 export function scanFolder(root: string): Scan {
-  const files = collectFiles(root);
+  const { files, attachments } = collectContent(root);
   const hashes = new Map<string, string>();
   const byExternalId = new Map<string, { path: string; id: string }>();
   const ids = new Set<string>();
@@ -39,30 +45,19 @@ export function scanFolder(root: string): Scan {
     if (data.external_id !== undefined && data.external_id !== null)
       byExternalId.set(typeof data.external_id === 'string' ? data.external_id : JSON.stringify(data.external_id), { path: f.path, id });
   }
-  return { files, hashes, byExternalId, ids };
+  return { files, attachments, hashes, byExternalId, ids };
 }
 
-/** Scans and parses the whole content folder (the same collect → parse → derive steps as the build). */
+/** Scans and parses the whole content folder (the same collect → parse → derive steps and options as the build). */
 export function readSnapshot(root: string, base: string): Snapshot {
-  const config = siteConfig();
   const scan = scanFolder(root);
-  return { ...scan, wiki: buildWiki(scan.files, { categories: config.categories, base }), categories: config.categories };
+  const options = scanOptions(scan, root, base);
+  return { ...scan, wiki: buildWiki(scan.files, options), categories: options.categories };
 }
 
-/** The artifact set of a snapshot, built in memory exactly as `npm run build` would emit it; throws the build's error report. */
-export async function snapshotArtifacts(snapshot: Snapshot, root: string): Promise<ArtifactSet> {
+/** The artifact files of a snapshot, built in memory exactly as `npm run build` would emit them; throws the build's error report. */
+export function snapshotFiles(snapshot: Snapshot, root: string): Map<string, string> {
   const report = errorReport(snapshot.wiki, root);
   if (report) throw new Error(report);
-  const files = toArtifacts(snapshot.wiki, emitContext(snapshot.wiki, siteConfig(), root));
-  return loadArtifacts(memorySource(files, `${root} (in memory)`));
-}
-
-/** An artifact source over files held in memory. */
-export function memorySource(files: ReadonlyMap<string, string>, label: string): ArtifactSource {
-  const read = async (rel: string) => {
-    const text = files.get(rel);
-    if (text === undefined) throw new NotFoundError(`${rel} is missing in ${label}.`);
-    return text;
-  };
-  return { label, kind: 'dir', read, readBytes: async (rel) => Buffer.from(await read(rel), 'utf8') };
+  return toArtifacts(snapshot.wiki, emitContext(snapshot.wiki, siteConfig(), root));
 }

@@ -1,58 +1,13 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { DUPLICATE_SIMILARITY } from '../../src/lib/wiki/content-checks.ts';
-import { buildWiki } from '../../src/lib/wiki/pipeline.ts';
-import { formatProblem } from '../../src/lib/wiki/problems.ts';
-import { introducedErrors } from '../../src/lib/write/validate.ts';
-import { toSourceDocument, unparsableBody } from '../../src/lib/wiki/document.ts';
-import { toContentPath } from '../../src/lib/wiki/slug.ts';
-import {
-  checkFields,
-  frontmatterOf,
-  isSafeContentPath,
-  rememberId,
-  rememberPath,
-  renderNewDocument,
-  renderUpdatedDocument,
-  similarDocuments,
-  titleAndBody,
-  type SimilarDocument,
-} from '../../src/lib/write/remember.ts';
-import { sha256, type ArtifactSet } from '../artifacts.ts';
+import { Worker } from 'node:worker_threads';
+import { loadArtifacts, type ArtifactSet } from '../artifacts.ts';
 import type { ArtifactStore } from '../store.ts';
-import { changedMessage, openContentRoot, replaceFile, WriteRefused, writeNewFile } from './content-root.ts';
-import { commitOnBranch } from './git.ts';
+import { openContentRoot, WriteRefused } from './content-root.ts';
 import { withWriteLock } from './lock.ts';
-import { readSnapshot, scanFolder, snapshotArtifacts, type Scan } from './snapshot.ts';
+import { memorySource } from './memory-source.ts';
+import type { RememberOutcome, RememberRequest } from './writer-core.ts';
+import type { WorkerReply, WorkerRequest, WorkerStart } from './write-protocol.ts';
 
-/** What a caller asks to remember. */
-export interface RememberRequest {
-  content: string;
-  title?: string | undefined;
-  project?: string | undefined;
-  category?: string | undefined;
-  tags?: readonly string[] | undefined;
-  id?: string | undefined;
-  externalId?: string | undefined;
-  /** sha256 of the file as the caller last saw it: proof that it has seen an edit made on disk. */
-  revision?: string | undefined;
-  force?: boolean | undefined;
-}
-
-/** What happened: saved (or already identical), or refused as a near-duplicate. */
-export type RememberOutcome =
-  | {
-      status: 'created' | 'updated' | 'unchanged';
-      id: string;
-      path: string;
-      /** sha256 of the file as it is now. */
-      revision: string;
-      searchable: boolean;
-      note: string;
-      branch?: string | undefined;
-      similar: SimilarDocument[];
-    }
-  | { status: 'duplicate'; similar: SimilarDocument[] };
+export type { RememberOutcome, RememberRequest };
 
 /** The write side of one server: the content folder, what the server last read of it, and the served set. */
 export interface Writer {
@@ -67,189 +22,132 @@ export interface WriterOptions {
   /** Commit each saved file on a branch `maru/remember-<id>`. */
   git?: boolean;
   log?: (msg: string) => void;
+  /** How long the checks before a write may take (default WRITE_CHECK_LIMIT_MS). */
+  checkLimitMs?: number;
 }
 
-const DEFAULT_PROJECT = 'general';
-const PREFERRED_CATEGORY = 'reference';
+/**
+ * How long a call may spend before its file is written (reading the folder, parsing, the whole-wiki checks) before it
+ * is stopped and refused. The server keeps answering meanwhile (the work runs on its own thread); the limit frees the
+ * one-at-a-time write queue from a document that would hold it, while a large wiki's honest checks fit well inside.
+ */
+export const WRITE_CHECK_LIMIT_MS = 120_000;
 
-/** Opens the content folder for writing beside the store's build. */
+/**
+ * Opens the content folder for writing beside the store's build. The work runs on a worker thread
+ * (`write-worker.ts`), so searches and reads from every other client are answered while a document is checked and the
+ * folder rebuilt; this side queues the calls, enforces the time limit and serves the rebuilt set.
+ */
 export async function openWriter(dir: string, store: ArtifactStore, options: WriterOptions = {}): Promise<Writer> {
   const root = await openContentRoot(dir);
   const log = options.log ?? ((m: string) => console.error(m));
+  const limit = options.checkLimitMs ?? WRITE_CHECK_LIMIT_MS;
   const base = () => store.current().manifest.base;
-  let seen = readSnapshot(root, base());
-  // What an update may replace without proof: the file as first read, or as this server last wrote it. A re-read of
-  // the folder does not count, or a refusal followed by a plain retry would overwrite the edit it refused to touch.
-  const known = new Map(seen.hashes);
   let overlay: { set: ArtifactSet; over: ArtifactSet } | undefined;
+  let known: [string, string][] | undefined;
+  let nextId = 0;
   let queue: Promise<unknown> = Promise.resolve();
 
-  const current = () => {
-    const built = store.current();
-    // A build loaded after the write (npm run build) is the new truth; the in-memory set gives way to it.
-    return overlay && overlay.over === built ? overlay.set : built;
+  const startThread = (): Worker => {
+    const start: WorkerStart = { root, git: options.git === true, known };
+    const worker = new Worker(new URL('./write-worker.ts', import.meta.url), { workerData: start });
+    // An idle write thread does not keep the server process alive.
+    worker.unref();
+    return worker;
   };
+  let thread = startThread();
 
-  /** Re-reads the folder: it becomes what the server "saw", and the served set when it builds. */
-  const refresh = async (): Promise<string | undefined> => {
-    seen = readSnapshot(root, base());
-    try {
-      overlay = { set: await snapshotArtifacts(seen, root), over: store.current() };
-      return undefined;
-    } catch (e) {
-      const why = (e as Error).message;
-      log(`maru-mcp: the content folder does not build, search still serves the previous set: ${why}`);
-      return why;
-    }
-  };
-
-  const remember = async (req: RememberRequest): Promise<RememberOutcome> => {
-    // Planning parses the content (title, summary), so a body that would stall the parser is refused before that.
-    const unsafe = unparsableBody(toContentPath('content'), req.content, 1);
-    if (unsafe) throw new WriteRefused(`Nothing was saved: line ${unsafe.line} of content: ${unsafe.message}. ${unsafe.hint}.`);
-    // Ids and external ids come from the folder as it is now; similarity from the documents as last read and served.
-    const fresh = scanFolder(root);
-    const existing = req.externalId === undefined ? undefined : fresh.byExternalId.get(req.externalId);
-    const plan = existing ? await planUpdate(root, { known, categories: seen.categories }, existing, req, refresh) : planNew(fresh, seen.categories, req);
-    const parsed = toSourceDocument({ path: plan.path, text: plan.text, mtime: new Date().toISOString() }, seen.categories);
-    const errors = parsed.problems.filter((p) => p.severity === 'error');
-    if (!parsed.doc || errors.length) throw new WriteRefused(`The document would not build: ${errors.map((p) => formatProblem(p)).join(' ')}`);
-    checkWholeWiki(fresh, plan, { categories: seen.categories, base: base() });
-    const others = seen.wiki.documents
-      .filter((d) => d.source.id !== plan.id)
-      .map((d) => ({ id: d.source.id, title: d.source.title, text: comparableText(d.source) }));
-    const similar = similarDocuments(comparableText(parsed.doc), others, DUPLICATE_SIMILARITY);
-    if (similar.length && !req.force) return { status: 'duplicate', similar };
-    if (plan.kind === 'update' && plan.text === plan.before) {
-      known.set(plan.path, plan.beforeSha); // a matching revision proved the caller saw this version
-      return {
-        status: 'unchanged',
-        id: plan.id,
-        path: plan.path,
-        revision: plan.beforeSha,
-        searchable: true,
-        note: 'The document already has this content; nothing was written.',
-        similar,
+  /** Sends one request; with `limitMs`, stops the thread (and refuses) unless it reports writing or answers in time. */
+  const call = (message: WorkerRequest, limitMs?: number): Promise<WorkerReply> =>
+    new Promise<WorkerReply>((resolve, reject) => {
+      const worker = thread;
+      const done = () => {
+        clearTimeout(timer);
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
       };
+      const onMessage = (reply: WorkerReply) => {
+        if (reply.id !== message.id) return;
+        if (reply.kind === 'writing') return clearTimeout(timer);
+        done();
+        resolve(reply);
+      };
+      const onError = (e: Error) => {
+        done();
+        thread = startThread();
+        reject(e);
+      };
+      const onExit = (code: number) => onError(new Error(`the write thread stopped (exit code ${code})`));
+      const timer =
+        limitMs === undefined
+          ? undefined
+          : setTimeout(() => {
+              done();
+              void stop(worker).then(() =>
+                reject(
+                  new WriteRefused(
+                    `Nothing was saved: checking the document against the wiki took longer than ${limitMs >= 1000 ? `${Math.round(limitMs / 1000)} s` : `${limitMs} ms`}, so it was stopped. ` +
+                      'Split a very long document into several, or ask the user to add it in Git.',
+                  ),
+                ),
+              );
+            }, limitMs);
+      worker.on('message', onMessage);
+      worker.once('error', onError);
+      worker.once('exit', onExit);
+      worker.postMessage(message);
+    });
+
+  /** Stops a thread that ran out of time; a new thread reads the folder. */
+  let opening: Promise<unknown> = Promise.resolve();
+  const stop = async (worker: Worker) => {
+    await worker.terminate();
+    thread = startThread();
+    opening = call({ id: nextId++, kind: 'open', base: base() }).then(apply, (e: unknown) =>
+      log(`maru-mcp: the write thread could not read the content folder: ${(e as Error).message}`),
+    );
+  };
+
+  /** Takes in what the thread reports besides its answer: what it may overwrite, and the rebuilt set. */
+  const apply = async (reply: WorkerReply): Promise<WorkerReply> => {
+    if (reply.kind === 'writing') return reply;
+    if (reply.known) known = reply.known;
+    if (reply.refreshed && 'files' in reply.refreshed) {
+      const over = store.current();
+      try {
+        overlay = { set: await loadArtifacts(memorySource(new Map(reply.refreshed.files), `${root} (in memory)`)), over };
+      } catch (e) {
+        log(`maru-mcp: the rebuilt content folder could not be loaded, search still serves the previous set: ${(e as Error).message}`);
+      }
     }
-    if (plan.kind === 'update')
-      await replaceFile(root, plan.path, plan.text, plan.beforeSha).catch(async (e: unknown) => {
-        // Edited in the moment since it was read: re-read, so read_knowledge shows what the refusal asks to merge.
-        if (e instanceof WriteRefused) await refresh();
-        throw e;
-      });
-    else await writeNewFile(root, plan.path, plan.text);
-    known.set(plan.path, sha256(plan.text));
-    const buildError = await refresh();
-    const branch = options.git ? commitOnBranch(root, plan.path, plan.id, plan.kind, log) : undefined;
-    const note = buildError
-      ? `Saved, but the content folder has build errors elsewhere, so search does not show it yet: ${buildError.slice(0, 500)}`
-      : 'Saved; search_knowledge and read_knowledge show it now, and everyone sees it after the next build.';
-    const status = plan.kind === 'update' ? 'updated' : 'created';
-    return { status, id: plan.id, path: plan.path, revision: sha256(plan.text), searchable: !buildError, note, branch, similar };
+    if (reply.kind === 'failed') throw new Error(reply.message);
+    return reply;
+  };
+
+  await call({ id: nextId++, kind: 'open', base: base() }).then(apply);
+
+  const rememberNow = async (request: RememberRequest): Promise<RememberOutcome> => {
+    await opening;
+    const reply = await apply(await call({ id: nextId++, kind: 'remember', base: base(), request }, limit));
+    if (reply.kind === 'refused') throw new WriteRefused(reply.message);
+    if (reply.kind !== 'done') throw new Error(`unexpected reply from the write thread: ${reply.kind}`);
+    return reply.outcome;
   };
 
   return {
     root,
-    current,
+    current() {
+      const built = store.current();
+      // A build loaded after the write (npm run build) is the new truth; the in-memory set gives way to it.
+      return overlay && overlay.over === built ? overlay.set : built;
+    },
     remember(request) {
       // One write at a time in this process (the queue) and across processes on the folder (the lock file).
-      const mine = queue.then(() => withWriteLock(root, () => remember(request)));
+      // The lock is held here, not on the write thread: a thread stopped mid-call leaves no lock behind.
+      const mine = queue.then(() => withWriteLock(root, () => rememberNow(request)));
       queue = mine.catch(() => undefined);
       return mine;
     },
   };
-}
-
-/** The build's own wiki-wide checks (links, related, ids, external ids) on the folder with the planned file in it. */
-function checkWholeWiki(fresh: Scan, plan: Plan, options: { categories: readonly string[]; base: string }): void {
-  const files = [...fresh.files.filter((f) => f.path !== plan.path), { path: plan.path, text: plan.text, mtime: new Date().toISOString() }];
-  const introduced = introducedErrors(buildWiki(files, options).problems, () => buildWiki(fresh.files, options).problems);
-  if (introduced.length === 0) return;
-  const lines = introduced.map((p) => formatProblem(p)).join('\n');
-  throw new WriteRefused(
-    `Nothing was saved: the wiki would not build with this document. The build reports:\n${lines}\nFix the content (link only to ids that exist; see list_knowledge) and call again.`,
-  );
-}
-
-type Plan =
-  { kind: 'new'; id: string; path: string; text: string } | { kind: 'update'; id: string; path: string; text: string; before: string; beforeSha: string };
-
-function planNew(fresh: Scan, categories: readonly string[], req: RememberRequest): Plan {
-  if (req.revision !== undefined) {
-    const which = req.externalId === undefined ? 'no external_id was given' : `no document has external_id "${req.externalId}" (it may have been removed)`;
-    throw new WriteRefused(
-      `Nothing was saved: revision is only for updating a document by its external_id, and ${which}. To create a new document, call again without revision.`,
-    );
-  }
-  const { title = '', body } = titleAndBody(req.content, req.title, 'new');
-  const category = req.category ?? (categories.includes(PREFERRED_CATEGORY) ? PREFERRED_CATEGORY : categories[0]!);
-  const fields = { title, project: req.project ?? DEFAULT_PROJECT, category, id: rememberId(title, req.id) };
-  const errors = checkFields({ ...fields, tags: req.tags, idFromTitle: req.id === undefined }, categories);
-  if (errors.length) throw new WriteRefused(`Nothing was saved. ${errors.join(' ')}`);
-  if (fresh.ids.has(fields.id)) {
-    throw new WriteRefused(
-      `A document with id "${fields.id}" already exists. Pass another title or id; to update a document saved with remember_knowledge, pass its external_id.`,
-    );
-  }
-  const path = rememberPath(fields.project, fields.id);
-  if (!isSafeContentPath(path)) throw new WriteRefused(`Refusing to write "${path}": it would leave the content folder.`);
-  const text = renderNewDocument({ ...fields, tags: req.tags ?? [], externalId: req.externalId, body, date: today() });
-  return { kind: 'new', id: fields.id, path, text };
-}
-
-async function planUpdate(
-  root: string,
-  state: { known: ReadonlyMap<string, string>; categories: readonly string[] },
-  existing: { path: string; id: string },
-  req: RememberRequest,
-  refresh: () => Promise<string | undefined>,
-): Promise<Plan> {
-  if (req.id !== undefined && req.id !== existing.id)
-    throw new WriteRefused(`external_id "${req.externalId}" belongs to document "${existing.id}"; an update cannot change its id. Leave id out.`);
-  const before = await readFile(join(root, existing.path), 'utf8');
-  const beforeSha = sha256(before);
-  if (beforeSha !== (req.revision ?? state.known.get(existing.path))) {
-    // Re-read so read_knowledge shows the edit; the refusal names the revision that proves the caller saw it.
-    const buildError = await refresh();
-    throw new WriteRefused(changedMessage(existing.path, beforeSha, req.revision, buildError !== undefined));
-  }
-  const front = frontmatterOf(before);
-  if (front === undefined) throw new WriteRefused(`"${existing.path}" has no frontmatter to update; fix the file by hand.`);
-  const { title, body } = titleAndBody(req.content, req.title, 'update');
-  const fields = { title, project: req.project, category: req.category, tags: req.tags };
-  const errors = checkFields(fields, state.categories);
-  if (errors.length) throw new WriteRefused(`Nothing was saved. ${errors.join(' ')}`);
-  refuseProjectChange(existing, before, req.project, state.categories);
-  const undated = renderUpdatedDocument(front, { ...definedOnly(fields), body });
-  // Only a real change moves updated_at, so the same call on another day is still "unchanged".
-  const text = undated === before ? before : renderUpdatedDocument(front, { ...definedOnly(fields), body, date: today() });
-  return { kind: 'update', id: existing.id, path: existing.path, text, before, beforeSha };
-}
-
-/**
- * The file's folder is its project on the site and in every path the tools return, so an update cannot move it to
- * another project: that is a rename, which a person does in Git (nothing is moved behind their back).
- */
-function refuseProjectChange(existing: { path: string; id: string }, before: string, project: string | undefined, categories: readonly string[]): void {
-  if (project === undefined) return;
-  const current = toSourceDocument({ path: existing.path, text: before, mtime: new Date().toISOString() }, categories).doc?.project;
-  if (current === undefined || current === project) return;
-  throw new WriteRefused(
-    `Nothing was saved: project "${project}" differs from the document's project "${current}", and an update cannot move "${existing.path}" to another project. ` +
-      `Leave project out (or pass "${current}") to update it in place; to move it, ask the user to move the file in Git and change its project field.`,
-  );
-}
-
-/** The text the build's duplicate check compares: title and section texts. */
-function comparableText(doc: { title: string; markdown: { sections: readonly { text: string }[] } }): string {
-  return [doc.title, ...doc.markdown.sections.map((s) => s.text)].join('\n');
-}
-
-function definedOnly<T extends Record<string, unknown>>(o: T): Partial<{ [K in keyof T]: Exclude<T[K], undefined> }> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<{ [K in keyof T]: Exclude<T[K], undefined> }>;
-}
-
-function today(): string {
-  return new Date().toISOString().slice(0, 10);
 }

@@ -6,7 +6,7 @@ import { emitWiki, toCatalogArtifact, type EmitContext } from '../lib/artifacts/
 import type { Catalog } from '../lib/artifacts/schema.ts';
 import { linkPolicy, resolveSiteConfig, type SiteConfig } from '../lib/wiki/config.ts';
 import type { KeepSyntaxTree, RawFile } from '../lib/wiki/document.ts';
-import { buildWiki, type ParseCache, type Wiki } from '../lib/wiki/pipeline.ts';
+import { buildWiki, type ParseCache, type Wiki, type WikiOptions } from '../lib/wiki/pipeline.ts';
 import { formatReport } from '../lib/wiki/problems.ts';
 import { skippedFileWarnings, type SkippedFile } from '../lib/wiki/skipped-files.ts';
 import { FILES_DIR, normalizeBase } from '../lib/wiki/url.ts';
@@ -89,16 +89,30 @@ function buildCollected(
   cache?: ParseCache & { save(): void },
   keepSyntaxTree?: KeepSyntaxTree,
 ): CollectedWiki {
-  const links = linkPolicy(config, process.env);
-  const key = sha256(JSON.stringify([root, base, config.categories, links, files, skipped, attachments]));
+  const options = buildOptions(root, config, base, attachments);
+  const key = sha256(JSON.stringify([root, base, config.categories, options.links, files, skipped, attachments]));
   const texts = new Map(files.map((f) => [f.path, f.text ?? '']));
   if (key === unchanged) return { wiki: undefined, texts, key };
-  const fileExists = (path: string) => existsSync(join(root, path));
-  const imageStatus = (path: string) => contentImageStatus(root, path);
-  const wiki = buildWiki(files, { categories: config.categories, base, links, fileExists, imageStatus, attachments }, cache, keepSyntaxTree);
+  const wiki = buildWiki(files, options, cache, keepSyntaxTree);
   wiki.problems.push(...skippedFileWarnings(skipped));
   cache?.save();
   return { wiki, texts, key };
+}
+
+/**
+ * The options the content folder under `root` is built with, by the build, `npm run check` and the MCP server's write
+ * path alike: the link policy (`maru.config.ts`, overridden by the environment), and pictures and attachments looked
+ * up in the folder itself.
+ */
+export function buildOptions(root: string, config: SiteConfig, base: string, attachments: readonly string[]): WikiOptions {
+  return {
+    categories: config.categories,
+    base,
+    links: linkPolicy(config, process.env),
+    fileExists: (path) => existsSync(join(root, path)),
+    imageStatus: (path) => contentImageStatus(root, path),
+    attachments,
+  };
 }
 
 /** The content files (paths relative to the content folder) that documents link to and the site publishes under `_files/`. */
