@@ -99,11 +99,16 @@ export async function openWriter(dir: string, store: ArtifactStore, options: Wri
       worker.postMessage(message);
     });
 
-  /** Stops a thread that ran out of time; a new thread reads the folder. */
+  /** The thread's read of the folder that calls wait for: at start, and after a thread was stopped. */
   let opening: Promise<unknown> = Promise.resolve();
+  /** Stops a thread that ran out of time; a new thread reads the folder. */
   const stop = async (worker: Worker) => {
     await worker.terminate();
     thread = startThread();
+    open();
+  };
+  // A failed read is logged; the next call reads again (the thread opens on any request) and reports the error.
+  const open = () => {
     opening = call({ id: nextId++, kind: 'open', base: base() }).then(apply, (e: unknown) =>
       log(`maru-mcp: the write thread could not read the content folder: ${(e as Error).message}`),
     );
@@ -125,7 +130,8 @@ export async function openWriter(dir: string, store: ArtifactStore, options: Wri
     return reply;
   };
 
-  await call({ id: nextId++, kind: 'open', base: base() }).then(apply);
+  // The first read of the folder (seconds on a large wiki) runs while the server already answers; a call waits for it.
+  open();
 
   const rememberNow = async (request: RememberRequest): Promise<RememberOutcome> => {
     await opening;
