@@ -1,7 +1,8 @@
 import { toArtifacts } from '../../src/lib/artifacts/emit.ts';
+import type { ContributionCache } from '../../src/lib/search/index-contribution.ts';
 import { splitFrontmatter } from '../../src/lib/wiki/frontmatter-parse.ts';
 import type { RawFile } from '../../src/lib/wiki/document.ts';
-import { buildWiki, type Wiki, type WikiOptions } from '../../src/lib/wiki/pipeline.ts';
+import { buildWiki, type ParseCache, type Wiki, type WikiOptions } from '../../src/lib/wiki/pipeline.ts';
 import { toSlug } from '../../src/lib/wiki/slug.ts';
 import { buildOptions, collectContent, emitContext, errorReport, siteConfig } from './content-source.ts';
 import { sha256 } from '../artifacts.ts';
@@ -49,15 +50,18 @@ export function scanFolder(root: string): Scan {
 }
 
 /** Scans and parses the whole content folder (the same collect → parse → derive steps and options as the build). */
-export function readSnapshot(root: string, base: string): Snapshot {
+export function readSnapshot(root: string, base: string, cache?: ParseCache): Snapshot {
   const scan = scanFolder(root);
   const options = scanOptions(scan, root, base);
-  return { ...scan, wiki: buildWiki(scan.files, options), categories: options.categories };
+  return { ...scan, wiki: buildWiki(scan.files, options, cache), categories: options.categories };
 }
 
-/** The artifact files of a snapshot, built in memory exactly as `npm run build` would emit them; throws the build's error report. */
-export function snapshotFiles(snapshot: Snapshot, root: string): Map<string, string> {
+/**
+ * The artifact files of a snapshot, built in memory exactly as `npm run build` would emit them; throws the build's
+ * error report. `indexCache` keeps each document's index contribution between calls, so only changed ones are tokenized.
+ */
+export function snapshotFiles(snapshot: Snapshot, root: string, indexCache?: ContributionCache): Map<string, string> {
   const report = errorReport(snapshot.wiki, root);
   if (report) throw new Error(report);
-  return toArtifacts(snapshot.wiki, emitContext(snapshot.wiki, siteConfig(), root));
+  return toArtifacts(snapshot.wiki, { ...emitContext(snapshot.wiki, siteConfig(), root), ...(indexCache ? { indexCache } : {}) });
 }
