@@ -1,6 +1,7 @@
 import type { Emphasis, Link, PhrasingContent, Root, Text } from 'mdast';
 import type { Transformer } from 'unified';
-import { visit, SKIP } from '../lib/markdown/visit.ts';
+import { ChildReplacements } from '../lib/markdown/child-replacements.ts';
+import { visit } from '../lib/markdown/visit.ts';
 import type { VFile } from 'vfile';
 import { findWikiLinks } from '../lib/markdown/wikilink.ts';
 
@@ -22,6 +23,7 @@ export interface Options {
 export default function remarkWikiLinks(options: Options = {}): Transformer<Root> {
   return (tree, file) => {
     const fromPath = options.contentPathOf?.(file) ?? file.path;
+    const replacements = new ChildReplacements();
     visit(tree, 'text', (node: Text, index, parent) => {
       if (!parent || index === undefined || parent.type === 'link' || parent.type === 'linkReference') return;
       const matches = findWikiLinks(node.value);
@@ -41,9 +43,9 @@ export default function remarkWikiLinks(options: Options = {}): Transformer<Root
         at = m.index + m.length;
       }
       if (at < node.value.length) parts.push({ type: 'text', value: node.value.slice(at) });
-      parent.children.splice(index, 1, ...parts);
-      return [SKIP, index + parts.length];
+      replacements.set(parent, index, parts);
     });
+    replacements.apply();
     if (options.resolveUrl || options.brokenUrl) {
       visit(tree, 'link', (node: Link, index, parent) => {
         // `[[wiki links]]` made above already point at their page; their hrefs are site URLs, not content paths.
@@ -54,7 +56,7 @@ export default function remarkWikiLinks(options: Options = {}): Transformer<Root
           return;
         }
         const reason = options.brokenUrl?.(node.url, fromPath);
-        if (reason && parent && index !== undefined) parent.children.splice(index, 1, brokenSpan(node.children, reason));
+        if (reason && parent && index !== undefined) parent.children[index] = brokenSpan(node.children, reason);
       });
     }
   };

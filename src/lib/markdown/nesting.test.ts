@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { findDeepNesting, findDenseParagraph, findLongDelimiterRun, MAX_BRACKET_DEPTH, MAX_NESTING, MAX_PARAGRAPH_DELIMITERS } from './nesting.ts';
+import {
+  findDeepNesting,
+  findDenseParagraph,
+  findLongDelimiterRun,
+  MAX_BRACKET_DEPTH,
+  MAX_NESTING,
+  MAX_PARAGRAPH_BRACKETS,
+  MAX_PARAGRAPH_DELIMITERS,
+} from './nesting.ts';
 
 describe('findDeepNesting', () => {
   test.each([
@@ -38,6 +46,11 @@ describe('findLongDelimiterRun', () => {
     expect(findLongDelimiterRun('**굵게** 그리고 __밑줄__ '.repeat(1000))).toBeUndefined();
   });
 
+  test('a line that only looks like a fence hides nothing: ```a` is a code span, an indented fence may end with its list item', () => {
+    expect(findLongDelimiterRun(`\`\`\`a\`\n${'*'.repeat(4000)}x${'*'.repeat(4000)}\n\`\`\`\n`)).toEqual({ line: 2, char: '*', length: 4000 });
+    expect(findLongDelimiterRun(`- a\n  \`\`\`\n  b\n${'_'.repeat(101)}\n\`\`\``)).toEqual({ line: 4, char: '_', length: 101 });
+  });
+
   test('a fence that never closes keeps the rest of the file as code, as the parser does', () => {
     expect(findLongDelimiterRun(`\`\`\`\n${'*'.repeat(500)}`)).toBeUndefined();
   });
@@ -59,6 +72,21 @@ describe('findDenseParagraph', () => {
     ['emphasis across the lines of one paragraph', '*a\n_a\n'.repeat(300) + 'x', { line: 501, kind: 'delimiters', count: 600 }],
     ['strikethrough', `${'~~a '.repeat(3000)}x${' b~~'.repeat(3000)}`, { line: 1, kind: 'delimiters', count: 6000 }],
     ['*, _ and ~ mixed', `${'*a _a ~a '.repeat(200)}x`, { line: 1, kind: 'delimiters', count: 600 }],
+    ['labels that are no links', `# 제목\n\n${'[a] '.repeat(20000)}`, { line: 3, kind: 'bracketCount', count: 40000 }],
+    ['closing brackets alone', 'a]'.repeat(1001), { line: 1, kind: 'bracketCount', count: 1001 }],
+    ['Obsidian embeds across the lines of one paragraph', '![[a.png]] ![[b.png]]\n'.repeat(300), { line: 126, kind: 'bracketCount', count: 2400 }],
+    ['links one paragraph holds', '[링크](/a) [[위키 링크]] [^1] '.repeat(1000), { line: 1, kind: 'bracketCount', count: 8000 }],
+    ['brackets in code spans', '`]` '.repeat(1001), { line: 1, kind: 'bracketCount', count: 1001 }],
+    [
+      'brackets in a fenced block that may belong to a list item',
+      `1. 예시\n\n   ~~~\n${'   [1]\n'.repeat(600)}   ~~~`,
+      { line: 504, kind: 'bracketCount', count: 1200 },
+    ],
+    [
+      'brackets in a fence that only looks fenced (```a` is a code span)',
+      `\`\`\`a\`\n${'[1]\n'.repeat(600)}`,
+      { line: 502, kind: 'bracketCount', count: 1200 },
+    ],
   ])('%s are found on the line where the paragraph crosses the limit', (_name, body, expected) => {
     expect(findDenseParagraph(body)).toEqual(expected);
   });
@@ -66,7 +94,11 @@ describe('findDenseParagraph', () => {
   test.each([
     ['the bracket limit itself', images(MAX_BRACKET_DEPTH)],
     ['the delimiter limit itself', alternating(MAX_PARAGRAPH_DELIMITERS)],
-    ['a thousand links in one paragraph', '[링크](/a) [[위키 링크]] [^1] '.repeat(1000)],
+    ['the bracket count limit itself', 'a]'.repeat(MAX_PARAGRAPH_BRACKETS)],
+    ['125 links of each kind in one paragraph', '[링크](/a) [[위키 링크]] [^1] '.repeat(125)],
+    ['escaped brackets', '\\[a\\] '.repeat(5000)],
+    ['the same brackets in paragraphs of their own', '[a] [[b]] ![[c.png]]\n\n'.repeat(5000)],
+    ['brackets in fenced code', `글\n\`\`\`json\n${'[[1, 2], [3]]\n'.repeat(500)}\`\`\`\n~~~\n${']'.repeat(5000)}\n~~~\n`],
     ['a long list of links with code in every item', '* [`onClick`](https://example.com): [`MouseEvent` 핸들러](#mouse) 함수입니다.\n'.repeat(500)],
     ['dense emphasis split into paragraphs', `${'**굵게** _기울임_ ~~취소~~ '.repeat(60)}\n\n`.repeat(100)],
     ['snake_case names, list markers and arithmetic', `${'max_result_chars * 2 '.repeat(2000)}\n${'* 항목\n'.repeat(2000)}`],

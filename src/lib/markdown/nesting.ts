@@ -1,3 +1,5 @@
+import { certainFenceMask } from './certain-fences.ts';
+
 /**
  * How deeply block quotes, lists and footnote definitions may nest. The Markdown parser and every tree walk after it
  * recurse once per level: 5,000 levels overflowed the stack (and a list that deep took the parser 32 s first, 1,000
@@ -87,23 +89,20 @@ function isBlank(code: number): boolean {
  */
 export const MAX_DELIMITER_RUN = 100;
 
-/** The first body line (1-based) holding a longer run of `*` or `_` than `limit` outside fenced code, with the run. */
+/**
+ * The first body line (1-based) holding a longer run of `*` or `_` than `limit` outside fenced code, with the run. Only
+ * fences whose extent is certain count as code (`certainFenceMask`): a line that merely looks like a fence (```a`, or
+ * one inside an HTML block or a list item that ends) must not hide the paragraphs after it.
+ */
 export function findLongDelimiterRun(body: string, limit = MAX_DELIMITER_RUN): { line: number; char: string; length: number } | undefined {
   const long = new RegExp(`\\*{${limit + 1},}|_{${limit + 1},}`);
-  let fence: string | undefined;
+  const fenced = certainFenceMask(body);
   let line = 1;
   for (let start = 0; start <= body.length; line++) {
     const end = lineEnd(body, start);
-    const text = body.slice(start, end);
-    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(text)?.[1];
-    if (fence !== undefined) {
-      // A fence closes with a line of at least as many of its own characters and nothing else.
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length && /^ {0,3}[`~]+[ \t]*$/.test(text)) fence = undefined;
-    } else if (marker) fence = marker;
-    else {
-      const run = long.exec(text);
-      if (run) return { line, char: run[0][0]!, length: run[0].length };
-    }
+    // The mask covers whole lines, so a line's first character says whether the line is code.
+    const run = fenced[start] === 1 ? null : long.exec(body.slice(start, end));
+    if (run) return { line, char: run[0][0]!, length: run[0].length };
     start = end + 1;
   }
   return undefined;
@@ -124,23 +123,44 @@ export const MAX_BRACKET_DEPTH = 100;
  */
 export const MAX_PARAGRAPH_DELIMITERS = 500;
 
+/**
+ * How many `[` and `]` one paragraph may hold, outside fenced code blocks (`certainFenceMask`), nested or not. Each one
+ * the parser cannot close as a link costs work in proportion to the whole paragraph: a `]` searches back through the
+ * paragraph for an opening (20,000 `a]` took 3.8 s) and failed labels are merged into the text around them by splicing
+ * the paragraph's event list (20,000 `[[a]]` 5.2 s, `![[a.png]]` 5.9 s). A thousand `a]`, the costliest shape per
+ * bracket, take 17-27 ms; the most in one paragraph of our corpora is 98, code included.
+ */
+export const MAX_PARAGRAPH_BRACKETS = 1000;
+
 /** A paragraph past one of the limits above: the body line (1-based) where it crossed, which limit, and its count. */
 export interface DenseParagraph {
   line: number;
-  kind: 'brackets' | 'delimiters';
-  /** The deepest bracket nesting or the number of delimiter runs in the paragraph. */
+  /** `brackets`: nesting depth of `[`; `bracketCount`: how many `[` and `]`; `delimiters`: emphasis delimiter runs. */
+  kind: 'brackets' | 'bracketCount' | 'delimiters';
+  /** The deepest bracket nesting, or the number of brackets or delimiter runs in the paragraph. */
   count: number;
 }
 
+/** The limits `findDenseParagraph` checks; see the constants above. */
+export interface DenseLimits {
+  brackets: number;
+  bracketCount: number;
+  delimiters: number;
+}
+
+const DENSE_LIMITS: DenseLimits = { brackets: MAX_BRACKET_DEPTH, bracketCount: MAX_PARAGRAPH_BRACKETS, delimiters: MAX_PARAGRAPH_DELIMITERS };
+
 /**
- * Finds the first paragraph whose brackets nest deeper than `MAX_BRACKET_DEPTH` or which holds more delimiter runs
- * than `MAX_PARAGRAPH_DELIMITERS`, in one pass without parsing. A "paragraph" here runs up to a blank line or a line
- * that starts a list item or heading, code included, so each of the parser's paragraphs lies inside one. Every count
+ * Finds the first paragraph whose brackets nest deeper than `MAX_BRACKET_DEPTH`, or which holds more brackets than
+ * `MAX_PARAGRAPH_BRACKETS` or more delimiter runs than `MAX_PARAGRAPH_DELIMITERS`, in one pass without parsing. A
+ * "paragraph" here runs up to a blank line or a line that starts a list item or heading, code included except fenced
+ * code whose extent is certain (`certainFenceMask`), so each of the parser's paragraphs lies inside one. Every count
  * can only be too high: a `]` lowers the depth only where the parser could read it as closing a link, not inside
  * anything that may be code (between the first and the last backtick), a tag, a comment or a link's
  * `(destination "title")`.
  */
-export function findDenseParagraph(body: string, limits = { brackets: MAX_BRACKET_DEPTH, delimiters: MAX_PARAGRAPH_DELIMITERS }): DenseParagraph | undefined {
+export function findDenseParagraph(body: string, limits: DenseLimits = DENSE_LIMITS): DenseParagraph | undefined {
+  const fenced = certainFenceMask(body);
   for (let start = 0; start < body.length;) {
     let end = start;
     while (end < body.length && !isBlankLine(body, end) && (end === start || !startsBlock(body, end))) end = lineEnd(body, end) + 1;
@@ -148,7 +168,7 @@ export function findDenseParagraph(body: string, limits = { brackets: MAX_BRACKE
       start = lineEnd(body, start) + 1; // a blank line
       continue;
     }
-    const found = scanParagraph(body, start, Math.min(end, body.length), limits);
+    const found = scanParagraph(body, start, Math.min(end, body.length), limits, fenced);
     if (found) return { line: lineNumber(body, found.at), kind: found.kind, count: found.count };
     start = end;
   }
@@ -187,16 +207,21 @@ type Shield =
 
 const OPEN: Shield = { kind: 'none' };
 
-function scanParagraph(text: string, start: number, end: number, limits: { brackets: number; delimiters: number }) {
-  const ticks = backtickSpan(text, start, end);
+function scanParagraph(text: string, start: number, end: number, limits: DenseLimits, fenced: Uint8Array) {
+  const ticks = backtickSpan(text, start, end, fenced);
   let depth = 0;
   let deepest = 0;
   let deepAt = -1;
+  // Every unescaped bracket outside fenced code counts, in code spans, tags and destinations too: never too low.
+  let brackets = 0;
+  let bracketsAt = -1;
   let runs = 0;
   let runsAt = -1;
   let shield = OPEN;
   let linePrefix = true;
   for (let i = start; i < end; i++) {
+    // The parser reads nothing in fenced code as inline text: its brackets, backticks and delimiters count for nothing.
+    if (fenced[i] === 1) continue;
     const c = text[i]!;
     const prefix = linePrefix;
     linePrefix = c === '\n' || (linePrefix && (c === ' ' || c === '\t' || c === '>'));
@@ -205,6 +230,7 @@ function scanParagraph(text: string, start: number, end: number, limits: { brack
       continue;
     }
     shield = shield.kind === 'none' ? (c === '<' ? openTag(text, i) : OPEN) : stepShield(shield, text, i, prefix);
+    if ((c === '[' || c === ']') && ++brackets > limits.bracketCount && bracketsAt < 0) bracketsAt = i;
     if (c === '[') {
       if (++depth > deepest) deepest = depth;
       if (depth > limits.brackets && deepAt < 0) deepAt = i;
@@ -217,17 +243,23 @@ function scanParagraph(text: string, start: number, end: number, limits: { brack
       i = next - 1;
     }
   }
-  if (deepAt >= 0 && (runsAt < 0 || deepAt < runsAt)) return { at: deepAt, kind: 'brackets' as const, count: deepest };
-  if (runsAt >= 0) return { at: runsAt, kind: 'delimiters' as const, count: runs };
-  return undefined;
+  const crossed = [
+    { at: deepAt, kind: 'brackets' as const, count: deepest },
+    { at: bracketsAt, kind: 'bracketCount' as const, count: brackets },
+    { at: runsAt, kind: 'delimiters' as const, count: runs },
+  ].filter((c) => c.at >= 0);
+  return crossed.sort((a, b) => a.at - b.at)[0];
 }
 
-/** The first and last backtick between `start` and `end`: every code span of the paragraph lies between them. */
-function backtickSpan(text: string, start: number, end: number): { first: number; last: number } {
+/**
+ * The first and last backtick between `start` and `end` outside fenced code: every code span of the paragraph lies
+ * between them.
+ */
+function backtickSpan(text: string, start: number, end: number, fenced: Uint8Array): { first: number; last: number } {
   let first = -1;
   let last = -1;
   for (let i = start; i < end; i++) {
-    if (text[i] !== '`') continue;
+    if (text[i] !== '`' || fenced[i] === 1) continue;
     if (first < 0) first = i;
     last = i;
   }

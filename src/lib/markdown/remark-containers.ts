@@ -147,7 +147,8 @@ function paragraphOf(lines: PhrasingContent[][], line: number, span: Span): Para
     if (i > 0) children.push({ type: 'text', value: '\n' });
     const last = parts[parts.length - 1];
     if (last?.type === 'text') last.value = last.value.trimEnd();
-    children.push(...parts);
+    // One push per node: a line may hold more inline nodes than a spread may pass as arguments.
+    for (const part of parts) children.push(part);
   });
   const position = span(line, line + lines.length - 1);
   return { type: 'paragraph', children: mergeText(children), ...(position ? { position } : {}) };

@@ -1,6 +1,7 @@
-import type { Html, Parent, Root, RootContent } from 'mdast';
+import type { Html, Root, RootContent } from 'mdast';
 import type { Processor, Transformer } from 'unified';
 import type { Point } from 'unist';
+import { ChildReplacements } from './child-replacements.ts';
 import { visit } from './visit.ts';
 
 /** `<script>` (Vue's `<script setup>` included) and `<style>` elements: code of another site generator, not content. */
@@ -19,13 +20,17 @@ const INLINE_PARENTS = new Set(['paragraph', 'heading', 'emphasis', 'strong', 'd
 export default function remarkForeignHtml(this: Processor): Transformer<Root> {
   const reparse = (text: string): RootContent[] => (this.parse(text) as Root).children;
   return (tree) => {
-    visit(tree, 'html', (node: Html, index, parent) => {
+    const replacements = new ChildReplacements();
+    // The reparsed nodes may hold components of their own: each list is walked in turn, under a root of its own (not
+    // an inline parent, like the block it replaces), from a queue rather than by recursion however deep they go.
+    const reparsed: Root[] = [];
+    const strip = (node: Html, index: number | undefined, parent: { type: string; children: unknown[] } | undefined) => {
       if (!parent || index === undefined) return;
       const stripped = node.value.replace(CODE_ELEMENT, '').replace(COMPONENT_TAG, '');
       if (stripped === node.value) return;
       if (!stripped.trim()) {
-        parent.children.splice(index, 1);
-        return index;
+        replacements.set(parent, index, []);
+        return;
       }
       if (INLINE_PARENTS.has(parent.type)) {
         node.value = stripped;
@@ -33,9 +38,12 @@ export default function remarkForeignHtml(this: Processor): Transformer<Root> {
       }
       const nodes = reparse(stripped);
       shiftPositions(nodes, node.position?.start);
-      (parent as Parent).children.splice(index, 1, ...nodes);
-      return index;
-    });
+      reparsed.push({ type: 'root', children: nodes });
+      replacements.set(parent, index, nodes);
+    };
+    visit(tree, 'html', strip);
+    for (let i = 0; i < reparsed.length; i++) visit(reparsed[i]!, 'html', strip);
+    replacements.apply();
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Nodes, Parent, PhrasingContent, Root } from 'mdast';
 import type { Transformer } from 'unified';
-import { visit } from './visit.ts';
+import { ChildReplacements } from './child-replacements.ts';
+import { SKIP, visit } from './visit.ts';
 import { mapFencedLines } from './fenced-lines.ts';
 
 const COMMENT = /\{\/\*[\s\S]*?\*\/\}/g;
@@ -15,6 +16,8 @@ const CARRIERS = new Set(['paragraph', 'heading', 'tableCell']);
 export default function remarkMdxComments(): Transformer<Root> {
   return (tree, file) => {
     const source = String(file.value ?? '');
+    // Paragraphs left empty are removed after the walk, in one pass per parent (a removal each shifts the rest).
+    const removals = new ChildReplacements();
     visit(tree, (node, index, parent) => {
       if (!CARRIERS.has(node.type) || !('children' in node)) return;
       const carrier = node as Parent & { children: PhrasingContent[] };
@@ -22,11 +25,12 @@ export default function remarkMdxComments(): Transformer<Root> {
       if (!ranges.length) return;
       carrier.children = trimEdges(strip(carrier.children, ranges));
       if (carrier.type === 'paragraph' && parent && index !== undefined && !carrier.children.some(hasContent)) {
-        parent.children.splice(index, 1);
-        return index;
+        removals.set(parent, index, []);
+        return SKIP;
       }
       return undefined;
     });
+    removals.apply();
   };
 }
 

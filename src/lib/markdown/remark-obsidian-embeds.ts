@@ -1,6 +1,7 @@
 import type { Blockquote, Image, Paragraph, PhrasingContent, Root, Text } from 'mdast';
 import type { Transformer } from 'unified';
 import type { Position } from 'unist';
+import { ChildReplacements } from './child-replacements.ts';
 import { SKIP, visit } from './visit.ts';
 import { findWikiLinks, isPictureEmbed, pictureEmbedLabel, type WikiLinkMatch } from './wikilink.ts';
 import { positionsIn } from './text-position.ts';
@@ -36,6 +37,7 @@ export default function remarkObsidianEmbeds(): Transformer<Root> {
       (parent.children as unknown[])[index] = block;
       return SKIP;
     });
+    const replacements = new ChildReplacements();
     visit(tree, 'text', (node: Text, index, parent) => {
       if (!parent || index === undefined || parent.type === 'link' || parent.type === 'linkReference') return;
       const embeds = findWikiLinks(node.value).filter((m) => node.value[m.index - 1] === '!');
@@ -51,9 +53,9 @@ export default function remarkObsidianEmbeds(): Transformer<Root> {
       }
       parts.push(textPart(node, at, node.value.length, positionAt));
       const kept = parts.filter((p) => p.type !== 'text' || p.value);
-      parent.children.splice(index, 1, ...(kept as never[]));
-      return [SKIP, index + kept.length];
+      replacements.set(parent, index, kept);
     });
+    replacements.apply();
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Link, PhrasingContent, Root, Text } from 'mdast';
 import type { Transformer } from 'unified';
+import { ChildReplacements } from './child-replacements.ts';
 import { SKIP, visit } from './visit.ts';
 import { positionsIn } from './text-position.ts';
 
@@ -22,13 +23,13 @@ export default function remarkUrlWikiLinks(): Transformer<Root> {
       for (let i = 1; i < children.length - 1; i++) joinAutolink(children, i);
       return undefined;
     });
+    const replacements = new ChildReplacements();
     visit(tree, 'text', (node: Text, index, parent) => {
-      if (!parent || index === undefined || parent.type === 'link' || parent.type === 'linkReference' || !node.value.includes('[[')) return undefined;
+      if (!parent || index === undefined || parent.type === 'link' || parent.type === 'linkReference' || !node.value.includes('[[')) return;
       const parts = splitUrlWikiLinks(node);
-      if (!parts) return undefined;
-      parent.children.splice(index, 1, ...(parts as (typeof parent.children)[number][]));
-      return [SKIP, index + parts.length];
+      if (parts) replacements.set(parent, index, parts);
     });
+    replacements.apply();
   };
 }
 

@@ -216,6 +216,23 @@ describe('toSourceDocument refuses paragraphs the parser would chew on for minut
       },
     ]);
   });
+  test('20,000 picture embeds in one paragraph (7 s to parse) are an error naming the line where it passes 1,000 brackets', () => {
+    const embeds = `${'![[a.png]] '.repeat(10)}\n`.repeat(2000);
+    const started = performance.now();
+    const { doc, problems } = toSourceDocument(raw('notes/embeds.md', `---\ntitle: 그림\n---\n# 그림\n\n${embeds}`), cats);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(doc).toBeUndefined();
+    expect(problems).toEqual([
+      {
+        path: 'notes/embeds.md',
+        line: 31,
+        field: 'content',
+        message: '한 문단에 [ ] 괄호가 80000개 있습니다 (최대 1000개: 더 많으면 Markdown 해석이 멈춘 것처럼 느려집니다)',
+        hint: '빈 줄로 문단을 나누거나, 코드는 코드 블록(```)에 넣고, 글자로 쓴 괄호는 \\[ 처럼 이스케이프하세요',
+        severity: 'error',
+      },
+    ]);
+  });
 });
 
 describe('tags', () => {

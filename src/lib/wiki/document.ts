@@ -10,6 +10,7 @@ import {
   MAX_BRACKET_DEPTH,
   MAX_DELIMITER_RUN,
   MAX_NESTING,
+  MAX_PARAGRAPH_BRACKETS,
   MAX_PARAGRAPH_DELIMITERS,
   type DenseParagraph,
 } from '../markdown/nesting.ts';
@@ -230,6 +231,15 @@ function denseParagraph(path: ContentPath, line: number, dense: DenseParagraph):
       field: 'content',
       message: `한 문단 안에서 링크·이미지의 [ 괄호가 ${dense.count}단계로 중첩되어 있습니다 (최대 ${MAX_BRACKET_DEPTH}단계: 더 깊으면 Markdown 해석이 멈춘 것처럼 느려집니다)`,
       hint: '중첩을 줄이거나, 글자로 쓴 괄호는 \\[ 처럼 이스케이프하세요',
+      severity: 'error',
+    };
+  if (dense.kind === 'bracketCount')
+    return {
+      path,
+      line,
+      field: 'content',
+      message: `한 문단에 [ ] 괄호가 ${dense.count}개 있습니다 (최대 ${MAX_PARAGRAPH_BRACKETS}개: 더 많으면 Markdown 해석이 멈춘 것처럼 느려집니다)`,
+      hint: '빈 줄로 문단을 나누거나, 코드는 코드 블록(```)에 넣고, 글자로 쓴 괄호는 \\[ 처럼 이스케이프하세요',
       severity: 'error',
     };
   return {
