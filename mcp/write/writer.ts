@@ -134,7 +134,6 @@ export async function openWriter(dir: string, store: ArtifactStore, options: Wri
   open();
 
   const rememberNow = async (request: RememberRequest): Promise<RememberOutcome> => {
-    await opening;
     const reply = await apply(await call({ id: nextId++, kind: 'remember', base: base(), request }, limit));
     if (reply.kind === 'refused') throw new WriteRefused(reply.message);
     if (reply.kind !== 'done') throw new Error(`unexpected reply from the write thread: ${reply.kind}`);
@@ -150,8 +149,12 @@ export async function openWriter(dir: string, store: ArtifactStore, options: Wri
     },
     remember(request) {
       // One write at a time in this process (the queue) and across processes on the folder (the lock file).
-      // The lock is held here, not on the write thread: a thread stopped mid-call leaves no lock behind.
-      const mine = queue.then(() => withWriteLock(root, () => rememberNow(request)));
+      // The lock is held here, not on the write thread: a thread stopped mid-call leaves no lock behind. It is taken
+      // after the thread's read of the folder, which can take long, so another process is not kept waiting for it.
+      const mine = queue.then(async () => {
+        await opening;
+        return withWriteLock(root, () => rememberNow(request));
+      });
       queue = mine.catch(() => undefined);
       return mine;
     },
