@@ -3,6 +3,7 @@ import {
   findDeepNesting,
   findDenseParagraph,
   findLongDelimiterRun,
+  findManyHeadings,
   MAX_BRACKET_DEPTH,
   MAX_NESTING,
   MAX_PARAGRAPH_BRACKETS,
@@ -105,5 +106,20 @@ describe('findDenseParagraph', () => {
     ['an empty body', ''],
   ])('%s passes', (_name, body) => {
     expect(findDenseParagraph(body)).toBeUndefined();
+  });
+});
+
+describe('findManyHeadings', () => {
+  test('names the line of the heading past the limit and counts every heading line', () => {
+    const body = ['# 하나', '', '본문', '## 둘', '둘째 제목', '---', '### 셋'].join('\n');
+    // Four headings: '# 하나', '## 둘', '둘째 제목' underlined by '---', '### 셋'.
+    expect(findManyHeadings(body, 4)).toBeUndefined();
+    expect(findManyHeadings(body, 3)).toEqual({ line: 7, count: 4 });
+  });
+
+  test('a `# comment` in fenced code is no heading; a heading line indented four spaces is code too', () => {
+    const body = ['```bash', '# 설치', '# 빌드', '```', '    # 들여쓴 코드', '# 진짜 제목'].join('\n');
+    expect(findManyHeadings(body, 1)).toBeUndefined();
+    expect(findManyHeadings(`${body}\n## 둘째`, 1)).toEqual({ line: 7, count: 2 });
   });
 });

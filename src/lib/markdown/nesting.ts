@@ -124,6 +124,35 @@ export const MAX_BRACKET_DEPTH = 100;
 export const MAX_PARAGRAPH_DELIMITERS = 500;
 
 /**
+ * How many headings one document may have. Several steps after parsing relate each heading to the ones before it
+ * (its path of parent headings, its anchor among the others), which grows with the square of their number: 80,000
+ * `## a` lines (400 KB) took 25 s to parse into sections. The most in one document of our corpora is under 200.
+ */
+export const MAX_HEADINGS = 5000;
+
+/**
+ * The body line (1-based) of the heading past `limit`, and how many heading lines the body has, without parsing. It
+ * counts `#` heading lines and the `=`/`-` lines that may underline one, outside fenced code whose extent is certain
+ * (`certainFenceMask`: a `# comment` in a shell block is no heading), so it can only count too many.
+ */
+export function findManyHeadings(body: string, limit = MAX_HEADINGS): { line: number; count: number } | undefined {
+  const fenced = certainFenceMask(body);
+  const heading = /^ {0,3}(?:#{1,6}(?:[ \t]|$)|=+[ \t]*$|-+[ \t]*$)/;
+  let count = 0;
+  let crossed: number | undefined;
+  let line = 1;
+  for (let start = 0; start <= body.length; line++) {
+    const end = lineEnd(body, start);
+    if (fenced[start] !== 1 && heading.test(body.slice(start, Math.min(end, start + 16)))) {
+      count++;
+      if (count > limit && crossed === undefined) crossed = line;
+    }
+    start = end + 1;
+  }
+  return crossed === undefined ? undefined : { line: crossed, count };
+}
+
+/**
  * How many `[` and `]` one paragraph may hold, outside fenced code blocks (`certainFenceMask`), nested or not. Each one
  * the parser cannot close as a link costs work in proportion to the whole paragraph: a `]` searches back through the
  * paragraph for an opening (20,000 `a]` took 3.8 s) and failed labels are merged into the text around them by splicing

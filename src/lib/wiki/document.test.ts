@@ -163,6 +163,22 @@ describe('toSourceDocument refuses Markdown nested too deeply', () => {
     ]);
   });
 
+  test('more than 5,000 headings in one document are an error naming the line of the 5,001st', () => {
+    const { doc, problems } = toSourceDocument(raw('notes/h.md', `---\ntitle: 제목들\n---\n${'## a\n'.repeat(6000)}`), cats);
+    expect(doc).toBeUndefined();
+    expect(problems).toEqual([
+      {
+        path: 'notes/h.md',
+        line: 5004,
+        field: 'content',
+        message: '제목(#)이 6000개 있습니다 (한 문서에 최대 5000개: 더 많으면 문서 해석이 멈춘 것처럼 느려집니다)',
+        hint: '문서를 여러 개로 나누세요',
+        severity: 'error',
+      },
+    ]);
+    expect(toSourceDocument(raw('notes/h.md', `---\ntitle: 제목들\n---\n${'## a\n'.repeat(5000)}`), cats).doc).toBeDefined();
+  });
+
   test('5,000 list levels are refused at once instead of parsed for half a minute', () => {
     const started = performance.now();
     expect(toSourceDocument(raw('l.md', `${'- '.repeat(5000)}item`), cats).problems).toMatchObject([{ path: 'l.md', line: 1, field: 'content' }]);

@@ -6,11 +6,13 @@ import { sliceGraphemes } from '../markdown/graphemes.ts';
 import {
   findDeepNesting,
   findDenseParagraph,
+  findManyHeadings,
   findLongDelimiterRun,
   MAX_BRACKET_DEPTH,
   MAX_DELIMITER_RUN,
   MAX_NESTING,
   MAX_PARAGRAPH_BRACKETS,
+  MAX_HEADINGS,
   MAX_PARAGRAPH_DELIMITERS,
   type DenseParagraph,
 } from '../markdown/nesting.ts';
@@ -198,7 +200,20 @@ export function unparsableBody(path: ContentPath, body: string, bodyLine: number
   if (run) return longRun(path, bodyLine + run.line - 1, run.char, run.length);
   const dense = findDenseParagraph(body);
   if (dense) return denseParagraph(path, bodyLine + dense.line - 1, dense);
+  const headings = findManyHeadings(body);
+  if (headings) return tooManyHeadings(path, bodyLine + headings.line - 1, headings.count);
   return undefined;
+}
+
+function tooManyHeadings(path: ContentPath, line: number, count: number): Problem {
+  return {
+    path,
+    line,
+    field: 'content',
+    message: `제목(#)이 ${count}개 있습니다 (한 문서에 최대 ${MAX_HEADINGS}개: 더 많으면 문서 해석이 멈춘 것처럼 느려집니다)`,
+    hint: '문서를 여러 개로 나누세요',
+    severity: 'error',
+  };
 }
 
 function tooDeep(path: ContentPath, line: number, depth: number): Problem {
