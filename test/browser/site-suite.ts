@@ -247,11 +247,23 @@ export function describeSite(base: string, part: 'functional' | 'visual'): void 
     });
 
     functionalAtRoot("a diagram's source never flashes: hidden until drawn, shown when mermaid cannot load", async () => {
-      const page = await open('docs/maru-architecture/');
+      // Mermaid's module held back, so the check does not race the diagram (near the screen on a tall window, mermaid
+      // starts at once): until it has drawn, the box holds its place, its text hidden; then the diagram comes.
+      const page = await context.newPage();
+      watchErrors(page, 'docs/maru-architecture/ (mermaid held back)');
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/_astro\/mermaid-[^/]+\//, async (route) => {
+        await held;
+        await route.continue().catch(() => undefined);
+      });
+      await go(page, 'docs/maru-architecture/');
+      await page.evaluate(() => document.querySelector('pre:has(> code.language-mermaid)')?.scrollIntoView());
       const source = page.locator('.prose pre > code.language-mermaid').first();
-      // Far below the fold, mermaid has not started: the box holds its place, its text hidden.
       expect(await source.evaluate((e) => getComputedStyle(e).visibility)).toBe('hidden');
       expect(await page.locator('figure.mermaid-diagram').count()).toBe(0);
+      release();
+      await page.locator('figure.mermaid-diagram svg').first().waitFor({ timeout: 60_000 });
       // Mermaid's module refused (offline, blocked): the source is shown instead. A page of its own: it logs the error.
       const blocked = await context.newPage();
       await blocked.route(/\/_astro\/mermaid-[^/]+\//, (route) => route.abort());
