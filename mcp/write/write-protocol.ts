@@ -16,9 +16,11 @@ export type WorkerRequest = { id: number; kind: 'open'; base: string } | { id: n
 /** The folder as read again after the call: the rebuilt artifact files, or why the folder does not build. */
 type Refreshed = { files: [string, string][] } | { error: string } | undefined;
 
-export type WorkerReply =
+/** A request's answer, which ends it. */
+export type WorkerAnswer =
   | { id: number; kind: 'opened'; known: [string, string][]; refreshed?: undefined }
-  /** The checks passed and the file is about to be written: from here on the call is not stopped. */
-  | { id: number; kind: 'writing'; refreshed?: undefined }
   | { id: number; kind: 'done'; outcome: RememberOutcome; refreshed: Refreshed; known: [string, string][] }
   | { id: number; kind: 'refused' | 'failed'; message: string; refreshed: Refreshed; known: [string, string][] | undefined };
+
+/** `writing`: the checks passed and the file is about to be written; from here on the call is not stopped. */
+export type WorkerReply = WorkerAnswer | { id: number; kind: 'writing' };

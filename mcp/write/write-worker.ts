@@ -3,7 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { WriteRefused } from './content-root.ts';
 import { openWriterCore, type RememberRequest, type WriterCore } from './writer-core.ts';
-import type { WorkerReply, WorkerRequest, WorkerStart } from './write-protocol.ts';
+import type { WorkerAnswer, WorkerReply, WorkerRequest, WorkerStart } from './write-protocol.ts';
 
 const port = parentPort;
 if (!port) throw new Error('write-worker.ts runs as a worker thread (see writer.ts)');
@@ -14,7 +14,7 @@ port.on('message', (message: WorkerRequest) => {
   void handle(message).then((reply) => port.postMessage(reply));
 });
 
-async function handle(message: WorkerRequest): Promise<WorkerReply> {
+async function handle(message: WorkerRequest): Promise<WorkerAnswer> {
   try {
     core ??= openWriterCore(start.root, message.base, { git: start.git, ...(start.known ? { known: new Map(start.known) } : {}) });
     if (message.kind === 'open') return { id: message.id, kind: 'opened', known: [...core.known()] };
@@ -29,7 +29,7 @@ async function handle(message: WorkerRequest): Promise<WorkerReply> {
   }
 }
 
-function refreshedOf(c: WriterCore): WorkerReply['refreshed'] {
+function refreshedOf(c: WriterCore): WorkerAnswer['refreshed'] {
   const r = c.takeRefreshed();
   return r === undefined ? undefined : 'files' in r ? { files: [...r.files] } : { error: r.error };
 }

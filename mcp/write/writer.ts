@@ -5,7 +5,7 @@ import { openContentRoot, WriteRefused } from './content-root.ts';
 import { withWriteLock } from './lock.ts';
 import { memorySource } from './memory-source.ts';
 import type { RememberOutcome, RememberRequest } from './writer-core.ts';
-import type { WorkerReply, WorkerRequest, WorkerStart } from './write-protocol.ts';
+import type { WorkerAnswer, WorkerReply, WorkerRequest, WorkerStart } from './write-protocol.ts';
 
 export type { RememberOutcome, RememberRequest };
 
@@ -58,8 +58,8 @@ export async function openWriter(dir: string, store: ArtifactStore, options: Wri
   let thread = startThread();
 
   /** Sends one request; with `limitMs`, stops the thread (and refuses) unless it reports writing or answers in time. */
-  const call = (message: WorkerRequest, limitMs?: number): Promise<WorkerReply> =>
-    new Promise<WorkerReply>((resolve, reject) => {
+  const call = (message: WorkerRequest, limitMs?: number): Promise<WorkerAnswer> =>
+    new Promise<WorkerAnswer>((resolve, reject) => {
       const worker = thread;
       const done = () => {
         clearTimeout(timer);
@@ -115,8 +115,7 @@ export async function openWriter(dir: string, store: ArtifactStore, options: Wri
   };
 
   /** Takes in what the thread reports besides its answer: what it may overwrite, and the rebuilt set. */
-  const apply = async (reply: WorkerReply): Promise<WorkerReply> => {
-    if (reply.kind === 'writing') return reply;
+  const apply = async (reply: WorkerAnswer): Promise<WorkerAnswer> => {
     if (reply.known) known = reply.known;
     if (reply.refreshed && 'files' in reply.refreshed) {
       const over = store.current();

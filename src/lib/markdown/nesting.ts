@@ -91,12 +91,16 @@ export const MAX_DELIMITER_RUN = 100;
 
 /**
  * The first body line (1-based) holding a longer run of `*` or `_` than `limit` outside fenced code, with the run. Only
- * fences whose extent is certain count as code (`certainFenceMask`): a line that merely looks like a fence (```a`, or
- * one inside an HTML block or a list item that ends) must not hide the paragraphs after it.
+ * fences whose extent is certain count as code (`certainFenceMask`, which a caller running several guards computes
+ * once): a line that merely looks like a fence (```a`, or one inside an HTML block or a list item that ends) must not
+ * hide the paragraphs after it.
  */
-export function findLongDelimiterRun(body: string, limit = MAX_DELIMITER_RUN): { line: number; char: string; length: number } | undefined {
+export function findLongDelimiterRun(
+  body: string,
+  limit = MAX_DELIMITER_RUN,
+  fenced = certainFenceMask(body),
+): { line: number; char: string; length: number } | undefined {
   const long = new RegExp(`\\*{${limit + 1},}|_{${limit + 1},}`);
-  const fenced = certainFenceMask(body);
   let line = 1;
   for (let start = 0; start <= body.length; line++) {
     const end = lineEnd(body, start);
@@ -135,8 +139,7 @@ export const MAX_HEADINGS = 5000;
  * counts `#` heading lines and the `=`/`-` lines that may underline one, outside fenced code whose extent is certain
  * (`certainFenceMask`: a `# comment` in a shell block is no heading), so it can only count too many.
  */
-export function findManyHeadings(body: string, limit = MAX_HEADINGS): { line: number; count: number } | undefined {
-  const fenced = certainFenceMask(body);
+export function findManyHeadings(body: string, limit = MAX_HEADINGS, fenced = certainFenceMask(body)): { line: number; count: number } | undefined {
   const heading = /^ {0,3}(?:#{1,6}(?:[ \t]|$)|=+[ \t]*$|-+[ \t]*$)/;
   let count = 0;
   let crossed: number | undefined;
@@ -188,8 +191,7 @@ const DENSE_LIMITS: DenseLimits = { brackets: MAX_BRACKET_DEPTH, bracketCount: M
  * anything that may be code (between the first and the last backtick), a tag, a comment or a link's
  * `(destination "title")`.
  */
-export function findDenseParagraph(body: string, limits: DenseLimits = DENSE_LIMITS): DenseParagraph | undefined {
-  const fenced = certainFenceMask(body);
+export function findDenseParagraph(body: string, limits: DenseLimits = DENSE_LIMITS, fenced = certainFenceMask(body)): DenseParagraph | undefined {
   for (let start = 0; start < body.length;) {
     let end = start;
     while (end < body.length && !isBlankLine(body, end) && (end === start || !startsBlock(body, end))) end = lineEnd(body, end) + 1;

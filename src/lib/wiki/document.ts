@@ -16,6 +16,7 @@ import {
   MAX_PARAGRAPH_DELIMITERS,
   type DenseParagraph,
 } from '../markdown/nesting.ts';
+import { certainFenceMask } from '../markdown/certain-fences.ts';
 import { parseMarkdown, type ParsedMarkdown } from '../markdown/parse.ts';
 import { describeValue, type Problem } from './problems.ts';
 import { toContentPath, toSlug, type ContentPath, type Slug } from './slug.ts';
@@ -196,11 +197,13 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[], ke
 export function unparsableBody(path: ContentPath, body: string, bodyLine: number): Problem | undefined {
   const deep = findDeepNesting(body);
   if (deep) return tooDeep(path, bodyLine + deep.line - 1, deep.depth);
-  const run = findLongDelimiterRun(body);
+  // The three guards below skip the same fenced code: found once.
+  const fenced = certainFenceMask(body);
+  const run = findLongDelimiterRun(body, undefined, fenced);
   if (run) return longRun(path, bodyLine + run.line - 1, run.char, run.length);
-  const dense = findDenseParagraph(body);
+  const dense = findDenseParagraph(body, undefined, fenced);
   if (dense) return denseParagraph(path, bodyLine + dense.line - 1, dense);
-  const headings = findManyHeadings(body);
+  const headings = findManyHeadings(body, undefined, fenced);
   if (headings) return tooManyHeadings(path, bodyLine + headings.line - 1, headings.count);
   return undefined;
 }
