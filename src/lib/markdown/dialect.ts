@@ -5,6 +5,7 @@ import remarkContainers from './remark-containers.ts';
 import remarkForeignHtml from './remark-foreign-html.ts';
 import remarkMdxCallouts from './remark-mdx-callouts.ts';
 import remarkMdxComments from './remark-mdx-comments.ts';
+import remarkMdxImports from './remark-mdx-imports.ts';
 import remarkTocMacro from './remark-toc-macro.ts';
 import remarkObsidianEmbeds from './remark-obsidian-embeds.ts';
 import remarkBlockIds from './remark-block-ids.ts';
@@ -23,7 +24,7 @@ export interface DialectOptions {
 /**
  * The Markdown dialects Maru reads (after remark-parse and remark-gfm), in order: CJK-friendly emphasis, Obsidian
  * `%%comments%%` dropped, `[[https://…|label]]` as external links,
- * MDX callout components as callouts, other VitePress/MDX html dropped, MDX comments, `:::` containers, TOC macros,
+ * MDX callout components as callouts, other VitePress/MDX html dropped, MDX comments and import lines, `:::` containers, TOC macros,
  * VitePress's ```` ```js{2,5} ```` line marks, Obsidian's `==highlights==`, `![[embeds]]` and `^block-ids`. The site's processor and
  * `parseMarkdown` both use this list, so pages, index text and snippets see the same tree.
  */
@@ -37,6 +38,7 @@ export function dialectPlugins(options: DialectOptions = {}): PluggableList {
     [remarkMdxCallouts, { detailsTitle: options.deepDiveTitle ?? '자세히 살펴보기' }],
     remarkForeignHtml,
     remarkMdxComments,
+    remarkMdxImports,
     [remarkContainers, { detailsTitle: options.detailsTitle ?? '자세히' }],
     remarkTocMacro,
     remarkCodeLangMeta,

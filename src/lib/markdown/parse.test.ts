@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { countWords, isInternalUrl, parseMarkdown } from './parse.ts';
 import { stripMdxCommentText } from './remark-mdx-comments.ts';
+import { isImportLine } from './remark-mdx-imports.ts';
 import type { Paragraph, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { unified } from 'unified';
@@ -61,6 +62,52 @@ describe('parseMarkdown', () => {
     const md = parseMarkdown(body);
     expect(md.sections[0]!.text).toBe('제목 팁 정리(cleaned up)됩니다\n남는 글');
     expect(md.links).toEqual([]);
+  });
+
+  test('Docusaurus pages: the MDX imports at the top level are not text; an import in prose or code stays', () => {
+    const body = [
+      "import Tabs from '@theme/Tabs';",
+      'import TabItem from "@theme/TabItem";',
+      "import * as Icons from './icons';",
+      '',
+      '## 설치',
+      '',
+      '<Tabs>',
+      '<TabItem value="npm">npm으로 설치한다</TabItem>',
+      '</Tabs>',
+      '',
+      "import 문은 'from' 뒤에 모듈 이름을 쓴다.",
+      '',
+      '```js',
+      "import Tabs from '@theme/Tabs';",
+      '```',
+    ].join('\n');
+    const md = parseMarkdown(body);
+    expect(md.sections.map((s) => [s.anchor, s.text])).toEqual([
+      ['', ''],
+      ['설치', "npm으로 설치한다\nimport 문은 'from' 뒤에 모듈 이름을 쓴다."],
+    ]);
+  });
+
+  test.each([
+    ["import Tabs from '@theme/Tabs';", true],
+    ['import {A, B as C} from "./x"', true],
+    ["import * as X from 'y'", true],
+    ["import type { T } from 'y';", true],
+    ["import './style.css';", true],
+    ["import 문은 'from' 뒤에 쓴다", false],
+    ['import Tabs from @theme/Tabs', false],
+    ["import X from 'a' from 'b'", false],
+    ['imports are listed first', false],
+  ])('isImportLine(%j) is %s', (line, expected) => {
+    expect(isImportLine(line)).toBe(expected);
+  });
+
+  test('a long line that starts like an import is judged in linear time', () => {
+    const line = `import ${'a '.repeat(400)}`;
+    expect(isImportLine(line)).toBe(false);
+    expect(isImportLine(`import ${' '.repeat(100_000)}x from 'y'`)).toBe(false);
+    expect(parseMarkdown(`import ${'a '.repeat(100_000)}from 'y'`).sections[0]!.text.length).toBeGreaterThan(100_000);
   });
 
   test('links: wikilinks, relative and site-absolute URLs with lines; external URLs and in-page anchors are not collected', () => {

@@ -35,6 +35,44 @@ describe('toSourceDocument defaults', () => {
     expect(toSourceDocument(raw('a.md', fm, git), cats).doc).toMatchObject({ updatedAt: '2026-11-30T00:00:00.000Z', createdAt: '2026-10-01T00:00:00.000Z' });
   });
 
+  test('dates other generators write: Jekyll and Hugo date, Hugo lastmod, Jekyll last_modified_at, Docusaurus last_update', () => {
+    const git = { gitUpdatedAt: '2026-05-01T00:00:00.000Z', gitCreatedAt: '2026-04-01T00:00:00.000Z' };
+    const dated = (fm: string, extra = {}) => toSourceDocument(raw('blog/post.md', `---\ntitle: T\n${fm}---\n본문`, extra), cats);
+    // A Jekyll post's date (with its ` +0900` offset) is when it was written; Git's first commit is only the migration.
+    expect(dated('date: 2023-05-01 10:00:00 +0900\n', git).doc).toMatchObject({ createdAt: '2023-05-01T01:00:00.000Z', updatedAt: '2026-05-01T00:00:00.000Z' });
+    // Without Git history the page's date beats the file's copy time.
+    expect(dated('date: 2023-05-01\n').doc).toMatchObject({ createdAt: '2023-05-01T00:00:00.000Z', updatedAt: '2023-05-01T00:00:00.000Z' });
+    expect(dated('date: 2023-05-01\nlastmod: 2024-02-03T04:05:06+09:00\n', git).doc).toMatchObject({
+      createdAt: '2023-05-01T00:00:00.000Z',
+      updatedAt: '2024-02-02T19:05:06.000Z',
+    });
+    expect(dated('last_modified_at: 2024-06-07\n', git).doc!.updatedAt).toBe('2024-06-07T00:00:00.000Z');
+    // The React blog writes its dates with slashes.
+    expect(dated('date: 2021/06/08\n', git).doc!.createdAt).toBe('2021-06-08T00:00:00.000Z');
+    expect(dated('date: 2021.6.8\n', git).doc!.createdAt).toBe('2021-06-08T00:00:00.000Z');
+    expect(dated('last_update:\n  date: 2024-06-08\n  author: kim\n', git).doc!.updatedAt).toBe('2024-06-08T00:00:00.000Z');
+    // Maru's own fields win.
+    expect(dated('date: 2023-05-01\nlastmod: 2024-01-01\ncreated_at: 2022-01-01\nupdated_at: 2025-01-01\n', git).doc).toMatchObject({
+      createdAt: '2022-01-01T00:00:00.000Z',
+      updatedAt: '2025-01-01T00:00:00.000Z',
+    });
+  });
+
+  test('a foreign date that is no date is a warning naming its field, and Git dates are used', () => {
+    const git = { gitUpdatedAt: '2026-05-01T00:00:00.000Z', gitCreatedAt: '2026-04-01T00:00:00.000Z' };
+    const { doc, problems } = toSourceDocument(raw('blog/post.md', '---\ntitle: T\ndate: 다음 주\nlastmod: 2024-02-30\n---\n본문', git), cats);
+    expect(doc).toMatchObject({ createdAt: '2026-04-01T00:00:00.000Z', updatedAt: '2026-05-01T00:00:00.000Z' });
+    expect(problems.map((p) => [p.severity, p.line, p.field, p.message])).toEqual([
+      ['warning', 3, 'date', '"다음 주"은(는) 날짜로 읽을 수 없어 작성일로 쓰지 않았습니다'],
+      ['warning', 4, 'lastmod', '"2024-02-30"은(는) 날짜로 읽을 수 없어 수정일로 쓰지 않았습니다'],
+    ]);
+  });
+
+  test('tags and aliases written as one comma-separated string are several names', () => {
+    const { doc } = toSourceDocument(raw('a.md', '---\ntitle: T\ntags: 배포, 운영 ,CI\naliases: 배포 안내\n---\n본문'), cats);
+    expect(doc).toMatchObject({ tags: ['배포', '운영', 'CI'], aliases: ['배포 안내'] });
+  });
+
   test('frontmatter fields, aliases as a single string, unknown keys kept', () => {
     const text =
       '---\nid: my-doc\ntitle: 제목\nproject: search\ncategory: decision\ntags: [검색, Korean]\naliases: 별칭\nowner: 검색팀\nauthor: kim\n---\n본문';

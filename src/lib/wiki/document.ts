@@ -1,6 +1,6 @@
 import type { Root } from 'mdast';
 import type * as z from 'zod';
-import { DEFAULT_CATEGORY, DEFAULT_PROJECT, FrontmatterSchema, normalizeTag } from './frontmatter.ts';
+import { dateValue, DEFAULT_CATEGORY, DEFAULT_PROJECT, FrontmatterSchema, normalizeTag } from './frontmatter.ts';
 import { splitFrontmatter } from './frontmatter-parse.ts';
 import { sliceGraphemes } from '../markdown/graphemes.ts';
 import {
@@ -150,7 +150,10 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[], ke
     if (!(error instanceof RangeError)) throw error;
     return { problems: [...problems, unparsable(path, bodyLine, error)] };
   }
-  const updatedAt = fm.updated_at ?? raw.gitUpdatedAt ?? raw.mtime;
+  const foreign = foreignDates(data, path, lineOf, problems);
+  // A migrated page's own dates beat Git's, whose first commit is the migration; Git's last commit beats the date the
+  // page was first written, since the page may have been edited since.
+  const updatedAt = fm.updated_at ?? foreign.modified ?? raw.gitUpdatedAt ?? foreign.written ?? raw.mtime;
   const category = categoryOf(fm.category, path, categories);
   const summary = fm.summary ?? (typeof data.description === 'string' ? data.description : undefined);
   const order = fm.order ?? numberOf(data.sidebar_position) ?? numberOf(data.nav_order);
@@ -174,7 +177,7 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[], ke
     ...(fm.owner ? { owner: fm.owner } : {}),
     prompt: fm.prompt ?? false,
     glossary: fm.glossary ?? false,
-    createdAt: fm.created_at ?? raw.gitCreatedAt ?? (raw.gitUpdatedAt ? raw.gitUpdatedAt : updatedAt),
+    createdAt: fm.created_at ?? foreign.written ?? raw.gitCreatedAt ?? (raw.gitUpdatedAt ? raw.gitUpdatedAt : updatedAt),
     updatedAt,
     extra: Object.fromEntries(
       Object.entries(data)
@@ -188,6 +191,40 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[], ke
   };
   if (doc.createdAt > doc.updatedAt) doc.createdAt = doc.updatedAt;
   return { doc, problems: problems.sort((a, b) => a.line - b.line) };
+}
+
+/**
+ * The dates other site generators write, for the documents they bring along: Jekyll's and Hugo's `date` (when the page
+ * was written), Hugo's `lastmod`, Jekyll's `last_modified_at` and Docusaurus's `last_update.date` (when it last
+ * changed). Maru's own `created_at` and `updated_at` win over them; one that is no date is a warning, and Git's date is used.
+ */
+function foreignDates(
+  data: Record<string, unknown>,
+  path: ContentPath,
+  lineOf: (key: string) => number,
+  problems: Problem[],
+): { written?: string; modified?: string } {
+  const read = (field: string, value: unknown, use: string): string | undefined => {
+    if (value === undefined || value === null) return undefined;
+    const date = dateValue(value);
+    if (date === undefined)
+      problems.push({
+        path,
+        line: lineOf(field),
+        field,
+        message: `${describeValue(value)}은(는) 날짜로 읽을 수 없어 ${use}로 쓰지 않았습니다`,
+        hint: `YYYY-MM-DD 형식으로 고치거나 ${use === '작성일' ? 'created_at' : 'updated_at'}을 쓰세요`,
+        severity: 'warning',
+      });
+    return date;
+  };
+  const lastUpdate = data.last_update;
+  const written = read('date', data.date, '작성일');
+  const modified =
+    read('lastmod', data.lastmod, '수정일') ??
+    read('last_modified_at', data.last_modified_at, '수정일') ??
+    (typeof lastUpdate === 'object' && lastUpdate !== null ? read('last_update', (lastUpdate as { date?: unknown }).date, '수정일') : undefined);
+  return { ...(written ? { written } : {}), ...(modified ? { modified } : {}) };
 }
 
 /**

@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { isSlug } from './slug.ts';
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+// Jekyll writes a space before the offset (`2023-05-01 10:00:00 +0900`).
+const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)? ?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** True when `value` is a real calendar date (YYYY-MM-DD, optionally with a time). */
 export function isValidDate(value: string): boolean {
@@ -15,7 +16,27 @@ export function isValidDate(value: string): boolean {
 /** Normalises a valid date string (or a YAML Date) to an ISO timestamp in UTC. */
 export function toIsoDate(value: string | Date): string {
   if (value instanceof Date) return value.toISOString();
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00.000Z` : new Date(value.replace(' ', 'T')).toISOString();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return `${value}T00:00:00.000Z`;
+  // Date parsing takes `+09:00` right after the time, not Jekyll's ` +0900`.
+  return new Date(
+    value
+      .replace(' ', 'T')
+      .replace(/ ?([+-]\d{2}):?(\d{2})$/, '$1:$2')
+      .replace(/ Z$/, 'Z'),
+  ).toISOString();
+}
+
+/**
+ * A date as Maru's date fields take it (ISO, UTC), or undefined when `value` is no real date; for other generators'
+ * fields, which also write `2021/06/08` (the React blog) and one-digit months and days.
+ */
+export function dateValue(value: unknown): string | undefined {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString();
+  if (typeof value !== 'string') return undefined;
+  const text = value
+    .trim()
+    .replace(/^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?=$|[T ])/, (_, y: string, m: string, d: string) => `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`);
+  return isValidDate(text) ? toIsoDate(text) : undefined;
 }
 
 const DateField = z
@@ -31,6 +52,21 @@ const StringList = z.union([
     .string()
     .min(1)
     .transform((s) => [s]),
+]);
+
+/** Tags and aliases may also be one string of comma-separated names, as Obsidian and Jekyll pages write them (`tags: 배포, 운영`). */
+const NameList = z.union([
+  z.array(z.string().min(1)),
+  z
+    .string()
+    .min(1)
+    .transform((s) => {
+      const names = s
+        .split(',')
+        .map((n) => n.trim())
+        .filter(Boolean);
+      return names.length ? names : [s];
+    }),
 ]);
 
 /**
@@ -50,9 +86,9 @@ export const FrontmatterSchema = z.looseObject({
   /** One of the configured categories; defaults to "reference". */
   category: z.string().optional(),
   /** Tags people filter by. */
-  tags: StringList.optional(),
+  tags: NameList.optional(),
   /** Other names people search by. */
-  aliases: StringList.optional(),
+  aliases: NameList.optional(),
   /** Ids of explicitly related documents. */
   related: StringList.optional(),
   /** One-sentence summary. */
