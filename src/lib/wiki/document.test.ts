@@ -47,6 +47,11 @@ describe('toSourceDocument defaults', () => {
       updatedAt: '2024-02-02T19:05:06.000Z',
     });
     expect(dated('last_modified_at: 2024-06-07\n', git).doc!.updatedAt).toBe('2024-06-07T00:00:00.000Z');
+    // A Jekyll post without a date is dated by its file name; its date field wins.
+    const post = (fm: string) => toSourceDocument(raw('blog/_posts/2023-05-01-first-post.md', `---\ntitle: T\n${fm}---\n본문`, git), cats).doc!.createdAt;
+    expect(post('')).toBe('2023-05-01T00:00:00.000Z');
+    expect(post('date: 2023-06-01\n')).toBe('2023-06-01T00:00:00.000Z');
+    expect(toSourceDocument(raw('blog/2023-05-01-not-a-post.md', '본문', git), cats).doc!.createdAt).toBe('2026-04-01T00:00:00.000Z');
     // The React blog writes its dates with slashes.
     expect(dated('date: 2021/06/08\n', git).doc!.createdAt).toBe('2021-06-08T00:00:00.000Z');
     expect(dated('date: 2021.6.8\n', git).doc!.createdAt).toBe('2021-06-08T00:00:00.000Z');
