@@ -195,8 +195,9 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[], ke
 
 /**
  * The dates other site generators write, for the documents they bring along: Jekyll's and Hugo's `date` (when the page
- * was written; a Jekyll post's file name when it has none), Hugo's `lastmod`, Jekyll's `last_modified_at` and Docusaurus's `last_update.date` (when it last
- * changed). Maru's own `created_at` and `updated_at` win over them; one that is no date is a warning, and Git's date is used.
+ * was written; a Jekyll post's file name when it has none), Hugo's `lastmod`, Jekyll's `last_modified_at` and
+ * Docusaurus's `last_update.date` (when it last changed). Maru's own `created_at` and `updated_at` win over them; one
+ * that is no date is a warning, and Git's date is used.
  */
 function foreignDates(
   data: Record<string, unknown>,
