@@ -34,9 +34,11 @@ export default function remarkMdxImports(): Transformer<Root> {
       if (node.type !== 'paragraph') return true;
       const start = node.position?.start.offset;
       const end = node.position?.end.offset;
-      if (start === undefined || end === undefined) return true;
-      const text = source.slice(start, end);
-      return !(text.startsWith('import') && text.split('\n').every((line) => isImportLine(line.trim())));
+      if (start === undefined || end === undefined || !source.startsWith('import', start)) return true;
+      return !source
+        .slice(start, end)
+        .split('\n')
+        .every((line) => isImportLine(line.trim()));
     });
   };
 }
