@@ -117,9 +117,14 @@ describe('findManyHeadings', () => {
     expect(findManyHeadings(body, 3)).toEqual({ line: 7, count: 4 });
   });
 
-  test('a `# comment` in fenced code is no heading; a heading line indented four spaces is code too', () => {
-    const body = ['```bash', '# 설치', '# 빌드', '```', '    # 들여쓴 코드', '# 진짜 제목'].join('\n');
+  test('a `# comment` in fenced code is no heading', () => {
+    const body = ['```bash', '# 설치', '# 빌드', '```', '# 진짜 제목'].join('\n');
     expect(findManyHeadings(body, 1)).toBeUndefined();
-    expect(findManyHeadings(`${body}\n## 둘째`, 1)).toEqual({ line: 7, count: 2 });
+    expect(findManyHeadings(`${body}\n## 둘째`, 1)).toEqual({ line: 6, count: 2 });
+  });
+
+  test('an indented heading line counts, however deep: an MkDocs block parses its indented body as Markdown', () => {
+    const body = ['!!! note', '    ## 블록 안 제목', '', '    !!! tip', `${' '.repeat(24)}### 깊은 제목`].join('\n');
+    expect(findManyHeadings(body, 1)).toEqual({ line: 5, count: 2 });
   });
 });

@@ -137,16 +137,19 @@ export const MAX_HEADINGS = 5000;
 /**
  * The body line (1-based) of the heading past `limit`, and how many heading lines the body has, without parsing. It
  * counts `#` heading lines and the `=`/`-` lines that may underline one, outside fenced code whose extent is certain
- * (`certainFenceMask`: a `# comment` in a shell block is no heading), so it can only count too many.
+ * (`certainFenceMask`: a `# comment` in a shell block is no heading), so it can only count too many. Indented lines
+ * count too: an MkDocs block's indented body is parsed as Markdown (remark-mkdocs-blocks.ts), where they are headings.
  */
 export function findManyHeadings(body: string, limit = MAX_HEADINGS, fenced = certainFenceMask(body)): { line: number; count: number } | undefined {
-  const heading = /^ {0,3}(?:#{1,6}(?:[ \t]|$)|=+[ \t]*$|-+[ \t]*$)/;
+  const heading = /^(?:#{1,6}(?:[ \t]|$)|=+[ \t]*$|-+[ \t]*$)/;
   let count = 0;
   let crossed: number | undefined;
   let line = 1;
   for (let start = 0; start <= body.length; line++) {
     const end = lineEnd(body, start);
-    if (fenced[start] !== 1 && heading.test(body.slice(start, Math.min(end, start + 16)))) {
+    let at = start;
+    while (at < end && (body[at] === ' ' || body[at] === '\t')) at++;
+    if (fenced[start] !== 1 && heading.test(body.slice(at, Math.min(end, at + 16)))) {
       count++;
       if (count > limit && crossed === undefined) crossed = line;
     }

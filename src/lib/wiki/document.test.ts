@@ -220,6 +220,12 @@ describe('toSourceDocument refuses Markdown nested too deeply', () => {
       },
     ]);
     expect(toSourceDocument(raw('notes/h.md', `---\ntitle: 제목들\n---\n${'## a\n'.repeat(5000)}`), cats).doc).toBeDefined();
+    // In an MkDocs admonition's indented body they are headings too (80,000 of them took 12.7 s there before this).
+    const block = toSourceDocument(raw('notes/h.md', `---\ntitle: 제목들\n---\n!!! note\n${'    ## a\n'.repeat(6000)}`), cats);
+    expect(block.doc).toBeUndefined();
+    expect(block.problems.map((p) => [p.line, p.message])).toEqual([
+      [5005, '제목(#)이 6000개 있습니다 (한 문서에 최대 5000개: 더 많으면 문서 해석이 멈춘 것처럼 느려집니다)'],
+    ]);
   });
 
   test('5,000 list levels are refused at once instead of parsed for half a minute', () => {
