@@ -176,6 +176,40 @@ describe('a wiki of odd input: tags that are not path segments, a picture Astro 
   });
 });
 
+describe('a GitBook space as Git Sync writes it (test/fixtures/gitbook-space)', () => {
+  let out: string;
+  let r: ReturnType<typeof astroBuild>;
+  beforeAll(() => {
+    out = join(tempDir('maru-gitbook-'), 'dist');
+    r = astroBuild(out, { WIKI_CONTENT_DIR: 'test/fixtures/gitbook-space' });
+  });
+
+  test('README.md is the home page, SUMMARY.md gives the reading order, description the summary', () => {
+    expect(r.status, r.output).toBe(0);
+    const catalog = CatalogSchema.parse(json(join(out, '_wiki/catalog.json')));
+    expect(catalog.documents.map((d) => [d.id, d.order, d.summary])).toEqual([
+      ['guides/deploy', 2, '배포하는 법'],
+      ['guides/onboarding', 3, '첫 주에 할 일'],
+      ['readme', 1, '팀 문서의 첫 페이지입니다.'],
+    ]);
+    const pager = readFileSync(join(out, 'docs/guides/deploy/index.html'), 'utf8');
+    expect(pager).toMatch(/rel="next"><span class="pager-label">[^<]*<\/span><span class="pager-title">온보딩<\/span>/);
+  });
+
+  test("raw <img> pictures (GitBook's <figure>, one beside the page) go through Astro's image pipeline; a .gitbook/ file is published without the dot", () => {
+    expect(r.status, r.output).toBe(0);
+    const html = readFileSync(join(out, 'docs/guides/onboarding/index.html'), 'utf8');
+    // Both pictures are the same 1×1 PNG, so Astro may name both after either file.
+    expect(html).toMatch(/<figure><img alt="설치 화면"[^>]* src="\/_astro\/[^"]+\.webp"><figcaption><p>설치가 끝난 화면<\/p><\/figcaption><\/figure>/);
+    expect(html).toMatch(/<img alt="옆 그림"[^>]* src="\/_astro\/[^"]+\.webp">/);
+    expect(html).toContain('<a href="/_files/_.gitbook/assets/guide.pdf">안내서</a>');
+    expect(readFileSync(join(out, '_files/_.gitbook/assets/guide.pdf'), 'utf8')).toBe('%PDF-1.4\n%%EOF\n');
+    expect(readFileSync(join(out, 'docs/guides/deploy/index.html'), 'utf8')).toMatch(
+      /<div data-callout="caution" class="callout callout-caution" role="note">/,
+    );
+  });
+});
+
 describe('determinism', () => {
   test('the same content and commit give byte-identical artifacts', () => {
     const [a, b] = [tempDir(), tempDir()];

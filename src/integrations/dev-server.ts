@@ -1,7 +1,7 @@
 import type { ViteDevServer } from 'vite';
 import { createReadStream, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FILES_DIR } from '../lib/wiki/url.ts';
+import { contentPathOfPublished, FILES_DIR } from '../lib/wiki/url.ts';
 import { MERMAID_SITE_DIR, mermaidFile } from '../node/mermaid-asset.ts';
 
 const SERVED = /^\/(?:_wiki\/.+|llms(?:-full)?\.txt)$/;
@@ -43,14 +43,14 @@ export function serveLinkedFiles(server: ViteDevServer, linked: () => { root: st
   server.middlewares.use((req, res, next) => {
     const raw = (req.url ?? '').split('?')[0]!;
     if (!raw.startsWith(prefix)) return next();
-    let path: string;
+    let path: string | undefined;
     try {
-      path = decodeURIComponent(raw.slice(prefix.length));
+      path = contentPathOfPublished(decodeURIComponent(raw.slice(prefix.length)));
     } catch {
       return next();
     }
     const files = linked();
-    if (!files?.paths.has(path)) return next();
+    if (path === undefined || !files?.paths.has(path)) return next();
     res.setHeader('Content-Type', path.toLowerCase().endsWith('.pdf') ? 'application/pdf' : 'application/octet-stream');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Cache-Control', 'no-store');

@@ -14,6 +14,7 @@ import { formatProblem, sortProblems } from '../lib/wiki/problems.ts';
 import remarkHeadingIds from '../markdown/remark-heading-ids.ts';
 import remarkMissingImages from '../markdown/remark-missing-images.ts';
 import rehypeMissingImages from '../markdown/rehype-missing-images.ts';
+import rehypeRawImages from '../markdown/rehype-raw-images.ts';
 import rehypePlainRawCode from '../markdown/rehype-plain-raw-code.ts';
 import remarkStripTitle from '../markdown/remark-strip-title.ts';
 import remarkInertScripts from '../markdown/remark-inert-scripts.ts';
@@ -272,6 +273,7 @@ function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', t
       // The sanitizer comes first: it sees all raw HTML of the content; the plugins after it are Maru's own.
       rehypeSanitizeContent,
       [rehypeMissingImages, { exists: imageExists }],
+      [rehypeRawImages, { exists: imageExists }],
       rehypePlainRawCode,
       [
         rehypeCallouts,

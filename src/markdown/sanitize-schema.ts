@@ -28,11 +28,13 @@ export const SANITIZE_SCHEMA: Schema = {
   // `<style>` goes with its text: CSS from content could restyle the whole site (fake dialogs, hidden warnings).
   strip: ['script', 'style'],
   // Obsidian `==highlights==` (remarkObsidianHighlights); `<mark>` carries no attribute beyond GitHub's global ones.
-  tagNames: [...(defaultSchema.tagNames ?? []), 'mark'],
+  // GitBook writes every picture as `<figure><img …><figcaption>…</figcaption></figure>`; neither element carries an attribute.
+  tagNames: [...(defaultSchema.tagNames ?? []), 'mark', 'figure', 'figcaption'],
   attributes: {
     ...base,
     div: [...(base['div'] ?? []), ['className', 'callout', /^callout-[a-z]+$/], 'dataCallout', ['role', 'note']],
-    p: [...(base['p'] ?? []), ['className', 'callout-title']],
+    // `tag-caption`: the caption of a GitBook `{% code title %}` or Hugo `{{< figure caption >}}` (remarkTemplateTags).
+    p: [...(base['p'] ?? []), ['className', 'callout-title', 'tag-caption']],
     // `::: warning` containers, MDX `<Note>` and Obsidian note embeds (`embed`) arrive as blockquotes marked with their kind; rehype-callouts (after the sanitizer) builds the callout.
     blockquote: [...(base['blockquote'] ?? []), ['dataCallout', 'note', 'tip', 'important', 'warning', 'caution', 'embed']],
     pre: [...(base['pre'] ?? []), ['className', SHIKI_PRE_CLASS], ['style', SAFE_STYLE], 'dataLanguage'],

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { RawFile } from '../lib/wiki/document.ts';
+import { bookOrder } from '../lib/wiki/book-summary.ts';
 import type { SkippedFile } from '../lib/wiki/skipped-files.ts';
 
 const MARKDOWN = /\.(md|markdown)$/i;
@@ -11,6 +12,10 @@ const REPO_META = /^(readme|source|license|changelog|contributing)\.md$/i;
 /** GitHub wiki's page chrome (sidebar, header, footer): shown around every page there, never a page of its own. */
 const WIKI_CHROME = /^_(sidebar|header|footer)\.(md|markdown)$/i;
 const IGNORED_DIRS = new Set(['node_modules', '.git', '.github', '.obsidian']);
+/** Hidden folders that hold a tool's pictures and files (GitBook's `.gitbook/assets`, Azure DevOps wiki's `.attachments`): read for attachments only, never for documents. */
+const ASSET_DIRS = new Set(['.gitbook', '.attachments']);
+/** A book's table of contents at the content root (GitBook, mdBook): the site builds its own sidebar. */
+const BOOK_SUMMARY = /^summary\.md$/i;
 
 /** Resolves the content root from `WIKI_CONTENT_DIR` (default `./content`). */
 export function contentRoot(cwd = process.cwd()): string {
@@ -20,31 +25,39 @@ export function contentRoot(cwd = process.cwd()): string {
 /**
  * The Markdown files under `root` (content paths with `/` separators, sorted), the files that look like documents
  * but are not read: `.mdx` files, symbolic links (never followed: a link could lead out of the folder) and the
- * repository's README.md and the like at the root, GitHub wiki's `_Sidebar.md`, `_Header.md` and `_Footer.md`; and the other plain files (`attachments`: pictures, downloads),
- * hidden ones and symbolic links left out, which Obsidian embeds name and the site copies when a page links to them.
+ * repository's README.md and the like at the root (a book's README.md, beside its SUMMARY.md or `.gitbook.yaml`, is its
+ * first page and is read; the SUMMARY.md is not), GitHub wiki's `_Sidebar.md`, `_Header.md` and `_Footer.md`; and the
+ * other plain files (`attachments`: pictures, downloads, also those in GitBook's `.gitbook/` and Azure DevOps's
+ * `.attachments/`), hidden ones and symbolic links left out, which Obsidian embeds name and the site copies when a page
+ * links to them.
  */
 export function scanContent(root: string): { paths: string[]; skipped: SkippedFile[]; attachments: string[] } {
   const paths: string[] = [];
   const skipped: SkippedFile[] = [];
   const attachments: string[] = [];
   const realRoot = realpathSync(root);
-  const walk = (dir: string) => {
+  // A book (GitBook, mdBook) keeps its table of contents in SUMMARY.md at the root, and its README.md is the first page.
+  const book = readdirSync(root).some((name) => BOOK_SUMMARY.test(name) || name === '.gitbook.yaml');
+  const walk = (dir: string, assetsOnly: boolean) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name.startsWith('.') && entry.isDirectory()) continue;
+      const hidden = entry.name.startsWith('.');
+      if (hidden && entry.isDirectory() && !(dir === root && ASSET_DIRS.has(entry.name))) continue;
       const full = join(dir, entry.name);
       const path = relative(root, full).split(sep).join('/');
-      if (entry.isDirectory() && !IGNORED_DIRS.has(entry.name)) walk(full);
+      if (entry.isDirectory() && !IGNORED_DIRS.has(entry.name)) walk(full, assetsOnly || hidden);
       else if (!MARKDOWN.test(entry.name) && !MDX.test(entry.name)) {
-        if (entry.isFile() && !entry.name.startsWith('.')) attachments.push(path);
-      } else if (entry.isSymbolicLink()) skipped.push({ path, reason: linksInside(full, realRoot) ? 'symlink' : 'outside' });
+        if (entry.isFile() && !hidden) attachments.push(path);
+      } else if (assetsOnly) continue;
+      else if (entry.isSymbolicLink()) skipped.push({ path, reason: linksInside(full, realRoot) ? 'symlink' : 'outside' });
       else if (!entry.isFile()) continue;
       else if (MDX.test(entry.name)) skipped.push({ path, reason: 'mdx' });
-      else if (dir === root && REPO_META.test(entry.name)) skipped.push({ path, reason: 'repo-meta' });
+      else if (dir === root && book && BOOK_SUMMARY.test(entry.name)) skipped.push({ path, reason: 'book-summary' });
+      else if (dir === root && REPO_META.test(entry.name) && !(book && /^readme\.md$/i.test(entry.name))) skipped.push({ path, reason: 'repo-meta' });
       else if (WIKI_CHROME.test(entry.name)) skipped.push({ path, reason: 'wiki-chrome' });
       else paths.push(path);
     }
   };
-  walk(root);
+  walk(root, false);
   const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   return { paths: paths.sort(), skipped: skipped.sort(byPath), attachments: attachments.sort() };
 }
@@ -98,10 +111,12 @@ export function collectContent(root: string): { files: RawFile[]; skipped: Skipp
   const dates = gitDates(root);
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const { paths, skipped, attachments } = scanContent(root);
+  const toc = tableOfContents(root, skipped);
   const files = paths.map((path) => {
     const full = join(root, path);
     const d = dates.get(path);
-    const base = { path, mtime: safeMtime(full), ...(d ? { gitUpdatedAt: d.updated, gitCreatedAt: d.created } : {}) };
+    const place = toc.get(path);
+    const base = { path, mtime: safeMtime(full), ...(d ? { gitUpdatedAt: d.updated, gitCreatedAt: d.created } : {}), ...(place ? { tocOrder: place } : {}) };
     try {
       return { ...base, text: decoder.decode(readFileSync(full)) };
     } catch (error) {
@@ -110,6 +125,17 @@ export function collectContent(root: string): { files: RawFile[]; skipped: Skipp
     }
   });
   return { files, skipped, attachments };
+}
+
+/** The reading order of a book's SUMMARY.md (skipped as a page), or nothing when the folder is no book or it cannot be read. */
+function tableOfContents(root: string, skipped: readonly SkippedFile[]): Map<string, number> {
+  const summary = skipped.find((s) => s.reason === 'book-summary');
+  if (!summary) return new Map();
+  try {
+    return bookOrder(readFileSync(join(root, summary.path), 'utf8'));
+  } catch {
+    return new Map();
+  }
 }
 
 function safeMtime(path: string): string {

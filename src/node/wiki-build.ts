@@ -9,7 +9,7 @@ import type { KeepSyntaxTree, RawFile } from '../lib/wiki/document.ts';
 import { buildWiki, type ParseCache, type Wiki, type WikiOptions } from '../lib/wiki/pipeline.ts';
 import { formatReport } from '../lib/wiki/problems.ts';
 import { skippedFileWarnings, type SkippedFile } from '../lib/wiki/skipped-files.ts';
-import { FILES_DIR, normalizeBase } from '../lib/wiki/url.ts';
+import { FILES_DIR, normalizeBase, publishedFilePath } from '../lib/wiki/url.ts';
 import { linkedFiles } from '../lib/wiki/content-checks.ts';
 import { collectContent, contentRoot, gitHead } from './collect.ts';
 import { contentImageStatus } from './image-files.ts';
@@ -126,12 +126,13 @@ export function linkedFilesOf(wiki: Wiki): string[] {
 
 /**
  * Copies the content files documents link to (`linkedFiles`: listed by the scan, so plain files inside the folder,
- * never links) into `<outDir>/_files/`, where their links point. Returns how many.
+ * never links) into `<outDir>/_files/` (hidden names published with a `_` before them), where their links point.
+ * Returns how many.
  */
 export function copyLinkedFiles(wiki: Wiki, root: string, outDir: string): number {
   const paths = linkedFilesOf(wiki);
   for (const path of paths) {
-    const to = join(outDir, FILES_DIR, path);
+    const to = join(outDir, FILES_DIR, publishedFilePath(path));
     mkdirSync(dirname(to), { recursive: true });
     cpSync(join(root, path), to);
   }

@@ -111,16 +111,50 @@ describe("harmless HTML and Maru's own rendering survive", () => {
   });
 });
 
+/** The dialect plugins and the sanitizer, without highlighting: what a migrated page's syntax becomes. */
+function dialectProcessor() {
+  return createMarkdownProcessor({
+    syntaxHighlight: false,
+    smartypants: false,
+    remarkPlugins: [...dialectPlugins()],
+    rehypePlugins: [rehypeSanitizeContent],
+  } as Parameters<typeof createMarkdownProcessor>[0]);
+}
+
 describe('Obsidian highlights', () => {
   test('==text== reaches the page as <mark> through the sanitizer; == in code and a == b stay as written', async () => {
-    const processor = await createMarkdownProcessor({
-      syntaxHighlight: false,
-      smartypants: false,
-      remarkPlugins: [...dialectPlugins()],
-      rehypePlugins: [rehypeSanitizeContent],
-    } as Parameters<typeof createMarkdownProcessor>[0]);
+    const processor = await dialectProcessor();
     const html = (await processor.render('==중요한== 말, a == b, `x ==y==`')).code;
     expect(html).toBe('<p><mark>중요한</mark> 말, a == b, <code>x ==y==</code></p>');
+  });
+});
+
+describe('template tags from GitBook and Hugo', () => {
+  test('an embed, file, figure or ref pointing at script keeps no script URL; a figure keeps no attribute', async () => {
+    const processor = await dialectProcessor();
+    const md = [
+      '{% embed url="javascript:alert(1)" %}',
+      '',
+      '{% file src="data:text/html,<script>alert(1)</script>" %}',
+      '',
+      '{{< figure src="javascript:alert(1)" alt="그림" caption="<img src=x onerror=alert(1)>" >}}',
+      '',
+      '[글]({{< ref "javascript:alert(1)" >}})',
+      '',
+      '<figure onclick="alert(1)" style="position:fixed"><figcaption onmouseover="alert(1)">캡션</figcaption></figure>',
+    ].join('\n');
+    const html = (await processor.render(md)).code;
+    expect(htmlOffenses(html)).toEqual([]);
+    expect(html).toBe(
+      [
+        '<p><a>javascript:alert(1)</a></p>',
+        '<p><a>data:text/html,&#x3C;script>alert(1)&#x3C;/script></a></p>',
+        '<p><img alt="그림"></p>',
+        '<p class="tag-caption"><em>&#x3C;img src=x onerror=alert(1)></em></p>',
+        '<p><a>글</a></p>',
+        '<figure><figcaption>캡션</figcaption></figure>',
+      ].join('\n'),
+    );
   });
 });
 

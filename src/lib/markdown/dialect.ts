@@ -7,6 +7,7 @@ import remarkMdxCallouts from './remark-mdx-callouts.ts';
 import remarkMdxComments from './remark-mdx-comments.ts';
 import remarkMdxImports from './remark-mdx-imports.ts';
 import remarkMkdocsBlocks from './remark-mkdocs-blocks.ts';
+import remarkTemplateTags from './remark-template-tags.ts';
 import remarkTocMacro from './remark-toc-macro.ts';
 import remarkObsidianEmbeds from './remark-obsidian-embeds.ts';
 import remarkBlockIds from './remark-block-ids.ts';
@@ -24,7 +25,7 @@ export interface DialectOptions {
 
 /**
  * The Markdown dialects Maru reads (after remark-parse and remark-gfm), in order: CJK-friendly emphasis, Obsidian
- * `%%comments%%` dropped, MkDocs admonitions and content tabs, `[[https://…|label]]` as external links,
+ * `%%comments%%` dropped, MkDocs admonitions and content tabs, GitBook/Jekyll/Hugo template tags, `[[https://…|label]]` as external links,
  * MDX callout components as callouts, other VitePress/MDX html dropped, MDX comments and import lines, `:::` containers, TOC macros,
  * VitePress's ```` ```js{2,5} ```` line marks, Obsidian's `==highlights==`, `![[embeds]]` and `^block-ids`. The site's processor and
  * `parseMarkdown` both use this list, so pages, index text and snippets see the same tree.
@@ -36,6 +37,8 @@ export function dialectPlugins(options: DialectOptions = {}): PluggableList {
     remarkObsidianComments,
     // Before the plugins that read what blocks hold: an MkDocs block's body is parsed here, from what was indented code.
     remarkMkdocsBlocks,
+    // GitBook/Jekyll `{% … %}` and Hugo `{{< … >}}` tag lines, before the html and container plugins read those paragraphs.
+    remarkTemplateTags,
     // `[[https://…]]` is a link to that URL before anything reads `[[…]]` as a document's name.
     remarkUrlWikiLinks,
     [remarkMdxCallouts, { detailsTitle: options.deepDiveTitle ?? '자세히 살펴보기' }],

@@ -79,10 +79,10 @@ function hoistClosingFences(parent: Parent): void {
   }
 }
 
-type Span = (start: number, end: number) => Position | undefined;
+export type Span = (start: number, end: number) => Position | undefined;
 
 /** Positions of whole lines (with offsets, which hast-util-raw requires), or none without the source. */
-function spanner(source: string): Span {
+export function spanner(source: string): Span {
   if (!source) return () => undefined;
   const starts = [0];
   for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) starts.push(i + 1);
@@ -101,17 +101,7 @@ function startsWithColons(p: Paragraph): boolean {
 function split(node: RootContent, span: Span): Item[] {
   if (node.type !== 'paragraph' || !startsWithColons(node)) return [{ kind: 'node', node }];
   const startLine = node.position?.start.line ?? 1;
-  const lines: PhrasingContent[][] = [[]];
-  for (const child of node.children) {
-    if (child.type !== 'text') {
-      lines[lines.length - 1]!.push(child);
-      continue;
-    }
-    child.value.split('\n').forEach((part, i) => {
-      if (i > 0) lines.push([]);
-      if (part) lines[lines.length - 1]!.push({ type: 'text', value: part });
-    });
-  }
+  const lines = paragraphLines(node);
   const items: Item[] = [];
   let pending: { line: number; parts: PhrasingContent[][] } | undefined;
   const flush = () => {
@@ -141,7 +131,23 @@ function split(node: RootContent, span: Span): Item[] {
   return items;
 }
 
-function paragraphOf(lines: PhrasingContent[][], line: number, span: Span): Paragraph {
+/** A paragraph's inline nodes line by line (its text split at line breaks; other nodes kept whole on their line). */
+export function paragraphLines(node: Paragraph): PhrasingContent[][] {
+  const lines: PhrasingContent[][] = [[]];
+  for (const child of node.children) {
+    if (child.type !== 'text') {
+      lines[lines.length - 1]!.push(child);
+      continue;
+    }
+    child.value.split('\n').forEach((part, i) => {
+      if (i > 0) lines.push([]);
+      if (part) lines[lines.length - 1]!.push({ type: 'text', value: part });
+    });
+  }
+  return lines;
+}
+
+export function paragraphOf(lines: PhrasingContent[][], line: number, span: Span): Paragraph {
   const children: PhrasingContent[] = [];
   lines.forEach((parts, i) => {
     if (i > 0) children.push({ type: 'text', value: '\n' });
@@ -154,7 +160,7 @@ function paragraphOf(lines: PhrasingContent[][], line: number, span: Span): Para
   return { type: 'paragraph', children: mergeText(children), ...(position ? { position } : {}) };
 }
 
-function mergeText(nodes: PhrasingContent[]): PhrasingContent[] {
+export function mergeText(nodes: PhrasingContent[]): PhrasingContent[] {
   const out: PhrasingContent[] = [];
   for (const n of nodes) {
     const last = out[out.length - 1];
@@ -199,27 +205,22 @@ function nest(items: Item[], detailsTitle: string, span: Span): RootContent[] {
 function containerOf(open: Extract<Item, { kind: 'open' }>, children: RootContent[], position: Position | undefined, detailsTitle: string): RootContent[] {
   const body = children as BlockContent[];
   const callout = CONTAINER_CALLOUTS[open.name];
-  if (callout) {
-    const title: Paragraph[] = open.title.length ? [{ type: 'paragraph', data: { hProperties: { className: ['callout-title'] } }, children: open.title }] : [];
-    const node: Blockquote = {
-      type: 'blockquote',
-      data: { hProperties: { dataCallout: callout } },
-      children: [...title, ...body],
-      ...(position ? { position } : {}),
-    };
-    return [node];
-  }
-  if (open.name === 'details') {
-    const summary: Paragraph = {
-      type: 'paragraph',
-      data: { hName: 'summary' },
-      children: open.title.length ? open.title : [{ type: 'text', value: detailsTitle }],
-    };
-    const hProperties = { className: ['details'], ...(open.expanded ? { open: true } : {}) };
-    const node: Blockquote = { type: 'blockquote', data: { hName: 'details', hProperties }, children: [summary, ...body], ...(position ? { position } : {}) };
-    return [node];
-  }
+  if (callout) return [calloutBlock(callout, open.title, body, position)];
+  if (open.name === 'details') return [detailsBlock(open.title.length ? open.title : [{ type: 'text', value: detailsTitle }], open.expanded, body, position)];
   return children;
+}
+
+/** A callout as `> [!TIP]` renders one: a blockquote marked for rehype-callouts, its title (if any) first. */
+export function calloutBlock(kind: string, title: PhrasingContent[], body: BlockContent[], position: Position | undefined): Blockquote {
+  const heading: Paragraph[] = title.length ? [{ type: 'paragraph', data: { hProperties: { className: ['callout-title'] } }, children: title }] : [];
+  return { type: 'blockquote', data: { hProperties: { dataCallout: kind } }, children: [...heading, ...body], ...(position ? { position } : {}) };
+}
+
+/** `<details><summary>title</summary>body</details>`, open when `expanded`. */
+export function detailsBlock(title: PhrasingContent[], expanded: boolean, body: BlockContent[], position: Position | undefined): Blockquote {
+  const summary: Paragraph = { type: 'paragraph', data: { hName: 'summary' }, children: title };
+  const hProperties = { className: ['details'], ...(expanded ? { open: true } : {}) };
+  return { type: 'blockquote', data: { hName: 'details', hProperties }, children: [summary, ...body], ...(position ? { position } : {}) };
 }
 
 function lastLine(nodes: RootContent[]): number | undefined {

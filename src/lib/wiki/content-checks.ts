@@ -26,7 +26,8 @@ export function contentWarnings(wiki: Wiki, options: CheckOptions): Problem[] {
   const now = Date.parse(options.now);
   for (const d of wiki.documents) {
     const s = d.source;
-    if (s.fieldLines.summary === undefined) {
+    // A `description` (GitBook, Docusaurus, Hugo, Jekyll) is the summary when `summary` is absent.
+    if (s.summarySource === 'derived') {
       problems.push({
         path: s.sourcePath,
         line: 1,

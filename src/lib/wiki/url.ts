@@ -24,7 +24,28 @@ export const FILES_DIR = '_files';
 
 /** The address of a copied content file (content path), relative to nothing: already under the base. */
 export function fileHref(base: string, path: string): Href {
-  return joinUrl(base, `${FILES_DIR}/${encodePath(path)}`);
+  return joinUrl(base, `${FILES_DIR}/${encodePath(publishedFilePath(path))}`);
+}
+
+/**
+ * Where a linked content file is published under `_files/`: its content path, with `_` before each hidden name
+ * (`.gitbook/assets/a.pdf` → `_.gitbook/assets/a.pdf`). Static hosts and GitHub Pages' artifact upload leave hidden
+ * files out, so a file published under `.gitbook/` would be a dead link.
+ */
+export function publishedFilePath(path: string): string {
+  return path
+    .split('/')
+    .map((part) => (part.startsWith('.') && part !== '.' && part !== '..' ? `_${part}` : part))
+    .join('/');
+}
+
+/** The content path published at `published` (the inverse of publishedFilePath), or undefined for no such path. */
+export function contentPathOfPublished(published: string): string | undefined {
+  const path = published
+    .split('/')
+    .map((part) => (part.startsWith('_.') ? part.slice(1) : part))
+    .join('/');
+  return publishedFilePath(path) === published ? path : undefined;
 }
 
 /** Encodes a heading anchor for use after `#`. */

@@ -1,0 +1,50 @@
+import type { Element, Root } from 'hast';
+import type { Transformer } from 'unified';
+import type { VFile } from 'vfile';
+import { imageFile, isLocalImage } from '../lib/markdown/missing-image.ts';
+import { visit } from '../lib/markdown/visit.ts';
+
+/** Options of rehypeRawImages. */
+export interface Options {
+  /** True when a relative image path names a picture the site can show (the same rule as rehypeMissingImages). */
+  exists: (src: string, file: VFile) => boolean;
+}
+
+interface AstroData {
+  astro?: { localImagePaths?: string[] };
+}
+
+/**
+ * Hands a raw-HTML `<img>` with a relative path to a picture of the content folder to Astro's image pipeline, as a
+ * Markdown image is. Astro collects only Markdown images (`![]()`), so `<img src="./chart.png">` and GitBook's
+ * `<figure><img src="../.gitbook/assets/x.png">` kept their relative path on a page whose address is another folder:
+ * the reader saw a broken picture. Runs after the sanitizer (which parses raw HTML into elements) and
+ * rehypeMissingImages (which has replaced the missing ones), before Astro's rehypeImages reads the list.
+ */
+export default function rehypeRawImages(options: Options): Transformer<Root> {
+  return (tree, file) => {
+    const found: string[] = [];
+    visit(tree, 'element', (node: Element) => {
+      const src = node.properties['src'];
+      if (node.tagName !== 'img' || typeof src !== 'string' || !isLocalImage(src) || src.startsWith('/')) return;
+      const path = imageFile(src);
+      // Astro's rehypeImages matches `decodeURI(src)`; a query or fragment would not match, so such an image is left alone.
+      if (path !== safeDecodeUri(src) || !options.exists(path, file)) return;
+      found.push(path);
+    });
+    if (!found.length) return;
+    const data = file.data as AstroData;
+    data.astro ??= {};
+    const paths = new Set(data.astro.localImagePaths ?? []);
+    for (const path of found) paths.add(path);
+    data.astro.localImagePaths = [...paths];
+  };
+}
+
+function safeDecodeUri(text: string): string {
+  try {
+    return decodeURI(text);
+  } catch {
+    return text;
+  }
+}
