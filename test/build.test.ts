@@ -196,17 +196,34 @@ describe('a GitBook space as Git Sync writes it (test/fixtures/gitbook-space)', 
     expect(pager).toMatch(/rel="next"><span class="pager-label">[^<]*<\/span><span class="pager-title">온보딩<\/span>/);
   });
 
-  test("raw <img> pictures (GitBook's <figure>, one beside the page) go through Astro's image pipeline; a .gitbook/ file is published without the dot", () => {
+  test("raw <img> pictures (GitBook's <figure>, one beside the page) and site-absolute ones go through Astro's image pipeline; a .gitbook/ file is published without the dot", () => {
     expect(r.status, r.output).toBe(0);
     const html = readFileSync(join(out, 'docs/guides/onboarding/index.html'), 'utf8');
     // Both pictures are the same 1×1 PNG, so Astro may name both after either file.
     expect(html).toMatch(/<figure><img alt="설치 화면"[^>]* src="\/_astro\/[^"]+\.webp"><figcaption><p>설치가 끝난 화면<\/p><\/figcaption><\/figure>/);
     expect(html).toMatch(/<img alt="옆 그림"[^>]* src="\/_astro\/[^"]+\.webp">/);
     expect(html).toContain('<a href="/_files/_.gitbook/assets/guide.pdf">안내서</a>');
+    // A site-absolute path, from the content root: Astro takes only relative ones, so it pointed at nothing.
+    expect(readFileSync(join(out, 'docs/readme/index.html'), 'utf8')).toMatch(/<img alt="로고"[^>]* src="\/_astro\/[^"]+\.webp">/);
     expect(readFileSync(join(out, '_files/_.gitbook/assets/guide.pdf'), 'utf8')).toBe('%PDF-1.4\n%%EOF\n');
     expect(readFileSync(join(out, 'docs/guides/deploy/index.html'), 'utf8')).toMatch(
       /<div data-callout="caution" class="callout callout-caution" role="note">/,
     );
+  });
+});
+
+describe('an Azure DevOps wiki (test/fixtures/azure-devops-wiki)', () => {
+  test('.order files give each folder its reading order; a ::: mermaid block is code, and its %% comment hides nothing after it', () => {
+    const { wiki } = buildArtifacts(join(ROOT, 'test/fixtures/azure-devops-wiki'), tempDir());
+    expect(wiki.documents.map((d) => [d.source.id, d.source.order])).toEqual([
+      ['home', 2],
+      ['team-guide', 1],
+      ['team-guide/deploy-process', 1],
+      ['team-guide/onboarding', 2],
+    ]);
+    const deploy = wiki.documents.find((d) => d.source.id === 'team-guide/deploy-process')!;
+    expect(deploy.source.markdown.sections.map((s) => s.text)).toEqual(['다이어그램 뒤의 설명도 검색됩니다.']);
+    expect(wiki.problems).toEqual([]);
   });
 });
 

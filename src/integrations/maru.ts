@@ -228,6 +228,8 @@ function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', t
     const found = current().resolver.attachment(name, from);
     return found === undefined ? undefined : encodePath(relativeTo(from, found));
   };
+  // `/images/a.png` (from the content root) as Astro's image pipeline needs it: relative to the Markdown file.
+  const fromFile = (path: string, file: { path?: string }) => encodePath(relativeTo(contentPathOf(file), path.replace(/^\/+/, '')));
   const pageOf = (id: string, anchor?: string) => `${joinUrl(current().options.base, docPath(id))}${anchorHash(anchor ?? '')}`;
   return {
     smartypants: false,
@@ -239,7 +241,7 @@ function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', t
       remarkInertScripts,
       [remarkStripTitle, { titleOf: (file: { path?: string }) => documentAt(current(), contentPathOf(file))?.title }],
       remarkHeadingIds,
-      [remarkMissingImages, { exists: imageExists, findEmbed }],
+      [remarkMissingImages, { exists: imageExists, findEmbed, fromFile }],
       [
         remarkWikiLinks,
         {
@@ -273,7 +275,7 @@ function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', t
       // The sanitizer comes first: it sees all raw HTML of the content; the plugins after it are Maru's own.
       rehypeSanitizeContent,
       [rehypeMissingImages, { exists: imageExists }],
-      [rehypeRawImages, { exists: imageExists }],
+      [rehypeRawImages, { exists: imageExists, fromFile }],
       rehypePlainRawCode,
       [
         rehypeCallouts,

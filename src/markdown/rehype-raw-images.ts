@@ -8,6 +8,8 @@ import { visit } from '../lib/markdown/visit.ts';
 export interface Options {
   /** True when a relative image path names a picture the site can show (the same rule as rehypeMissingImages). */
   exists: (src: string, file: VFile) => boolean;
+  /** A site-absolute image path (from the content root) as a path relative to the Markdown file. */
+  fromFile: (path: string, file: VFile) => string;
 }
 
 interface AstroData {
@@ -15,8 +17,8 @@ interface AstroData {
 }
 
 /**
- * Hands a raw-HTML `<img>` with a relative path to a picture of the content folder to Astro's image pipeline, as a
- * Markdown image is. Astro collects only Markdown images (`![]()`), so `<img src="./chart.png">` and GitBook's
+ * Hands a raw-HTML `<img>` with a relative or site-absolute path to a picture of the content folder to Astro's image
+ * pipeline, as a Markdown image is. Astro collects only Markdown images (`![]()`), so `<img src="./chart.png">` and GitBook's
  * `<figure><img src="../.gitbook/assets/x.png">` kept their relative path on a page whose address is another folder:
  * the reader saw a broken picture. Runs after the sanitizer (which parses raw HTML into elements) and
  * rehypeMissingImages (which has replaced the missing ones), before Astro's rehypeImages reads the list.
@@ -26,11 +28,15 @@ export default function rehypeRawImages(options: Options): Transformer<Root> {
     const found: string[] = [];
     visit(tree, 'element', (node: Element) => {
       const src = node.properties['src'];
-      if (node.tagName !== 'img' || typeof src !== 'string' || !isLocalImage(src) || src.startsWith('/')) return;
+      if (node.tagName !== 'img' || typeof src !== 'string' || !isLocalImage(src)) return;
       const path = imageFile(src);
       // Astro's rehypeImages matches `decodeURI(src)`; a query or fragment would not match, so such an image is left alone.
       if (path !== safeDecodeUri(src) || !options.exists(path, file)) return;
-      found.push(path);
+      if (!path.startsWith('/')) return void found.push(path);
+      // A site-absolute path (from the content root): Astro takes only relative ones.
+      const relative = options.fromFile(path, file);
+      node.properties['src'] = relative;
+      found.push(safeDecodeUri(relative));
     });
     if (!found.length) return;
     const data = file.data as AstroData;

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { RawFile } from '../lib/wiki/document.ts';
-import { bookOrder } from '../lib/wiki/book-summary.ts';
+import { bookOrder, folderOrder } from '../lib/wiki/book-summary.ts';
 import type { SkippedFile } from '../lib/wiki/skipped-files.ts';
 
 const MARKDOWN = /\.(md|markdown)$/i;
@@ -29,12 +29,13 @@ export function contentRoot(cwd = process.cwd()): string {
  * first page and is read; the SUMMARY.md is not), GitHub wiki's `_Sidebar.md`, `_Header.md` and `_Footer.md`; and the
  * other plain files (`attachments`: pictures, downloads, also those in GitBook's `.gitbook/` and Azure DevOps's
  * `.attachments/`), hidden ones and symbolic links left out, which Obsidian embeds name and the site copies when a page
- * links to them.
+ * links to them; and Azure DevOps wiki's `.order` files (`orderFiles`), which give each folder's page order.
  */
-export function scanContent(root: string): { paths: string[]; skipped: SkippedFile[]; attachments: string[] } {
+export function scanContent(root: string): { paths: string[]; skipped: SkippedFile[]; attachments: string[]; orderFiles: string[] } {
   const paths: string[] = [];
   const skipped: SkippedFile[] = [];
   const attachments: string[] = [];
+  const orderFiles: string[] = [];
   const realRoot = realpathSync(root);
   // A book (GitBook, mdBook) keeps its table of contents in SUMMARY.md at the root, and its README.md is the first page.
   const book = readdirSync(root).some((name) => BOOK_SUMMARY.test(name) || name === '.gitbook.yaml');
@@ -47,6 +48,7 @@ export function scanContent(root: string): { paths: string[]; skipped: SkippedFi
       if (entry.isDirectory() && !IGNORED_DIRS.has(entry.name)) walk(full, assetsOnly || hidden);
       else if (!MARKDOWN.test(entry.name) && !MDX.test(entry.name)) {
         if (entry.isFile() && !hidden) attachments.push(path);
+        else if (entry.isFile() && entry.name === '.order' && !assetsOnly) orderFiles.push(path);
       } else if (assetsOnly) continue;
       else if (entry.isSymbolicLink()) skipped.push({ path, reason: linksInside(full, realRoot) ? 'symlink' : 'outside' });
       else if (!entry.isFile()) continue;
@@ -59,7 +61,7 @@ export function scanContent(root: string): { paths: string[]; skipped: SkippedFi
   };
   walk(root, false);
   const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-  return { paths: paths.sort(), skipped: skipped.sort(byPath), attachments: attachments.sort() };
+  return { paths: paths.sort(), skipped: skipped.sort(byPath), attachments: attachments.sort(), orderFiles: orderFiles.sort() };
 }
 
 /** True when the link at `full` leads to a file inside `realRoot`; false when it leads out of it or to nothing. */
@@ -110,8 +112,8 @@ export function collectFiles(root: string): RawFile[] {
 export function collectContent(root: string): { files: RawFile[]; skipped: SkippedFile[]; attachments: string[] } {
   const dates = gitDates(root);
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  const { paths, skipped, attachments } = scanContent(root);
-  const toc = tableOfContents(root, skipped);
+  const { paths, skipped, attachments, orderFiles } = scanContent(root);
+  const toc = tableOfContents(root, skipped, orderFiles);
   const files = paths.map((path) => {
     const full = join(root, path);
     const d = dates.get(path);
@@ -127,14 +129,23 @@ export function collectContent(root: string): { files: RawFile[]; skipped: Skipp
   return { files, skipped, attachments };
 }
 
-/** The reading order of a book's SUMMARY.md (skipped as a page), or nothing when the folder is no book or it cannot be read. */
-function tableOfContents(root: string, skipped: readonly SkippedFile[]): Map<string, number> {
+/**
+ * The reading order another tool wrote down: a book's SUMMARY.md (skipped as a page), else Azure DevOps wiki's `.order`
+ * file in each folder; nothing when there is neither or it cannot be read.
+ */
+function tableOfContents(root: string, skipped: readonly SkippedFile[], orderFiles: readonly string[]): Map<string, number> {
   const summary = skipped.find((s) => s.reason === 'book-summary');
-  if (!summary) return new Map();
+  if (summary) return bookOrder(readOrEmpty(join(root, summary.path)));
+  const order = new Map<string, number>();
+  for (const file of orderFiles) for (const [path, place] of folderOrder(file, readOrEmpty(join(root, file)))) order.set(path, place);
+  return order;
+}
+
+function readOrEmpty(path: string): string {
   try {
-    return bookOrder(readFileSync(join(root, summary.path), 'utf8'));
+    return readFileSync(path, 'utf8');
   } catch {
-    return new Map();
+    return '';
   }
 }
 

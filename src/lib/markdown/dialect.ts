@@ -8,6 +8,7 @@ import remarkMdxComments from './remark-mdx-comments.ts';
 import remarkMdxImports from './remark-mdx-imports.ts';
 import remarkMkdocsBlocks from './remark-mkdocs-blocks.ts';
 import remarkTemplateTags from './remark-template-tags.ts';
+import remarkRawBlocks from './remark-raw-blocks.ts';
 import remarkTocMacro from './remark-toc-macro.ts';
 import remarkObsidianEmbeds from './remark-obsidian-embeds.ts';
 import remarkBlockIds from './remark-block-ids.ts';
@@ -24,7 +25,8 @@ export interface DialectOptions {
 }
 
 /**
- * The Markdown dialects Maru reads (after remark-parse and remark-gfm), in order: CJK-friendly emphasis, Obsidian
+ * The Markdown dialects Maru reads (after remark-parse and remark-gfm), in order: CJK-friendly emphasis, code blocks
+ * written as template tags or `::: mermaid`, Obsidian
  * `%%comments%%` dropped, MkDocs admonitions and content tabs, GitBook/Jekyll/Hugo template tags, `[[https://…|label]]` as external links,
  * MDX callout components as callouts, other VitePress/MDX html dropped, MDX comments and import lines, `:::` containers, TOC macros,
  * VitePress's ```` ```js{2,5} ```` line marks, Obsidian's `==highlights==`, `![[embeds]]` and `^block-ids`. The site's processor and
@@ -33,7 +35,9 @@ export interface DialectOptions {
 export function dialectPlugins(options: DialectOptions = {}): PluggableList {
   return [
     remarkCjkFriendly,
-    // First of the transforms: what an Obsidian comment holds (a link, a container, a heading) is never read.
+    // Blocks whose lines are code (`{% highlight %}`, Azure DevOps's `::: mermaid`): no other plugin may read those lines.
+    remarkRawBlocks,
+    // First of the transforms on text: what an Obsidian comment holds (a link, a container, a heading) is never read.
     remarkObsidianComments,
     // Before the plugins that read what blocks hold: an MkDocs block's body is parsed here, from what was indented code.
     remarkMkdocsBlocks,

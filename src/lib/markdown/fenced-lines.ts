@@ -1,13 +1,20 @@
 /**
  * Rewrites Markdown line by line, telling `map` whether each line is fenced code (a ``` or ~~~ fence line, or a line
  * between them): a fence closes at a marker of the same character at least as long, and one that never closes runs
- * to the end, as CommonMark reads them. For the text passes that must leave code as written.
+ * to the end, as CommonMark reads them; Azure DevOps wiki's `::: mermaid` block counts as one. For the text passes that
+ * must leave code as written.
  */
 export function mapFencedLines(markdown: string, map: (line: string, code: boolean) => string): string {
   let fence: string | undefined;
   return markdown
     .split('\n')
     .map((line) => {
+      // Azure DevOps wiki's `::: mermaid` … `:::` is a diagram's code too (remarkRawBlocks).
+      if (fence === ':::' ? /^[ \t]*:{3,}[ \t]*\r?$/.test(line) : !fence && /^[ \t]{0,3}:{3,}[ \t]*mermaid[ \t]*\r?$/.test(line)) {
+        fence = fence ? undefined : ':::';
+        return map(line, true);
+      }
+      if (fence === ':::') return map(line, true);
       const marker = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
       if (marker && (!fence || (marker[0] === fence[0] && marker.length >= fence.length))) {
         fence = fence ? undefined : marker;

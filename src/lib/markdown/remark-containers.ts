@@ -1,6 +1,7 @@
 import type { BlockContent, Blockquote, Paragraph, PhrasingContent, Parent, Root, RootContent } from 'mdast';
 import type { Transformer } from 'unified';
 import type { Position } from 'unist';
+import { codeFromLines } from './remark-raw-blocks.ts';
 
 /** The callout each VitePress/markdown-it-container name renders as (the kinds of `> [!TIP]`). */
 export const CONTAINER_CALLOUTS: Record<string, string> = {
@@ -31,13 +32,17 @@ const CLOSE = /^[ \t]*(:{3,})[ \t]*$/;
  * VitePress containers (`::: tip 제목` … `:::`, markdown-it-container rules: three or more colons, a name,
  * an optional title; the closing fence alone on its line). Callout names become the same callouts as
  * `> [!TIP]` (a blockquote marked `data-callout` for rehype-callouts), `details` becomes
- * `<details><summary>`, and any other name (`code-group`, `v-pre`, `raw`, …) keeps only its content.
+ * `<details><summary>`, `mermaid` (Azure DevOps wiki) a diagram, and any other name (`code-group`, `v-pre`, `raw`, …)
+ * keeps only its content.
  * The fences are never left as text, even when a container is not closed.
  */
 export default function remarkContainers(options: Options = {}): Transformer<Root> {
   const detailsTitle = options.detailsTitle ?? '자세히';
   return (tree, file) => {
-    const span = spanner(String(file.value ?? ''));
+    const source = String(file.value ?? '');
+    const span = spanner(source);
+    let lines: string[] | undefined;
+    const sourceLines = () => (lines ??= source.split('\n'));
     const walk = (parent: Parent): void => {
       hoistClosingFences(parent);
       for (const child of parent.children) if ('children' in child && child.type !== 'paragraph' && child.type !== 'heading') walk(child);
@@ -46,6 +51,7 @@ export default function remarkContainers(options: Options = {}): Transformer<Roo
         parent.children.flatMap((n) => split(n, span)),
         detailsTitle,
         span,
+        sourceLines,
       );
     };
     walk(tree);
@@ -185,20 +191,27 @@ function trimTitle(parts: PhrasingContent[]): PhrasingContent[] {
 }
 
 /** Builds containers from fences; an unmatched closing fence is dropped, an unclosed container ends with its parent. */
-function nest(items: Item[], detailsTitle: string, span: Span): RootContent[] {
+function nest(items: Item[], detailsTitle: string, span: Span, source: () => string[]): RootContent[] {
   const root: RootContent[] = [];
   const stack: { open: Extract<Item, { kind: 'open' }>; children: RootContent[] }[] = [];
   const target = () => stack[stack.length - 1]?.children ?? root;
-  const close = (endLine: number) => {
+  const close = (endLine: number, closed: boolean) => {
     const frame = stack.pop()!;
-    target().push(...containerOf(frame.open, frame.children, span(frame.open.line, endLine), detailsTitle));
+    const made =
+      closed && frame.open.name === 'mermaid'
+        ? // Azure DevOps wiki's diagram (remarkRawBlocks makes those at the top level): its source lines, not the Markdown they became.
+          [codeFromLines(source(), frame.open.line, endLine, 'mermaid', span(frame.open.line, endLine))]
+        : containerOf(frame.open, frame.children, span(frame.open.line, endLine), detailsTitle);
+    // One push per node: an unknown container may hold more nodes than a spread may pass as arguments.
+    const into = target();
+    for (const node of made) into.push(node);
   };
   for (const item of items) {
     if (item.kind === 'node') target().push(item.node);
     else if (item.kind === 'open') stack.push({ open: item, children: [] });
-    else if (stack.length) close(item.line);
+    else if (stack.length) close(item.line, true);
   }
-  while (stack.length) close(lastLine(stack[stack.length - 1]!.children) ?? stack[stack.length - 1]!.open.line);
+  while (stack.length) close(lastLine(stack[stack.length - 1]!.children) ?? stack[stack.length - 1]!.open.line, false);
   return root;
 }
 

@@ -1,9 +1,10 @@
 import type { BlockContent, Code, Link, Paragraph, Parent, PhrasingContent, Root, RootContent, Text } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import type { Processor, Transformer } from 'unified';
-import type { Node, Point, Position } from 'unist';
+import type { Transformer } from 'unified';
+import type { Position } from 'unist';
 import { calloutBlock, detailsBlock, paragraphLines, paragraphOf, spanner, type Span } from './remark-containers.ts';
 import { ChildReplacements } from './child-replacements.ts';
+import { codeFromLines, languageOf, RAW_CODE_TAGS } from './remark-raw-blocks.ts';
 import { calloutKindOf, calloutTitleOf, parseTagLine, templateLinks, titleOf, type TagArgs, type TemplateTag } from './template-tags.ts';
 import { visit } from './visit.ts';
 
@@ -18,8 +19,6 @@ type Item =
 const TABS = new Set(['tab', 'code-tabs-item', 'tabitem', 'update']);
 /** Tags whose content is foldable (`{{< details "제목" >}}`, `{{< expand >}}`). */
 const DETAILS = new Set(['details', 'expand', 'collapse', 'spoiler', 'accordion']);
-/** Tags whose content is source code, never Markdown (`{% highlight ruby %}`). */
-const RAW_CODE = new Set(['highlight']);
 /** Nesting deeper than this is left as written. */
 const MAX_DEPTH = 32;
 
@@ -33,15 +32,13 @@ const MAX_DEPTH = 32;
  * Tags inside code, or inside a line of prose, are never read, except as the address of a link or image: Hugo's
  * `ref`/`relref`, Jekyll's `{% link %}`/`{% post_url %}` and `{{ site.baseurl }}` (templateLinks).
  */
-export default function remarkTemplateTags(this: Processor): Transformer<Root> {
-  const parse = (text: string): RootContent[] => (this.parse(text) as Root).children;
+export default function remarkTemplateTags(): Transformer<Root> {
   return (tree, file) => {
     const source = String(file.value ?? '');
     if (!source.includes('{%') && !source.includes('{{')) return;
     const span = spanner(source);
     let lines: string[] | undefined;
     const sourceLines = () => (lines ??= source.split('\n'));
-    rawCodeAtTop(tree, sourceLines, span, parse);
     const walk = (parent: Parent, depth: number): void => {
       hoistTrailingTagLines(parent, span);
       for (const child of parent.children)
@@ -91,100 +88,6 @@ function countLines(text: string, from: number, to: number): number {
   let n = 0;
   for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) n++;
   return n;
-}
-
-/**
- * A `highlight` block at the top level, whose lines CommonMark read as Markdown before this plugin saw them: a `#`
- * comment became a heading, a `*` line a list, and the closing tag may sit inside either. Its source lines become
- * the code block, and whatever the node holding the closing tag had after it is parsed again where it stands.
- */
-function rawCodeAtTop(tree: Root, source: () => string[], span: Span, parse: (text: string) => RootContent[]): void {
-  const children = tree.children;
-  if (!children.some(opensRawCode)) return;
-  const closes = closingLines(source());
-  const out: RootContent[] = [];
-  for (let i = 0; i < children.length; i++) {
-    const node = children[i]!;
-    const open = opensRawCode(node) ? parseTagLine(firstLine(node as Paragraph)) : undefined;
-    const openLine = node.position?.start.line;
-    const closeLine = open?.kind === 'open' && openLine !== undefined ? closes.get(open.name)?.find((line) => line > openLine) : undefined;
-    if (open?.kind !== 'open' || openLine === undefined || closeLine === undefined) {
-      out.push(node);
-      continue;
-    }
-    let j = i;
-    while (j + 1 < children.length && (children[j + 1]!.position?.start.line ?? Infinity) <= closeLine) j++;
-    out.push(rawCode(source, openLine, closeLine, open.args, span(openLine, closeLine)));
-    const lastLine = children[j]!.position?.end.line ?? closeLine;
-    if (lastLine > closeLine) for (const n of parseAt(source(), closeLine + 1, lastLine, parse)) out.push(n);
-    i = j;
-  }
-  tree.children = out;
-}
-
-function opensRawCode(node: RootContent): boolean {
-  if (node.type !== 'paragraph' || node.children[0]?.type !== 'text') return false;
-  const tag = parseTagLine(firstLine(node));
-  return tag?.kind === 'open' && RAW_CODE.has(tag.name);
-}
-
-function firstLine(node: Paragraph): string {
-  const lines = paragraphLines(node);
-  return (lines[0] ?? []).map((p) => toString(p)).join('');
-}
-
-/**
- * The lines (1-based, in order) of each raw-code tag's closing lines, found in one pass: looking forward from every
- * opening line took time in proportion to the square of the file when the closing lines were missing.
- */
-function closingLines(lines: readonly string[]): Map<string, LineList> {
-  const closes = new Map<string, LineList>();
-  lines.forEach((line, i) => {
-    if (!line.includes('{')) return;
-    const tag = parseTagLine(line);
-    if (tag?.kind !== 'close' || !RAW_CODE.has(tag.name)) return;
-    let list = closes.get(tag.name);
-    if (!list) closes.set(tag.name, (list = new LineList()));
-    list.push(i + 1);
-  });
-  return closes;
-}
-
-/** Ascending line numbers, searched by halves. */
-class LineList {
-  readonly #lines: number[] = [];
-  push(line: number): void {
-    this.#lines.push(line);
-  }
-  /** The first line that meets `test`, which must hold for every line after one it holds for. */
-  find(test: (line: number) => boolean): number | undefined {
-    let lo = 0;
-    let hi = this.#lines.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (test(this.#lines[mid]!)) hi = mid;
-      else lo = mid + 1;
-    }
-    return this.#lines[lo];
-  }
-}
-
-/** Source lines `from`..`to` (1-based) parsed as Markdown, with positions in the whole file. */
-function parseAt(lines: readonly string[], from: number, to: number, parse: (text: string) => RootContent[]): RootContent[] {
-  const nodes = parse(lines.slice(from - 1, to).join('\n'));
-  let offset = 0;
-  for (let i = 0; i < from - 1; i++) offset += lines[i]!.length + 1;
-  const shift = (p: Point | undefined) => {
-    if (!p) return;
-    p.line += from - 1;
-    if (p.offset !== undefined) p.offset += offset;
-  };
-  for (const node of nodes)
-    visit(node, (n: Node) => {
-      shift(n.position?.start);
-      shift(n.position?.end);
-    });
-  return nodes;
 }
 
 /**
@@ -305,7 +208,7 @@ function block(frame: Frame, closeLine: number, source: () => string[], span: Sp
     const title = titleOf(args, true);
     return title ? [boldLine(title, line, span), ...body] : body;
   }
-  if (RAW_CODE.has(name) || (name === 'code' && !body.some((n) => n.type === 'code'))) return [rawCode(source, line, closeLine, args, position)];
+  if (RAW_CODE_TAGS.has(name) || (name === 'code' && !body.some((n) => n.type === 'code'))) return [rawCode(source, line, closeLine, args, position)];
   if (name === 'code') {
     // GitBook's `{% code title="app.js" %}` around a fence: the title goes above the code.
     const title = titleOf(args, false);
@@ -356,15 +259,7 @@ function linkTarget(name: string, args: TagArgs): string | undefined {
 
 /** The source lines between two tag lines, as a code block in the language the tag names. */
 function rawCode(source: () => string[], openLine: number, closeLine: number, args: TagArgs, position: Position | undefined): Code {
-  const lines = source()
-    .slice(openLine, closeLine - 1)
-    .map((l) => l.replace(/\r$/, ''));
-  // A loop, not Math.min(...): a block of 200,000 lines would overflow the stack as arguments.
-  let indent = Infinity;
-  for (const l of lines) if (l.trim()) indent = Math.min(indent, /^[ \t]*/.exec(l)![0].length);
-  const value = lines.map((l) => l.slice(Number.isFinite(indent) ? indent : 0)).join('\n');
-  const lang = (args.named.lang ?? args.named.language ?? args.positional[0])?.replace(/[^\w+#.-]/g, '') || null;
-  return { type: 'code', lang, meta: null, value, ...(position ? { position } : {}) };
+  return codeFromLines(source(), openLine, closeLine, languageOf(args), position);
 }
 
 function link(url: string, text: string, position: Position | undefined): Link {

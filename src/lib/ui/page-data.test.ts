@@ -177,6 +177,8 @@ test('search filters and the tag index', () => {
 test.each([
   ['```mermaid\nflowchart TD\n```', true],
   ['~~~ mermaid\n~~~', true],
+  ['::: mermaid\ngraph TD; A-->B\n:::', true],
+  ['::: tip\nmermaid\n:::', false],
   ['```ts\nmermaid\n```', false],
   [undefined, false],
 ])('hasDiagram(%j) = %s', (md, want) => {

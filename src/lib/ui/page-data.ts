@@ -83,7 +83,8 @@ export function isBlankArticle(html: string | undefined): boolean {
 
 /** True when a document's Markdown has a Mermaid block, so the page loads the diagram script. */
 export function hasDiagram(markdown: string | undefined): boolean {
-  return /^\s*(```|~~~)\s*mermaid\b/m.test(markdown ?? '');
+  // A fence, or Azure DevOps wiki's `::: mermaid` block (remarkContainers).
+  return /^\s*(```|~~~|:::)\s*mermaid\b/m.test(markdown ?? '');
 }
 
 /** A project on the home page. */
