@@ -55,7 +55,8 @@ export function checkLinks(dir: string, base: string): { pages: number; links: n
     const page = relative(dir, file);
     const here = new URL(pageUrl(dir, file, base), 'http://site.invalid');
     for (const [origin, html] of Object.entries(splitProse(readFileSync(file, 'utf8'))) as [LinkOrigin, string][])
-      for (const m of html.matchAll(/\s(?:href|src)="([^"]*)"/g)) {
+      // Attributes of tags only: a page's text may show `src="a.png"` (the writing guide's Hugo figure, in code).
+      for (const m of [...html.matchAll(/<[a-zA-Z](?:[^<>"']|"[^"]*"|'[^']*')*>/g)].flatMap((tag) => [...tag[0].matchAll(/\s(?:href|src)="([^"]*)"/g)])) {
         const href = decodeEntities(m[1]!);
         if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) continue;
         links++;

@@ -25,10 +25,11 @@ const MAX_DEPTH = 32;
 /**
  * GitBook's and Jekyll's Liquid block tags and Hugo's shortcodes, each alone on its line, as pages moved from those
  * tools keep them: a hint or notice becomes the callout `> [!TIP]` becomes, a tab its title in bold above its content,
- * `details`/`expand` a folded block, `highlight` a code block of the lines it holds, an embed or file a link, a Hugo
- * figure an image; `{% comment %}` blocks and Hugo comment lines (slash-star inside double braces) are dropped. Tags that only group (`tabs`, `stepper`,
- * `content-ref`, `raw`) and any other tag that has its closing tag lose their two lines and keep their content. A tag
- * this does not know and that never closes (`{% include nav.html %}`) stays as written: nothing is lost unseen.
+ * `details`/`expand` a folded block, `highlight` a code block of the lines it holds (remarkRawBlocks makes those at
+ * the top level), an embed or file a link, a Hugo figure an image; `{% comment %}` blocks and Hugo comment lines
+ * (slash-star inside double braces) are dropped. Tags that only group (`tabs`, `stepper`, `content-ref`, `raw`) and
+ * any other tag that has its closing tag lose their two lines and keep their content. A tag this does not know and
+ * that never closes (`{% include nav.html %}`) stays as written: nothing is lost unseen.
  * Tags inside code, or inside a line of prose, are never read, except as the address of a link or image: Hugo's
  * `ref`/`relref`, Jekyll's `{% link %}`/`{% post_url %}` and `{{ site.baseurl }}` (templateLinks).
  */
@@ -55,7 +56,7 @@ export default function remarkTemplateTags(): Transformer<Root> {
   };
 }
 
-/** Makes links and images of `[글](\{{< ref "a.md" >}})`-like text (templateLinks), which the parser left as text. */
+/** Makes links and images of `[글]({{< ref "a.md" >}})`-like text (templateLinks), which the parser left as text. */
 function linkTemplateAddresses(tree: Root, span: Span): void {
   const replacements = new ChildReplacements();
   visit(tree, 'text', (node: Text, index, parent) => {

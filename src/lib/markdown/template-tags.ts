@@ -119,7 +119,7 @@ export function calloutTitleOf(name: string, args: TagArgs): string | undefined 
   return positional?.trim() || undefined;
 }
 
-/** A Markdown link or image whose address is a template call: `[글](\{{< ref "a.md" >}})`, `[글]({% link a.md %})`. */
+/** A Markdown link or image whose address is a template call: `[글]({{< ref "a.md" >}})`, `[글]({% link a.md %})`. */
 const TEMPLATE_LINK =
   /(!?)\[([^[\]\n]{0,500})\]\([ \t]*(?:\{\{-?[ \t]*site\.(?:baseurl|url)[ \t]*-?\}\})?(?:\{\{([<%])[ \t]*(?:rel)?ref[ \t]+"([^"\n]{1,500})"[ \t]*[>%]\}\}|\{%-?[ \t]*(link|post_url)[ \t]+([^%\s]{1,500})[ \t]*-?%\}|([^()\s]{0,500}))[ \t]*\)/g;
 
