@@ -261,6 +261,11 @@ function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', t
             // An alias (VitePress slug) becomes the page's own id; a text fragment or unknown anchor stays as written.
             return `${joinUrl(current().options.base, docPath(r.doc.id))}${r.heading ? anchorHash(r.heading.anchor) : r.fragment ? `#${r.fragment}` : ''}`;
           },
+          titleOfUrl: (url: string, fromPath: string) => {
+            const r = current().resolver.url(url, fromPath);
+            if (!r.doc) return undefined;
+            return r.heading ? `${r.doc.title} › ${r.heading.text}` : r.doc.title;
+          },
           brokenUrl: (url: string, fromPath: string) => {
             const r = current().resolver.url(url, fromPath);
             return r.isDocLink && !r.doc ? `${url}: 문서가 없습니다` : undefined;

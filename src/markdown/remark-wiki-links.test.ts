@@ -15,6 +15,7 @@ function render(markdown: string): string {
       .use(remarkWikiLinks, {
         resolveWiki: (t: string, a?: string) => (t === 'known' ? `/docs/known/${a ? `#${a}` : ''}` : undefined),
         resolveUrl: (url: string) => (url === './known.md' ? '/docs/known/' : undefined),
+        titleOfUrl: (url: string) => (url === './known.md' ? '알려진 문서' : undefined),
         brokenUrl: (url: string) => `${url}: 문서가 없습니다`,
       })
       .use(remarkRehype)
@@ -30,6 +31,12 @@ test('a resolved [[wiki link]] stays a link: its page URL is not checked again a
 test('Markdown links resolve to pages, and links to missing documents become marked text', () => {
   expect(render('[가기](./known.md) [없음](./gone.md)')).toBe(
     '<p><a href="/docs/known/">가기</a> <span class="broken-link" title="./gone.md: 문서가 없습니다">없음</span></p>',
+  );
+});
+
+test("a GitBook page mention shows the page's title; another link titled otherwise keeps its text and title", () => {
+  expect(render('[known.md](./known.md "mention") [가기](./known.md "설명")')).toBe(
+    '<p><a href="/docs/known/">알려진 문서</a> <a href="/docs/known/" title="설명">가기</a></p>',
   );
 });
 

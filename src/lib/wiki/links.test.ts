@@ -71,6 +71,7 @@ test('pathCandidates: as written, with an extension, then the folder landing pag
     'guide/config.markdown',
     'guide/config.mdx',
     'guide/config/index.md',
+    'guide/config/_index.md',
     'guide/config/README.md',
     'guide/config/readme.md',
   ]);

@@ -112,13 +112,15 @@ export function splitFragment(hash: string): { anchor?: string; fragment?: strin
   return { ...(anchor ? { anchor } : {}), fragment: hash };
 }
 
-/** The files a link path may mean: as written, with `.md`, or the folder's `index.md`/`README.md`. */
+/** The files a link path may mean: as written, with `.md`, or the folder's `index.md`/`_index.md` (Hugo)/`README.md`. */
 export function pathCandidates(path: string): string[] {
   const p = path.replace(/\/+$/, '');
   if (DOC_EXT.test(p)) return [p];
   const base = p.replace(/\.html?$/i, '');
   const inFolder = (name: string) => (base ? `${base}/${name}` : name);
-  return [`${base}.md`, `${base}.markdown`, `${base}.mdx`, inFolder('index.md'), inFolder('README.md'), inFolder('readme.md')].filter((c) => c !== '.md');
+  return [`${base}.md`, `${base}.markdown`, `${base}.mdx`, inFolder('index.md'), inFolder('_index.md'), inFolder('README.md'), inFolder('readme.md')].filter(
+    (c) => c !== '.md',
+  );
 }
 
 /** The heading an anchor names: its canonical id, an alias (other slug rules), or the same text in another case/normal form. */

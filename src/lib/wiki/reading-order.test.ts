@@ -52,13 +52,14 @@ test('prevNext follows the reading order and stops at the ends', () => {
   expect(prevNext(order, 'learn', 'nope')).toEqual({});
 });
 
-test('landing pages: README.md or index.md; a project landing sits at the project folder top, index.md winning', () => {
-  expect([isLandingPage('a/README.md'), isLandingPage('a/index.md'), isLandingPage('a/readme.markdown'), isLandingPage('a/indexes.md')]).toEqual([
-    true,
-    true,
-    true,
-    false,
-  ]);
+test("landing pages: README.md, index.md or Hugo's _index.md; a project landing sits at the project folder top, index.md winning", () => {
+  expect([
+    isLandingPage('a/README.md'),
+    isLandingPage('a/index.md'),
+    isLandingPage('a/readme.markdown'),
+    isLandingPage('a/_index.md'),
+    isLandingPage('a/indexes.md'),
+  ]).toEqual([true, true, true, true, false]);
   expect(projectLanding(docs.filter((x) => x.project === 'learn'))?.id).toBe('learn/readme');
   expect(projectLanding([d('x/README.md', 'R'), d('x/index.md', 'I'), d('x/y/index.md', 'Y')])?.title).toBe('I');
   expect(projectLanding([d('x/y/index.md', 'Y')])).toBeUndefined();

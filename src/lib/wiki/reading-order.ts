@@ -8,9 +8,9 @@ export interface OrderedDoc {
   order?: number | undefined;
 }
 
-const LANDING = /^(index|readme)\.(md|mdx|markdown)$/i;
+const LANDING = /^(index|_index|readme)\.(md|mdx|markdown)$/i;
 
-/** True for a folder's landing page: its `README.md` or `index.md`. */
+/** True for a folder's landing page: its `README.md`, `index.md` or Hugo's `_index.md`. */
 export function isLandingPage(sourcePath: string): boolean {
   return LANDING.test(sourcePath.split('/').pop() ?? '');
 }

@@ -5,6 +5,7 @@ describe('toSlug', () => {
   test.each([
     ['reference/react/useState.md', 'reference/react/usestate'],
     ['learn/index.md', 'learn'],
+    ['learn/_index.md', 'learn'],
     ['index.md', 'index'],
     ['guides/Setup Guide.md', 'guides/setup-guide'],
     ['검색/한국어 토크나이저.md', '검색/한국어-토크나이저'],
