@@ -19,6 +19,7 @@ import {
 import { certainFenceMask } from '../markdown/certain-fences.ts';
 import { parseMarkdown, type ParsedMarkdown } from '../markdown/parse.ts';
 import { describeValue, type Problem } from './problems.ts';
+import { withoutNotionId } from './notion-ids.ts';
 import { toContentPath, toSlug, type ContentPath, type Slug } from './slug.ts';
 
 /** A file as collected from disk: its text (or why it could not be read) and its dates. */
@@ -347,16 +348,15 @@ function dropInvalid(
 /** First folder under the content root, else the default project. */
 export function defaultProject(path: string): string {
   const parts = toContentPath(path).split('/');
-  return parts.length > 1 ? toSlug(parts[0]!) : DEFAULT_PROJECT;
+  // A Notion export's folder keeps its page id after the name: the project is the name.
+  return parts.length > 1 ? toSlug(withoutNotionId(parts[0]!)) : DEFAULT_PROJECT;
 }
 
 function fileTitle(path: string): string {
   // macOS writes Hangul file names decomposed (NFD); a title must compare and search like typed text.
-  const name = toContentPath(path)
-    .normalize('NFC')
-    .split('/')
-    .pop()!
-    .replace(/\.(md|mdx|markdown)$/i, '');
+  const file = toContentPath(path).normalize('NFC').split('/').pop()!;
+  // A Notion export names each page `제목 0123…cdef.md`: the title is the name.
+  const name = withoutNotionId(file).replace(/\.(md|mdx|markdown)$/i, '');
   return /^(index|readme)$/i.test(name) ? (toContentPath(path).normalize('NFC').split('/').slice(-2, -1)[0] ?? name) : name;
 }
 

@@ -1,6 +1,7 @@
 import { toSourceDocument, type KeepSyntaxTree, type RawFile, type SourceDocument } from './document.ts';
 import { findDuplicateExternalIds, findDuplicates } from './external-ids.ts';
 import { qualifyFolderIds } from './folder-ids.ts';
+import { shortenNotionIds } from './notion-ids.ts';
 import { createLinkResolver, DEFAULT_LINK_POLICY, resolveLinks, type LinkPolicy, type LinkResolver, type ResolvedLink } from './links.ts';
 import { missingImages, missingLinkedFiles } from './content-checks.ts';
 import type { ImageStatus } from './image-file.ts';
@@ -68,7 +69,7 @@ export interface ParseCache {
 /** Runs the named steps collect → parse → filter → derive; emitting is `toArtifacts`. */
 export function buildWiki(files: readonly RawFile[], options: WikiOptions, cache?: ParseCache, keepSyntaxTree?: KeepSyntaxTree): Wiki {
   const parsed = parseAll(files, options, cache, keepSyntaxTree);
-  const qualified = qualifyFolderIds(parsed.docs);
+  const qualified = qualifyFolderIds(shortenNotionIds(parsed.docs));
   const docs = qualified.docs;
   const problems = [...parsed.problems, ...qualified.problems];
   const { published, dropped } = filterDrafts(docs);
