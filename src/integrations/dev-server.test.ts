@@ -29,7 +29,9 @@ describe('astro dev serves linked files where the build copies them (_files/)', 
   mkdirSync(join(root, 'docs/자료'), { recursive: true });
   writeFileSync(join(root, 'docs/자료/표 1.csv'), 'a,b\n1,2\n');
   writeFileSync(join(root, 'docs/notes.txt'), 'not linked from any document');
-  const paths = new Set(['docs/자료/표 1.csv']);
+  mkdirSync(join(root, '.gitbook/assets'), { recursive: true });
+  writeFileSync(join(root, '.gitbook/assets/guide.pdf'), '%PDF-1.4\n');
+  const paths = new Set(['docs/자료/표 1.csv', '.gitbook/assets/guide.pdf']);
   let dev: { server: Server; origin: string };
   beforeAll(async () => {
     dev = await devServer('/wiki/', (server) => serveLinkedFiles(server, () => ({ root, paths })));
@@ -44,8 +46,17 @@ describe('astro dev serves linked files where the build copies them (_files/)', 
     expect(await res.text()).toBe('a,b\n1,2\n');
   });
 
+  test("a linked file in a hidden folder, where the build publishes it: GitBook's .gitbook/ as _.gitbook/", async () => {
+    const res = await fetch(`${dev.origin}/wiki/_files/_.gitbook/assets/guide.pdf`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(await res.text()).toBe('%PDF-1.4\n');
+  });
+
   test('anything else is passed on: a file no document links to, a path out of the folder, bad encoding, no base', async () => {
     for (const path of [
+      // Under its own hidden name it is not published.
+      '/wiki/_files/.gitbook/assets/guide.pdf',
       '/wiki/_files/docs/notes.txt',
       '/wiki/_files/docs%2F..%2Fdocs%2Fnotes.txt',
       '/wiki/_files/%E0%A4%A',
