@@ -203,8 +203,9 @@ describe('a GitBook space as Git Sync writes it (test/fixtures/gitbook-space)', 
     expect(html).toMatch(/<figure><img alt="설치 화면"[^>]* src="\/_astro\/[^"]+\.webp"><figcaption><p>설치가 끝난 화면<\/p><\/figcaption><\/figure>/);
     expect(html).toMatch(/<img alt="옆 그림"[^>]* src="\/_astro\/[^"]+\.webp">/);
     expect(html).toContain('<a href="/_files/_.gitbook/assets/guide.pdf">안내서</a>');
-    // A page mention (`[deploy.md](deploy.md "mention")`) shows the page's title.
+    // A page mention (`[deploy.md](deploy.md "mention")`) and a page card (`{% content-ref %}`) show the page's title.
     expect(html).toContain('<a href="/docs/guides/deploy/">배포</a>');
+    expect(readFileSync(join(out, 'docs/readme/index.html'), 'utf8')).toContain('<p><a href="/docs/guides/onboarding/">온보딩</a></p>');
     // A site-absolute path, from the content root: Astro takes only relative ones, so it pointed at nothing.
     expect(readFileSync(join(out, 'docs/readme/index.html'), 'utf8')).toMatch(/<img alt="로고"[^>]* src="\/_astro\/[^"]+\.webp">/);
     expect(readFileSync(join(out, '_files/_.gitbook/assets/guide.pdf'), 'utf8')).toBe('%PDF-1.4\n%%EOF\n');

@@ -7,6 +7,7 @@ import { ChildReplacements } from './child-replacements.ts';
 import { codeFromLines, languageOf, RAW_CODE_TAGS } from './remark-raw-blocks.ts';
 import { calloutKindOf, calloutTitleOf, parseTagLine, templateLinks, titleOf, type TagArgs, type TemplateTag } from './template-tags.ts';
 import { visit } from './visit.ts';
+import { safeDecode } from '../wiki/url.ts';
 
 type Open = Extract<TemplateTag, { kind: 'open' }>;
 
@@ -217,7 +218,21 @@ function block(frame: Frame, closeLine: number, source: () => string[], span: Sp
   }
   const own = single(frame.open, span, body);
   if (own) return own;
+  if (name === 'content-ref') markMentions(body);
   return body;
+}
+
+/**
+ * GitBook's page card (`{% content-ref url="a.md" %}` around `[a.md](a.md)`) shows the page's title: its links named
+ * by their file are marked as GitBook marks a page mention, whose text the site replaces with the title.
+ */
+function markMentions(nodes: readonly RootContent[]): void {
+  for (const node of nodes)
+    visit(node, 'link', (link: Link) => {
+      const file = link.url.split(/[?#]/)[0]!.split('/').pop() ?? '';
+      const text = toString(link).trim();
+      if (text && (text === link.url || text === file || text === safeDecode(file))) link.title = 'mention';
+    });
 }
 
 /** What a tag that stands alone becomes (an embed, a file, a figure, a video), or undefined when it is no such tag. */
