@@ -1,3 +1,7 @@
+/** `::: mermaid` (Azure DevOps wiki) opens a diagram; a line of three or more colons alone closes it. */
+export const MERMAID_OPEN = /^[ \t]{0,3}:{3,}[ \t]*mermaid[ \t]*\r?$/;
+export const COLON_CLOSE = /^[ \t]*:{3,}[ \t]*\r?$/;
+
 /**
  * Rewrites Markdown line by line, telling `map` whether each line is fenced code (a ``` or ~~~ fence line, or a line
  * between them): a fence closes at a marker of the same character at least as long, and one that never closes runs
@@ -5,12 +9,15 @@
  * must leave code as written.
  */
 export function mapFencedLines(markdown: string, map: (line: string, code: boolean) => string): string {
+  const lines = markdown.split('\n');
+  // A `::: mermaid` block is code only when a closing `:::` follows (as remarkRawBlocks reads it): the last one's line.
+  let lastClose = -1;
+  for (let i = lines.length - 1; i >= 0 && lastClose < 0; i--) if (COLON_CLOSE.test(lines[i]!)) lastClose = i;
   let fence: string | undefined;
-  return markdown
-    .split('\n')
-    .map((line) => {
+  return lines
+    .map((line, i) => {
       // Azure DevOps wiki's `::: mermaid` … `:::` is a diagram's code too (remarkRawBlocks).
-      if (fence === ':::' ? /^[ \t]*:{3,}[ \t]*\r?$/.test(line) : !fence && /^[ \t]{0,3}:{3,}[ \t]*mermaid[ \t]*\r?$/.test(line)) {
+      if (fence === ':::' ? COLON_CLOSE.test(line) : !fence && i < lastClose && MERMAID_OPEN.test(line)) {
         fence = fence ? undefined : ':::';
         return map(line, true);
       }

@@ -2,6 +2,7 @@ import type { Code, Paragraph, Root, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import type { Processor, Transformer } from 'unified';
 import type { Node, Point, Position } from 'unist';
+import { COLON_CLOSE, MERMAID_OPEN } from './fenced-lines.ts';
 import { paragraphLines, spanner } from './remark-containers.ts';
 import { parseTagLine, type TagArgs } from './template-tags.ts';
 import { visit } from './visit.ts';
@@ -15,10 +16,6 @@ interface Opener {
   key: string;
   lang: string | null;
 }
-
-/** `::: mermaid` (Azure DevOps wiki) opens a diagram; a line of three or more colons alone closes it. */
-const MERMAID_OPEN = /^[ \t]{0,3}:{3,}[ \t]*mermaid[ \t]*\r?$/;
-const COLON_CLOSE = /^[ \t]*:{3,}[ \t]*\r?$/;
 
 /**
  * Blocks whose lines are code, written in another tool's syntax: a Liquid or Hugo `highlight` block and Azure DevOps
