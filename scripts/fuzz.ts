@@ -1,4 +1,5 @@
-// `npm run fuzz [-- --runs 5000] [--seed N]`: the property tests of test/security/server-fuzz.test.ts, run longer
+// `npm run fuzz [-- --runs 5000] [--seed N]`: the property tests of test/security/server-fuzz.test.ts and
+// test/markdown/dialect-fuzz.test.ts, run longer
 // and (without --seed) with a fresh seed each time; a failure prints the seed and the shrunk counterexample.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -13,8 +14,12 @@ if (!Number.isInteger(runs) || runs < 1) {
 const seed = values.seed ?? String(Math.floor(Math.random() * 2 ** 31));
 console.error(`fuzz: ${runs} runs per property, seed ${seed} (repeat with --seed ${seed})`);
 const vitest = join(import.meta.dirname, '..', 'node_modules', '.bin', 'vitest');
-const run = spawnSync(vitest, ['run', 'test/security/server-fuzz.test.ts', '--testTimeout', String(Math.max(120_000, runs * 200))], {
-  stdio: 'inherit',
-  env: { ...process.env, MARU_FUZZ_RUNS: String(runs), MARU_FUZZ_SEED: seed },
-});
+const run = spawnSync(
+  vitest,
+  ['run', 'test/security/server-fuzz.test.ts', 'test/markdown/dialect-fuzz.test.ts', '--testTimeout', String(Math.max(120_000, runs * 200))],
+  {
+    stdio: 'inherit',
+    env: { ...process.env, MARU_FUZZ_RUNS: String(runs), MARU_FUZZ_SEED: seed },
+  },
+);
 process.exit(run.status ?? 1);
