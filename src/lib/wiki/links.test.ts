@@ -120,3 +120,25 @@ describe('Obsidian block references', () => {
     ]);
   });
 });
+
+test('a link to the address another generator published a page at (Jekyll permalink and redirect_from, Docusaurus slug, Hugo url and path aliases) finds the page', () => {
+  const pages = [
+    doc('_docs/setup.md', '---\npermalink: /guides/setup/\nredirect_from: [/old-setup.html]\n---\n# 설치\n'),
+    doc('docs/intro.md', '---\nslug: /intro-page\n---\n# 소개\n'),
+    doc('docs/other.md', '---\nslug: rel-page\n---\n# 상대\n'),
+    doc('docs/hugo.md', '---\nurl: /hugo/page/\naliases: ["/old/hugo/", "휴고 별칭"]\n---\n# 휴고\n'),
+    doc('blog/post.md', '---\npermalink: /:year/:title/\n---\n# 패턴\n'),
+  ];
+  const all = createLinkResolver(pages);
+  const found = (url: string) => all.url(url, 'docs/other.md').doc?.id;
+  expect(['/guides/setup/', '/old-setup.html', '/intro-page', 'rel-page', '/docs/rel-page/', '/hugo/page', '/old/hugo/index.html'].map(found)).toEqual([
+    '_docs/setup',
+    '_docs/setup',
+    'docs/intro',
+    'docs/other',
+    'docs/other',
+    'docs/hugo',
+    'docs/hugo',
+  ]);
+  expect(['/2026/x/', '/nope/', '/휴고 별칭'].map(found)).toEqual([undefined, undefined, undefined]);
+});

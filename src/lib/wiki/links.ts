@@ -3,6 +3,7 @@ import type { ParsedHeading, RawLink } from '../markdown/parse.ts';
 import type { Problem } from './problems.ts';
 import { toContentPath, toSlug, type Slug } from './slug.ts';
 import { safeDecode } from './url.ts';
+import { publishedPaths, sitePathKey } from './site-paths.ts';
 import { createAttachmentFinder } from './attachments.ts';
 
 /** What a link in a document points to, once resolved against the whole wiki. */
@@ -67,10 +68,17 @@ export function wikiTargets<D extends { readonly id: string; readonly title: str
 export function createLinkResolver(docs: readonly SourceDocument[], attachments: readonly string[] = []): LinkResolver {
   const byId = new Map<string, SourceDocument>();
   const byPath = new Map<string, SourceDocument>();
+  // Addresses other generators published pages at (Jekyll permalinks, Docusaurus slugs…): the first page wins.
+  const bySitePath = new Map<string, SourceDocument>();
   for (const d of docs) {
     byId.set(d.id, d);
     byPath.set(d.sourcePath.normalize('NFC').toLowerCase(), d);
+    for (const key of publishedPaths(d)) if (!bySitePath.has(key)) bySitePath.set(key, d);
   }
+  const atSitePath = (path: string) => {
+    const key = sitePathKey(path);
+    return key === undefined ? undefined : bySitePath.get(key);
+  };
   const atPath = (path: string) => {
     for (const candidate of pathCandidates(path)) {
       const doc = byPath.get(candidate.normalize('NFC').toLowerCase());
@@ -95,8 +103,8 @@ export function createLinkResolver(docs: readonly SourceDocument[], attachments:
       const fromRoot = clean.replace(/^\/+/, '');
       // Written relative to the file first; many repositories write links from their root, so that is tried next.
       const doc = clean.startsWith('/')
-        ? (atPath(fromRoot) ?? byId.get(toSlug(fromRoot || 'index')))
-        : (atPath(joinPath(dirname(fromPath), clean)) ?? atPath(fromRoot));
+        ? (atPath(fromRoot) ?? byId.get(toSlug(fromRoot || 'index')) ?? atSitePath(fromRoot))
+        : (atPath(joinPath(dirname(fromPath), clean)) ?? atPath(fromRoot) ?? atSitePath(joinPath(dirname(fromPath), clean)));
       const found = doc ? { doc } : {};
       const heading = doc && anchor ? findHeading(doc.markdown.headings, anchor) : undefined;
       return { ...found, ...(anchor ? { anchor } : {}), ...(fragment ? { fragment } : {}), ...(heading ? { heading } : {}), isDocLink: true };
