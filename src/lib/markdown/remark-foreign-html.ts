@@ -15,7 +15,8 @@ const INLINE_PARENTS = new Set(['paragraph', 'heading', 'emphasis', 'strong', 'd
  * Drops what other generators (VitePress, MDX) run rather than show: `<script setup>`, `<script>` and
  * `<style>` blocks, and the tags of their components (`<ClientOnly>`, `<Sandpack>`), keeping the text and
  * Markdown between the tags. A raw HTML block that held a component is parsed again as Markdown, so a
- * `#### heading` inside `<DeepDive>` stays a heading. Incomplete `<script>` tags are left to remarkInertScripts.
+ * `#### heading` inside `<DeepDive>` stays a heading, and indented as JSX is (MDX reads no indented code). A
+ * Docusaurus `<TabItem label="macOS">` leaves its label in bold. Incomplete `<script>` tags are left to remarkInertScripts.
  */
 export default function remarkForeignHtml(this: Processor): Transformer<Root> {
   const reparse = (text: string): RootContent[] => (this.parse(text) as Root).children;
@@ -26,17 +27,20 @@ export default function remarkForeignHtml(this: Processor): Transformer<Root> {
     const reparsed: Root[] = [];
     const strip = (node: Html, index: number | undefined, parent: { type: string; children: unknown[] } | undefined) => {
       if (!parent || index === undefined) return;
-      const stripped = node.value.replace(CODE_ELEMENT, '').replace(COMPONENT_TAG, '');
+      const inline = INLINE_PARENTS.has(parent.type);
+      const code = node.value.replace(CODE_ELEMENT, '');
+      const stripped = code.replace(TAB_ITEM, (tag) => tabTitle(tag, inline)).replace(COMPONENT_TAG, '');
       if (stripped === node.value) return;
       if (!stripped.trim()) {
         replacements.set(parent, index, []);
         return;
       }
-      if (INLINE_PARENTS.has(parent.type)) {
+      if (inline) {
         node.value = stripped;
         return;
       }
-      const nodes = reparse(stripped);
+      // MDX reads no indented code: what a component holds may be indented as JSX is, and is still Markdown.
+      const nodes = reparse(dedent(stripped, contentIndent(code)));
       shiftPositions(nodes, node.position?.start);
       reparsed.push({ type: 'root', children: nodes });
       replacements.set(parent, index, nodes);
@@ -45,6 +49,34 @@ export default function remarkForeignHtml(this: Processor): Transformer<Root> {
     for (let i = 0; i < reparsed.length; i++) visit(reparsed[i]!, 'html', strip);
     replacements.apply();
   };
+}
+
+/** Docusaurus's tab (`<TabItem value="mac" label="macOS">`): its label is shown above its content, as other tabs are. */
+const TAB_ITEM = new RegExp(String.raw`<TabItem${ATTRIBUTE}*\s*>`, 'g');
+
+/** A tab's opening tag as its title in bold (Markdown between blocks, HTML inside a line), or nothing without a label. */
+function tabTitle(tag: string, inline: boolean): string {
+  const label = /\slabel\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(tag);
+  const text = (label?.[1] ?? label?.[2] ?? '').trim();
+  if (!text) return '';
+  if (inline) return `<strong>${text.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`)}</strong>`;
+  return `\n\n**${text.replace(/[\\`*_{}[\]()#+\-.!<>|~]/g, '\\$&')}**\n\n`;
+}
+
+/** The indentation the lines with content (not only component tags) share. */
+function contentIndent(text: string): number {
+  let indent = Infinity;
+  for (const line of text.split('\n')) if (line.replace(COMPONENT_TAG, '').trim()) indent = Math.min(indent, /^[ \t]*/.exec(line)![0].length);
+  return Number.isFinite(indent) ? indent : 0;
+}
+
+/** Each line without up to `indent` leading spaces or tabs. */
+function dedent(text: string, indent: number): string {
+  if (!indent) return text;
+  return text
+    .split('\n')
+    .map((line) => line.slice(Math.min(indent, /^[ \t]*/.exec(line)![0].length)))
+    .join('\n');
 }
 
 /** Moves positions of reparsed nodes to where the HTML block stood (lines and offsets; columns only roughly). */
