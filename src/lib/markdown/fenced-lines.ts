@@ -1,3 +1,5 @@
+import { parseTagLine } from './template-tags.ts';
+
 /** `::: mermaid` (Azure DevOps wiki) opens a diagram; a line of three or more colons alone closes it. */
 export const MERMAID_OPEN = /^[ \t]{0,3}:{3,}[ \t]*mermaid[ \t]*\r?$/;
 export const COLON_CLOSE = /^[ \t]*:{3,}[ \t]*\r?$/;
@@ -5,31 +7,61 @@ export const COLON_CLOSE = /^[ \t]*:{3,}[ \t]*\r?$/;
 /**
  * Rewrites Markdown line by line, telling `map` whether each line is fenced code (a ``` or ~~~ fence line, or a line
  * between them): a fence closes at a marker of the same character at least as long, and one that never closes runs
- * to the end, as CommonMark reads them; Azure DevOps wiki's `::: mermaid` block counts as one. For the text passes that
- * must leave code as written.
+ * to the end, as CommonMark reads them. Blocks written in other tools' syntax whose lines are code (Azure DevOps's
+ * `::: mermaid`, a Liquid or Hugo `highlight`) count too when their closing line follows, as remarkRawBlocks reads
+ * them; for those `raw` is true. For the text passes that must leave code as written.
  */
-export function mapFencedLines(markdown: string, map: (line: string, code: boolean) => string): string {
+export function mapFencedLines(markdown: string, map: (line: string, code: boolean, raw: boolean) => string): string {
   const lines = markdown.split('\n');
-  // A `::: mermaid` block is code only when a closing `:::` follows (as remarkRawBlocks reads it): the last one's line.
-  let lastClose = -1;
-  for (let i = lines.length - 1; i >= 0 && lastClose < 0; i--) if (COLON_CLOSE.test(lines[i]!)) lastClose = i;
+  // A raw block is code only when its closing line follows: the last closing line of each kind.
+  const lastClose = new Map<string, number>();
+  lines.forEach((line, i) => {
+    const kind = rawClose(line);
+    if (kind) lastClose.set(kind, i);
+  });
   let fence: string | undefined;
+  let raw: string | undefined;
   return lines
     .map((line, i) => {
-      // Azure DevOps wiki's `::: mermaid` … `:::` is a diagram's code too (remarkRawBlocks).
-      if (fence === ':::' ? COLON_CLOSE.test(line) : !fence && i < lastClose && MERMAID_OPEN.test(line)) {
-        fence = fence ? undefined : ':::';
-        return map(line, true);
+      if (raw) {
+        if (rawClose(line) === raw) raw = undefined;
+        return map(line, true, true);
       }
-      if (fence === ':::') return map(line, true);
+      const open = fence ? undefined : rawOpen(line);
+      if (open && i < (lastClose.get(open) ?? -1)) {
+        raw = open;
+        return map(line, true, true);
+      }
       const marker = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
       if (marker && (!fence || (marker[0] === fence[0] && marker.length >= fence.length))) {
         fence = fence ? undefined : marker;
-        return map(line, true);
+        return map(line, true, false);
       }
-      return map(line, fence !== undefined);
+      return map(line, fence !== undefined, false);
     })
     .join('\n');
+}
+
+/** The kind of raw block a line opens (`:::` for `::: mermaid`, `highlight`), if any. */
+function rawOpen(line: string): string | undefined {
+  if (MERMAID_OPEN.test(line)) return ':::';
+  if (!line.includes('{')) return undefined;
+  const tag = parseTagLine(line);
+  return tag?.kind === 'open' && tag.name === 'highlight' ? 'highlight' : undefined;
+}
+
+/** The kind of raw block a line closes, if any. */
+function rawClose(line: string): string | undefined {
+  if (COLON_CLOSE.test(line)) return ':::';
+  if (!line.includes('{')) return undefined;
+  const tag = parseTagLine(line);
+  return tag?.kind === 'close' && tag.name === 'highlight' ? 'highlight' : undefined;
+}
+
+/** The text without the lines of raw blocks (`::: mermaid`, `highlight`), for passes that read prose only. */
+export function blankRawBlocks(markdown: string): string {
+  if (!markdown.includes(':::') && !markdown.includes('highlight')) return markdown;
+  return mapFencedLines(markdown, (line, _code, raw) => (raw ? '' : line));
 }
 
 /** The text with fenced code and inline code spans blanked (same length, newlines kept), so markup inside code is not read. */

@@ -44,6 +44,11 @@ test.each([
     '흐름은 ![[diagram.png|300]] 과 ![[attachments/a.webp|구성도]] 에 있다. ^block-one\n\n비용은 2^10 이다\n\n^list-id',
     '흐름은 과 구성도 에 있다. 비용은 2^10 이다',
   ],
+  [
+    'GitBook, Jekyll and Hugo tag lines go, what they hold stays; highlight and ::: mermaid blocks are code',
+    '{% hint style="info" %}\nVPN이 필요합니다.\n{% endhint %}\n\n{{< tab "macOS" >}}\nbrew를 씁니다.\n{{< /tab >}}\n{{/* 메모 */}}\n\n{% highlight go %}\n# 주석\n{% endhighlight %}\n\n::: mermaid\ngraph TD; A-->B\n:::\n\n[설치]({{< ref "setup.md" >}}) 끝',
+    'VPN이 필요합니다. brew를 씁니다. 설치 끝',
+  ],
 ])('snippetText: %s', (_name, markdown, want) => {
   expect(snippetText(markdown)).toBe(want);
 });
