@@ -92,3 +92,20 @@ describe('GitBook, Jekyll and Hugo template tags', () => {
     expect(text).toContain('줄 4999');
   });
 });
+
+test("Jekyll's raw tags leave code that holds both, as on a Jekyll page; code with one of them, or prose, keeps it", () => {
+  const md = parseMarkdown(
+    [
+      '```liquid',
+      '{% raw %}{{ page.title }}{%- endraw -%}',
+      '```',
+      '',
+      '`{% raw %}{{ x }}{% endraw %}` 와 `{% raw %}` 만',
+      '',
+      '```',
+      '{% endraw %}',
+      '```',
+    ].join('\n'),
+  );
+  expect(md.sections[0]!.text).toBe('{{ x }} 와 {% raw %} 만');
+});

@@ -32,7 +32,8 @@ const MAX_DEPTH = 32;
  * any other tag that has its closing tag lose their two lines and keep their content. A tag this does not know and
  * that never closes (`{% include nav.html %}`) stays as written: nothing is lost unseen.
  * Tags inside code, or inside a line of prose, are never read, except as the address of a link or image: Hugo's
- * `ref`/`relref`, Jekyll's `{% link %}`/`{% post_url %}` and `{{ site.baseurl }}` (templateLinks).
+ * `ref`/`relref`, Jekyll's `{% link %}`/`{% post_url %}` and `{{ site.baseurl }}` (templateLinks). In code, Jekyll's
+ * `{% raw %}`/`{% endraw %}` pairs go, as on a Jekyll page.
  */
 export default function remarkTemplateTags(): Transformer<Root> {
   return (tree, file) => {
@@ -54,7 +55,19 @@ export default function remarkTemplateTags(): Transformer<Root> {
     };
     walk(tree, 0);
     linkTemplateAddresses(tree, span);
+    if (source.includes('raw')) dropRawTags(tree);
   };
+}
+
+/** Jekyll's `{% raw %}` … `{% endraw %}` around a code sample's Liquid: Jekyll shows the sample without them. */
+const RAW_TAG = /\{%-?[ \t]*(?:end)?raw[ \t]*-?%\}/g;
+
+/** Takes Jekyll's raw tags out of code that holds both (`{% raw %}{{ page.title }}{% endraw %}`), as Jekyll's page shows it. */
+function dropRawTags(tree: Root): void {
+  visit(tree, (node: RootContent | Root) => {
+    if ((node.type === 'code' || node.type === 'inlineCode') && /\{%-?[ \t]*raw[ \t]*-?%\}/.test(node.value) && /\{%-?[ \t]*endraw[ \t]*-?%\}/.test(node.value))
+      node.value = node.value.replace(RAW_TAG, '');
+  });
 }
 
 /** Makes links and images of `[글]({{< ref "a.md" >}})`-like text (templateLinks), which the parser left as text. */
