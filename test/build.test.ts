@@ -205,6 +205,8 @@ describe('a GitBook space as Git Sync writes it (test/fixtures/gitbook-space)', 
     expect(html).toContain('<a href="/_files/_.gitbook/assets/guide.pdf">안내서</a>');
     // A page mention (`[deploy.md](deploy.md "mention")`) and a page card (`{% content-ref %}`) show the page's title.
     expect(html).toContain('<a href="/docs/guides/deploy/">배포</a>');
+    // A link to a heading's old anchor (`## 금요일 규칙 <a id="friday">`) lands on the heading's own id.
+    expect(html).toContain(`<a href="/docs/guides/deploy/#${encodeURIComponent('금요일-규칙')}">금요일 규칙</a>`);
     expect(readFileSync(join(out, 'docs/readme/index.html'), 'utf8')).toContain('<p><a href="/docs/guides/onboarding/">온보딩</a></p>');
     // A site-absolute path, from the content root: Astro takes only relative ones, so it pointed at nothing.
     expect(readFileSync(join(out, 'docs/readme/index.html'), 'utf8')).toMatch(/<img alt="로고"[^>]* src="\/_astro\/[^"]+\.webp">/);

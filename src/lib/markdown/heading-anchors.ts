@@ -12,6 +12,8 @@ export interface AnchoredHeading {
   anchor: string;
   /** Ids under other slug rules (VitePress, markdown-it-anchor) that differ from `anchor` and from every other id. */
   aliases: string[];
+  /** Ids the heading's own raw HTML carries (`<a id="install">`): the page has them already, links using them land here. */
+  htmlIds?: string[];
 }
 
 const VP_SPECIAL = /[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'“”‘’<>,.?/]+/g;
@@ -54,6 +56,25 @@ function withoutExplicitId(node: Heading): { explicit: string | undefined; text:
   return { explicit, text: toString(copy, { includeHtml: false }).trim() };
 }
 
+/** An anchor's id or name written in raw HTML (`<a id="install">`), which is read only up to its tag's end. */
+const HTML_ID = /<a\b[^<>]*?\s(?:id|name)\s*=\s*(?:"([^"<>]*)"|'([^'<>]*)')/gi;
+
+/**
+ * Ids a heading's own raw HTML gives it: GitBook writes `## 설치 <a href="#install" id="install"></a>` to keep a
+ * heading's old anchor, and pages converted from HTML keep `<a name="…">`; links using them land on the heading.
+ */
+function htmlIds(node: Heading): string[] {
+  const ids: string[] = [];
+  for (const child of node.children) {
+    if (child.type !== 'html' || !child.value.includes('<a')) continue;
+    for (const m of child.value.matchAll(HTML_ID)) {
+      const id = (m[1] ?? m[2] ?? '').trim().normalize('NFC');
+      if (id) ids.push(id);
+    }
+  }
+  return ids;
+}
+
 /**
  * Gives every heading of a tree its page id and its aliases, in document order. One slugger per document
  * and rule, as each tool numbers duplicates (`-1`, `-2`) itself; explicit ids bypass the GitHub slugger.
@@ -68,7 +89,14 @@ export function anchorHeadings(tree: Root, skip?: Heading): AnchoredHeading[] {
     const { explicit, text } = withoutExplicitId(node);
     const anchor = explicit ?? github.slug(text);
     const candidates = [vitepressSlug(text), markdownItAnchorSlug(text)].map((slug, i) => unique(others[i]!, slug));
-    out.push({ node, text, anchor, aliases: [...new Set(candidates)].filter((a) => a && a !== anchor) });
+    const own = htmlIds(node).filter((id) => id !== anchor);
+    out.push({
+      node,
+      text,
+      anchor,
+      aliases: [...new Set(candidates)].filter((a) => a && a !== anchor && !own.includes(a)),
+      ...(own.length ? { htmlIds: own } : {}),
+    });
   });
   const taken = new Set(out.map((h) => h.anchor));
   for (const h of out) {

@@ -19,6 +19,13 @@ describe('parseMarkdown', () => {
     ]);
   });
 
+  test("a heading's own <a id> (GitBook keeps old anchors so) is an id links may use; its text is the heading's", () => {
+    expect(parseMarkdown('## 설치 방법 <a href="#install" id="install"></a>\n\n## 옛 제목 <a name=\'old\'></a>\n').headings).toEqual([
+      { depth: 2, text: '설치 방법', anchor: '설치-방법', line: 1, aliases: ['install'] },
+      { depth: 2, text: '옛 제목', anchor: '옛-제목', line: 3, aliases: ['old'] },
+    ]);
+  });
+
   test.each([
     ['## 커스텀 {#custom-id}', { text: '커스텀', anchor: 'custom-id' }],
     ['## `useState` 사용법 {/*usage*/}', { text: 'useState 사용법', anchor: 'usage' }],

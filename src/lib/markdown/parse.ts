@@ -120,13 +120,10 @@ function firstH1(tree: Root): string | undefined {
 
 /** Mirrors Astro's rehypeHeadingIds: one slugger per document, explicit ids bypass it; the leading title is not a heading. */
 function collectHeadings(tree: Root): ParsedHeading[] {
-  return anchorHeadings(tree, leadingTitle(tree)).map(({ node, text, anchor, aliases }) => ({
-    depth: node.depth,
-    text,
-    anchor,
-    line: node.position?.start.line ?? 1,
-    ...(aliases.length ? { aliases } : {}),
-  }));
+  return anchorHeadings(tree, leadingTitle(tree)).map(({ node, text, anchor, aliases: slugAliases, htmlIds }) => {
+    const aliases = htmlIds ? [...slugAliases, ...htmlIds] : slugAliases;
+    return { depth: node.depth, text, anchor, line: node.position?.start.line ?? 1, ...(aliases.length ? { aliases } : {}) };
+  });
 }
 
 function collectSections(tree: Root, headings: ParsedHeading[], lineCount: number): Section[] {
