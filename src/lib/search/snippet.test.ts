@@ -49,6 +49,11 @@ test.each([
     '{% hint style="info" %}\nVPN이 필요합니다.\n{% endhint %}\n\n{{< tab "macOS" >}}\nbrew를 씁니다.\n{{< /tab >}}\n{{/* 메모 */}}\n\n{% highlight go %}\n# 주석\n{% endhighlight %}\n\n::: mermaid\ngraph TD; A-->B\n:::\n\n[설치]({{< ref "setup.md" >}}) 끝',
     'VPN이 필요합니다. brew를 씁니다. 설치 끝',
   ],
+  [
+    'a pipe escaped in code in a table row reads as the page shows it; elsewhere code keeps its backslash',
+    '| 문법 | 뜻 |\n| --- | --- |\n| `![[그림.png\\|300]]` | 폭 |\n\n`grep "a\\|b"` 끝',
+    '문법 뜻 ![[그림.png|300]] 폭 grep "a\\|b" 끝',
+  ],
 ])('snippetText: %s', (_name, markdown, want) => {
   expect(snippetText(markdown)).toBe(want);
 });

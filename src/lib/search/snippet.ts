@@ -39,7 +39,20 @@ const SET_ASIDE = new RegExp(`${SPAN_OPEN}(\\d+)${SPAN_CLOSE}`, 'g');
 
 function setAsideCode(text: string): { text: string; spans: string[] } {
   const spans: string[] = [];
-  const out = text.replace(CODE_SPAN, (_m, _ticks: string, code: string) => `${SPAN_OPEN}${spans.push(code.trim()) - 1}${SPAN_CLOSE}`);
+  // Spans come in order: the line the last one stood on is remembered, so a long line of them is read once.
+  let lineEnd = -1;
+  let tableRow = false;
+  const out = text.replace(CODE_SPAN, (_m, _ticks: string, code: string, at: number) => {
+    if (code.includes('\\|') && at > lineEnd) {
+      const start = text.lastIndexOf('\n', at) + 1;
+      const end = text.indexOf('\n', at);
+      lineEnd = end < 0 ? text.length : end;
+      tableRow = /^[ \t]*\|/.test(text.slice(start, start + 100));
+    }
+    // In a table row, `\|` is how code writes a pipe (GFM); the page shows `|`.
+    const shown = tableRow && at <= lineEnd && code.includes('\\|') ? code.replaceAll('\\|', '|') : code;
+    return `${SPAN_OPEN}${spans.push(shown.trim()) - 1}${SPAN_CLOSE}`;
+  });
   return { text: out, spans };
 }
 
