@@ -29,14 +29,15 @@ export default function rehypeRawImages(options: Options): Transformer<Root> {
     visit(tree, 'element', (node: Element) => {
       const src = node.properties['src'];
       if (node.tagName !== 'img' || typeof src !== 'string' || !isLocalImage(src)) return;
-      const path = imageFile(src);
       // Astro's rehypeImages matches `decodeURI(src)`; a query or fragment would not match, so such an image is left alone.
-      if (path !== safeDecodeUri(src) || !options.exists(path, file)) return;
+      if (/[?#]/.test(src)) return;
+      const path = imageFile(src);
+      if (!options.exists(path, file)) return;
       if (!path.startsWith('/')) return void found.push(path);
       // A site-absolute path (from the content root): Astro takes only relative ones.
       const relative = options.fromFile(path, file);
       node.properties['src'] = relative;
-      found.push(safeDecodeUri(relative));
+      found.push(imageFile(relative));
     });
     if (!found.length) return;
     const data = file.data as AstroData;
@@ -45,12 +46,4 @@ export default function rehypeRawImages(options: Options): Transformer<Root> {
     for (const path of found) paths.add(path);
     data.astro.localImagePaths = [...paths];
   };
-}
-
-function safeDecodeUri(text: string): string {
-  try {
-    return decodeURI(text);
-  } catch {
-    return text;
-  }
 }

@@ -38,9 +38,10 @@ export function scanContent(root: string): { paths: string[]; skipped: SkippedFi
   const orderFiles: string[] = [];
   const realRoot = realpathSync(root);
   // A book (GitBook, mdBook) keeps its table of contents in SUMMARY.md at the root, and its README.md is the first page.
-  const book = readdirSync(root).some((name) => BOOK_SUMMARY.test(name) || name === '.gitbook.yaml');
+  const rootEntries = readdirSync(root, { withFileTypes: true });
+  const book = rootEntries.some((entry) => BOOK_SUMMARY.test(entry.name) || entry.name === '.gitbook.yaml');
   const walk = (dir: string, assetsOnly: boolean) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    for (const entry of dir === root ? rootEntries : readdirSync(dir, { withFileTypes: true })) {
       const hidden = entry.name.startsWith('.');
       if (hidden && entry.isDirectory() && !(dir === root && ASSET_DIRS.has(entry.name))) continue;
       const full = join(dir, entry.name);

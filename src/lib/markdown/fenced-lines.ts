@@ -13,12 +13,14 @@ export const COLON_CLOSE = /^[ \t]*:{3,}[ \t]*\r?$/;
  */
 export function mapFencedLines(markdown: string, map: (line: string, code: boolean, raw: boolean) => string): string {
   const lines = markdown.split('\n');
-  // A raw block is code only when its closing line follows: the last closing line of each kind.
+  // A raw block is code only when its closing line follows: the last closing line of each kind. Most texts can open
+  // none, and every text pass of every section comes here: they skip the lookup.
   const lastClose = new Map<string, number>();
-  lines.forEach((line, i) => {
-    const kind = rawClose(line);
-    if (kind) lastClose.set(kind, i);
-  });
+  if (markdown.includes('mermaid') || markdown.includes('highlight'))
+    lines.forEach((line, i) => {
+      const kind = rawClose(line);
+      if (kind) lastClose.set(kind, i);
+    });
   let fence: string | undefined;
   let raw: string | undefined;
   return lines
@@ -27,7 +29,7 @@ export function mapFencedLines(markdown: string, map: (line: string, code: boole
         if (rawClose(line) === raw) raw = undefined;
         return map(line, true, true);
       }
-      const open = fence ? undefined : rawOpen(line);
+      const open = fence || !lastClose.size ? undefined : rawOpen(line);
       if (open && i < (lastClose.get(open) ?? -1)) {
         raw = open;
         return map(line, true, true);
@@ -58,10 +60,14 @@ function rawClose(line: string): string | undefined {
   return tag?.kind === 'close' && tag.name === 'highlight' ? 'highlight' : undefined;
 }
 
-/** The text without the lines of raw blocks (`::: mermaid`, `highlight`), for passes that read prose only. */
-export function blankRawBlocks(markdown: string): string {
-  if (!markdown.includes(':::') && !markdown.includes('highlight')) return markdown;
-  return mapFencedLines(markdown, (line, _code, raw) => (raw ? '' : line));
+/**
+ * The text without what the page draws rather than shows as words, for passes that read prose only: the lines of raw
+ * blocks (`::: mermaid`, `highlight`) and template tag lines outside code (`{% hint style="info" %}`, `{{< /tab >}}`,
+ * read by parseTagLine as remarkTemplateTags reads them).
+ */
+export function blankTagsAndRawBlocks(markdown: string): string {
+  if (!markdown.includes(':::') && !markdown.includes('{%') && !markdown.includes('{{')) return markdown;
+  return mapFencedLines(markdown, (line, code, raw) => (raw || (!code && line.includes('{') && parseTagLine(line)) ? '' : line));
 }
 
 /** The text with fenced code and inline code spans blanked (same length, newlines kept), so markup inside code is not read. */

@@ -2,6 +2,7 @@ import type { Html, Root, RootContent } from 'mdast';
 import type { Processor, Transformer } from 'unified';
 import type { Point } from 'unist';
 import { ChildReplacements } from './child-replacements.ts';
+import { commonIndent, dedentLines } from './indent.ts';
 import { visit } from './visit.ts';
 
 /** `<script>` (Vue's `<script setup>` included) and `<style>` elements: code of another site generator, not content. */
@@ -40,7 +41,9 @@ export default function remarkForeignHtml(this: Processor): Transformer<Root> {
         return;
       }
       // MDX reads no indented code: what a component holds may be indented as JSX is, and is still Markdown.
-      const nodes = reparse(dedent(stripped, contentIndent(code)));
+      // The indentation of the lines with content, not of those holding only component tags.
+      const indent = commonIndent(code.split('\n'), (line) => line.replace(COMPONENT_TAG, '').trim() !== '');
+      const nodes = reparse(dedentLines(stripped.split('\n'), indent).join('\n'));
       shiftPositions(nodes, node.position?.start);
       reparsed.push({ type: 'root', children: nodes });
       replacements.set(parent, index, nodes);
@@ -61,22 +64,6 @@ function tabTitle(tag: string, inline: boolean): string {
   if (!text) return '';
   if (inline) return `<strong>${text.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`)}</strong>`;
   return `\n\n**${text.replace(/[\\`*_{}[\]()#+\-.!<>|~]/g, '\\$&')}**\n\n`;
-}
-
-/** The indentation the lines with content (not only component tags) share. */
-function contentIndent(text: string): number {
-  let indent = Infinity;
-  for (const line of text.split('\n')) if (line.replace(COMPONENT_TAG, '').trim()) indent = Math.min(indent, /^[ \t]*/.exec(line)![0].length);
-  return Number.isFinite(indent) ? indent : 0;
-}
-
-/** Each line without up to `indent` leading spaces or tabs. */
-function dedent(text: string, indent: number): string {
-  if (!indent) return text;
-  return text
-    .split('\n')
-    .map((line) => line.slice(Math.min(indent, /^[ \t]*/.exec(line)![0].length)))
-    .join('\n');
 }
 
 /** Moves positions of reparsed nodes to where the HTML block stood (lines and offsets; columns only roughly). */

@@ -1,11 +1,12 @@
 import type { Code, Paragraph, Root, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import type { Processor, Transformer } from 'unified';
-import type { Node, Point, Position } from 'unist';
+import type { Position } from 'unist';
 import { COLON_CLOSE, MERMAID_OPEN } from './fenced-lines.ts';
-import { paragraphLines, spanner } from './remark-containers.ts';
+import { commonIndent, dedentLines } from './indent.ts';
+import { spanner } from './remark-containers.ts';
+import { shiftPositions } from './remark-foreign-html.ts';
 import { parseTagLine, type TagArgs } from './template-tags.ts';
-import { visit } from './visit.ts';
 
 /** Template tags whose content is source code, never Markdown (`{% highlight ruby %}`, `{{< highlight go >}}`). */
 export const RAW_CODE_TAGS = new Set(['highlight']);
@@ -40,7 +41,7 @@ export default function remarkRawBlocks(this: Processor): Transformer<Root> {
       const node = children[i]!;
       const open = openerOf(node);
       const openLine = node.position?.start.line;
-      const closeLine = open && openLine !== undefined ? closes.get(open.key)?.first((line) => line > openLine) : undefined;
+      const closeLine = open && openLine !== undefined ? firstAfter(closes.get(open.key), openLine) : undefined;
       if (!open || openLine === undefined || closeLine === undefined) {
         out.push(node);
         continue;
@@ -65,8 +66,16 @@ function openerOf(node: RootContent): Opener | undefined {
   return tag?.kind === 'open' && RAW_CODE_TAGS.has(tag.name) ? { key: tag.name, lang: languageOf(tag.args) } : undefined;
 }
 
+/** The paragraph's first line as text, read up to its first line break only (every top-level paragraph is asked). */
 function firstLine(node: Paragraph): string {
-  return (paragraphLines(node)[0] ?? []).map((p) => toString(p)).join('');
+  let line = '';
+  for (const child of node.children) {
+    const text = toString(child);
+    const nl = child.type === 'text' ? text.indexOf('\n') : -1;
+    if (nl >= 0) return line + text.slice(0, nl);
+    line += text;
+  }
+  return line;
 }
 
 /** The language a `highlight` tag names (`lang=…`, or its first value). */
@@ -75,15 +84,15 @@ export function languageOf(args: TagArgs): string | null {
 }
 
 /**
- * The lines (1-based, in order) that close each kind of raw block, found in one pass: looking forward from every
+ * The lines (1-based, ascending) that close each kind of raw block, found in one pass: looking forward from every
  * opening line took time in proportion to the square of the file when the closing lines were missing.
  */
-function closingLines(lines: readonly string[]): Map<string, LineList> {
-  const closes = new Map<string, LineList>();
+function closingLines(lines: readonly string[]): Map<string, number[]> {
+  const closes = new Map<string, number[]>();
   const add = (key: string, line: number) => {
-    let list = closes.get(key);
-    if (!list) closes.set(key, (list = new LineList()));
-    list.push(line);
+    const list = closes.get(key);
+    if (list) list.push(line);
+    else closes.set(key, [line]);
   };
   lines.forEach((line, i) => {
     if (COLON_CLOSE.test(line)) return add(':::', i + 1);
@@ -94,32 +103,23 @@ function closingLines(lines: readonly string[]): Map<string, LineList> {
   return closes;
 }
 
-/** Ascending line numbers, searched by halves. */
-class LineList {
-  readonly #lines: number[] = [];
-  push(line: number): void {
-    this.#lines.push(line);
+/** The first of ascending line numbers after `line`, found by halves. */
+function firstAfter(sorted: readonly number[] | undefined, line: number): number | undefined {
+  if (!sorted) return undefined;
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! > line) hi = mid;
+    else lo = mid + 1;
   }
-  /** The first line that meets `test`, which must hold for every line after one it holds for. */
-  first(test: (line: number) => boolean): number | undefined {
-    let lo = 0;
-    let hi = this.#lines.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (test(this.#lines[mid]!)) hi = mid;
-      else lo = mid + 1;
-    }
-    return this.#lines[lo];
-  }
+  return sorted[lo];
 }
 
 /** The source lines strictly between two lines (1-based), dedented, as a code block. */
 export function codeFromLines(lines: readonly string[], openLine: number, closeLine: number, lang: string | null, position: Position | undefined): Code {
   const body = lines.slice(openLine, closeLine - 1).map((l) => l.replace(/\r$/, ''));
-  // A loop, not Math.min(...): a block of 200,000 lines would overflow the stack as arguments.
-  let indent = Infinity;
-  for (const l of body) if (l.trim()) indent = Math.min(indent, /^[ \t]*/.exec(l)![0].length);
-  const value = body.map((l) => l.slice(Number.isFinite(indent) ? indent : 0)).join('\n');
+  const value = dedentLines(body, commonIndent(body)).join('\n');
   return { type: 'code', lang, meta: null, value, ...(position ? { position } : {}) };
 }
 
@@ -128,15 +128,6 @@ function parseAt(lines: readonly string[], from: number, to: number, parse: (tex
   const nodes = parse(lines.slice(from - 1, to).join('\n'));
   let offset = 0;
   for (let i = 0; i < from - 1; i++) offset += lines[i]!.length + 1;
-  const shift = (p: Point | undefined) => {
-    if (!p) return;
-    p.line += from - 1;
-    if (p.offset !== undefined) p.offset += offset;
-  };
-  for (const node of nodes)
-    visit(node, (n: Node) => {
-      shift(n.position?.start);
-      shift(n.position?.end);
-    });
+  shiftPositions(nodes, { line: from, column: 1, offset });
   return nodes;
 }

@@ -1,5 +1,5 @@
 import { sliceGraphemes } from '../markdown/graphemes.ts';
-import { blankRawBlocks } from '../markdown/fenced-lines.ts';
+import { blankTagsAndRawBlocks } from '../markdown/fenced-lines.ts';
 import { stripHiddenHtml } from '../markdown/hidden-html.ts';
 import { stripHighlightMarks } from '../markdown/highlight-marks.ts';
 import { frontmatterEnd, makeSnippet, type Snippet } from '../markdown/sections.ts';
@@ -17,7 +17,7 @@ export type { Snippet };
  */
 export function snippetText(markdown: string, linkTitle?: LinkTitle): string {
   // Frontmatter, a BOM or a carriage return only where the text could have one: splitting every section into lines cost more than the rest.
-  let text = blankRawBlocks(/^(?:\uFEFF|---)|\r/.test(markdown) ? stripFrontmatter(markdown) : markdown);
+  let text = blankTagsAndRawBlocks(/^(?:\uFEFF|---)|\r/.test(markdown) ? stripFrontmatter(markdown) : markdown);
   let spans: string[] = [];
   for (const [s, [needs, pattern, replacement]] of SNIPPET_STEPS.entries()) {
     // A step whose pattern needs a character the text lacks cannot change it; most sections skip most steps.
@@ -90,17 +90,12 @@ function embedText(_m: string, link: string, target: string, label?: string): st
   return isPictureEmbed(target) ? pictureEmbedLabel(label).alt || ' ' : link;
 }
 
-/** A line that is one template tag (remarkTemplateTags): read up to the line's end, never across lines. */
-const TAG_LINE = /^[ \t]*(?:\{%-?[ \t]*[A-Za-z][^\n]*?-?%\}|\{\{[<%][^\n]*?[>%]\}\}|\{\{\/\*[^\n]*?\*\/\}\})[ \t]*$/gm;
-
 /**
  * `snippetText`'s steps in order: a string every match contains (or strings one of which every match contains; or
  * undefined), the pattern, its replacement.
  */
 const SNIPPET_STEPS: readonly (readonly [string | readonly string[] | undefined, RegExp, Replacement])[] = [
   [['```', '~~~'], /^(```|~~~)[\s\S]*?^\1[^\n]*$/gm, ' '],
-  // GitBook, Jekyll and Hugo tag lines (`{% hint style="info" %}`, `{{< /tab >}}`): the page draws what they mean.
-  [['{%', '{{'], TAG_LINE, ' '],
   ['<', /<[^>\n]+>/g, ' '],
   // Blanks before a line's marker are [ \t], never \s: `^\s*` runs across every blank line below each line start, and a
   // few thousand blank lines before a `[!` took a minute (the MCP server cuts snippets per request).
@@ -258,8 +253,7 @@ export function sectionProse(document: { readonly sections: readonly { line: num
  * `snippetText`'s, whose parts stop at a bracket, so a section's cost stays in proportion to its length.
  */
 function markdownToText(markdown: string): string {
-  return stripHighlightMarks(blankRawBlocks(markdown))
-    .replace(TAG_LINE, ' ')
+  return stripHighlightMarks(blankTagsAndRawBlocks(markdown))
     .replace(/^```[\s\S]*?^```/gm, ' ')
     .replace(/<[^>\n]+>/g, ' ')
     .replace(IMAGE, '$1')
