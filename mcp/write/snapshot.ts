@@ -2,6 +2,7 @@ import { toArtifacts } from '../../src/lib/artifacts/emit.ts';
 import type { ContributionCache } from '../../src/lib/search/index-contribution.ts';
 import { splitFrontmatter } from '../../src/lib/wiki/frontmatter-parse.ts';
 import type { RawFile } from '../../src/lib/wiki/document.ts';
+import type { SkippedFile } from '../../src/lib/wiki/skipped-files.ts';
 import { buildWiki, type ParseCache, type Wiki, type WikiOptions } from '../../src/lib/wiki/pipeline.ts';
 import { toSlug } from '../../src/lib/wiki/slug.ts';
 import { buildOptions, collectContent, emitContext, errorReport, siteConfig } from './content-source.ts';
@@ -12,6 +13,8 @@ export interface Scan {
   files: RawFile[];
   /** The folder's other files (pictures, downloads), which embeds and links may name. */
   attachments: string[];
+  /** The Markdown files the site leaves out, which links may name. */
+  skipped: SkippedFile[];
   /** sha256 of each file's text by content path, as read. */
   hashes: ReadonlyMap<string, string>;
   /** Content path and id of each document carrying `external_id` in its frontmatter. */
@@ -28,12 +31,12 @@ export interface Snapshot extends Scan {
 
 /** The options `npm run build` would build the folder under `root` with, for its files as scanned. */
 export function scanOptions(scan: Scan, root: string, base: string): WikiOptions {
-  return buildOptions(root, siteConfig(), base, scan.attachments);
+  return buildOptions(root, siteConfig(), base, scan.attachments, scan.skipped);
 }
 
 /** Reads every file and its frontmatter: ids, external ids and hashes. */
 export function scanFolder(root: string): Scan {
-  const { files, attachments } = collectContent(root);
+  const { files, attachments, skipped } = collectContent(root);
   const hashes = new Map<string, string>();
   const byExternalId = new Map<string, { path: string; id: string }>();
   const ids = new Set<string>();
@@ -46,7 +49,7 @@ export function scanFolder(root: string): Scan {
     if (data.external_id !== undefined && data.external_id !== null)
       byExternalId.set(typeof data.external_id === 'string' ? data.external_id : JSON.stringify(data.external_id), { path: f.path, id });
   }
-  return { files, attachments, hashes, byExternalId, ids };
+  return { files, attachments, skipped, hashes, byExternalId, ids };
 }
 
 /** Scans and parses the whole content folder (the same collect → parse → derive steps and options as the build). */

@@ -257,6 +257,7 @@ function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', t
           resolveUrl: (url: string, fromPath: string) => {
             const r = current().resolver.url(url, fromPath);
             if (!r.isDocLink) return linkedFileHref(current(), url, fromPath);
+            if (r.home) return joinUrl(current().options.base, '/');
             if (!r.doc) return undefined;
             // An alias (VitePress slug) becomes the page's own id; a text fragment or unknown anchor stays as written.
             return `${joinUrl(current().options.base, docPath(r.doc.id))}${r.heading ? anchorHash(r.heading.anchor) : r.fragment ? `#${r.fragment}` : ''}`;
@@ -268,7 +269,8 @@ function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', t
           },
           brokenUrl: (url: string, fromPath: string) => {
             const r = current().resolver.url(url, fromPath);
-            return r.isDocLink && !r.doc ? `${url}: 문서가 없습니다` : undefined;
+            if (r.unpublished) return `${url}: 사이트에 싣지 않는 파일입니다`;
+            return r.isDocLink && !r.doc && !r.home ? `${url}: 문서가 없습니다` : undefined;
           },
           contentPathOf,
         },

@@ -3,7 +3,7 @@ import type { Transformer } from 'unified';
 import { ChildReplacements } from '../lib/markdown/child-replacements.ts';
 import { visit } from '../lib/markdown/visit.ts';
 import type { VFile } from 'vfile';
-import { findWikiLinks } from '../lib/markdown/wikilink.ts';
+import { findWikiLinks, inGithubWikiOrder } from '../lib/markdown/wikilink.ts';
 
 /** Options of remarkWikiLinks; without resolvers links are left as written. */
 export interface Options {
@@ -35,8 +35,10 @@ export default function remarkWikiLinks(options: Options = {}): Transformer<Root
       if (!matches.length) return;
       const parts: PhrasingContent[] = [];
       let at = 0;
-      for (const m of matches) {
-        if (m.index > at) parts.push({ type: 'text', value: node.value.slice(at, m.index) });
+      for (const found of matches) {
+        if (found.index > at) parts.push({ type: 'text', value: node.value.slice(at, found.index) });
+        const resolveWiki = options.resolveWiki;
+        const m = resolveWiki ? inGithubWikiOrder(found, (t) => resolveWiki(t, undefined) !== undefined) : found;
         const href = options.resolveWiki?.(m.target, m.anchor);
         const label = m.label ?? options.labelOf?.(m.target, m.anchor) ?? (m.anchor ? `${m.target} § ${m.anchor}` : m.target);
         const children: PhrasingContent[] = [{ type: 'text', value: label }];
@@ -45,7 +47,7 @@ export default function remarkWikiLinks(options: Options = {}): Transformer<Root
             ? ({ type: 'link', url: href, children, data: { hProperties: { className: ['wikilink'] } } } satisfies Link)
             : brokenSpan(children, `[[${m.target}]]: 문서가 없습니다`),
         );
-        at = m.index + m.length;
+        at = found.index + found.length;
       }
       if (at < node.value.length) parts.push({ type: 'text', value: node.value.slice(at) });
       replacements.set(parent, index, parts);

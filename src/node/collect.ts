@@ -16,6 +16,11 @@ const IGNORED_DIRS = new Set(['node_modules', '.git', '.github', '.obsidian']);
 const ASSET_DIRS = new Set(['.gitbook', '.attachments']);
 /** A book's table of contents at the content root (GitBook, mdBook): the site builds its own sidebar. */
 const BOOK_SUMMARY = /^summary\.md$/i;
+/**
+ * Docsify's table of contents (lower-case `_sidebar.md`, at the root): its README.md is the home page, as a book's is.
+ * A GitHub wiki's `_Sidebar.md` is capitalised, and its home page is `Home.md`.
+ */
+const DOCSIFY_SIDEBAR = /^_sidebar\.md$/;
 
 /** Resolves the content root from `WIKI_CONTENT_DIR` (default `./content`). */
 export function contentRoot(cwd = process.cwd()): string {
@@ -39,7 +44,7 @@ export function scanContent(root: string): { paths: string[]; skipped: SkippedFi
   const realRoot = realpathSync(root);
   // A book (GitBook, mdBook) keeps its table of contents in SUMMARY.md at the root, and its README.md is the first page.
   const rootEntries = readdirSync(root, { withFileTypes: true });
-  const book = rootEntries.some((entry) => BOOK_SUMMARY.test(entry.name) || entry.name === '.gitbook.yaml');
+  const book = rootEntries.some((entry) => BOOK_SUMMARY.test(entry.name) || entry.name === '.gitbook.yaml' || DOCSIFY_SIDEBAR.test(entry.name));
   const walk = (dir: string, assetsOnly: boolean) => {
     for (const entry of dir === root ? rootEntries : readdirSync(dir, { withFileTypes: true })) {
       const hidden = entry.name.startsWith('.');
@@ -54,7 +59,7 @@ export function scanContent(root: string): { paths: string[]; skipped: SkippedFi
       else if (entry.isSymbolicLink()) skipped.push({ path, reason: linksInside(full, realRoot) ? 'symlink' : 'outside' });
       else if (!entry.isFile()) continue;
       else if (MDX.test(entry.name)) skipped.push({ path, reason: 'mdx' });
-      else if (dir === root && book && BOOK_SUMMARY.test(entry.name)) skipped.push({ path, reason: 'book-summary' });
+      else if (dir === root && book && (BOOK_SUMMARY.test(entry.name) || DOCSIFY_SIDEBAR.test(entry.name))) skipped.push({ path, reason: 'book-summary' });
       else if (dir === root && REPO_META.test(entry.name) && !(book && /^readme\.md$/i.test(entry.name))) skipped.push({ path, reason: 'repo-meta' });
       else if (WIKI_CHROME.test(entry.name)) skipped.push({ path, reason: 'wiki-chrome' });
       else paths.push(path);
@@ -114,7 +119,7 @@ export function collectContent(root: string): { files: RawFile[]; skipped: Skipp
   const dates = gitDates(root);
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const { paths, skipped, attachments, orderFiles } = scanContent(root);
-  const toc = tableOfContents(root, skipped, orderFiles);
+  const toc = tableOfContents(root, skipped, orderFiles, new Set(paths));
   const files = paths.map((path) => {
     const full = join(root, path);
     const d = dates.get(path);
@@ -134,9 +139,10 @@ export function collectContent(root: string): { files: RawFile[]; skipped: Skipp
  * The reading order another tool wrote down: a book's SUMMARY.md (skipped as a page), else Azure DevOps wiki's `.order`
  * file in each folder; nothing when there is neither or it cannot be read.
  */
-function tableOfContents(root: string, skipped: readonly SkippedFile[], orderFiles: readonly string[]): Map<string, number> {
-  const summary = skipped.find((s) => s.reason === 'book-summary');
-  if (summary) return bookOrder(readOrEmpty(join(root, summary.path)));
+function tableOfContents(root: string, skipped: readonly SkippedFile[], orderFiles: readonly string[], pages: ReadonlySet<string>): Map<string, number> {
+  // SUMMARY.md before `_sidebar.md` when a folder has both (mdBook's is the one its build reads).
+  const summary = skipped.filter((s) => s.reason === 'book-summary').sort((a, b) => Number(a.path.startsWith('_')) - Number(b.path.startsWith('_')))[0];
+  if (summary) return bookOrder(readOrEmpty(join(root, summary.path)), (path) => pages.has(path));
   const order = new Map<string, number>();
   for (const file of orderFiles) for (const [path, place] of folderOrder(file, readOrEmpty(join(root, file)))) order.set(path, place);
   return order;

@@ -89,7 +89,7 @@ function buildCollected(
   cache?: ParseCache & { save(): void },
   keepSyntaxTree?: KeepSyntaxTree,
 ): CollectedWiki {
-  const options = buildOptions(root, config, base, attachments);
+  const options = buildOptions(root, config, base, attachments, skipped);
   const key = sha256(JSON.stringify([root, base, config.categories, options.links, files, skipped, attachments]));
   const texts = new Map(files.map((f) => [f.path, f.text ?? '']));
   if (key === unchanged) return { wiki: undefined, texts, key };
@@ -104,7 +104,13 @@ function buildCollected(
  * path alike: the link policy (`maru.config.ts`, overridden by the environment), and pictures and attachments looked
  * up in the folder itself.
  */
-export function buildOptions(root: string, config: SiteConfig, base: string, attachments: readonly string[]): WikiOptions {
+export function buildOptions(
+  root: string,
+  config: SiteConfig,
+  base: string,
+  attachments: readonly string[],
+  skipped: readonly SkippedFile[] = [],
+): WikiOptions {
   return {
     categories: config.categories,
     base,
@@ -112,6 +118,7 @@ export function buildOptions(root: string, config: SiteConfig, base: string, att
     fileExists: (path) => existsSync(join(root, path)),
     imageStatus: (path) => contentImageStatus(root, path),
     attachments,
+    ...(skipped.length ? { skipped } : {}),
   };
 }
 

@@ -22,6 +22,7 @@ const LINE = fc.constantFrom(
   ...['{% embed url="https://example.com" %}', '{% endembed %}', '{{< figure src="a.png" caption="c" >}}', '[a]({{< ref "x.md" >}})'],
   ...['{% comment %}', '{% endcomment %}', '{{/* x */}}', '{% content-ref url="x.md" %}', '[x.md](x.md)', '{% endcontent-ref %}'],
   ...['{{< details "d" >}}', '{{< /details >}}', '{% include nav.html %}', '!!! note "t"', '    body', '%% c', '%%'],
+  ...['?> 팁', '!> 중요', '- !> 목록', '> ?> 인용', '[[글|known]]', '[홈](/)'],
   ...['- item', '  - sub', '> quote', '```', '# h', '## h2', '1. one', '| a | b |', '|---|---|', '<div>', '</div>', '', '', '본문 text'],
 );
 

@@ -10,6 +10,7 @@ import remarkMkdocsBlocks from './remark-mkdocs-blocks.ts';
 import remarkTemplateTags from './remark-template-tags.ts';
 import remarkRawBlocks from './remark-raw-blocks.ts';
 import remarkTocMacro from './remark-toc-macro.ts';
+import remarkDocsifyHints from './remark-docsify-hints.ts';
 import remarkObsidianEmbeds from './remark-obsidian-embeds.ts';
 import remarkBlockIds from './remark-block-ids.ts';
 import remarkObsidianComments from './remark-obsidian-comments.ts';
@@ -28,7 +29,7 @@ export interface DialectOptions {
  * The Markdown dialects Maru reads (after remark-parse and remark-gfm), in order: CJK-friendly emphasis, code blocks
  * written as template tags or `::: mermaid`, Obsidian
  * `%%comments%%` dropped, MkDocs admonitions and content tabs, GitBook/Jekyll/Hugo template tags, `[[https://…|label]]` as external links,
- * MDX callout components as callouts, other VitePress/MDX html dropped, MDX comments and import lines, `:::` containers, TOC macros,
+ * MDX callout components as callouts, other VitePress/MDX html dropped, MDX comments and import lines, `:::` containers, TOC macros, Docsify's `!>`/`?>` hints,
  * VitePress's ```` ```js{2,5} ```` line marks, Obsidian's `==highlights==`, `![[embeds]]` and `^block-ids`. The site's processor and
  * `parseMarkdown` both use this list, so pages, index text and snippets see the same tree.
  */
@@ -42,7 +43,7 @@ export function dialectPlugins(options: DialectOptions = {}): PluggableList {
     // Before the plugins that read what blocks hold: an MkDocs block's body is parsed here, from what was indented code.
     remarkMkdocsBlocks,
     // GitBook/Jekyll `{% … %}` and Hugo `{{< … >}}` tag lines, before the html and container plugins read those paragraphs.
-    remarkTemplateTags,
+    [remarkTemplateTags, { detailsTitle: options.detailsTitle ?? '자세히' }],
     // `[[https://…]]` is a link to that URL before anything reads `[[…]]` as a document's name.
     remarkUrlWikiLinks,
     [remarkMdxCallouts, { detailsTitle: options.deepDiveTitle ?? '자세히 살펴보기' }],
@@ -51,6 +52,7 @@ export function dialectPlugins(options: DialectOptions = {}): PluggableList {
     remarkMdxImports,
     [remarkContainers, { detailsTitle: options.detailsTitle ?? '자세히' }],
     remarkTocMacro,
+    remarkDocsifyHints,
     remarkCodeLangMeta,
     // After the plugins that read text positions (MDX comments): the text nodes it splits have none.
     remarkObsidianHighlights,

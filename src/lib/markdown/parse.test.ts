@@ -120,7 +120,7 @@ describe('parseMarkdown', () => {
   test('links: wikilinks, relative and site-absolute URLs with lines; external URLs and in-page anchors are not collected', () => {
     const md = parseMarkdown('[[id#절|라벨]] [a](./a.md) [b](/guide/b#x)\n\n[c](https://x.dev) [d](#local) [e](mailto:a@b.c)\n\n[r]: ../r.md\n');
     expect(md.links).toEqual([
-      { kind: 'wiki', target: 'id', anchor: '절', line: 1 },
+      { kind: 'wiki', target: 'id', anchor: '절', label: '라벨', line: 1 },
       { kind: 'url', target: './a.md', line: 1 },
       { kind: 'url', target: '/guide/b#x', line: 1 },
       { kind: 'url', target: '../r.md', line: 5 },

@@ -43,6 +43,8 @@ export interface RawLink {
   kind: 'wiki' | 'url';
   target: string;
   anchor?: string;
+  /** A wikilink's text after `|`: what GitHub wikis put the page name in (`inGithubWikiOrder`). */
+  label?: string;
   line: number;
 }
 
@@ -195,7 +197,7 @@ function collectLinks(tree: Root): RawLink[] {
     if (node.type === 'text') {
       for (const m of findWikiLinks(node.value)) {
         const line = (node.position?.start.line ?? 1) + (node.value.slice(0, m.index).match(/\n/g)?.length ?? 0);
-        links.push({ kind: 'wiki', target: m.target, ...(m.anchor ? { anchor: m.anchor } : {}), line });
+        links.push({ kind: 'wiki', target: m.target, ...(m.anchor ? { anchor: m.anchor } : {}), ...(m.label ? { label: m.label } : {}), line });
       }
     } else if (node.type === 'link' || node.type === 'definition') {
       const url = (node as Link).url;

@@ -109,3 +109,22 @@ test("Jekyll's raw tags leave code that holds both, as on a Jekyll page; code wi
   );
   expect(md.sections[0]!.text).toBe('{{ x }} 와 {% raw %} 만');
 });
+
+test("a Hugo details block without a title is named in the site's language, as a ::: details block is", async () => {
+  const { unified } = await import('unified');
+  const { default: remarkParse } = await import('remark-parse');
+  const { default: remarkRehype } = await import('remark-rehype');
+  const { default: rehypeStringify } = await import('rehype-stringify');
+  const { dialectPlugins } = await import('./dialect.ts');
+  const page = (options: Parameters<typeof dialectPlugins>[0]) =>
+    String(
+      unified()
+        .use(remarkParse)
+        .use(dialectPlugins(options))
+        .use(remarkRehype)
+        .use(rehypeStringify)
+        .processSync('{{< details >}}\nHidden text\n{{< /details >}}\n'),
+    ).replace(/\n/g, '');
+  expect(page({ detailsTitle: 'Details' })).toBe('<details class="details"><summary>Details</summary><p>Hidden text</p></details>');
+  expect(page({})).toBe('<details class="details"><summary>자세히</summary><p>Hidden text</p></details>');
+});

@@ -35,7 +35,8 @@ const MAX_DEPTH = 32;
  * `ref`/`relref`, Jekyll's `{% link %}`/`{% post_url %}` and `{{ site.baseurl }}` (templateLinks). In code, Jekyll's
  * `{% raw %}`/`{% endraw %}` pairs go, as on a Jekyll page.
  */
-export default function remarkTemplateTags(): Transformer<Root> {
+export default function remarkTemplateTags(options: { detailsTitle?: string } = {}): Transformer<Root> {
+  const detailsTitle = options.detailsTitle ?? '자세히';
   return (tree, file) => {
     const source = String(file.value ?? '');
     if (!source.includes('{%') && !source.includes('{{')) return;
@@ -51,6 +52,7 @@ export default function remarkTemplateTags(): Transformer<Root> {
         parent.children.flatMap((n) => split(n, span)),
         sourceLines,
         span,
+        detailsTitle,
       );
     };
     walk(tree, 0);
@@ -172,7 +174,7 @@ interface Frame {
 }
 
 /** Builds blocks from tag lines; a closing tag closes the nearest open tag of its name and whatever opened after it. */
-function nest(items: Item[], source: () => string[], span: Span): RootContent[] {
+function nest(items: Item[], source: () => string[], span: Span, detailsTitle: string): RootContent[] {
   const root: RootContent[] = [];
   const stack: Frame[] = [];
   const target = () => stack[stack.length - 1]?.children ?? root;
@@ -201,15 +203,15 @@ function nest(items: Item[], source: () => string[], span: Span): RootContent[] 
       }
       while (stack.length > at + 1) unclosed();
       const frame = stack.pop()!;
-      push(block(frame, item.line, source, span));
+      push(block(frame, item.line, source, span, detailsTitle));
     }
   }
   while (stack.length) unclosed();
   return root;
 }
 
-/** What a tag that closed becomes, with what it held. */
-function block(frame: Frame, closeLine: number, source: () => string[], span: Span): RootContent[] {
+/** What a tag that closed becomes, with what it held; `detailsTitle` names a folded block written without a title. */
+function block(frame: Frame, closeLine: number, source: () => string[], span: Span, detailsTitle: string): RootContent[] {
   const { tag, line } = frame.open;
   const { name, args } = tag;
   const position = span(line, closeLine);
@@ -218,7 +220,7 @@ function block(frame: Frame, closeLine: number, source: () => string[], span: Sp
   const kind = calloutKindOf(name, args);
   if (kind) return [calloutBlock(kind, textTitle(calloutTitleOf(name, args)), body, position)];
   if (DETAILS.has(name))
-    return [detailsBlock(textTitle(titleOf(args, true) ?? '자세히'), 'open' in args.named || args.positional.includes('open'), body, position)];
+    return [detailsBlock(textTitle(titleOf(args, true) ?? detailsTitle), 'open' in args.named || args.positional.includes('open'), body, position)];
   if (TABS.has(name)) {
     const title = titleOf(args, true);
     return title ? [boldLine(title, line, span), ...body] : body;

@@ -28,6 +28,27 @@ export function findWikiLinks(text: string): WikiLinkMatch[] {
   return out;
 }
 
+/** The parts of a wikilink that name what it points to and what it reads as. */
+export interface WikiLinkParts {
+  target: string;
+  anchor?: string;
+  label?: string;
+}
+
+/**
+ * GitHub wikis write `[[Link text|Page name]]`, the reverse of Obsidian's `[[page|label]]`. A link whose first part names
+ * no document while its second part does is read GitHub's way (the second part may carry `#anchor`); any other link keeps
+ * Obsidian's reading, so a link that resolves as written never changes.
+ */
+export function inGithubWikiOrder<L extends WikiLinkParts>(link: L, resolves: (target: string) => boolean): L | WikiLinkParts {
+  if (!link.label || resolves(link.target)) return link;
+  const hash = link.label.indexOf('#');
+  const page = (hash < 0 ? link.label : link.label.slice(0, hash)).trim();
+  const anchor = hash < 0 ? '' : link.label.slice(hash + 1).trim();
+  if (!page || !resolves(page)) return link;
+  return { target: page, ...(anchor ? { anchor } : {}), label: link.target };
+}
+
 /** Files Obsidian shows as pictures when embedded with `![[…]]`. */
 const PICTURE_FILE = /\.(?:png|jpe?g|gif|svg|webp|avif|bmp)$/i;
 /** Obsidian's size option of a picture embed: `|300` (width) or `|300x200`. */

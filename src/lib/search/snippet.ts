@@ -3,7 +3,7 @@ import { blankTagsAndRawBlocks } from '../markdown/fenced-lines.ts';
 import { stripHiddenHtml } from '../markdown/hidden-html.ts';
 import { stripHighlightMarks } from '../markdown/highlight-marks.ts';
 import { frontmatterEnd, makeSnippet, type Snippet } from '../markdown/sections.ts';
-import { isPictureEmbed, pictureEmbedLabel } from '../markdown/wikilink.ts';
+import { inGithubWikiOrder, isPictureEmbed, pictureEmbedLabel } from '../markdown/wikilink.ts';
 import type { SearchDocument } from './index-schema.ts';
 import { stripFrontmatter } from '../wiki/frontmatter-fence.ts';
 
@@ -80,9 +80,15 @@ const WIKILINK = /\[\[([^[\]|#\n]+)(?:#[^[\]|\n]*)?(?:\|([^[\]\n]+))?\]\]/g;
 const IMAGE = /!\[((?:[^[\]]|\[[^[\]]*\])*)\]\([^)[]*\)/g;
 const LINK = /\[((?:[^[\]]|\[[^[\]]*\])*)\]\([^)[]*\)/g;
 
-/** What a wikilink reads as: its own text, else the linked document's title, else the target as written. */
+/**
+ * What a wikilink reads as: its own text, else the linked document's title, else the target as written. The text of a
+ * GitHub wiki's `[[Link text|Page name]]` is its first part (`inGithubWikiOrder`, the page's rule).
+ */
 function wikiLinkText(linkTitle: LinkTitle): (match: string, target: string, label?: string) => string {
-  return (_m, target, label) => label ?? linkTitle(target.trim()) ?? target;
+  return (_m, target, label) => {
+    if (label === undefined) return linkTitle(target.trim()) ?? target;
+    return inGithubWikiOrder({ target: target.trim(), label }, (t) => linkTitle(t) !== undefined).label ?? label;
+  };
 }
 
 /** An Obsidian embed as snippet text: a picture's alt text (not its `300` or `300x200` size), or a note's link as written. */
@@ -115,6 +121,8 @@ const SNIPPET_STEPS: readonly (readonly [string | readonly string[] | undefined,
   ['---', /^[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+[ \t]*:?-*:?[ \t]*$/gm, ' '],
   [['-', '*', '_'], /^[ \t]*(?:[-*_][ \t]*){3,}$/gm, ' '],
   ['#', /^#{1,6}\s+/gm, ''],
+  // Docsify's hint markers (`!> `, `?> `): the page draws a callout.
+  ['>', /^[ \t]*[!?]>[ \t]+/gm, ''],
   ['>', /^[ \t]*(?:>\s*)+/gm, ''],
   [['-', '*', '+', '.'], /^[ \t]*(?:[-*+]|\d+\.)\s+(?:\[[ xX]\]\s+)?/gm, ''],
   [['*', '`', '~'], /[*`~]+/g, ''],

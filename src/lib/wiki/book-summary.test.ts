@@ -30,3 +30,16 @@ test("an Azure DevOps wiki's .order file gives its folder's pages their places; 
   ]);
   expect([...folderOrder('.order', 'Home\n')]).toEqual([['Home.md', 1]]);
 });
+
+test("Docsify's _sidebar.md links from the root and without .md; with the folder's pages known, those count too", () => {
+  const pages = new Set(['README.md', 'guide/setup.md', 'guide/README.md', 'faq.md']);
+  const sidebar = ['* [홈](/)', '* [가이드](/guide/)', '  * [준비](guide/setup)', '* [FAQ](faq.md)', '* [없음](/ghost)', '* [절](#intro)'].join('\n');
+  expect([...bookOrder(sidebar, (path) => pages.has(path))]).toEqual([
+    ['README.md', 1],
+    ['guide/README.md', 2],
+    ['guide/setup.md', 3],
+    ['faq.md', 4],
+  ]);
+  // Without the pages, only relative `.md` links count, as in a SUMMARY.md.
+  expect([...bookOrder(sidebar)]).toEqual([['faq.md', 1]]);
+});

@@ -173,6 +173,18 @@ describe('structure from the folder', () => {
   test('a folder README without a heading is titled by its folder', () => {
     expect(toSourceDocument(raw('learn/README.md', '본문'), cats).doc!.title).toBe('learn');
   });
+
+  test("a file name's hyphens between letters read as spaces, as a GitHub wiki titles its pages; dates and versions keep them", () => {
+    const titles = ['Release-Process.md', 'ops/배포-절차.md', 'blog/2024-01-15.md', 'react-18-upgrade.md', 'a b-c.md', 'team-guide/README.md'];
+    expect(titles.map((path) => toSourceDocument(raw(path, '본문'), cats).doc!.title)).toEqual([
+      'Release Process',
+      '배포 절차',
+      '2024-01-15',
+      'react-18-upgrade',
+      'a b-c',
+      'team guide',
+    ]);
+  });
 });
 
 test('toSourceDocument refuses a run of 20,000 asterisks, which the parser would chew on for minutes, naming the line', () => {

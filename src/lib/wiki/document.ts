@@ -357,7 +357,16 @@ function fileTitle(path: string): string {
   const file = toContentPath(path).normalize('NFC').split('/').pop()!;
   // A Notion export names each page `제목 0123…cdef.md`: the title is the name.
   const name = withoutNotionId(file).replace(/\.(md|mdx|markdown)$/i, '');
-  return /^(index|readme)$/i.test(name) ? (toContentPath(path).normalize('NFC').split('/').slice(-2, -1)[0] ?? name) : name;
+  return wordsOfFileName(/^(index|readme)$/i.test(name) ? (toContentPath(path).normalize('NFC').split('/').slice(-2, -1)[0] ?? name) : name);
+}
+
+/**
+ * A file name as a title: GitHub wikis save the page "Release Process" as `Release-Process.md` and show its title with
+ * spaces, so a hyphen between two letters of a name without spaces reads as one (`배포-절차` → `배포 절차`). Dates and
+ * versions (`2024-01-15`, `react-18`) keep theirs.
+ */
+export function wordsOfFileName(name: string): string {
+  return name.includes(' ') ? name : name.replace(/(?<=\p{L})-(?=\p{L})/gu, ' ');
 }
 
 /**

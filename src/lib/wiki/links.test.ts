@@ -142,3 +142,85 @@ test('a link to the address another generator published a page at (Jekyll permal
   ]);
   expect(['/2026/x/', '/nope/', '/휴고 별칭'].map(found)).toEqual([undefined, undefined, undefined]);
 });
+
+describe('links other wikis write', () => {
+  const pages = [
+    doc('Installation-Guide.md', '설치합니다.\n\n## Node 버전\n'),
+    doc('Release-Process.md', '## 승인\n'),
+    doc('guides/setup.md', '# 준비\n'),
+  ];
+  const from = doc(
+    'Home.md',
+    [
+      '[[설치 안내|Installation Guide]]',
+      '',
+      '[[승인 절차|Release Process#승인]]',
+      '',
+      '[[Release Process|없는 문서]]',
+      '',
+      '[[없는 문서|또 없는 문서]]',
+      '',
+      '[홈](/)',
+      '',
+      '[준비](/docs/guides/setup)',
+      '',
+      '[없음](/docs/ghost)',
+    ].join('\n'),
+  );
+  const all = createLinkResolver([...pages, from]);
+
+  test("a GitHub wiki's [[Link text|Page name]] links to the page its second part names, when its first names none", () => {
+    const r = resolveLinks(from, all);
+    expect(r.links.slice(0, 3)).toEqual([{ id: 'installation-guide' }, { id: 'release-process', anchor: '승인' }, { id: 'release-process' }]);
+    expect(r.problems.map((p) => [p.line, p.message])).toEqual([
+      [7, '[[없는 문서]]이(가) 가리키는 문서가 없습니다'],
+      [13, '/docs/ghost이(가) 가리키는 문서가 없습니다'],
+    ]);
+  });
+
+  test("a link to the site's root is its home page, never a broken link; ../ from a folder too", () => {
+    expect(all.url('/', 'Home.md')).toEqual({ home: true, isDocLink: true });
+    expect(all.url('../', 'guides/setup.md')).toEqual({ home: true, isDocLink: true });
+    expect(all.url('../ghost', 'guides/setup.md')).toEqual({ isDocLink: true });
+    // A folder whose root has a landing page links there instead.
+    expect(createLinkResolver([...pages, doc('index.md', '# 홈\n')]).url('/', 'Home.md').doc?.id).toBe('index');
+  });
+
+  test("Docusaurus's /docs/ route prefix is read as the content folder when the path as written names nothing", () => {
+    expect(all.url('/docs/guides/setup', 'Home.md').doc?.id).toBe('guides/setup');
+    expect(createLinkResolver([doc('docs/a.md', '# A\n'), doc('a.md', '# 루트 A\n')]).url('/docs/a', 'x.md').doc?.id).toBe('docs/a');
+  });
+});
+
+describe('links to folders and to files the site leaves out', () => {
+  const pages = [
+    doc('guides/b.md', '# B\n'),
+    doc('guides/deep/a.md', '# 깊은 A\n'),
+    doc('guides/a.md', '---\norder: 2\n---\n# A\n'),
+    doc('guides/c.md', '---\norder: 1\n---\n# C\n'),
+  ];
+  const skipped = [
+    { path: 'README.md', reason: 'repo-meta' as const },
+    { path: 'CONTRIBUTING.md', reason: 'repo-meta' as const },
+    { path: 'guides/comp.mdx', reason: 'mdx' as const },
+  ];
+  const all = createLinkResolver(pages, [], skipped);
+
+  test('a folder without a landing page opens its shallowest page, first in reading order', () => {
+    expect(all.url('./guides/', 'x.md').doc?.id).toBe('guides/c');
+    expect(all.url('/guides/deep', 'x.md').doc?.id).toBe('guides/deep/a');
+    expect(all.url('../empty/', 'guides/b.md')).toEqual({ isDocLink: true });
+  });
+
+  test("a link to the root README.md is the home page; one to another file the site leaves out is a warning naming it, never a broken link", () => {
+    expect(all.url('../README.md', 'guides/b.md')).toEqual({ home: true, isDocLink: true });
+    expect(all.url('../CONTRIBUTING.md', 'guides/b.md').unpublished).toEqual(skipped[1]);
+    const from = doc('guides/from.md', '[기여](../CONTRIBUTING.md)\n\n[컴포넌트](./comp.mdx)\n\n[목록](../README.md)\n');
+    const r = resolveLinks(from, createLinkResolver([...pages, from], [], skipped));
+    expect(r.links).toEqual([]);
+    expect(r.problems.map((p) => [p.severity, p.line, p.message])).toEqual([
+      ['warning', 1, '../CONTRIBUTING.md이(가) 가리키는 CONTRIBUTING.md은(는) 사이트에 싣지 않는 파일입니다 (콘텐츠 폴더 맨 위의 저장소 안내 파일)'],
+      ['warning', 3, './comp.mdx이(가) 가리키는 guides/comp.mdx은(는) 사이트에 싣지 않는 파일입니다 (.mdx 파일)'],
+    ]);
+  });
+});

@@ -5,6 +5,8 @@ import { toContentPath, toSlug, type Slug } from './slug.ts';
 import { safeDecode } from './url.ts';
 import { publishedPaths, sitePathKey } from './site-paths.ts';
 import { createAttachmentFinder } from './attachments.ts';
+import { inGithubWikiOrder } from '../markdown/wikilink.ts';
+import { skippedFileKind, type SkippedFile } from './skipped-files.ts';
 
 /** What a link in a document points to, once resolved against the whole wiki. */
 export interface ResolvedLink {
@@ -32,6 +34,16 @@ export interface UrlTarget {
   heading?: ParsedHeading;
   /** True when the URL looks like a link to a document (`.md`, extensionless, a folder). */
   isDocLink: boolean;
+  /**
+   * True when the URL names the content root (`/`, `../` from a folder) and no document is its landing page: the site's
+   * home, where Docsify, MkDocs and GitHub wikis link "home". Never a broken link.
+   */
+  home?: true;
+  /**
+   * The Markdown file the URL names when the site does not publish it (a root CONTRIBUTING.md, an `.mdx` file): the
+   * link is not broken, it leads somewhere the site does not go, and a warning says which file and why.
+   */
+  unpublished?: SkippedFile;
 }
 
 /** Looks up documents by id, path and title, the way authors refer to them. */
@@ -48,6 +60,12 @@ const DOC_EXT = /\.(md|mdx|markdown)$/i;
 /** Extensions that name something other than a page (images, downloads): never a document link. */
 const FILE_EXT = /\.[a-z0-9]{1,5}$/i;
 const TEXT_FRAGMENT = ':~:';
+/**
+ * Docusaurus serves the docs folder under `/docs/` (its `routeBasePath`), and its pages link to each other that way
+ * (`/docs/guides/setup`); when the content folder is that docs folder, such a link means `guides/setup`. Tried only when
+ * the path as written names nothing.
+ */
+const DOCS_ROUTE = /^docs(?:\/|$)/;
 const EXTERNAL_URL = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i;
 
 /**
@@ -64,10 +82,14 @@ export function wikiTargets<D extends { readonly id: string; readonly title: str
   return (target) => byId.get(target) ?? byId.get(toSlug(target)) ?? byTitle.get(target.toLowerCase());
 }
 
-/** Builds a resolver over the published documents and the folder's other files (content paths). */
-export function createLinkResolver(docs: readonly SourceDocument[], attachments: readonly string[] = []): LinkResolver {
+/**
+ * Builds a resolver over the published documents, the folder's other files (content paths) and the Markdown files the
+ * site leaves out (`skipped`).
+ */
+export function createLinkResolver(docs: readonly SourceDocument[], attachments: readonly string[] = [], skipped: readonly SkippedFile[] = []): LinkResolver {
   const byId = new Map<string, SourceDocument>();
   const byPath = new Map<string, SourceDocument>();
+  const unpublished = new Map(skipped.map((file) => [file.path.normalize('NFC').toLowerCase(), file]));
   // Addresses other generators published pages at (Jekyll permalinks, Docusaurus slugs…): the first page wins.
   const bySitePath = new Map<string, SourceDocument>();
   for (const d of docs) {
@@ -83,6 +105,16 @@ export function createLinkResolver(docs: readonly SourceDocument[], attachments:
     for (const candidate of pathCandidates(path)) {
       const doc = byPath.get(candidate.normalize('NFC').toLowerCase());
       if (doc) return doc;
+    }
+    // A folder without a landing page (`[가이드](./guides/)`, which GitHub shows as a file list): its first page.
+    return path ? byFolder().get(path.replace(/\/+$/, '').normalize('NFC').toLowerCase()) : undefined;
+  };
+  let folders: Map<string, SourceDocument> | undefined;
+  const byFolder = () => (folders ??= firstPageOfEachFolder(docs));
+  const skippedAt = (path: string) => {
+    for (const candidate of pathCandidates(path)) {
+      const file = unpublished.get(candidate.normalize('NFC').toLowerCase());
+      if (file) return file;
     }
     return undefined;
   };
@@ -101,11 +133,16 @@ export function createLinkResolver(docs: readonly SourceDocument[], attachments:
       const isDocLink = DOC_EXT.test(clean) || /\.html?$/i.test(clean) || !FILE_EXT.test(clean.replace(/\/+$/, ''));
       if (!isDocLink || !clean) return { isDocLink: false };
       const fromRoot = clean.replace(/^\/+/, '');
+      const relative = clean.startsWith('/') ? fromRoot : joinPath(dirname(fromPath), clean);
       // Written relative to the file first; many repositories write links from their root, so that is tried next.
+      const fromSiteRoot = (path: string) => atPath(path) ?? byId.get(toSlug(path || 'index')) ?? atSitePath(path);
       const doc = clean.startsWith('/')
-        ? (atPath(fromRoot) ?? byId.get(toSlug(fromRoot || 'index')) ?? atSitePath(fromRoot))
-        : (atPath(joinPath(dirname(fromPath), clean)) ?? atPath(fromRoot) ?? atSitePath(joinPath(dirname(fromPath), clean)));
-      const found = doc ? { doc } : {};
+        ? (fromSiteRoot(fromRoot) ?? (DOCS_ROUTE.test(fromRoot) ? fromSiteRoot(fromRoot.replace(DOCS_ROUTE, '')) : undefined))
+        : (atPath(relative) ?? atPath(fromRoot) ?? atSitePath(relative));
+      const skippedFile = doc ? undefined : (skippedAt(relative) ?? (clean.startsWith('/') ? undefined : skippedAt(fromRoot)));
+      // The repository's README.md at the root is its front page, as the site's home is.
+      const toHome = relative === '' || (skippedFile?.reason === 'repo-meta' && /^readme\.md$/i.test(skippedFile.path));
+      const found = doc ? { doc } : toHome ? { home: true as const } : skippedFile ? { unpublished: skippedFile } : {};
       const heading = doc && anchor ? findHeading(doc.markdown.headings, anchor) : undefined;
       return { ...found, ...(anchor ? { anchor } : {}), ...(fragment ? { fragment } : {}), ...(heading ? { heading } : {}), isDocLink: true };
     },
@@ -161,9 +198,13 @@ export function resolveLinks(
   for (const raw of doc.markdown.links) {
     const line = raw.line + doc.bodyLine - 1;
     const shown = raw.kind === 'wiki' ? `[[${raw.target}${raw.anchor ? `#${raw.anchor}` : ''}]]` : raw.target;
-    const { target, anchor, isDocLink } = lookUp(raw, doc, resolver);
+    const { target, anchor, isDocLink, home, unpublished } = lookUp(raw, doc, resolver);
+    if (unpublished) {
+      problems.push(problem(doc, line, 'link', 'warn', `${shown}이(가) 가리키는 ${unpublished.path}은(는) 사이트에 싣지 않는 파일입니다 (${skippedFileKind(unpublished)})`, '페이지에는 링크 대신 글자로 보입니다. 링크를 지우거나, 그 파일을 문서로 싣거나, 저장소의 주소로 링크하세요'));
+      continue;
+    }
     if (!target) {
-      if (isDocLink)
+      if (isDocLink && !home)
         problems.push(problem(doc, line, 'link', policy.brokenLinks, `${shown}이(가) 가리키는 문서가 없습니다`, '있는 문서의 id나 경로로 고치세요'));
       continue;
     }
@@ -204,13 +245,38 @@ export function resolveLinks(
   return { links, problems };
 }
 
-function lookUp(raw: RawLink, doc: SourceDocument, resolver: LinkResolver): { target?: SourceDocument; anchor?: string; isDocLink: boolean } {
+function lookUp(
+  raw: RawLink,
+  doc: SourceDocument,
+  resolver: LinkResolver,
+): { target?: SourceDocument; anchor?: string; isDocLink: boolean; home?: true; unpublished?: SkippedFile } {
   if (raw.kind === 'wiki') {
-    const target = resolver.wiki(raw.target);
-    return { ...(target ? { target } : {}), ...(raw.anchor ? { anchor: raw.anchor } : {}), isDocLink: true };
+    const link = inGithubWikiOrder(raw, (t) => resolver.wiki(t) !== undefined);
+    const target = resolver.wiki(link.target);
+    return { ...(target ? { target } : {}), ...(link.anchor ? { anchor: link.anchor } : {}), isDocLink: true };
   }
   const r = resolver.url(raw.target, doc.sourcePath);
-  return { ...(r.doc ? { target: r.doc } : {}), ...(r.anchor ? { anchor: r.anchor } : {}), isDocLink: r.isDocLink };
+  return { ...(r.doc ? { target: r.doc } : {}), ...(r.anchor ? { anchor: r.anchor } : {}), isDocLink: r.isDocLink, ...(r.home ? { home: r.home } : {}), ...(r.unpublished ? { unpublished: r.unpublished } : {}) };
+}
+
+/**
+ * The page a link to each folder without a landing page opens: of the pages under it, the shallowest, then the first in
+ * reading order (`order`), then by path. Every ancestor folder of every page has one.
+ */
+function firstPageOfEachFolder(docs: readonly SourceDocument[]): Map<string, SourceDocument> {
+  const first = new Map<string, { doc: SourceDocument; depth: number }>();
+  const before = (a: SourceDocument, depthA: number, b: { doc: SourceDocument; depth: number }) =>
+    depthA !== b.depth ? depthA < b.depth : (a.order ?? Infinity) !== (b.doc.order ?? Infinity) ? (a.order ?? Infinity) < (b.doc.order ?? Infinity) : a.sourcePath < b.doc.sourcePath;
+  for (const doc of docs) {
+    const parts = doc.sourcePath.normalize('NFC').toLowerCase().split('/');
+    for (let i = 1; i < parts.length; i++) {
+      const folder = parts.slice(0, i).join('/');
+      const depth = parts.length - i;
+      const seen = first.get(folder);
+      if (!seen || before(doc, depth, seen)) first.set(folder, { doc, depth });
+    }
+  }
+  return new Map([...first].map(([folder, { doc }]) => [folder, doc]));
 }
 
 function blockHint(target: SourceDocument): string {

@@ -6,6 +6,7 @@ import { createLinkResolver, DEFAULT_LINK_POLICY, resolveLinks, type LinkPolicy,
 import { missingImages, missingLinkedFiles } from './content-checks.ts';
 import type { ImageStatus } from './image-file.ts';
 import type { Problem } from './problems.ts';
+import type { SkippedFile } from './skipped-files.ts';
 import { backlinksOf, relatedOf, type RelatedEntry } from './relations.ts';
 import { termVectors, type TermCounts } from './similarity.ts';
 import { docPath, joinUrl } from './url.ts';
@@ -23,6 +24,8 @@ export interface WikiOptions {
   imageStatus?: (contentPath: string) => ImageStatus;
   /** Content paths of the folder's files that are not Markdown (pictures, downloads): Obsidian embeds are looked up among them. */
   attachments?: readonly string[];
+  /** The Markdown files the site leaves out and why: a link to one is a warning naming it, not a broken link. */
+  skipped?: readonly SkippedFile[];
 }
 
 /** A published document with everything derived from the rest of the wiki. */
@@ -75,7 +78,7 @@ export function buildWiki(files: readonly RawFile[], options: WikiOptions, cache
   const { published, dropped } = filterDrafts(docs);
   problems.push(...findDuplicateIds(docs));
   problems.push(...findDuplicateExternalIds(docs));
-  const resolver = createLinkResolver(published, options.attachments);
+  const resolver = createLinkResolver(published, options.attachments, options.skipped);
   const documents = derive(published, resolver, options, problems, cache?.termCounts?.bind(cache));
   const { fileExists } = options;
   if (fileExists) {

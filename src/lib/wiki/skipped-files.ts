@@ -4,7 +4,7 @@ import type { Problem } from './problems.ts';
 export interface SkippedFile {
   /** Content path relative to the content root, `/`-separated. */
   path: string;
-  /** `mdx`: an `.mdx` file; `symlink`: a link to a file inside the folder; `outside`: a link out of it or to nothing; `repo-meta`: README.md and the like at the root; `wiki-chrome`: GitHub wiki's `_Sidebar.md`, `_Header.md`, `_Footer.md`; `book-summary`: a GitBook or mdBook table of contents. */
+  /** `mdx`: an `.mdx` file; `symlink`: a link to a file inside the folder; `outside`: a link out of it or to nothing; `repo-meta`: README.md and the like at the root; `wiki-chrome`: GitHub wiki's `_Sidebar.md`, `_Header.md`, `_Footer.md`; `book-summary`: a GitBook, mdBook or Docsify table of contents. */
   reason: 'mdx' | 'symlink' | 'outside' | 'repo-meta' | 'wiki-chrome' | 'book-summary';
 }
 
@@ -14,7 +14,7 @@ const TEXT: Record<SkippedFile['reason'], [string, string]> = {
   outside: ['콘텐츠 폴더 밖이나 없는 파일을 가리키는 심볼릭 링크라 읽지 않았습니다', '콘텐츠 폴더 안에 파일을 직접 두세요'],
   'repo-meta': ['콘텐츠 폴더 맨 위의 저장소 안내 파일이라 문서에 싣지 않았습니다', '문서로 보이게 하려면 하위 폴더로 옮기세요'],
   'book-summary': [
-    'GitBook·mdBook의 목차 파일이라 문서에 싣지 않았습니다',
+    'GitBook·mdBook·Docsify의 목차 파일이라 문서에 싣지 않았습니다',
     '사이드바는 폴더와 문서로 만들고, 문서 순서는 이 목차를 따릅니다 (frontmatter의 order가 있으면 그것이 먼저입니다)',
   ],
   'wiki-chrome': [
@@ -22,6 +22,21 @@ const TEXT: Record<SkippedFile['reason'], [string, string]> = {
     'Maru는 사이드바를 문서 목록으로 만듭니다. 문서로 보이게 하려면 파일 이름 앞의 _를 빼세요',
   ],
 };
+
+/** What a skipped file is, in a few words (`README.md은(는) 사이트에 싣지 않는 파일입니다 (저장소 안내 파일)`). */
+const KIND: Record<SkippedFile['reason'], string> = {
+  mdx: '.mdx 파일',
+  symlink: '심볼릭 링크',
+  outside: '콘텐츠 폴더 밖을 가리키는 심볼릭 링크',
+  'repo-meta': '콘텐츠 폴더 맨 위의 저장소 안내 파일',
+  'book-summary': '목차 파일',
+  'wiki-chrome': '위키의 사이드바·머리글·바닥글 파일',
+};
+
+/** What a skipped file is, for messages about links to it. */
+export function skippedFileKind(file: SkippedFile): string {
+  return KIND[file.reason];
+}
 
 /** One warning per skipped file, naming it and why, so nothing is left out without a word. */
 export function skippedFileWarnings(skipped: readonly SkippedFile[]): Problem[] {

@@ -1,0 +1,40 @@
+import type { Parent, Root, RootContent } from 'mdast';
+import type { Transformer } from 'unified';
+import { calloutBlock } from './remark-containers.ts';
+
+/** Docsify's hint markers at the start of a paragraph: `!> ` an important note, `?> ` a tip. */
+const HINT = /^([!?])>[ \t]+/;
+const KIND = { '!': 'important', '?': 'tip' } as const;
+/** Quotes and lists nest; deeper than this is no page anyone wrote, and untrusted input must not recurse without end. */
+const MAX_DEPTH = 32;
+
+/**
+ * Docsify's hints (`!> 중요한 내용`, `?> 팁`), which other Markdown shows as a paragraph starting with `!>` or `?>`,
+ * become the callouts `> [!IMPORTANT]` and `> [!TIP]` become, at any depth. Only a marker that opens the paragraph's
+ * source counts: one written after an escape or in the middle of a line stays text.
+ */
+export default function remarkDocsifyHints(): Transformer<Root> {
+  return (tree, file) => {
+    const source = String(file.value ?? '');
+    if (!source.includes('!>') && !source.includes('?>')) return;
+    const walk = (parent: Parent, depth: number): void => {
+      parent.children = parent.children.map((child) => hint(child, source) ?? child) as typeof parent.children;
+      if (depth >= MAX_DEPTH) return;
+      for (const child of parent.children) if ('children' in child && child.type !== 'paragraph' && child.type !== 'heading') walk(child, depth + 1);
+    };
+    walk(tree, 0);
+  };
+}
+
+function hint(node: RootContent, source: string): RootContent | undefined {
+  if (node.type !== 'paragraph') return undefined;
+  const first = node.children[0];
+  const start = node.position?.start.offset;
+  if (first?.type !== 'text' || start === undefined) return undefined;
+  const marker = HINT.exec(first.value);
+  if (!marker || !HINT.test(source.slice(start, start + 8))) return undefined;
+  const rest = first.value.slice(marker[0].length);
+  const children = rest ? [{ ...first, value: rest }, ...node.children.slice(1)] : node.children.slice(1);
+  if (!children.length) return undefined;
+  return calloutBlock(KIND[marker[1] as '!' | '?'], [], [{ ...node, children }], node.position);
+}
