@@ -262,6 +262,7 @@ function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', t
             // An alias (VitePress slug) becomes the page's own id; a text fragment or unknown anchor stays as written.
             return `${joinUrl(current().options.base, docPath(r.doc.id))}${r.heading ? anchorHash(r.heading.anchor) : r.fragment ? `#${r.fragment}` : ''}`;
           },
+          brokenWiki: (target: string) => (current().resolver.draft(target) ? `[[${target}]]: 초안이라 싣지 않은 문서입니다` : undefined),
           titleOfUrl: (url: string, fromPath: string) => {
             const r = current().resolver.url(url, fromPath);
             if (!r.doc) return undefined;

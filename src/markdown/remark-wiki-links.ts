@@ -11,6 +11,8 @@ export interface Options {
   resolveWiki?: (target: string, anchor: string | undefined) => string | undefined;
   /** Page href for a Markdown link URL written in the file at `fromPath` (content path); undefined to leave it. */
   resolveUrl?: (url: string, fromPath: string) => string | undefined;
+  /** Why a wikilink target has no page, when there is more to say than that no document has it (a draft). */
+  brokenWiki?: (target: string) => string | undefined;
   /** Why a Markdown link URL is broken (it names a document that does not exist); undefined when it is not. */
   brokenUrl?: (url: string, fromPath: string) => string | undefined;
   /** Text shown for `[[target]]` and `[[target#anchor]]` without a label, e.g. the target's title. */
@@ -45,7 +47,7 @@ export default function remarkWikiLinks(options: Options = {}): Transformer<Root
         parts.push(
           href
             ? ({ type: 'link', url: href, children, data: { hProperties: { className: ['wikilink'] } } } satisfies Link)
-            : brokenSpan(children, `[[${m.target}]]: 문서가 없습니다`),
+            : brokenSpan(children, options.brokenWiki?.(m.target) ?? `[[${m.target}]]: 문서가 없습니다`),
         );
         at = found.index + found.length;
       }

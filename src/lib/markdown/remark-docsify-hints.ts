@@ -18,7 +18,7 @@ export default function remarkDocsifyHints(): Transformer<Root> {
     const source = String(file.value ?? '');
     if (!source.includes('!>') && !source.includes('?>')) return;
     const walk = (parent: Parent, depth: number): void => {
-      parent.children = parent.children.map((child) => hint(child, source) ?? child) as typeof parent.children;
+      parent.children = parent.children.map((child) => hint(child, source) ?? child);
       if (depth >= MAX_DEPTH) return;
       for (const child of parent.children) if ('children' in child && child.type !== 'paragraph' && child.type !== 'heading') walk(child, depth + 1);
     };

@@ -144,11 +144,7 @@ test('a link to the address another generator published a page at (Jekyll permal
 });
 
 describe('links other wikis write', () => {
-  const pages = [
-    doc('Installation-Guide.md', '설치합니다.\n\n## Node 버전\n'),
-    doc('Release-Process.md', '## 승인\n'),
-    doc('guides/setup.md', '# 준비\n'),
-  ];
+  const pages = [doc('Installation-Guide.md', '설치합니다.\n\n## Node 버전\n'), doc('Release-Process.md', '## 승인\n'), doc('guides/setup.md', '# 준비\n')];
   const from = doc(
     'Home.md',
     [
@@ -212,9 +208,9 @@ describe('links to folders and to files the site leaves out', () => {
     expect(all.url('../empty/', 'guides/b.md')).toEqual({ isDocLink: true });
   });
 
-  test("a link to the root README.md is the home page; one to another file the site leaves out is a warning naming it, never a broken link", () => {
+  test('a link to the root README.md is the home page; one to another file the site leaves out is a warning naming it, never a broken link', () => {
     expect(all.url('../README.md', 'guides/b.md')).toEqual({ home: true, isDocLink: true });
-    expect(all.url('../CONTRIBUTING.md', 'guides/b.md').unpublished).toEqual(skipped[1]);
+    expect(all.url('../CONTRIBUTING.md', 'guides/b.md').unpublished).toEqual({ path: 'CONTRIBUTING.md', kind: '콘텐츠 폴더 맨 위의 저장소 안내 파일' });
     const from = doc('guides/from.md', '[기여](../CONTRIBUTING.md)\n\n[컴포넌트](./comp.mdx)\n\n[목록](../README.md)\n');
     const r = resolveLinks(from, createLinkResolver([...pages, from], [], skipped));
     expect(r.links).toEqual([]);
@@ -223,4 +219,17 @@ describe('links to folders and to files the site leaves out', () => {
       ['warning', 3, './comp.mdx이(가) 가리키는 guides/comp.mdx은(는) 사이트에 싣지 않는 파일입니다 (.mdx 파일)'],
     ]);
   });
+});
+
+test('a link to a draft is a warning that says it is a draft, by path or by wikilink, never a broken link', () => {
+  const draft = doc('wip.md', '---\ntitle: 초안\nstatus: draft\n---\n본문\n');
+  const from = doc('pub.md', '[초안](./wip.md)\n\n[[초안]]\n\n[[없는 문서]]\n');
+  const all = createLinkResolver([from], [], [], [draft]);
+  expect(all.draft('초안')).toEqual({ path: 'wip.md', kind: '초안: status가 draft' });
+  const r = resolveLinks(from, all);
+  expect(r.problems.map((p) => [p.severity, p.line, p.message])).toEqual([
+    ['warning', 1, './wip.md이(가) 가리키는 wip.md은(는) 사이트에 싣지 않는 파일입니다 (초안: status가 draft)'],
+    ['warning', 3, '[[초안]]이(가) 가리키는 wip.md은(는) 사이트에 싣지 않는 파일입니다 (초안: status가 draft)'],
+    ['error', 5, '[[없는 문서]]이(가) 가리키는 문서가 없습니다'],
+  ]);
 });

@@ -40,16 +40,24 @@ export interface UrlTarget {
    */
   home?: true;
   /**
-   * The Markdown file the URL names when the site does not publish it (a root CONTRIBUTING.md, an `.mdx` file): the
-   * link is not broken, it leads somewhere the site does not go, and a warning says which file and why.
+   * The Markdown file the URL names when the site does not publish it (a root CONTRIBUTING.md, an `.mdx` file, a draft):
+   * the link is not broken, it leads somewhere the site does not go, and a warning says which file and why.
    */
-  unpublished?: SkippedFile;
+  unpublished?: Unpublished;
+}
+
+/** A Markdown file the site does not publish, and what it is (`skippedFileKind`, or a draft). */
+export interface Unpublished {
+  path: string;
+  kind: string;
 }
 
 /** Looks up documents by id, path and title, the way authors refer to them. */
 export interface LinkResolver {
   /** Resolves a wikilink target (`id`, a path, or an exact title). */
   wiki(target: string): SourceDocument | undefined;
+  /** The draft a wikilink target names when no published document has it. */
+  draft(target: string): Unpublished | undefined;
   /** Resolves a Markdown link URL written in the file at `fromPath`. */
   url(url: string, fromPath: string): UrlTarget;
   /** The content path of the file an Obsidian embed `![[name]]` in the file at `fromPath` shows (`createAttachmentFinder`). */
@@ -82,14 +90,26 @@ export function wikiTargets<D extends { readonly id: string; readonly title: str
   return (target) => byId.get(target) ?? byId.get(toSlug(target)) ?? byTitle.get(target.toLowerCase());
 }
 
+/** What a draft is, in messages about links to it. */
+const DRAFT = '초안: status가 draft';
+
 /**
- * Builds a resolver over the published documents, the folder's other files (content paths) and the Markdown files the
- * site leaves out (`skipped`).
+ * Builds a resolver over the published documents, the folder's other files (content paths), and the Markdown files the
+ * site leaves out (`skipped`) and drafts, which links may name without being broken.
  */
-export function createLinkResolver(docs: readonly SourceDocument[], attachments: readonly string[] = [], skipped: readonly SkippedFile[] = []): LinkResolver {
+export function createLinkResolver(
+  docs: readonly SourceDocument[],
+  attachments: readonly string[] = [],
+  skipped: readonly SkippedFile[] = [],
+  drafts: readonly SourceDocument[] = [],
+): LinkResolver {
   const byId = new Map<string, SourceDocument>();
   const byPath = new Map<string, SourceDocument>();
-  const unpublished = new Map(skipped.map((file) => [file.path.normalize('NFC').toLowerCase(), file]));
+  const unpublished = new Map<string, Unpublished>([
+    ...skipped.map((file) => [file.path.normalize('NFC').toLowerCase(), { path: file.path, kind: skippedFileKind(file) }] as const),
+    ...drafts.map((d) => [d.sourcePath.normalize('NFC').toLowerCase(), { path: d.sourcePath, kind: DRAFT }] as const),
+  ]);
+  const draftOf = wikiTargets(drafts);
   // Addresses other generators published pages at (Jekyll permalinks, Docusaurus slugs…): the first page wins.
   const bySitePath = new Map<string, SourceDocument>();
   for (const d of docs) {
@@ -123,6 +143,10 @@ export function createLinkResolver(docs: readonly SourceDocument[], attachments:
     // Built on first use: most wikis embed nothing, and the dev server makes a resolver per reload.
     attachment: (name, fromPath) => (findAttachment ??= createAttachmentFinder(attachments))(name, fromPath),
     wiki: wikiTargets(docs),
+    draft: (target) => {
+      const d = draftOf(target);
+      return d && { path: d.sourcePath, kind: DRAFT };
+    },
     url: (url, fromPath) => {
       // A URL with a scheme or a host (`https://github.com/x`, `mailto:`, `//cdn/x`) is another site's, never a document.
       if (EXTERNAL_URL.test(url)) return { isDocLink: false };
@@ -141,7 +165,7 @@ export function createLinkResolver(docs: readonly SourceDocument[], attachments:
         : (atPath(relative) ?? atPath(fromRoot) ?? atSitePath(relative));
       const skippedFile = doc ? undefined : (skippedAt(relative) ?? (clean.startsWith('/') ? undefined : skippedAt(fromRoot)));
       // The repository's README.md at the root is its front page, as the site's home is.
-      const toHome = relative === '' || (skippedFile?.reason === 'repo-meta' && /^readme\.md$/i.test(skippedFile.path));
+      const toHome = relative === '' || (skippedFile !== undefined && /^readme\.md$/i.test(skippedFile.path) && skippedFile.kind !== DRAFT);
       const found = doc ? { doc } : toHome ? { home: true as const } : skippedFile ? { unpublished: skippedFile } : {};
       const heading = doc && anchor ? findHeading(doc.markdown.headings, anchor) : undefined;
       return { ...found, ...(anchor ? { anchor } : {}), ...(fragment ? { fragment } : {}), ...(heading ? { heading } : {}), isDocLink: true };
@@ -200,7 +224,16 @@ export function resolveLinks(
     const shown = raw.kind === 'wiki' ? `[[${raw.target}${raw.anchor ? `#${raw.anchor}` : ''}]]` : raw.target;
     const { target, anchor, isDocLink, home, unpublished } = lookUp(raw, doc, resolver);
     if (unpublished) {
-      problems.push(problem(doc, line, 'link', 'warn', `${shown}이(가) 가리키는 ${unpublished.path}은(는) 사이트에 싣지 않는 파일입니다 (${skippedFileKind(unpublished)})`, '페이지에는 링크 대신 글자로 보입니다. 링크를 지우거나, 그 파일을 문서로 싣거나, 저장소의 주소로 링크하세요'));
+      problems.push(
+        problem(
+          doc,
+          line,
+          'link',
+          'warn',
+          `${shown}이(가) 가리키는 ${unpublished.path}은(는) 사이트에 싣지 않는 파일입니다 (${unpublished.kind})`,
+          '페이지에는 링크 대신 글자로 보입니다. 링크를 지우거나, 그 파일을 문서로 싣거나, 저장소의 주소로 링크하세요',
+        ),
+      );
       continue;
     }
     if (!target) {
@@ -249,14 +282,21 @@ function lookUp(
   raw: RawLink,
   doc: SourceDocument,
   resolver: LinkResolver,
-): { target?: SourceDocument; anchor?: string; isDocLink: boolean; home?: true; unpublished?: SkippedFile } {
+): { target?: SourceDocument; anchor?: string; isDocLink: boolean; home?: true; unpublished?: Unpublished } {
   if (raw.kind === 'wiki') {
-    const link = inGithubWikiOrder(raw, (t) => resolver.wiki(t) !== undefined);
+    const link = inGithubWikiOrder(raw, (t) => resolver.wiki(t) !== undefined || resolver.draft(t) !== undefined);
     const target = resolver.wiki(link.target);
-    return { ...(target ? { target } : {}), ...(link.anchor ? { anchor: link.anchor } : {}), isDocLink: true };
+    const draft = target ? undefined : resolver.draft(link.target);
+    return { ...(target ? { target } : {}), ...(link.anchor ? { anchor: link.anchor } : {}), isDocLink: true, ...(draft ? { unpublished: draft } : {}) };
   }
   const r = resolver.url(raw.target, doc.sourcePath);
-  return { ...(r.doc ? { target: r.doc } : {}), ...(r.anchor ? { anchor: r.anchor } : {}), isDocLink: r.isDocLink, ...(r.home ? { home: r.home } : {}), ...(r.unpublished ? { unpublished: r.unpublished } : {}) };
+  return {
+    ...(r.doc ? { target: r.doc } : {}),
+    ...(r.anchor ? { anchor: r.anchor } : {}),
+    isDocLink: r.isDocLink,
+    ...(r.home ? { home: r.home } : {}),
+    ...(r.unpublished ? { unpublished: r.unpublished } : {}),
+  };
 }
 
 /**
@@ -266,7 +306,11 @@ function lookUp(
 function firstPageOfEachFolder(docs: readonly SourceDocument[]): Map<string, SourceDocument> {
   const first = new Map<string, { doc: SourceDocument; depth: number }>();
   const before = (a: SourceDocument, depthA: number, b: { doc: SourceDocument; depth: number }) =>
-    depthA !== b.depth ? depthA < b.depth : (a.order ?? Infinity) !== (b.doc.order ?? Infinity) ? (a.order ?? Infinity) < (b.doc.order ?? Infinity) : a.sourcePath < b.doc.sourcePath;
+    depthA !== b.depth
+      ? depthA < b.depth
+      : (a.order ?? Infinity) !== (b.doc.order ?? Infinity)
+        ? (a.order ?? Infinity) < (b.doc.order ?? Infinity)
+        : a.sourcePath < b.doc.sourcePath;
   for (const doc of docs) {
     const parts = doc.sourcePath.normalize('NFC').toLowerCase().split('/');
     for (let i = 1; i < parts.length; i++) {

@@ -76,9 +76,10 @@ export function buildWiki(files: readonly RawFile[], options: WikiOptions, cache
   const docs = qualified.docs;
   const problems = [...parsed.problems, ...qualified.problems];
   const { published, dropped } = filterDrafts(docs);
+  const drafts = docs.filter((d) => !isPublished(d));
   problems.push(...findDuplicateIds(docs));
   problems.push(...findDuplicateExternalIds(docs));
-  const resolver = createLinkResolver(published, options.attachments, options.skipped);
+  const resolver = createLinkResolver(published, options.attachments, options.skipped, drafts);
   const documents = derive(published, resolver, options, problems, cache?.termCounts?.bind(cache));
   const { fileExists } = options;
   if (fileExists) {
