@@ -232,6 +232,45 @@ describe('an Azure DevOps wiki (test/fixtures/azure-devops-wiki)', () => {
   });
 });
 
+describe('a GitHub wiki (test/fixtures/github-wiki)', () => {
+  test('pages are titled by their file names with spaces, [[Link text|Page name]] links to the page, and a link to a draft is a warning', () => {
+    const { wiki } = buildArtifacts(join(ROOT, 'test/fixtures/github-wiki'), tempDir());
+    expect(wiki.documents.map((d) => [d.source.id, d.source.title])).toEqual([
+      ['getting-started', 'Getting Started'],
+      ['home', 'Home'],
+      ['installation-guide', 'Installation Guide'],
+      ['release-process', 'Release Process'],
+    ]);
+    const home = wiki.documents.find((d) => d.source.id === 'home')!;
+    expect(home.links).toEqual([{ id: 'getting-started' }, { id: 'installation-guide' }, { id: 'release-process', anchor: '승인' }]);
+    expect(wiki.documents.find((d) => d.source.id === 'getting-started')!.links).toEqual([{ id: 'installation-guide' }, { id: 'home' }]);
+    expect(wiki.problems.filter((p) => p.field !== 'summary').map((p) => `${p.severity} ${p.path}:${p.line} ${p.message}`)).toEqual([
+      'warning Home.md:5 [[작성 중인 계획|Roadmap]]이(가) 가리키는 Roadmap.md은(는) 사이트에 싣지 않는 파일입니다 (초안: status가 draft)',
+      'warning _Sidebar.md:1 GitHub 위키의 사이드바·머리글·바닥글 파일이라 문서에 싣지 않았습니다',
+    ]);
+  });
+});
+
+describe('a Docsify folder (test/fixtures/docsify-site)', () => {
+  test('README.md is the first page, _sidebar.md the reading order; links to / and to a folder resolve, one to CONTRIBUTING.md is a warning', () => {
+    const { wiki } = buildArtifacts(join(ROOT, 'test/fixtures/docsify-site'), tempDir());
+    expect(wiki.documents.map((d) => [d.source.id, d.source.order])).toEqual([
+      ['faq', 4],
+      ['guide/readme', 2],
+      ['guide/setup', 3],
+      ['readme', 1],
+    ]);
+    expect(wiki.documents.find((d) => d.source.id === 'faq')!.links).toEqual([{ id: 'readme' }, { id: 'guide/readme' }]);
+    const readme = wiki.documents.find((d) => d.source.id === 'readme')!;
+    expect(readme.source.markdown.sections[0]!.text).toBe('처음이라면 설치부터 읽으세요.\n기여 안내');
+    expect(wiki.problems.filter((p) => p.field !== 'summary').map((p) => `${p.severity} ${p.path}:${p.line} ${p.message}`)).toEqual([
+      'warning README.md:5 CONTRIBUTING.md이(가) 가리키는 CONTRIBUTING.md은(는) 사이트에 싣지 않는 파일입니다 (콘텐츠 폴더 맨 위의 저장소 안내 파일)',
+      'warning CONTRIBUTING.md:1 콘텐츠 폴더 맨 위의 저장소 안내 파일이라 문서에 싣지 않았습니다',
+      'warning _sidebar.md:1 GitBook·mdBook·Docsify의 목차 파일이라 문서에 싣지 않았습니다',
+    ]);
+  });
+});
+
 describe('determinism', () => {
   test('the same content and commit give byte-identical artifacts', () => {
     const [a, b] = [tempDir(), tempDir()];

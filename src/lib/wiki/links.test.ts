@@ -169,7 +169,7 @@ describe('links other wikis write', () => {
     const r = resolveLinks(from, all);
     expect(r.links.slice(0, 3)).toEqual([{ id: 'installation-guide' }, { id: 'release-process', anchor: '승인' }, { id: 'release-process' }]);
     expect(r.problems.map((p) => [p.line, p.message])).toEqual([
-      [7, '[[없는 문서]]이(가) 가리키는 문서가 없습니다'],
+      [7, '[[없는 문서|또 없는 문서]]이(가) 가리키는 문서가 없습니다'],
       [13, '/docs/ghost이(가) 가리키는 문서가 없습니다'],
     ]);
   });

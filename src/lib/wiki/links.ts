@@ -6,6 +6,7 @@ import { safeDecode } from './url.ts';
 import { publishedPaths, sitePathKey } from './site-paths.ts';
 import { createAttachmentFinder } from './attachments.ts';
 import { inGithubWikiOrder } from '../markdown/wikilink.ts';
+import { readingOrder } from './reading-order.ts';
 import { skippedFileKind, type SkippedFile } from './skipped-files.ts';
 
 /** What a link in a document points to, once resolved against the whole wiki. */
@@ -126,7 +127,8 @@ export function createLinkResolver(
       const doc = byPath.get(candidate.normalize('NFC').toLowerCase());
       if (doc) return doc;
     }
-    // A folder without a landing page (`[가이드](./guides/)`, which GitHub shows as a file list): its first page.
+    // A folder without a landing page (`[가이드](./guides/)`, which GitHub shows as a file list): its first page in
+    // reading order.
     return path ? byFolder().get(path.replace(/\/+$/, '').normalize('NFC').toLowerCase()) : undefined;
   };
   let folders: Map<string, SourceDocument> | undefined;
@@ -221,7 +223,7 @@ export function resolveLinks(
   const problems: Problem[] = [];
   for (const raw of doc.markdown.links) {
     const line = raw.line + doc.bodyLine - 1;
-    const shown = raw.kind === 'wiki' ? `[[${raw.target}${raw.anchor ? `#${raw.anchor}` : ''}]]` : raw.target;
+    const shown = raw.kind === 'wiki' ? `[[${raw.target}${raw.anchor ? `#${raw.anchor}` : ''}${raw.label ? `|${raw.label}` : ''}]]` : raw.target;
     const { target, anchor, isDocLink, home, unpublished } = lookUp(raw, doc, resolver);
     if (unpublished) {
       problems.push(
@@ -300,27 +302,22 @@ function lookUp(
 }
 
 /**
- * The page a link to each folder without a landing page opens: of the pages under it, the shallowest, then the first in
- * reading order (`order`), then by path. Every ancestor folder of every page has one.
+ * The page a link to each folder without a landing page opens: the first of its pages in reading order, the one the
+ * sidebar shows first in that folder. Every ancestor folder of every page has one.
  */
 function firstPageOfEachFolder(docs: readonly SourceDocument[]): Map<string, SourceDocument> {
-  const first = new Map<string, { doc: SourceDocument; depth: number }>();
-  const before = (a: SourceDocument, depthA: number, b: { doc: SourceDocument; depth: number }) =>
-    depthA !== b.depth
-      ? depthA < b.depth
-      : (a.order ?? Infinity) !== (b.doc.order ?? Infinity)
-        ? (a.order ?? Infinity) < (b.doc.order ?? Infinity)
-        : a.sourcePath < b.doc.sourcePath;
-  for (const doc of docs) {
-    const parts = doc.sourcePath.normalize('NFC').toLowerCase().split('/');
-    for (let i = 1; i < parts.length; i++) {
-      const folder = parts.slice(0, i).join('/');
-      const depth = parts.length - i;
-      const seen = first.get(folder);
-      if (!seen || before(doc, depth, seen)) first.set(folder, { doc, depth });
+  const byId = new Map<string, SourceDocument>(docs.map((d) => [d.id, d]));
+  const first = new Map<string, SourceDocument>();
+  for (const ids of readingOrder(docs).values())
+    for (const id of ids) {
+      const doc = byId.get(id)!;
+      const parts = doc.sourcePath.normalize('NFC').toLowerCase().split('/');
+      for (let i = 1; i < parts.length; i++) {
+        const folder = parts.slice(0, i).join('/');
+        if (!first.has(folder)) first.set(folder, doc);
+      }
     }
-  }
-  return new Map([...first].map(([folder, { doc }]) => [folder, doc]));
+  return first;
 }
 
 function blockHint(target: SourceDocument): string {
