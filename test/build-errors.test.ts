@@ -8,7 +8,7 @@ export const EXPECTED_REPORT = [
   '위키 문서에 오류 9개가 있습니다 (파일 4개). 모두 고친 뒤 다시 빌드하세요.',
   'content/guides/setup.md:2 id: id "setup"를 content/guides/dup.md:2에서도 쓰고 있습니다. 문서마다 다른 id를 쓰세요 (둘 중 하나의 id를 바꾸거나 파일을 합치세요).',
   'content/guides/setup.md:4 category: "guides"은(는) 허용된 분류가 아닙니다. 다음 중 하나를 쓰세요: concept, policy, workflow, decision, guide, reference, history (maru.config.ts의 categories에서 바꿀 수 있습니다).',
-  'content/guides/setup.md:5 tags: 숫자 3은(는) 문자열 목록이어야 합니다. YAML 목록으로 쓰세요: tags: [검색, 한국어].',
+  'content/guides/setup.md:5 tags: 객체은(는) 문자열 목록이어야 합니다. YAML 목록으로 쓰세요: tags: [검색, 한국어].',
   'content/guides/setup.md:6 updated_at: "2026-13-45"은(는) 올바른 날짜가 아닙니다. YYYY-MM-DD 형식의 실제 날짜로 쓰세요 (예: updated_at: 2026-11-30).',
   'content/guides/setup.md:11 link: [[missing-doc]]이(가) 가리키는 문서가 없습니다. 있는 문서의 id나 경로로 고치세요.',
   'content/other/bad-yaml.md:3 frontmatter: YAML 문법 오류입니다 (Missing closing "quote). 들여쓰기, 따옴표, 콜론(:) 뒤 공백을 확인하세요.',

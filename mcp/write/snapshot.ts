@@ -1,6 +1,7 @@
 import { toArtifacts } from '../../src/lib/artifacts/emit.ts';
 import type { ContributionCache } from '../../src/lib/search/index-contribution.ts';
 import { splitFrontmatter } from '../../src/lib/wiki/frontmatter-parse.ts';
+import { lenientFrontmatter } from '../../src/lib/wiki/frontmatter.ts';
 import type { RawFile } from '../../src/lib/wiki/document.ts';
 import type { SkippedFile } from '../../src/lib/wiki/skipped-files.ts';
 import { buildWiki, type ParseCache, type Wiki, type WikiOptions } from '../../src/lib/wiki/pipeline.ts';
@@ -43,7 +44,8 @@ export function scanFolder(root: string): Scan {
   for (const f of files) {
     if (f.text === undefined) continue;
     hashes.set(f.path, sha256(f.text));
-    const data = splitFrontmatter(f.path, f.text).file?.data ?? {};
+    // Read as the build reads it: `id: 42` is the id "42".
+    const data = lenientFrontmatter(splitFrontmatter(f.path, f.text).file?.data ?? {});
     const id = typeof data.id === 'string' ? data.id : toSlug(f.path);
     ids.add(id);
     if (data.external_id !== undefined && data.external_id !== null)

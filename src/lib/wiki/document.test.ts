@@ -109,10 +109,32 @@ describe('toSourceDocument defaults', () => {
 
 describe('toSourceDocument problems', () => {
   test('every invalid field is reported with its line, and the rest still parses', () => {
-    const text = '---\ntitle: 좋은 제목\ntags: 3\nupdated_at: 2026-02-30\ncategory: concepts\nstatus: live\n---\n본문';
+    const text = '---\ntitle: 좋은 제목\ntags: {a: 1}\nupdated_at: 2026-02-30\ncategory: concepts\nstatus: live\n---\n본문';
     const { doc, problems } = toSourceDocument(raw('docs/a.md', text), cats);
     expect(problems.map((p) => `${p.line} ${p.field}`)).toEqual(['3 tags', '4 updated_at', '5 category', '6 status']);
     expect(doc?.title).toBe('좋은 제목');
+  });
+
+  test('a field left empty is absent, and a number or true/false where text is meant is that text, as other tools read them', () => {
+    const text = [
+      '---',
+      'title: 123',
+      'id: 42',
+      'tags: [2024, 회의, true, null]',
+      'aliases: 7',
+      'category:',
+      'summary: ""',
+      'order: "2"',
+      'related: []',
+      '---',
+      '본문',
+    ].join('\n');
+    const { doc, problems } = toSourceDocument(raw('notes/a.md', text), cats);
+    expect(problems).toEqual([]);
+    expect(doc).toMatchObject({ title: '123', id: '42', tags: ['2024', '회의', 'true'], aliases: ['7'], category: 'reference', order: 2, related: [] });
+    expect(toSourceDocument(raw('notes/b.md', '---\ntags:\naliases:\n---\n본문'), cats).problems).toEqual([]);
+    // Obsidian writes a tag with `#` in text; pasted into frontmatter it is the same tag.
+    expect(toSourceDocument(raw('notes/c.md', '---\ntags: ["#배포", "C#", 배포]\n---\n본문'), cats).doc!.tags).toEqual(['배포', 'C#']);
   });
 
   test('an unreadable file is one problem, not a crash', () => {

@@ -1,6 +1,6 @@
 import type { Root } from 'mdast';
 import type * as z from 'zod';
-import { dateValue, DEFAULT_CATEGORY, DEFAULT_PROJECT, FrontmatterSchema, normalizeTag } from './frontmatter.ts';
+import { dateValue, DEFAULT_CATEGORY, DEFAULT_PROJECT, FrontmatterSchema, lenientFrontmatter, normalizeTag } from './frontmatter.ts';
 import { splitFrontmatter } from './frontmatter-parse.ts';
 import { sliceGraphemes } from '../markdown/graphemes.ts';
 import {
@@ -119,7 +119,8 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[], ke
   }
   const split = splitFrontmatter(path, raw.text);
   if (!split.file) return { problems: split.problems };
-  const { data, body, bodyLine, lineOf } = split.file;
+  const { body, bodyLine, lineOf } = split.file;
+  const data = lenientFrontmatter(split.file.data);
   const problems: Problem[] = [];
   const result = FrontmatterSchema.safeParse(data);
   const fm = result.success ? result.data : FrontmatterSchema.parse(dropInvalid(data, result.error, problems, path, lineOf));
@@ -169,7 +170,7 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[], ke
     project: fm.project ?? defaultProject(path),
     category: category.value,
     categorySource: category.source,
-    tags: unique((fm.tags ?? []).map(normalizeTag)),
+    tags: unique((fm.tags ?? []).map(normalizeTag).filter(Boolean)),
     aliases: unique(fm.aliases ?? []),
     related: unique(fm.related ?? []),
     summary: summary ?? leadSummary(markdown),

@@ -109,15 +109,47 @@ export const FrontmatterSchema = z.looseObject({
   order: z.number().optional(),
 });
 
+const TEXT_FIELDS = ['id', 'title', 'project', 'category', 'summary', 'owner', 'status'] as const;
+const LIST_FIELDS = ['tags', 'aliases', 'related'] as const;
+
+/**
+ * The frontmatter as other tools read it, before Maru's schema: a field left empty (`tags:` in an Obsidian template,
+ * `category: null`, `tags: []`) is absent, and a number or true/false where text is meant (`title: 123`,
+ * `tags: [2024, 회의]`, `id: 42`) is that text, as Jekyll, Hugo and Docusaurus take them; `order: "2"` is the number 2.
+ * Values of other shapes (a map where text is meant) stay, for the schema to report.
+ */
+export function lenientFrontmatter(data: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...data };
+  const scalarText = (v: unknown) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v);
+  for (const key of [...TEXT_FIELDS, ...LIST_FIELDS, 'order', 'updated_at', 'created_at', 'glossary', 'prompt'])
+    if (out[key] === null || out[key] === '' || (Array.isArray(out[key]) && out[key].length === 0)) delete out[key];
+  for (const key of TEXT_FIELDS) if (key in out) out[key] = scalarText(out[key]);
+  for (const key of LIST_FIELDS) {
+    const value = out[key];
+    if (Array.isArray(value)) {
+      const items = value.filter((v) => v !== null && v !== '').map(scalarText);
+      if (items.length) out[key] = items;
+      else delete out[key];
+    } else if (key in out) out[key] = scalarText(value);
+  }
+  if (typeof out.order === 'string' && /^-?\d+(?:\.\d+)?$/.test(out.order.trim())) out.order = Number(out.order);
+  return out;
+}
+
 /** Invisible characters (zero-width space, joiners, BOM, word joiner) that pasted text carries into tags. */
 const INVISIBLE = /[\u200B-\u200D\uFEFF\u2060]/g;
 
 /**
  * A tag as Maru keeps it: composed Unicode (NFC, as typed on Windows and Linux; macOS and some editors write Hangul
- * decomposed) without invisible characters, trimmed. Without this, `배포` and `배포` + U+200B are two tags that look alike.
+ * decomposed) without invisible characters, trimmed, and without the `#` Obsidian writes before a tag in text
+ * (`tags: ["#배포"]` is the tag `배포`; `C#` keeps its). Without this, `배포` and `배포` + U+200B are two tags that look alike.
  */
 export function normalizeTag(tag: string): string {
-  return tag.normalize('NFC').replace(INVISIBLE, '').trim();
+  return tag
+    .normalize('NFC')
+    .replace(INVISIBLE, '')
+    .trim()
+    .replace(/^#+(?=\S)/, '');
 }
 
 /** The category assigned when neither frontmatter nor a folder name gives one (the page hides its badge then). */
