@@ -11,6 +11,7 @@ import remarkTemplateTags from './remark-template-tags.ts';
 import remarkRawBlocks from './remark-raw-blocks.ts';
 import remarkTocMacro from './remark-toc-macro.ts';
 import remarkDocsifyHints from './remark-docsify-hints.ts';
+import remarkWikijsCallouts from './remark-wikijs-callouts.ts';
 import remarkObsidianEmbeds from './remark-obsidian-embeds.ts';
 import remarkBlockIds from './remark-block-ids.ts';
 import remarkObsidianComments from './remark-obsidian-comments.ts';
@@ -29,7 +30,7 @@ export interface DialectOptions {
  * The Markdown dialects Maru reads (after remark-parse and remark-gfm), in order: CJK-friendly emphasis, code blocks
  * written as template tags or `::: mermaid`, Obsidian
  * `%%comments%%` dropped, MkDocs admonitions and content tabs, GitBook/Jekyll/Hugo template tags, `[[https://…|label]]` as external links,
- * MDX callout components as callouts, other VitePress/MDX html dropped, MDX comments and import lines, `:::` containers, TOC macros, Docsify's `!>`/`?>` hints,
+ * MDX callout components as callouts, other VitePress/MDX html dropped, MDX comments and import lines, `:::` containers, TOC macros, Docsify's `!>`/`?>` hints, Wiki.js's `{.is-info}` quotes,
  * VitePress's ```` ```js{2,5} ```` line marks, Obsidian's `==highlights==`, `![[embeds]]` and `^block-ids`. The site's processor and
  * `parseMarkdown` both use this list, so pages, index text and snippets see the same tree.
  */
@@ -53,6 +54,7 @@ export function dialectPlugins(options: DialectOptions = {}): PluggableList {
     [remarkContainers, { detailsTitle: options.detailsTitle ?? '자세히' }],
     remarkTocMacro,
     remarkDocsifyHints,
+    remarkWikijsCallouts,
     remarkCodeLangMeta,
     // After the plugins that read text positions (MDX comments): the text nodes it splits have none.
     remarkObsidianHighlights,

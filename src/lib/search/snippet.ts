@@ -121,6 +121,8 @@ const SNIPPET_STEPS: readonly (readonly [string | readonly string[] | undefined,
   ['---', /^[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+[ \t]*:?-*:?[ \t]*$/gm, ' '],
   [['-', '*', '_'], /^[ \t]*(?:[-*_][ \t]*){3,}$/gm, ' '],
   ['#', /^#{1,6}\s+/gm, ''],
+  // Wiki.js's class line under a quote (`{.is-info}`): the page draws a callout.
+  ['{.is-', /^[ \t]*>?[ \t]*\{\.is-[a-z]+\}[ \t]*$/gm, ' '],
   // Docsify's hint markers (`!> `, `?> `): the page draws a callout.
   ['>', /^[ \t]*[!?]>[ \t]+/gm, ''],
   ['>', /^[ \t]*(?:>\s*)+/gm, ''],

@@ -341,3 +341,12 @@ describe('tags', () => {
     expect(toSourceDocument(raw('a.md', text), cats).doc!.tags).toEqual(['배포', '롤백']);
   });
 });
+
+test("Wiki.js's dateCreated is the date written, and its date the last edit", () => {
+  const { doc, problems } = toSourceDocument(
+    raw('guides/a.md', '---\ntitle: T\ndate: 2024-03-01T10:00:00.000Z\ndateCreated: 2023-12-01T00:00:00.000Z\neditor: markdown\n---\n본문'),
+    cats,
+  );
+  expect(problems).toEqual([]);
+  expect([doc!.createdAt, doc!.updatedAt]).toEqual(['2023-12-01T00:00:00.000Z', '2024-03-01T10:00:00.000Z']);
+});

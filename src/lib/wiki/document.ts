@@ -200,7 +200,7 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[], ke
 /**
  * The dates other site generators write, for the documents they bring along: Jekyll's and Hugo's `date` (when the page
  * was written; a Jekyll post's file name when it has none), Hugo's `lastmod`, Jekyll's `last_modified_at` and
- * Docusaurus's `last_update.date` (when it last changed). Maru's own `created_at` and `updated_at` win over them; one
+ * Docusaurus's `last_update.date` (when it last changed); Wiki.js's `dateCreated` and `date` (its last edit). Maru's own `created_at` and `updated_at` win over them; one
  * that is no date is a warning, and Git's date is used.
  */
 function foreignDates(
@@ -226,8 +226,11 @@ function foreignDates(
   const lastUpdate = data.last_update;
   // A Jekyll post without `date` is dated by its file name (`_posts/2023-05-01-title.md`).
   const posted = /(?:^|\/)_posts\/(?:.*\/)?(\d{4}-\d{2}-\d{2})-[^/]*$/.exec(path)?.[1];
-  const written = read('date', data.date, '작성일') ?? dateValue(posted);
+  // Wiki.js writes `dateCreated` beside `date`, which is then the last edit.
+  const wikijs = data.dateCreated !== undefined && data.dateCreated !== null;
+  const written = wikijs ? read('dateCreated', data.dateCreated, '작성일') : (read('date', data.date, '작성일') ?? dateValue(posted));
   const modified =
+    (wikijs ? read('date', data.date, '수정일') : undefined) ??
     read('lastmod', data.lastmod, '수정일') ??
     read('last_modified_at', data.last_modified_at, '수정일') ??
     (typeof lastUpdate === 'object' && lastUpdate !== null ? read('last_update', (lastUpdate as { date?: unknown }).date, '수정일') : undefined);

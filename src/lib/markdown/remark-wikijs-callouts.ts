@@ -1,0 +1,39 @@
+import type { Blockquote, Parent, Root } from 'mdast';
+import type { Transformer } from 'unified';
+import { calloutBlock } from './remark-containers.ts';
+
+/** Wiki.js's class line under a quote (`{.is-info}`), which CommonMark reads as the quote's last line. */
+const CLASS_LINE = /\n[ \t]*\{\.is-(info|success|warning|danger)\}[ \t]*$/;
+const KIND = { info: 'note', success: 'tip', warning: 'warning', danger: 'caution' } as const;
+/** Quotes and lists nest; deeper than this is no page anyone wrote, and untrusted input must not recurse without end. */
+const MAX_DEPTH = 32;
+
+/**
+ * Wiki.js's callouts: a quote whose last line is `{.is-info}`, `{.is-success}`, `{.is-warning}` or `{.is-danger}`
+ * becomes the callout `> [!NOTE]`, `[!TIP]`, `[!WARNING]` or `[!CAUTION]` becomes, without that line. A quote without
+ * one stays a quote.
+ */
+export default function remarkWikijsCallouts(): Transformer<Root> {
+  return (tree, file) => {
+    if (!String(file.value ?? '').includes('{.is-')) return;
+    const walk = (parent: Parent, depth: number): void => {
+      parent.children = parent.children.map((child) => (child.type === 'blockquote' ? (callout(child) ?? child) : child));
+      if (depth >= MAX_DEPTH) return;
+      for (const child of parent.children) if ('children' in child && child.type !== 'paragraph' && child.type !== 'heading') walk(child, depth + 1);
+    };
+    walk(tree, 0);
+  };
+}
+
+function callout(quote: Blockquote): Blockquote | undefined {
+  const last = quote.children[quote.children.length - 1];
+  if (last?.type !== 'paragraph') return undefined;
+  const text = last.children[last.children.length - 1];
+  if (text?.type !== 'text') return undefined;
+  const marker = CLASS_LINE.exec(text.value);
+  if (!marker) return undefined;
+  const rest = text.value.slice(0, marker.index);
+  const paragraph = { ...last, children: [...last.children.slice(0, -1), ...(rest ? [{ ...text, value: rest }] : [])] };
+  const body = [...quote.children.slice(0, -1), ...(paragraph.children.length ? [paragraph] : [])];
+  return calloutBlock(KIND[marker[1] as keyof typeof KIND], [], body, quote.position);
+}
