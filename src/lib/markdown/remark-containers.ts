@@ -224,7 +224,7 @@ function containerOf(open: Extract<Item, { kind: 'open' }>, children: RootConten
 }
 
 /** A callout as `> [!TIP]` renders one: a blockquote marked for rehype-callouts, its title (if any) first. */
-export function calloutBlock(kind: string, title: PhrasingContent[], body: BlockContent[], position: Position | undefined): Blockquote {
+export function calloutBlock(kind: string, title: PhrasingContent[], body: Blockquote['children'], position: Position | undefined): Blockquote {
   const heading: Paragraph[] = title.length ? [{ type: 'paragraph', data: { hProperties: { className: ['callout-title'] } }, children: title }] : [];
   return { type: 'blockquote', data: { hProperties: { dataCallout: kind } }, children: [...heading, ...body], ...(position ? { position } : {}) };
 }
