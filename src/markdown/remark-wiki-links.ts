@@ -40,7 +40,9 @@ export default function remarkWikiLinks(options: Options = {}): Transformer<Root
       for (const found of matches) {
         if (found.index > at) parts.push({ type: 'text', value: node.value.slice(at, found.index) });
         const resolveWiki = options.resolveWiki;
-        const m = resolveWiki ? inGithubWikiOrder(found, (t) => resolveWiki(t, undefined) !== undefined) : found;
+        // A page that is there, or a draft that will be, names a GitHub wiki's `[[text|Page]]` as the build reads it.
+        const named = (t: string) => resolveWiki?.(t, undefined) !== undefined || options.brokenWiki?.(t) !== undefined;
+        const m = resolveWiki ? inGithubWikiOrder(found, named) : found;
         const href = options.resolveWiki?.(m.target, m.anchor);
         const label = m.label ?? options.labelOf?.(m.target, m.anchor) ?? (m.anchor ? `${m.target} § ${m.anchor}` : m.target);
         const children: PhrasingContent[] = [{ type: 'text', value: label }];

@@ -311,9 +311,9 @@ function firstPageOfEachFolder(docs: readonly SourceDocument[]): Map<string, Sou
   for (const ids of readingOrder(docs).values())
     for (const id of ids) {
       const doc = byId.get(id)!;
-      const parts = doc.sourcePath.normalize('NFC').toLowerCase().split('/');
-      for (let i = 1; i < parts.length; i++) {
-        const folder = parts.slice(0, i).join('/');
+      const path = doc.sourcePath.normalize('NFC').toLowerCase();
+      for (let at = path.indexOf('/'); at > 0; at = path.indexOf('/', at + 1)) {
+        const folder = path.slice(0, at);
         if (!first.has(folder)) first.set(folder, doc);
       }
     }
