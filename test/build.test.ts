@@ -244,6 +244,14 @@ describe('a GitHub wiki (test/fixtures/github-wiki)', () => {
     const home = wiki.documents.find((d) => d.source.id === 'home')!;
     expect(home.links).toEqual([{ id: 'getting-started' }, { id: 'installation-guide' }, { id: 'release-process', anchor: '승인' }]);
     expect(wiki.documents.find((d) => d.source.id === 'getting-started')!.links).toEqual([{ id: 'installation-guide' }, { id: 'home' }]);
+    // `[[images/a.png|alt=…]]` is a picture on a GitHub wiki, not a link to a page named after the file.
+    const guide = wiki.documents.find((d) => d.source.id === 'installation-guide')!.source.markdown;
+    expect(guide.images.map((i) => [i.url, i.line])).toEqual([
+      ['images/architecture.png', 9],
+      ['/images/architecture.png', 11],
+    ]);
+    // Read as `![설치 구조도](…)` is: no file name or `alt=` in the section's text.
+    expect(guide.sections.at(-1)!.text).toBe('');
     expect(wiki.problems.filter((p) => p.field !== 'summary').map((p) => `${p.severity} ${p.path}:${p.line} ${p.message}`)).toEqual([
       'warning Home.md:5 [[작성 중인 계획|Roadmap]]이(가) 가리키는 Roadmap.md은(는) 사이트에 싣지 않는 파일입니다 (초안: status가 draft)',
       'warning _Sidebar.md:1 GitHub 위키의 사이드바·머리글·바닥글 파일이라 문서에 싣지 않았습니다',

@@ -21,7 +21,9 @@ export const EMBED_CALLOUT = 'embed';
  * so they are checked, copied and shown like `![](…)`; the name stays in `data.embed` because Obsidian finds a bare name
  * anywhere in the vault, which only the whole folder can answer (`createAttachmentFinder`). A note embed alone in its
  * paragraph (`![[노트]]`, `![[노트#섹션]]`) becomes a callout-like block around the wikilink; one inside a sentence becomes
- * the wikilink. Notes are linked, not copied in: transclusion would make a page depend on other files' bodies.
+ * the wikilink. Notes are linked, not copied in: transclusion would make a page depend on other files' bodies. A GitHub
+ * wiki's picture link (`[[images/a.png]]`, `[[/images/a.png|alt=설명]]`, without the `!`) is a picture too: a wiki page
+ * has no other way to show one.
  */
 export default function remarkObsidianEmbeds(): Transformer<Root> {
   return (tree) => {
@@ -40,15 +42,17 @@ export default function remarkObsidianEmbeds(): Transformer<Root> {
     const replacements = new ChildReplacements();
     visit(tree, 'text', (node: Text, index, parent) => {
       if (!parent || index === undefined || parent.type === 'link' || parent.type === 'linkReference') return;
-      const embeds = findWikiLinks(node.value).filter((m) => node.value[m.index - 1] === '!');
+      // GitHub wikis show a picture written without the `!` (`[[images/diagram.png]]`, `[[diagram.png|alt=구조도]]`).
+      const embeds = findWikiLinks(node.value).filter((m) => node.value[m.index - 1] === '!' || isPictureEmbed(m.target));
       if (!embeds.length) return;
       const parts: PhrasingContent[] = [];
       const positionAt = positionsIn(node);
       let at = 0;
       for (const m of embeds) {
-        parts.push(textPart(node, at, m.index - 1, positionAt));
+        const start = node.value[m.index - 1] === '!' ? m.index - 1 : m.index;
+        parts.push(textPart(node, at, start, positionAt));
         // A note embed inside a sentence is read as the link it names.
-        parts.push(isPictureEmbed(m.target) ? imageOf(m, positionAt(m.index - 1)) : textPart(node, m.index, m.index + m.length, positionAt));
+        parts.push(isPictureEmbed(m.target) ? imageOf(m, positionAt(start)) : textPart(node, m.index, m.index + m.length, positionAt));
         at = m.index + m.length;
       }
       parts.push(textPart(node, at, node.value.length, positionAt));

@@ -59,9 +59,9 @@ export function isPictureEmbed(target: string): boolean {
   return PICTURE_FILE.test(target.trim());
 }
 
-/** What a picture embed's `|label` says: a size (`300`, `300x200`) or, otherwise, the alt text. */
+/** What a picture embed's `|label` says: a size (`300`, `300x200`) or, otherwise, the alt text (GitHub wikis write `alt=설명`). */
 export function pictureEmbedLabel(label: string | undefined): { alt: string; width?: string; height?: string } {
   const size = label === undefined ? null : PICTURE_SIZE.exec(label.trim());
-  if (!size) return { alt: label ?? '' };
+  if (!size) return { alt: label?.trim().replace(/^alt=/i, '') ?? '' };
   return { alt: '', width: size[1]!, ...(size[2] ? { height: size[2] } : {}) };
 }

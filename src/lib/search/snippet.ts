@@ -86,6 +86,8 @@ const LINK = /\[((?:[^[\]]|\[[^[\]]*\])*)\]\([^)[]*\)/g;
  */
 function wikiLinkText(linkTitle: LinkTitle): (match: string, target: string, label?: string) => string {
   return (_m, target, label) => {
+    // A GitHub wiki's picture (`[[images/a.png|alt=구조도]]`) reads as its alt text, as an embed does.
+    if (isPictureEmbed(target)) return pictureEmbedLabel(label).alt || ' ';
     if (label === undefined) return linkTitle(target.trim()) ?? target;
     return inGithubWikiOrder({ target: target.trim(), label }, (t) => linkTitle(t) !== undefined).label ?? label;
   };
