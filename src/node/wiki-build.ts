@@ -9,6 +9,7 @@ import type { KeepSyntaxTree, RawFile } from '../lib/wiki/document.ts';
 import { buildWiki, type ParseCache, type Wiki, type WikiOptions } from '../lib/wiki/pipeline.ts';
 import { formatReport } from '../lib/wiki/problems.ts';
 import { skippedFileWarnings, type SkippedFile } from '../lib/wiki/skipped-files.ts';
+import { renderableText } from '../lib/wiki/frontmatter-fence.ts';
 import { FILES_DIR, normalizeBase, publishedFilePath } from '../lib/wiki/url.ts';
 import { linkedFiles } from '../lib/wiki/content-checks.ts';
 import { collectContent, contentRoot, gitHead } from './collect.ts';
@@ -91,7 +92,8 @@ function buildCollected(
 ): CollectedWiki {
   const options = buildOptions(root, config, base, attachments, skipped);
   const key = sha256(JSON.stringify([root, base, config.categories, options.links, files, skipped, attachments]));
-  const texts = new Map(files.map((f) => [f.path, f.text ?? '']));
+  // Hugo's TOML frontmatter as an empty YAML block of as many lines: Astro's renderer strips only YAML.
+  const texts = new Map(files.map((f) => [f.path, renderableText(f.text ?? '')]));
   if (key === unchanged) return { wiki: undefined, texts, key };
   const wiki = buildWiki(files, options, cache, keepSyntaxTree);
   wiki.problems.push(...skippedFileWarnings(skipped));

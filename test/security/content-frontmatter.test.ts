@@ -28,14 +28,13 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('only --- + YAML is frontmatter', () => {
+describe('only --- + YAML and +++ + TOML are frontmatter, read as data', () => {
   test.each([
     ['---js', 'js'],
     ['---javascript', 'javascript'],
     ['---coffee', 'coffee'],
     ['---toml', 'toml'],
     ['--- js', 'js'],
-    ['+++', 'toml'],
   ])('%s is an error on line 1 that runs nothing', (fence, language) => {
     const probe = join(tempDir('maru-fm-unit-'), 'PWNED');
     const r = splitFrontmatter('notes/evil.md', payload(fence, probe));
@@ -50,6 +49,18 @@ describe('only --- + YAML is frontmatter', () => {
         severity: 'error',
       },
     ]);
+    expect(existsSync(probe)).toBe(false);
+  });
+
+  test("Hugo's TOML frontmatter is data: code in it is a syntax error that runs nothing, strings stay strings", () => {
+    const probe = join(tempDir('maru-fm-unit-'), 'PWNED');
+    const evil = `+++\ntitle = (require('fs').writeFileSync(${JSON.stringify(probe)}, 'x'), 'x')\n+++\n\n# 본문\n`;
+    expect(splitFrontmatter('notes/evil.md', evil).problems).toMatchObject([{ path: 'notes/evil.md', line: 2, field: 'frontmatter', severity: 'error' }]);
+    expect(splitFrontmatter('notes/evil.md', `+++\n{ title: 1 }\n---\n`).problems).toMatchObject([
+      { line: 1, message: 'frontmatter를 닫는 +++ 줄이 없습니다' },
+    ]);
+    const r = splitFrontmatter('a.md', '+++\ntitle = "(require(\'fs\'))"\n+++\nbody\n');
+    expect(r.file?.data).toEqual({ title: "(require('fs'))" });
     expect(existsSync(probe)).toBe(false);
   });
 

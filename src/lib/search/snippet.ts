@@ -17,7 +17,7 @@ export type { Snippet };
  */
 export function snippetText(markdown: string, linkTitle?: LinkTitle): string {
   // Frontmatter, a BOM or a carriage return only where the text could have one: splitting every section into lines cost more than the rest.
-  let text = blankTagsAndRawBlocks(/^(?:\uFEFF|---)|\r/.test(markdown) ? stripFrontmatter(markdown) : markdown);
+  let text = blankTagsAndRawBlocks(/^(?:\uFEFF|---|\+\+\+)|\r/.test(markdown) ? stripFrontmatter(markdown) : markdown);
   let spans: string[] = [];
   for (const [s, [needs, pattern, replacement]] of SNIPPET_STEPS.entries()) {
     // A step whose pattern needs a character the text lacks cannot change it; most sections skip most steps.

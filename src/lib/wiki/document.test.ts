@@ -350,3 +350,19 @@ test("Wiki.js's dateCreated is the date written, and its date the last edit", ()
   expect(problems).toEqual([]);
   expect([doc!.createdAt, doc!.updatedAt]).toEqual(['2023-12-01T00:00:00.000Z', '2024-03-01T10:00:00.000Z']);
 });
+
+test('a Hugo page with TOML frontmatter: title, tags, description, dates and weight as its order', () => {
+  const text =
+    '+++\ntitle = "배포 절차"\ndate = 2024-01-15T10:00:00+09:00\nlastmod = 2024-02-01\ntags = ["배포", "운영"]\ndescription = "배포하는 방법"\nweight = 3\n+++\n\n## 단계\n';
+  const { doc, problems } = toSourceDocument(raw('posts/deploy.md', text), cats);
+  expect(problems).toEqual([]);
+  expect(doc).toMatchObject({
+    title: '배포 절차',
+    tags: ['배포', '운영'],
+    summary: '배포하는 방법',
+    order: 3,
+    createdAt: '2024-01-15T01:00:00.000Z',
+    updatedAt: '2024-02-01T00:00:00.000Z',
+    bodyLine: 9,
+  });
+});

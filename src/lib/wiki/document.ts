@@ -53,7 +53,7 @@ export interface SourceDocument {
   summarySource: 'frontmatter' | 'derived';
   /** Where the category came from: frontmatter, a folder named like a configured category, or the default. */
   categorySource: 'frontmatter' | 'folder' | 'default';
-  /** Reading order in its folder: frontmatter `order`, else `sidebar_position`, else `nav_order`, else the place in a book's SUMMARY.md. */
+  /** Reading order in its folder: frontmatter `order`, else `sidebar_position`, else `nav_order`, else Hugo's `weight`, else the place in a book's SUMMARY.md. */
   order?: number;
   status: 'draft' | 'published' | 'deprecated';
   owner?: string;
@@ -160,7 +160,7 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[], ke
   const updatedAt = fm.updated_at ?? foreign.modified ?? raw.gitUpdatedAt ?? foreign.written ?? raw.mtime;
   const category = categoryOf(fm.category, path, categories);
   const summary = fm.summary ?? (typeof data.description === 'string' ? data.description : undefined);
-  const order = fm.order ?? numberOf(data.sidebar_position) ?? numberOf(data.nav_order) ?? raw.tocOrder;
+  const order = fm.order ?? numberOf(data.sidebar_position) ?? numberOf(data.nav_order) ?? numberOf(data.weight) ?? raw.tocOrder;
   const fieldLines: Record<string, number> = {};
   for (const key of Object.keys(data)) fieldLines[key] = lineOf(key);
   const doc: SourceDocument = {

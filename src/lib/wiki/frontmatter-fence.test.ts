@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { normalizeText, stripFrontmatter } from './frontmatter-fence.ts';
+import { normalizeText, renderableText, stripFrontmatter } from './frontmatter-fence.ts';
 
 describe('normalizeText', () => {
   test.each([
@@ -22,4 +22,12 @@ describe('stripFrontmatter', () => {
   ])('%j → %j', (input, output) => {
     expect(stripFrontmatter(input)).toBe(output);
   });
+});
+
+test("renderableText: Hugo's +++ block becomes an empty --- block of as many lines, for Astro's renderer; other text is as given", () => {
+  expect(renderableText('+++\ntitle = "a"\ndate = 2024-01-01\n+++\n\n# 본문\n')).toBe('---\n\n\n---\n\n# 본문\n');
+  expect(renderableText('+++\r\ntitle = "a"\r\n+++\r\n본문')).toBe('---\n\n---\n본문');
+  expect(renderableText('---\ntitle: a\n---\n본문')).toBe('---\ntitle: a\n---\n본문');
+  expect(renderableText('+++\ntitle = "열린 채"\n')).toBe('+++\ntitle = "열린 채"\n');
+  expect(stripFrontmatter('+++\ntitle = "a"\n+++\n본문')).toBe('본문');
 });
