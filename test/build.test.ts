@@ -279,6 +279,22 @@ describe('a Docsify folder (test/fixtures/docsify-site)', () => {
   });
 });
 
+describe('an Obsidian vault', () => {
+  test("#tags in a vault's text are its pages' tags; the same folder without .obsidian/ takes only frontmatter tags", () => {
+    const dir = tempDir();
+    const vault = join(dir, 'vault');
+    mkdirSync(join(vault, '.obsidian'), { recursive: true });
+    writeFileSync(join(vault, '.obsidian/app.json'), '{}\n');
+    writeFileSync(join(vault, '회의록.md'), '---\ntags: [기록]\n---\n주간 회의 #weekly #project/alpha, 이슈 #123은 닫았다. `#code`\n');
+    const tagsOf = (root: string) => buildArtifacts(root, tempDir()).wiki.documents.map((d) => d.source.tags);
+    expect(tagsOf(vault)).toEqual([['기록', 'weekly', 'project/alpha']]);
+    const plain = join(dir, 'plain');
+    mkdirSync(plain);
+    writeFileSync(join(plain, '회의록.md'), readFileSync(join(vault, '회의록.md'), 'utf8'));
+    expect(tagsOf(plain)).toEqual([['기록']]);
+  });
+});
+
 describe('determinism', () => {
   test('the same content and commit give byte-identical artifacts', () => {
     const [a, b] = [tempDir(), tempDir()];

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { RawFile } from '../lib/wiki/document.ts';
 import { bookOrder, folderOrder } from '../lib/wiki/book-summary.ts';
@@ -120,11 +120,19 @@ export function collectContent(root: string): { files: RawFile[]; skipped: Skipp
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const { paths, skipped, attachments, orderFiles } = scanContent(root);
   const toc = tableOfContents(root, skipped, orderFiles, new Set(paths));
+  // An Obsidian vault keeps its settings in `.obsidian/` at the root; its pages' `#tags` in the text are tags.
+  const vault = existsSync(join(root, '.obsidian'));
   const files = paths.map((path) => {
     const full = join(root, path);
     const d = dates.get(path);
     const place = toc.get(path);
-    const base = { path, mtime: safeMtime(full), ...(d ? { gitUpdatedAt: d.updated, gitCreatedAt: d.created } : {}), ...(place ? { tocOrder: place } : {}) };
+    const base = {
+      path,
+      mtime: safeMtime(full),
+      ...(d ? { gitUpdatedAt: d.updated, gitCreatedAt: d.created } : {}),
+      ...(place ? { tocOrder: place } : {}),
+      ...(vault ? { vault } : {}),
+    };
     try {
       return { ...base, text: decoder.decode(readFileSync(full)) };
     } catch (error) {

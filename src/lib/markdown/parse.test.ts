@@ -283,3 +283,11 @@ describe('one h1 per page', () => {
     expect([md.h1, md.headings]).toEqual(['제목', []]);
   });
 });
+
+test("inlineTags: Obsidian's #tags in text, outside code and links; digits alone, or a number with a Korean particle, are none", () => {
+  const md = parseMarkdown(
+    '회의 #weekly 와 #project/alpha/, (#배포) 그리고 #123 #2024년 #2를\n\n`#code` [#링크](x) C# a#b\n\n## 제목 #태그\n\n```\n#fenced\n```\n',
+  );
+  expect(md.inlineTags).toEqual(['weekly', 'project/alpha', '배포', '2024년', '태그']);
+  expect(parseMarkdown('태그 없는 글\n').inlineTags).toBeUndefined();
+});

@@ -1,4 +1,4 @@
-import type { Link, Nodes, Root, RootContent } from 'mdast';
+import type { Link, Nodes, Root, RootContent, Text } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
@@ -71,6 +71,11 @@ export interface ParsedMarkdown {
   wordCount: number;
   /** Obsidian block ids (`^block-id`, caret included) a `[[note#^block-id]]` link can name. */
   blockIds?: string[];
+  /**
+   * Obsidian's tags written in the text (`#회의`, `#project/alpha`), outside code and links; a tag of digits only
+   * (`#123`) is none, as in Obsidian. Only an Obsidian vault's documents take them as tags (`RawFile.vault`).
+   */
+  inlineTags?: string[];
 }
 
 /** Section boundaries: h2 and h3 start a new searchable unit; deeper headings stay in their parent. */
@@ -94,15 +99,35 @@ export function parseMarkdown(body: string, keepSyntaxTree?: (tree: Root) => voi
   const headings = collectHeadings(tree);
   const lineCount = body.split('\n').length;
   const blockIds = file.data.blockIds ?? [];
+  const inlineTags = body.includes('#') ? collectInlineTags(tree) : [];
   return {
     ...h1Of(tree),
     ...(blockIds.length ? { blockIds } : {}),
+    ...(inlineTags.length ? { inlineTags } : {}),
     headings,
     sections: collectSections(tree, headings, lineCount),
     links: collectLinks(tree),
     ...collectImages(tree),
     wordCount: countWords(plainText(tree.children)),
   };
+}
+
+/** An Obsidian tag in text: `#` after a space, `(` or the start, then letters, digits, `_`, `-` and `/`. */
+const INLINE_TAG = /(?:^|[\s(])#([\p{L}\p{N}_/-]+)/gu;
+
+/** `#123은`, `#2를`: an issue or item number with a Korean particle after it, which Korean text writes often; no tag. */
+const NUMBER_WITH_PARTICLE = /^\d+(?:은|는|이|가|을|를|의|에|도|로|와|과|만|에서|으로|부터|까지)$/;
+
+function collectInlineTags(tree: Root): string[] {
+  const tags = new Set<string>();
+  visit(tree, 'text', (node: Text, _index, parent) => {
+    if (parent?.type === 'link' || parent?.type === 'linkReference') return;
+    for (const m of node.value.matchAll(INLINE_TAG)) {
+      const tag = m[1]!.replace(/\/+$/, '');
+      if (tag && !/^[\d/_-]+$/.test(tag) && !NUMBER_WITH_PARTICLE.test(tag)) tags.add(tag);
+    }
+  });
+  return [...tags];
 }
 
 const leadingTitle = leadingH1;

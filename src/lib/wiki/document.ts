@@ -36,6 +36,8 @@ export interface RawFile {
   mtime: string;
   /** Place in a book's table of contents (GitBook's or mdBook's SUMMARY.md), the reading order when frontmatter gives none. */
   tocOrder?: number;
+  /** True in an Obsidian vault (a `.obsidian/` folder at the content root): `#tags` in the text are the page's tags too. */
+  vault?: boolean;
 }
 
 /** A parsed, validated document before links are resolved. */
@@ -170,7 +172,7 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[], ke
     project: fm.project ?? defaultProject(path),
     category: category.value,
     categorySource: category.source,
-    tags: unique((fm.tags ?? []).map(normalizeTag).filter(Boolean)),
+    tags: unique([...(fm.tags ?? []), ...(raw.vault ? (markdown.inlineTags ?? []) : [])].map(normalizeTag).filter(Boolean)),
     aliases: unique(fm.aliases ?? []),
     related: unique(fm.related ?? []),
     summary: summary ?? leadSummary(markdown),
