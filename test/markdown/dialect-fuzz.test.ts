@@ -23,6 +23,7 @@ const LINE = fc.constantFrom(
   ...['{% comment %}', '{% endcomment %}', '{{/* x */}}', '{% content-ref url="x.md" %}', '[x.md](x.md)', '{% endcontent-ref %}'],
   ...['{{< details "d" >}}', '{{< /details >}}', '{% include nav.html %}', '!!! note "t"', '    body', '%% c', '%%'],
   ...['?> 팁', '!> 중요', '- !> 목록', '> ?> 인용', '[[글|known]]', '[홈](/)'],
+  ...['{.is-info}', '> {.is-warning}', '[[images/a.png|alt=그림]]', '#태그 #123은', '<!--@include: ./a.md-->', '{{#include a.rs}}'],
   ...['- item', '  - sub', '> quote', '```', '# h', '## h2', '1. one', '| a | b |', '|---|---|', '<div>', '</div>', '', '', '본문 text'],
 );
 
