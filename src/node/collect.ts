@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { RawFile } from '../lib/wiki/document.ts';
 import { bookOrder, folderOrder } from '../lib/wiki/book-summary.ts';
@@ -36,7 +36,7 @@ export function contentRoot(cwd = process.cwd()): string {
  * `.attachments/`), hidden ones and symbolic links left out, which Obsidian embeds name and the site copies when a page
  * links to them; and Azure DevOps wiki's `.order` files (`orderFiles`), which give each folder's page order.
  */
-export function scanContent(root: string): { paths: string[]; skipped: SkippedFile[]; attachments: string[]; orderFiles: string[] } {
+export function scanContent(root: string): { paths: string[]; skipped: SkippedFile[]; attachments: string[]; orderFiles: string[]; vault: boolean } {
   const paths: string[] = [];
   const skipped: SkippedFile[] = [];
   const attachments: string[] = [];
@@ -44,6 +44,8 @@ export function scanContent(root: string): { paths: string[]; skipped: SkippedFi
   const realRoot = realpathSync(root);
   // A book (GitBook, mdBook) keeps its table of contents in SUMMARY.md at the root, and its README.md is the first page.
   const rootEntries = readdirSync(root, { withFileTypes: true });
+  // An Obsidian vault keeps its settings in `.obsidian/` at the root; its pages' `#tags` in the text are tags.
+  const vault = rootEntries.some((entry) => entry.name === '.obsidian' && entry.isDirectory());
   const book = rootEntries.some((entry) => BOOK_SUMMARY.test(entry.name) || entry.name === '.gitbook.yaml' || DOCSIFY_SIDEBAR.test(entry.name));
   const walk = (dir: string, assetsOnly: boolean) => {
     for (const entry of dir === root ? rootEntries : readdirSync(dir, { withFileTypes: true })) {
@@ -67,7 +69,7 @@ export function scanContent(root: string): { paths: string[]; skipped: SkippedFi
   };
   walk(root, false);
   const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-  return { paths: paths.sort(), skipped: skipped.sort(byPath), attachments: attachments.sort(), orderFiles: orderFiles.sort() };
+  return { paths: paths.sort(), skipped: skipped.sort(byPath), attachments: attachments.sort(), orderFiles: orderFiles.sort(), vault };
 }
 
 /** True when the link at `full` leads to a file inside `realRoot`; false when it leads out of it or to nothing. */
@@ -118,10 +120,8 @@ export function collectFiles(root: string): RawFile[] {
 export function collectContent(root: string): { files: RawFile[]; skipped: SkippedFile[]; attachments: string[] } {
   const dates = gitDates(root);
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  const { paths, skipped, attachments, orderFiles } = scanContent(root);
+  const { paths, skipped, attachments, orderFiles, vault } = scanContent(root);
   const toc = tableOfContents(root, skipped, orderFiles, new Set(paths));
-  // An Obsidian vault keeps its settings in `.obsidian/` at the root; its pages' `#tags` in the text are tags.
-  const vault = existsSync(join(root, '.obsidian'));
   const files = paths.map((path) => {
     const full = join(root, path);
     const d = dates.get(path);

@@ -1,13 +1,11 @@
-import type { Parent, Root, RootContent } from 'mdast';
+import type { Blockquote, Paragraph, Root } from 'mdast';
 import type { Transformer } from 'unified';
 import { calloutBlock } from './remark-containers.ts';
+import { visit } from './visit.ts';
 
 /** Docsify's hint markers at the start of a paragraph: `!> ` an important note, `?> ` a tip. */
 const HINT = /^([!?])>[ \t]+/;
 const KIND = { '!': 'important', '?': 'tip' } as const;
-/** Quotes and lists nest; deeper than this is no page anyone wrote, and untrusted input must not recurse without end. */
-const MAX_DEPTH = 32;
-
 /**
  * Docsify's hints (`!> 중요한 내용`, `?> 팁`), which other Markdown shows as a paragraph starting with `!>` or `?>`,
  * become the callouts `> [!IMPORTANT]` and `> [!TIP]` become, at any depth. Only a marker that opens the paragraph's
@@ -17,17 +15,18 @@ export default function remarkDocsifyHints(): Transformer<Root> {
   return (tree, file) => {
     const source = String(file.value ?? '');
     if (!source.includes('!>') && !source.includes('?>')) return;
-    const walk = (parent: Parent, depth: number): void => {
-      parent.children = parent.children.map((child) => hint(child, source) ?? child);
-      if (depth >= MAX_DEPTH) return;
-      for (const child of parent.children) if ('children' in child && child.type !== 'paragraph' && child.type !== 'heading') walk(child, depth + 1);
-    };
-    walk(tree, 0);
+    visit(tree, 'paragraph', (node: Paragraph, index, parent) => {
+      if (!parent || index === undefined) return undefined;
+      const callout = hint(node, source);
+      if (!callout) return undefined;
+      (parent.children as unknown[])[index] = callout;
+      // On from the callout itself: what it holds is read like any other block.
+      return index;
+    });
   };
 }
 
-function hint(node: RootContent, source: string): RootContent | undefined {
-  if (node.type !== 'paragraph') return undefined;
+function hint(node: Paragraph, source: string): Blockquote | undefined {
   const first = node.children[0];
   const start = node.position?.start.offset;
   if (first?.type !== 'text' || start === undefined) return undefined;

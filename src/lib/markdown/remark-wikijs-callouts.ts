@@ -1,13 +1,11 @@
-import type { Blockquote, Parent, Root } from 'mdast';
+import type { Blockquote, Root } from 'mdast';
 import type { Transformer } from 'unified';
 import { calloutBlock } from './remark-containers.ts';
+import { visit } from './visit.ts';
 
 /** Wiki.js's class line under a quote (`{.is-info}`), which CommonMark reads as the quote's last line. */
 const CLASS_LINE = /\n[ \t]*\{\.is-(info|success|warning|danger)\}[ \t]*$/;
 const KIND = { info: 'note', success: 'tip', warning: 'warning', danger: 'caution' } as const;
-/** Quotes and lists nest; deeper than this is no page anyone wrote, and untrusted input must not recurse without end. */
-const MAX_DEPTH = 32;
-
 /**
  * Wiki.js's callouts: a quote whose last line is `{.is-info}`, `{.is-success}`, `{.is-warning}` or `{.is-danger}`
  * becomes the callout `> [!NOTE]`, `[!TIP]`, `[!WARNING]` or `[!CAUTION]` becomes, without that line. A quote without
@@ -16,12 +14,14 @@ const MAX_DEPTH = 32;
 export default function remarkWikijsCallouts(): Transformer<Root> {
   return (tree, file) => {
     if (!String(file.value ?? '').includes('{.is-')) return;
-    const walk = (parent: Parent, depth: number): void => {
-      parent.children = parent.children.map((child) => (child.type === 'blockquote' ? (callout(child) ?? child) : child));
-      if (depth >= MAX_DEPTH) return;
-      for (const child of parent.children) if ('children' in child && child.type !== 'paragraph' && child.type !== 'heading') walk(child, depth + 1);
-    };
-    walk(tree, 0);
+    visit(tree, 'blockquote', (node: Blockquote, index, parent) => {
+      if (!parent || index === undefined) return undefined;
+      const replaced = callout(node);
+      if (!replaced) return undefined;
+      (parent.children as unknown[])[index] = replaced;
+      // On from the callout itself: quotes it holds are read too.
+      return index;
+    });
   };
 }
 

@@ -122,24 +122,12 @@ export function createLinkResolver(
     const key = sitePathKey(path);
     return key === undefined ? undefined : bySitePath.get(key);
   };
-  const atPath = (path: string) => {
-    for (const candidate of pathCandidates(path)) {
-      const doc = byPath.get(candidate.normalize('NFC').toLowerCase());
-      if (doc) return doc;
-    }
-    // A folder without a landing page (`[가이드](./guides/)`, which GitHub shows as a file list): its first page in
-    // reading order.
-    return path ? byFolder().get(path.replace(/\/+$/, '').normalize('NFC').toLowerCase()) : undefined;
-  };
+  // A folder without a landing page (`[가이드](./guides/)`, which GitHub shows as a file list): its first page in reading
+  // order.
+  const atPath = (path: string) => firstCandidate(byPath, path) ?? (path ? byFolder().get(path.replace(/\/+$/, '').normalize('NFC').toLowerCase()) : undefined);
   let folders: Map<string, SourceDocument> | undefined;
   const byFolder = () => (folders ??= firstPageOfEachFolder(docs));
-  const skippedAt = (path: string) => {
-    for (const candidate of pathCandidates(path)) {
-      const file = unpublished.get(candidate.normalize('NFC').toLowerCase());
-      if (file) return file;
-    }
-    return undefined;
-  };
+  const skippedAt = (path: string) => firstCandidate(unpublished, path);
   let findAttachment: ReturnType<typeof createAttachmentFinder> | undefined;
   return {
     // Built on first use: most wikis embed nothing, and the dev server makes a resolver per reload.
@@ -173,6 +161,15 @@ export function createLinkResolver(
       return { ...found, ...(anchor ? { anchor } : {}), ...(fragment ? { fragment } : {}), ...(heading ? { heading } : {}), isDocLink: true };
     },
   };
+}
+
+/** What `map` (keyed by NFC, lower-case content path) holds for the first of the files a link path may mean. */
+function firstCandidate<T>(map: ReadonlyMap<string, T>, path: string): T | undefined {
+  for (const candidate of pathCandidates(path)) {
+    const found = map.get(candidate.normalize('NFC').toLowerCase());
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** Splits a raw fragment into the anchor to check and the fragment to keep; text fragments are kept, never checked. */
