@@ -215,6 +215,15 @@ describe('a GitBook space as Git Sync writes it (test/fixtures/gitbook-space)', 
       /<div data-callout="caution" class="callout callout-caution" role="note">/,
     );
   });
+
+  test('reusable content (`{% include "../.gitbook/includes/footer.md" %}`) is pasted into the page and the AI-readable Markdown', () => {
+    expect(r.status, r.output).toBe(0);
+    const html = readFileSync(join(out, 'docs/guides/onboarding/index.html'), 'utf8');
+    expect(html).toContain('<p>모든 페이지 아래에 붙는 글입니다.</p>');
+    expect(html).not.toContain('{% include');
+    const markdown = readFileSync(join(out, '_wiki/docs/guides/onboarding.md'), 'utf8');
+    expect(markdown).toContain('# 재사용 블록\n\n모든 페이지 아래에 붙는 글입니다.\n\n[deploy.md]');
+  });
 });
 
 describe('an Azure DevOps wiki (test/fixtures/azure-devops-wiki)', () => {

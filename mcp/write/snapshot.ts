@@ -6,7 +6,7 @@ import type { RawFile } from '../../src/lib/wiki/document.ts';
 import type { SkippedFile } from '../../src/lib/wiki/skipped-files.ts';
 import { buildWiki, type ParseCache, type Wiki, type WikiOptions } from '../../src/lib/wiki/pipeline.ts';
 import { toSlug } from '../../src/lib/wiki/slug.ts';
-import { buildOptions, collectContent, emitContext, errorReport, siteConfig } from './content-source.ts';
+import { buildOptions, collectContent, emitContext, errorReport, siteConfig, withIncludedFiles } from './content-source.ts';
 import { sha256 } from '../artifacts.ts';
 
 /** A cheap look at the content folder (files and frontmatter only, no Markdown parsing). */
@@ -58,7 +58,8 @@ export function scanFolder(root: string): Scan {
 export function readSnapshot(root: string, base: string, cache?: ParseCache): Snapshot {
   const scan = scanFolder(root);
   const options = scanOptions(scan, root, base);
-  return { ...scan, wiki: buildWiki(scan.files, options, cache), categories: options.categories };
+  // The hashes above are of the files as written; the wiki is built from them with include lines expanded, as the build does.
+  return { ...scan, wiki: buildWiki(withIncludedFiles(scan, root).files, options, cache), categories: options.categories };
 }
 
 /**

@@ -6,7 +6,7 @@ import { createMemoryParseCache } from '../../src/lib/wiki/memory-parse-cache.ts
 import { buildWiki, type ParseCache, type WikiOptions } from '../../src/lib/wiki/pipeline.ts';
 import { formatProblem } from '../../src/lib/wiki/problems.ts';
 import { introducedErrors } from '../../src/lib/write/validate.ts';
-import { toSourceDocument, unparsableBody } from '../../src/lib/wiki/document.ts';
+import { toSourceDocument, unparsableBody, type RawFile } from '../../src/lib/wiki/document.ts';
 import { toContentPath } from '../../src/lib/wiki/slug.ts';
 import {
   checkFields,
@@ -24,6 +24,7 @@ import { sha256 } from '../artifacts.ts';
 import { changedMessage, replaceFile, WriteRefused, writeNewFile } from './content-root.ts';
 import { commitOnBranch } from './git.ts';
 import { readSnapshot, scanFolder, scanOptions, snapshotFiles, type Scan } from './snapshot.ts';
+import { withIncludedFiles } from './content-source.ts';
 
 /** What a caller asks to remember. */
 export interface RememberRequest {
@@ -123,7 +124,7 @@ export function openWriterCore(root: string, base: string, options: WriterCoreOp
     const parsed = toSourceDocument({ path: plan.path, text: plan.text, mtime: new Date().toISOString() }, seen.categories);
     const errors = parsed.problems.filter((p) => p.severity === 'error');
     if (!parsed.doc || errors.length) throw new WriteRefused(`The document would not build: ${errors.map((p) => formatProblem(p)).join(' ')}`);
-    checkWholeWiki(fresh, plan, scanOptions(fresh, root, base), cache);
+    checkWholeWiki(fresh, plan, scanOptions(fresh, root, base), cache, root);
     const others = seen.wiki.documents
       .filter((d) => d.source.id !== plan.id)
       .map((d) => ({ id: d.source.id, title: d.source.title, text: comparableText(d.source) }));
@@ -172,9 +173,10 @@ export function openWriterCore(root: string, base: string, options: WriterCoreOp
 }
 
 /** The build's own wiki-wide checks (links, related, ids, external ids) on the folder with the planned file in it. */
-function checkWholeWiki(fresh: Scan, plan: Plan, options: WikiOptions, cache: ParseCache): void {
+function checkWholeWiki(fresh: Scan, plan: Plan, options: WikiOptions, cache: ParseCache, root: string): void {
   const files = [...fresh.files.filter((f) => f.path !== plan.path), { path: plan.path, text: plan.text, mtime: new Date().toISOString() }];
-  const introduced = introducedErrors(buildWiki(files, options, cache).problems, () => buildWiki(fresh.files, options, cache).problems);
+  const build = (written: RawFile[]) => buildWiki(withIncludedFiles({ files: written }, root).files, options, cache).problems;
+  const introduced = introducedErrors(build(files), () => build(fresh.files));
   if (introduced.length === 0) return;
   const lines = introduced.map((p) => formatProblem(p)).join('\n');
   throw new WriteRefused(

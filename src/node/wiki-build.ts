@@ -13,6 +13,7 @@ import { renderableText } from '../lib/wiki/frontmatter-fence.ts';
 import { FILES_DIR, normalizeBase, publishedFilePath } from '../lib/wiki/url.ts';
 import { linkedFiles } from '../lib/wiki/content-checks.ts';
 import { collectContent, contentRoot, gitHead } from './collect.ts';
+import { withIncludedFiles } from './include-reader.ts';
 import { contentImageStatus } from './image-files.ts';
 import { sha256 } from './hash.ts';
 import { openIndexCache, type IndexCache } from './index-cache.ts';
@@ -51,7 +52,7 @@ export function collectWiki(
   cache?: ParseCache & { save(): void },
   keepSyntaxTree?: KeepSyntaxTree,
 ): CollectedWiki {
-  return buildCollected(collectContent(root), root, config, base, unchanged, cache, keepSyntaxTree);
+  return buildCollected(withIncludedFiles(collectContent(root), root), root, config, base, unchanged, cache, keepSyntaxTree);
 }
 
 /**
@@ -67,7 +68,7 @@ export async function collectWikiInParallel(
   trees?: TreeSink,
   parallel: ParallelOptions = {},
 ): Promise<CollectedWiki> {
-  const collected = collectContent(root);
+  const collected = withIncludedFiles(collectContent(root), root);
   const { files } = collected;
   const options = { categories: config.categories, base };
   const todo = files.filter((file) => file.text !== undefined && !cache?.has(file, options));

@@ -79,6 +79,11 @@ describe('a VitePress-style folder (test/fixtures/vitepress) builds with default
     expect(guide).toContain('<a href="/docs/guide/config/#:~:text=conditions">텍스트 조각으로 이동</a>');
     expect(guide).toContain('<details class="details">\n<summary>브라우저 지원</summary>');
     expect(guide).toContain('<strong>빠른(fast)</strong>개발 서버');
+    // `<!--@include: ./parts/browser-support.md#modern-->`: the region's lines, not the rest of the part.
+    const article = guide.slice(guide.indexOf('<div class="prose">'), guide.indexOf('<footer class="doc-footer">'));
+    expect(article).toContain('</details>\n<p>Chrome 111, Safari 16.4 이상을 지원합니다.</p>\n<p><a href=');
+    expect(article).not.toContain('시작하기 페이지에 붙지 않습니다');
+    expect(guide).not.toContain('#region');
   });
 
   test('npm run check finds no broken link or anchor in it', () => {

@@ -1,7 +1,9 @@
-import { expect, test } from 'vitest';
-import { includeLines } from './includes.ts';
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { lineAsWritten } from '../wiki/include-files.ts';
+import { expandIncludes, includeCandidates, includeLines, MAX_INCLUDED_CHARS, MAX_INCLUDES, type IncludedFile, type ReadIncluded } from './includes.ts';
 
-test('include lines of VitePress, mdBook (in code too), GitBook, Jekyll and MkDocs are found with their lines', () => {
+test('include lines of VitePress, mdBook (in code too), GitBook, Jekyll and MkDocs are found with their lines and parts', () => {
   const md = [
     '<!--@include: ./parts/basics.md-->', //         1
     '<!-- @include: @/snippets/a.md{3,10} -->',
@@ -16,18 +18,179 @@ test('include lines of VitePress, mdBook (in code too), GitBook, Jekyll and MkDo
     '```',
     '{% include nav.html %}', //                    12: a Jekyll template, not a file pasted in
     '본문에 쓴 <!--@include: ./x.md--> 는 줄 전체가 아니다',
+    '  <!--@include: ./parts/basics.md#usage-->', // 14
+    '{{#include main.rs:setup}}',
+    '--8<-- "parts/long.md:3"',
   ].join('\n');
   expect(includeLines(md)).toEqual([
-    { line: 1, path: './parts/basics.md', tool: 'VitePress' },
-    { line: 2, path: '@/snippets/a.md', tool: 'VitePress' },
-    { line: 4, path: '../listings/main.rs', tool: 'mdBook' },
-    { line: 6, path: '../.gitbook/includes/notice.md', tool: 'GitBook' },
-    { line: 7, path: '_parts/setup.md', tool: 'Jekyll' },
-    { line: 8, path: 'docs/abbreviations.md', tool: 'MkDocs' },
+    { line: 1, path: './parts/basics.md', tool: 'VitePress', indent: '', inCode: false },
+    { line: 2, path: '@/snippets/a.md', tool: 'VitePress', part: { from: 3, to: 10 }, indent: '', inCode: false },
+    { line: 4, path: '../listings/main.rs', tool: 'mdBook', part: { from: 2, to: 5 }, indent: '', inCode: true },
+    { line: 6, path: '../.gitbook/includes/notice.md', tool: 'GitBook', indent: '', inCode: false },
+    { line: 7, path: '_parts/setup.md', tool: 'Jekyll', indent: '', inCode: false },
+    { line: 8, path: 'docs/abbreviations.md', tool: 'MkDocs', indent: '', inCode: false },
+    { line: 14, path: './parts/basics.md', tool: 'VitePress', part: { region: 'usage' }, indent: '  ', inCode: false },
+    { line: 15, path: 'main.rs', tool: 'mdBook', part: { anchor: 'setup' }, indent: '', inCode: false },
+    { line: 16, path: 'parts/long.md', tool: 'MkDocs', part: { from: 3 }, indent: '', inCode: false },
   ]);
 });
 
 test('a long line is read in one pass and is never an include line', () => {
   expect(includeLines(`<!-- @include: ${'a'.repeat(200_000)}`)).toEqual([]);
   expect(includeLines('plain text without any\n')).toEqual([]);
+});
+
+test('paths count from the including file, / and @/ from the content root, MkDocs from the project; none lead out of the folder', () => {
+  expect(includeCandidates({ tool: 'VitePress', path: './parts/a.md' }, 'guide/intro.md')).toEqual(['guide/parts/a.md']);
+  expect(includeCandidates({ tool: 'VitePress', path: '@/parts/a.md' }, 'guide/intro.md')).toEqual(['parts/a.md']);
+  expect(includeCandidates({ tool: 'GitBook', path: '../.gitbook/includes/a.md' }, 'guide/intro.md')).toEqual(['.gitbook/includes/a.md']);
+  expect(includeCandidates({ tool: 'MkDocs', path: 'docs/includes/abbr.md' }, 'guide/intro.md')).toEqual([
+    'docs/includes/abbr.md',
+    'includes/abbr.md',
+    'guide/docs/includes/abbr.md',
+  ]);
+  expect(includeCandidates({ tool: 'Jekyll', path: '../../secret.md' }, 'guide/intro.md')).toEqual([]);
+  expect(includeCandidates({ tool: 'mdBook', path: '..\\..\\etc\\passwd' }, 'a.md')).toEqual([]);
+});
+
+/** A folder of files in memory. */
+function folder(files: Record<string, string>): ReadIncluded & { asked: string[] } {
+  const asked: string[] = [];
+  const read = (path: string): IncludedFile => {
+    asked.push(path);
+    return path in files ? { text: files[path]! } : { missing: true };
+  };
+  return Object.assign(read, { asked });
+}
+
+describe('expandIncludes', () => {
+  test("a VitePress part is pasted without its frontmatter, and the lines after it keep their place in the span's count", () => {
+    const read = folder({ 'guide/parts/setup.md': '---\ntitle: 조각\n---\n## 설치\n\n`npm ci`를 실행합니다.\n' });
+    const r = expandIncludes('# 시작\n\n<!--@include: ./parts/setup.md-->\n\n끝.', 'guide/intro.md', read);
+    expect(r.text).toBe('# 시작\n\n## 설치\n\n`npm ci`를 실행합니다.\n\n끝.');
+    expect(r.spans).toEqual([{ start: 3, end: 5, line: 3 }]);
+    expect(r.problems).toEqual([]);
+  });
+
+  test('line ranges, VitePress regions and mdBook anchors paste only their lines; anchor marker lines are left out', () => {
+    const read = folder({
+      'a.md': '하나\n둘\n셋\n넷\n',
+      'b.md': '앞\n<!-- #region usage -->\n쓰는 법\n<!-- #endregion usage -->\n뒤\n',
+      'main.rs': 'use x;\n// ANCHOR: setup\nfn setup() {\n    // ANCHOR: inner\n    run();\n    // ANCHOR_END: inner\n}\n// ANCHOR_END: setup\n',
+    });
+    const md = [
+      '<!--@include: ./a.md{2,3}-->',
+      '<!--@include: ./a.md{,1}-->',
+      '<!--@include: ./b.md#usage-->',
+      '```rust',
+      '{{#include main.rs:setup}}',
+      '```',
+      '--8<-- "a.md:4"',
+      '{{#include a.md:2}}',
+    ].join('\n');
+    expect(expandIncludes(md, 'page.md', read).text.split('\n')).toEqual([
+      '둘',
+      '셋',
+      '하나',
+      '쓰는 법',
+      '```rust',
+      'fn setup() {',
+      '    run();',
+      '}',
+      '```',
+      '넷',
+      '둘',
+    ]);
+  });
+
+  test('an include in a list item keeps its indentation; one inside code pastes code and follows no include line in it', () => {
+    const read = folder({ 'step.md': '첫째 줄\n\n둘째 줄', 'nested.md': '<!--@include: ./step.md-->' });
+    expect(expandIncludes('- 단계\n\n  <!--@include: ./step.md-->', 'p.md', read).text).toBe('- 단계\n\n  첫째 줄\n\n  둘째 줄');
+    expect(expandIncludes('```md\n{{#include nested.md}}\n```', 'p.md', read).text).toBe('```md\n<!--@include: ./step.md-->\n```');
+  });
+
+  test('include lines inside included Markdown are followed, and all lines pasted are counted at the outer line', () => {
+    const read = folder({ 'a.md': 'A1\n<!--@include: ./b.md-->\nA3', 'b.md': 'B1\nB2' });
+    const r = expandIncludes('앞\n<!--@include: ./a.md-->\n뒤', 'p.md', read);
+    expect(r.text).toBe('앞\nA1\nB1\nB2\nA3\n뒤');
+    expect(r.spans).toEqual([{ start: 2, end: 5, line: 2 }]);
+  });
+
+  test('a loop, a missing file, a missing region and a path out of the folder leave the line as written, with a problem at it', () => {
+    const read = folder({ 'a.md': 'A\n<!--@include: ./b.md-->', 'b.md': 'B\n<!--@include: ./a.md-->', 'c.md': '내용' });
+    const md = ['<!--@include: ./a.md-->', '<!--@include: ./none.md-->', '<!--@include: ./c.md#nowhere-->', '{% include_relative ../../up.md %}'].join('\n');
+    const r = expandIncludes(md, 'p.md', read);
+    expect(r.text.split('\n')).toEqual(['A', 'B', '<!--@include: ./a.md-->', ...md.split('\n').slice(1)]);
+    expect(r.problems.map((p) => [p.line, p.message])).toEqual([
+      [1, 'VitePress include(./a.md)가 자기 자신을 다시 포함해 펼치지 않았습니다 (p.md → a.md → b.md → a.md)'],
+      [2, 'VitePress include(./none.md)의 파일이 없습니다'],
+      [3, 'VitePress include(./c.md)의 #region nowhere을(를) 찾지 못해 펼치지 않았습니다'],
+      [4, 'Jekyll include(../../up.md)가 콘텐츠 폴더 밖을 가리켜 펼치지 않았습니다'],
+    ]);
+  });
+
+  test('a file that refuses to be read is named with the reason, and nothing else is asked for it', () => {
+    const read: ReadIncluded = (path) => (path === '.env' ? { refused: '숨은 파일' } : { missing: true });
+    expect(expandIncludes('{{#include .env}}', 'p.md', read).problems).toEqual([
+      {
+        line: 1,
+        message: 'mdBook include(.env)를 펼치지 않았습니다 (숨은 파일)',
+        hint: '내용을 이 문서에 옮겨 쓰거나 콘텐츠 폴더 안의 보통 파일을 가리키세요',
+      },
+    ]);
+  });
+
+  test('a document follows at most MAX_INCLUDES include lines and pastes MAX_INCLUDED_CHARS characters; the rest stay as written, reported once', () => {
+    const many = Array.from({ length: MAX_INCLUDES + 5 }, () => '<!--@include: ./x.md-->').join('\n');
+    const r = expandIncludes(many, 'p.md', folder({ 'x.md': 'x' }));
+    expect(r.text.split('\n').filter((l) => l === 'x')).toHaveLength(MAX_INCLUDES);
+    expect(r.problems.map((p) => [p.line, p.message])).toEqual([
+      [MAX_INCLUDES + 1, `VitePress include(./x.md)부터는 펼치지 않았습니다: 한 문서의 include 줄이 ${MAX_INCLUDES}개를 넘습니다`],
+    ]);
+    const missing = folder({});
+    expandIncludes(Array.from({ length: 10_000 }, (_, i) => `<!--@include: ./none-${i}.md-->`).join('\n'), 'p.md', missing);
+    expect(missing.asked).toHaveLength(MAX_INCLUDES);
+    const big = 'y'.repeat(MAX_INCLUDED_CHARS / 4 + 1);
+    const four = expandIncludes('<!--@include: ./big.md-->\n'.repeat(4), 'p.md', folder({ 'big.md': big }));
+    expect(four.text.split('\n').filter((l) => l === big)).toHaveLength(3);
+    expect(four.problems.map((p) => p.line)).toEqual([4]);
+  });
+
+  test('text without include lines comes back as it is, and nothing is read', () => {
+    const read = folder({});
+    const md = '# 제목\n\n```md\n<!--@include: ./a.md-->\n```\n';
+    expect(expandIncludes(md, 'p.md', read)).toEqual({ text: md, spans: [], problems: [] });
+    expect(read.asked).toEqual([]);
+  });
+});
+
+test('any folder of files that include each other (loops, ranges, fences, missing files) expands in bounds, and its line map adds up', () => {
+  const LINES = [
+    '<!--@include: ./a.md-->',
+    '<!--@include: ./b.md{2,}-->',
+    '  <!--@include: ./c.md#r-->',
+    '{{#include a.md:1:2}}',
+    '--8<-- "b.md"',
+    '{% include_relative none.md %}',
+    '```',
+    '<!-- #region r -->',
+    '<!-- #endregion r -->',
+    '---',
+    '글',
+    '',
+  ];
+  const text = fc.array(fc.constantFrom(...LINES), { maxLength: 12 }).map((l) => l.join('\n'));
+  fc.assert(
+    fc.property(text, text, text, text, (page, a, b, c) => {
+      const read = folder({ 'a.md': a, 'b.md': b, 'c.md': c });
+      const r = expandIncludes(page, 'p.md', read);
+      const written = page.split('\n').length;
+      const out = r.text.split('\n').length;
+      expect(out).toBe(written + r.spans.reduce((n, s) => n + s.end - s.start, 0));
+      const back = Array.from({ length: out }, (_, i) => lineAsWritten(r.spans, i + 1));
+      expect(back.every((line, i) => line >= 1 && line <= written && (i === 0 || line >= back[i - 1]!))).toBe(true);
+      expect(r.text.length).toBeLessThanOrEqual(page.length + MAX_INCLUDED_CHARS + MAX_INCLUDES * 4);
+    }),
+    { numRuns: 300, seed: 20261203 },
+  );
 });

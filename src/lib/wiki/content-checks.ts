@@ -3,7 +3,7 @@ import { isPublishableDownload } from './attachments.ts';
 import { joinPath, type LinkResolver } from './links.ts';
 import { toContentPath } from './slug.ts';
 import { isLocalImage } from '../markdown/missing-image.ts';
-import { includeLines } from '../markdown/includes.ts';
+import { lineAsWritten } from './include-files.ts';
 import { fileHref } from './url.ts';
 import type { Wiki } from './pipeline.ts';
 import type { ImageStatus } from './image-file.ts';
@@ -21,7 +21,7 @@ export interface CheckOptions {
   now: string;
 }
 
-/** Warnings a reviewer wants on top of the build's errors: summaries, empty pages, include lines, staleness, near-duplicates. */
+/** Warnings a reviewer wants on top of the build's errors: summaries, empty pages, staleness, near-duplicates. */
 export function contentWarnings(wiki: Wiki, options: CheckOptions): Problem[] {
   const problems: Problem[] = [];
   const now = Date.parse(options.now);
@@ -48,15 +48,6 @@ export function contentWarnings(wiki: Wiki, options: CheckOptions): Problem[] {
         severity: 'warning',
       });
     }
-    for (const include of includeLines(s.body))
-      problems.push({
-        path: s.sourcePath,
-        line: s.bodyLine + include.line - 1,
-        field: 'content',
-        message: `${include.tool}의 include(${include.path})는 펼치지 않습니다: 그 파일의 내용은 이 페이지에 보이지 않고 검색되지도 않습니다`,
-        hint: '그 내용을 이 문서에 옮겨 쓰거나, 그 파일이 문서라면 링크로 바꾸세요',
-        severity: 'warning',
-      });
     const days = Math.floor((now - Date.parse(s.updatedAt)) / 86_400_000);
     if (days > options.staleAfterDays) {
       problems.push({
@@ -70,7 +61,12 @@ export function contentWarnings(wiki: Wiki, options: CheckOptions): Problem[] {
     }
   }
   problems.push(...nearDuplicates(wiki), ...imagesWithoutAlt(wiki.documents.map((d) => d.source)));
-  return problems;
+  // Lines of text pasted in for an include line are reported at that line of the file as written.
+  const spansOf = new Map(wiki.documents.flatMap((d) => (d.source.includedSpans ? [[d.source.sourcePath as string, d.source.includedSpans] as const] : [])));
+  return problems.map((p) => {
+    const spans = spansOf.get(p.path);
+    return spans ? { ...p, line: lineAsWritten(spans, p.line) } : p;
+  });
 }
 
 /** True when a body has nothing but blank lines, or only its leading `# title` (which the page shows as its title). */

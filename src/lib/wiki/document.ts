@@ -19,6 +19,8 @@ import {
 import { certainFenceMask } from '../markdown/certain-fences.ts';
 import { parseMarkdown, type ParsedMarkdown } from '../markdown/parse.ts';
 import { describeValue, type Problem } from './problems.ts';
+import type { IncludedText } from './include-files.ts';
+import type { IncludedSpan } from '../markdown/includes.ts';
 import { withoutNotionId } from './notion-ids.ts';
 import { toContentPath, toSlug, type ContentPath, type Slug } from './slug.ts';
 
@@ -38,6 +40,8 @@ export interface RawFile {
   tocOrder?: number;
   /** True in an Obsidian vault (a `.obsidian/` folder at the content root): `#tags` in the text are the page's tags too. */
   vault?: boolean;
+  /** Set when `text` has other files pasted in for its include lines (`withIncludes`): where, and the lines left as written. */
+  included?: IncludedText;
 }
 
 /** A parsed, validated document before links are resolved. */
@@ -71,6 +75,8 @@ export interface SourceDocument {
   markdown: ParsedMarkdown;
   /** Line of each frontmatter key in the file, for later error reports. */
   fieldLines: Record<string, number>;
+  /** Where `body` has other files pasted in for include lines: lines of it are reported at their include line (`lineAsWritten`). */
+  includedSpans?: IncludedSpan[];
 }
 
 const KNOWN_KEYS = new Set(Object.keys(FrontmatterSchema.shape));
@@ -194,6 +200,7 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[], ke
     bodyLine,
     markdown,
     fieldLines,
+    ...(raw.included?.spans.length ? { includedSpans: raw.included.spans } : {}),
   };
   if (doc.createdAt > doc.updatedAt) doc.createdAt = doc.updatedAt;
   return { doc, problems: problems.sort((a, b) => a.line - b.line) };

@@ -10,6 +10,7 @@ import type { SkippedFile } from './skipped-files.ts';
 import { backlinksOf, relatedOf, type RelatedEntry } from './relations.ts';
 import { termVectors, type TermCounts } from './similarity.ts';
 import { docPath, joinUrl } from './url.ts';
+import { problemsAsWritten } from './include-files.ts';
 
 /** Options of a wiki build that change its output. */
 export interface WikiOptions {
@@ -89,7 +90,8 @@ export function buildWiki(files: readonly RawFile[], options: WikiOptions, cache
     const attachments = options.attachments && new Set(options.attachments);
     problems.push(...missingLinkedFiles(published, resolver, attachments ? (path) => attachments.has(path) : fileExists));
   }
-  return { documents, problems, dropped, resolver, options };
+  // Problems in text pasted in for an include line are reported at that line of the file as written.
+  return { documents, problems: problemsAsWritten(problems, files), dropped, resolver, options };
 }
 
 /**

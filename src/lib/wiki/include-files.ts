@@ -1,0 +1,84 @@
+import type { RawFile } from './document.ts';
+import { expandIncludes, type IncludedSpan, type ReadIncluded } from '../markdown/includes.ts';
+import type { Problem } from './problems.ts';
+import { toContentPath } from './slug.ts';
+
+/** Where a file's text was pasted in (lines of the text as expanded), and the include lines left as written. */
+export interface IncludedText {
+  spans: IncludedSpan[];
+  problems: Problem[];
+}
+
+/** A cheap test before any line is read: most files include nothing. */
+const MAY_INCLUDE = /@include|\{\{#|\{%\s*include|8<-/;
+
+/**
+ * The files with every include line (VitePress, mdBook, GitBook, Jekyll `include_relative`, MkDocs snippets) in their
+ * bodies replaced by the file it names: from `files` when it is one of them (the text about to be built, as the write
+ * path plans it), else by `read`. The frontmatter is never touched. A file that pastes anything, or leaves an include
+ * line as written, carries `included`; the others are returned as they are.
+ */
+export function withIncludes(files: readonly RawFile[], read: ReadIncluded): RawFile[] {
+  if (!files.some((f) => f.text !== undefined && MAY_INCLUDE.test(f.text))) return [...files];
+  const texts = new Map(files.flatMap((f) => (f.text === undefined ? [] : [[f.path, f.text] as const])));
+  const readAny: ReadIncluded = (path) => {
+    const text = texts.get(path);
+    return text === undefined ? read(path) : { text };
+  };
+  return files.map((file) => {
+    if (file.text === undefined || !MAY_INCLUDE.test(file.text)) return file;
+    const head = frontmatterLines(file.text);
+    const lines = file.text.split('\n');
+    const body = lines.slice(head).join('\n');
+    const expanded = expandIncludes(body, file.path, readAny);
+    if (!expanded.spans.length && !expanded.problems.length) return file;
+    const problems = expanded.problems.map((p) => ({
+      path: toContentPath(file.path),
+      line: head + p.line,
+      field: 'content',
+      message: p.message,
+      hint: p.hint,
+      severity: 'warning' as const,
+    }));
+    const spans = expanded.spans.map((s) => ({ start: head + s.start, end: head + s.end, line: head + s.line }));
+    const text = expanded.spans.length ? [...lines.slice(0, head), expanded.text].join('\n') : file.text;
+    return { ...file, text, included: { spans, problems } };
+  });
+}
+
+/** The number of lines the frontmatter block takes (YAML `---` or TOML `+++`, fences included), 0 without one. */
+function frontmatterLines(text: string): number {
+  const lines = text.replace(/^\uFEFF/, '').split('\n');
+  const fence = /^(---|\+\+\+)[ \t]*\r?$/.exec(lines[0] ?? '')?.[1];
+  if (!fence) return 0;
+  const close = lines.findIndex((l, i) => i > 0 && l.trimEnd() === fence);
+  return close < 0 ? 0 : close + 1;
+}
+
+/** The line of the file as written that line `line` of its expanded text came from: pasted lines are their include line's. */
+export function lineAsWritten(spans: readonly IncludedSpan[], line: number): number {
+  let shift = 0;
+  for (const span of spans) {
+    if (line < span.start) break;
+    if (line <= span.end) return span.line;
+    shift += span.end - span.start;
+  }
+  return line - shift;
+}
+
+/** The problems with lines of expanded texts put back on the lines of the files as written, and the include problems added. */
+export function problemsAsWritten(problems: readonly Problem[], files: readonly RawFile[]): Problem[] {
+  const included = files.filter((f) => f.included);
+  if (!included.length) return [...problems];
+  const spansOf = new Map(included.map((f) => [toContentPath(f.path) as string, f.included!.spans]));
+  const place = (path: string, line: number) => {
+    const spans = spansOf.get(path);
+    return spans ? lineAsWritten(spans, line) : line;
+  };
+  const moved = problems.map((p) => ({
+    ...p,
+    line: place(p.path, p.line),
+    ...(p.see ? { see: { path: p.see.path, line: place(p.see.path, p.see.line) } } : {}),
+  }));
+  return [...moved, ...included.flatMap((f) => f.included!.problems)];
+}

@@ -1,0 +1,32 @@
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { includeReader, MAX_INCLUDED_FILE } from './include-reader.ts';
+
+test('reads plain files inside the folder and refuses links, hidden files, node_modules, big and binary files', () => {
+  const outside = mkdtempSync(join(tmpdir(), 'maru-outside-'));
+  writeFileSync(join(outside, 'secret.md'), '비밀');
+  const root = join(mkdtempSync(join(tmpdir(), 'maru-includes-')), 'wiki');
+  for (const dir of ['parts', '.gitbook/includes', '.private', 'node_modules/x']) mkdirSync(join(root, dir), { recursive: true });
+  writeFileSync(join(root, 'parts/a.md'), '조각');
+  writeFileSync(join(root, '.gitbook/includes/footer.md'), '바닥글');
+  writeFileSync(join(root, '.env'), 'TOKEN=1');
+  writeFileSync(join(root, '.private/notes.md'), '숨긴 글');
+  writeFileSync(join(root, 'node_modules/x/readme.md'), '패키지');
+  writeFileSync(join(root, 'big.txt'), 'a'.repeat(MAX_INCLUDED_FILE + 1));
+  writeFileSync(join(root, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0xff, 0xfe]));
+  symlinkSync(join(outside, 'secret.md'), join(root, 'parts/link.md'));
+  symlinkSync(outside, join(root, 'elsewhere'));
+  const read = includeReader(root);
+  expect(read('parts/a.md')).toEqual({ text: '조각' });
+  expect(read('.gitbook/includes/footer.md')).toEqual({ text: '바닥글' });
+  expect(read('parts/none.md')).toEqual({ missing: true });
+  expect(read('parts')).toEqual({ missing: true });
+  const hidden = { refused: '숨은 폴더나 파일, node_modules 안의 파일은 싣지 않습니다' };
+  expect([read('.env'), read('.private/notes.md'), read('node_modules/x/readme.md'), read('parts/.gitbook/x.md')]).toEqual([hidden, hidden, hidden, hidden]);
+  const link = { refused: '심볼릭 링크는 따라가지 않습니다' };
+  expect([read('parts/link.md'), read('elsewhere/secret.md')]).toEqual([link, link]);
+  expect(read('big.txt')).toEqual({ refused: '파일이 512 KiB보다 큽니다' });
+  expect(read('logo.png')).toEqual({ refused: 'UTF-8 글자 파일이 아닙니다' });
+});

@@ -1,0 +1,54 @@
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import type { IncludedFile, ReadIncluded } from '../lib/markdown/includes.ts';
+import type { RawFile } from '../lib/wiki/document.ts';
+import { withIncludes } from '../lib/wiki/include-files.ts';
+
+/** An included file larger than this is not pasted into a page. */
+export const MAX_INCLUDED_FILE = 512 * 1024;
+/** Hidden folders whose files a page may include: GitBook keeps its reusable blocks in `.gitbook/includes/`. */
+const SHARED_HIDDEN = new Set(['.gitbook', '.attachments']);
+const NEVER = new Set(['node_modules', '.git']);
+
+/**
+ * Reads the files include lines name, inside `root` only: no symbolic link on the way (the scan never follows one
+ * either), nothing hidden but GitBook's and Azure DevOps's shared folders (a `.env` must not reach a page), nothing in
+ * `node_modules` or `.git`, only UTF-8 text up to `MAX_INCLUDED_FILE` bytes. Each file is read once per reader.
+ */
+export function includeReader(root: string): ReadIncluded {
+  const realRoot = realpathSync(root);
+  const seen = new Map<string, IncludedFile>();
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const readOne = (path: string): IncludedFile => {
+    const parts = path.split('/');
+    if (parts.some((p, i) => NEVER.has(p) || (p.startsWith('.') && !(i === 0 && SHARED_HIDDEN.has(p)))))
+      return { refused: '숨은 폴더나 파일, node_modules 안의 파일은 싣지 않습니다' };
+    const full = join(realRoot, ...parts);
+    let real: string;
+    try {
+      real = realpathSync(full);
+    } catch {
+      return { missing: true };
+    }
+    if (real !== full || relative(realRoot, real).split(sep)[0] === '..') return { refused: '심볼릭 링크는 따라가지 않습니다' };
+    try {
+      const stat = statSync(real);
+      if (!stat.isFile()) return { missing: true };
+      if (stat.size > MAX_INCLUDED_FILE) return { refused: `파일이 ${MAX_INCLUDED_FILE / 1024} KiB보다 큽니다` };
+      return { text: decoder.decode(readFileSync(real)) };
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      return { refused: code === 'ERR_ENCODING_INVALID_ENCODED_DATA' ? 'UTF-8 글자 파일이 아닙니다' : `읽을 수 없습니다 (${code ?? 'unknown'})` };
+    }
+  };
+  return (path) => {
+    let got = seen.get(path);
+    if (!got) seen.set(path, (got = readOne(path)));
+    return got;
+  };
+}
+
+/** The collected files with their include lines expanded from the folder under `root` (`withIncludes`). */
+export function withIncludedFiles<T extends { files: RawFile[] }>(collected: T, root: string): T {
+  return { ...collected, files: withIncludes(collected.files, includeReader(root)) };
+}
