@@ -302,6 +302,22 @@ describe('an Obsidian vault', () => {
     writeFileSync(join(plain, '회의록.md'), readFileSync(join(vault, '회의록.md'), 'utf8'));
     expect(tagsOf(plain)).toEqual([['기록']]);
   });
+
+  test('a note embed alone on its line shows the note (or its section) in the page, its search text and the AI-readable Markdown', () => {
+    const vault = join(tempDir(), 'vault');
+    mkdirSync(join(vault, '규칙'), { recursive: true });
+    writeFileSync(join(vault, '규칙/회의 규칙.md'), '# 회의 규칙\n\n## 시간\n\n10분 전에 모인다.\n\n## 기록\n\n기록은 위키에.\n');
+    writeFileSync(join(vault, '주간 회의.md'), '# 주간 회의\n\n![[회의 규칙#시간]]\n안건은 [[회의 규칙#없는 곳]]에.\n');
+    const out = tempDir();
+    const { wiki } = buildArtifacts(vault, out);
+    const page = wiki.documents.find((d) => d.source.id === '주간-회의')!;
+    expect(page.source.body).toBe('# 주간 회의\n\n> [!embed] [[회의 규칙#시간]]\n> ## 시간\n>\n> 10분 전에 모인다.\n\n안건은 [[회의 규칙#없는 곳]]에.\n');
+    expect(page.source.markdown.sections.map((s) => s.text).join(' ')).toContain('10분 전에 모인다.');
+    expect(page.linkIds).toEqual(['규칙/회의-규칙']);
+    expect(readFileSync(join(out, '_wiki/docs/주간-회의.md'), 'utf8')).toContain('> 10분 전에 모인다.');
+    // The link to a missing heading after the embed is reported at its own line of the file as written.
+    expect(wiki.problems.map((p) => `${p.path}:${p.line} ${p.field}`)).toEqual(['주간 회의.md:4 anchor']);
+  });
 });
 
 describe('determinism', () => {

@@ -76,3 +76,9 @@ test('a blockquote marked as a note embed becomes a callout titled 포함된 문
     '<div data-callout="embed" class="callout callout-embed" role="note"><p class="callout-title">포함된 문서</p><p><a href="/docs/b/">B</a></p></div>',
   );
 });
+
+test('`> [!embed] [[노트]]`, the block a pasted note embed becomes, is the embed callout titled with its link', () => {
+  expect(html('> [!embed] 회의 규칙\n> 10분 전에 모인다.')).toBe(
+    '<div class="callout callout-embed" data-callout="embed" role="note"><p class="callout-title">회의 규칙</p><p>10분 전에 모인다.</p></div>',
+  );
+});

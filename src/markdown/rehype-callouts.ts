@@ -47,7 +47,8 @@ export default function rehypeCallouts(options: Options = {}): Transformer<Root>
       const match = first?.type === 'text' ? MARKER.exec(first.value) : null;
       if (!para || !first || first.type !== 'text' || !match) return;
       const written = match[1]!.toLowerCase();
-      const known = written !== 'embed' && (CALLOUT_KINDS as readonly string[]).includes(written) ? (written as CalloutKind) : OBSIDIAN_KINDS[written];
+      // `[!embed]` is the block an embedded note's text is pasted into (`src/lib/markdown/includes.ts`).
+      const known = (CALLOUT_KINDS as readonly string[]).includes(written) ? (written as CalloutKind) : OBSIDIAN_KINDS[written];
       const kind = known ?? 'note';
       const fold = match[2]!;
       first.value = first.value.slice(match[0].length);

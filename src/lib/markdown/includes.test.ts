@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { lineAsWritten } from '../wiki/include-files.ts';
-import { expandIncludes, includeCandidates, includeLines, MAX_INCLUDED_CHARS, MAX_INCLUDES, type IncludedFile, type ReadIncluded } from './includes.ts';
+import {
+  expandIncludes,
+  includeCandidates,
+  includeLines,
+  MAX_INCLUDED_CHARS,
+  MAX_INCLUDES,
+  type FindNote,
+  type IncludedFile,
+  type ReadIncluded,
+} from './includes.ts';
 
 test('include lines of VitePress, mdBook (in code too), GitBook, Jekyll and MkDocs are found with their lines and parts', () => {
   const md = [
@@ -193,4 +202,60 @@ test('any folder of files that include each other (loops, ranges, fences, missin
     }),
     { numRuns: 300, seed: 20261203 },
   );
+});
+
+describe('Obsidian note embeds alone on their line', () => {
+  const notes: Record<string, string> = {
+    'notes/회의 규칙.md':
+      '---\ntags: [규칙]\n# 설정 주석\n---\n# 회의 규칙\n\n## 시간\n\n10분 전에 모인다.\n\n### 예외\n\n급한 일\n\n## 기록\n\n```md\n## 코드 안의 제목\n```\n\n기록은 위키에.\n',
+    'notes/초안.md': '---\nstatus: draft\n---\n아직 쓰는 중',
+  };
+  const find: FindNote = (name) => Object.keys(notes).find((p) => p.endsWith(`/${name}.md`));
+  const read = folder(notes);
+
+  test('are found, with a section; pictures, PDFs and block embeds are not include lines', () => {
+    const md = ['![[회의 규칙]]', '  ![[회의 규칙#시간|시간 규칙]]', '![[그림.png]]', '![[문서.pdf]]', '![[회의 규칙#^abc123]]', '앞 글 ![[회의 규칙]]'].join(
+      '\n',
+    );
+    expect(includeLines(md)).toEqual([
+      { line: 1, path: '회의 규칙', tool: 'Obsidian', indent: '', inCode: false, embed: '회의 규칙' },
+      { line: 2, path: '회의 규칙', tool: 'Obsidian', part: { heading: '시간' }, indent: '  ', inCode: false, embed: '회의 규칙#시간|시간 규칙' },
+    ]);
+  });
+
+  test("paste the note's body (or one section, to the next heading of its level) into an embed callout titled with the link", () => {
+    expect(expandIncludes('![[회의 규칙#시간]]', 'a.md', read, find).text.split('\n')).toEqual([
+      '> [!embed] [[회의 규칙#시간]]',
+      '> ## 시간',
+      '>',
+      '> 10분 전에 모인다.',
+      '>',
+      '> ### 예외',
+      '>',
+      '> 급한 일',
+      '',
+    ]);
+    const whole = expandIncludes('![[회의 규칙]]', 'a.md', read, find).text;
+    expect(whole.startsWith('> [!embed] [[회의 규칙]]\n> # 회의 규칙\n')).toBe(true);
+    expect(whole).toContain('> ## 코드 안의 제목\n');
+    expect(whole).not.toContain('설정 주석');
+  });
+
+  test('a note that is not there stays the link box without a word; a draft or a missing section stays it with a warning', () => {
+    const r = expandIncludes(['![[없는 노트]]', '![[초안]]', '![[회의 규칙#없는 섹션]]'].join('\n'), 'a.md', read, find);
+    expect(r.spans).toEqual([]);
+    expect(r.problems.map((p) => [p.line, p.message])).toEqual([
+      [2, '노트 임베드 ![[초안]]는 초안이라 펼치지 않았습니다'],
+      [3, '노트 임베드 ![[회의 규칙#없는 섹션]]의 #없는 섹션을(를) 찾지 못해 펼치지 않았습니다'],
+    ]);
+  });
+});
+
+test('an included note with long runs of spaces, # and empty lines is read: a heading looked for, the body pasted', () => {
+  const spaces = ' '.repeat(100_000);
+  const note = `# 제목${spaces}x\n## 둘${spaces}#${spaces}y\n${'\n'.repeat(100_000)}끝${'\n'.repeat(100_000)}`;
+  const find: FindNote = () => 'n.md';
+  const r = expandIncludes('![[n#없는 제목]]\n![[n]]', 'a.md', folder({ 'n.md': note }), find);
+  expect(r.problems).toHaveLength(1);
+  expect(r.text.endsWith('> 끝\n')).toBe(true);
 });

@@ -1,7 +1,7 @@
 import { mapFencedLines } from './fenced-lines.ts';
 
-/** Which part of the named file a line pastes in: a range of lines (from 1, both ends included), a region or an anchor. */
-export type IncludePart = { from?: number; to?: number } | { region: string } | { anchor: string };
+/** Which part of the named file a line pastes in: a range of lines (from 1, both ends included), a region, an anchor or a heading's section. */
+export type IncludePart = { from?: number; to?: number } | { region: string } | { anchor: string } | { heading: string };
 
 /** A line that asks for another file's text in its place. */
 export interface IncludeLine {
@@ -17,9 +17,11 @@ export interface IncludeLine {
   indent: string;
   /** True inside fenced code: the file is pasted as code, and include lines in it stay as written. */
   inCode: boolean;
+  /** An Obsidian note embed's link as written between `![[` and `]]`: the title of the block it becomes. */
+  embed?: string;
 }
 
-export type IncludeTool = 'VitePress' | 'mdBook' | 'GitBook' | 'Jekyll' | 'MkDocs';
+export type IncludeTool = 'VitePress' | 'mdBook' | 'GitBook' | 'Jekyll' | 'MkDocs' | 'Obsidian';
 
 /**
  * Each tool's include line, alone on its line. mdBook's is mostly written inside a code block (the block then shows
@@ -35,13 +37,17 @@ const FORMS: readonly { tool: IncludeTool; pattern: RegExp; inCode: boolean }[] 
   { tool: 'Jekyll', pattern: /^(\s*)\{%\s*include_relative\s+([^\s%]+)\s*%\}\s*$/, inCode: false },
   // --8<-- "docs/abbreviations.md" or "file.md:3:10"
   { tool: 'MkDocs', pattern: /^(\s*)-+8<-+\s+["']([^"'\n:]+)(:[\d:]*)?["']\s*$/, inCode: false },
+  // ![[노트]], ![[노트#섹션]], ![[노트|별칭]]: a note embed alone on its line (pictures and `#^block` embeds are not this)
+  { tool: 'Obsidian', pattern: /^(\s*)!\[\[([^[\]|#^\n]+)(#[^[\]|\n]*)?(\|[^[\]\n]*)?\]\]\s*$/, inCode: false },
 ];
+/** A note embed names a note: no extension, or `.md`. */
+const NOTE_TARGET = /^(?:[^.]+|.*\.md)$/i;
 /** Longer lines are no include line anyone wrote; untrusted text must not cost more for being long. */
 const MAX_LINE = 1000;
 
 /** The include lines of a Markdown text (VitePress, mdBook, GitBook, Jekyll `include_relative`, MkDocs snippets). */
 export function includeLines(markdown: string): IncludeLine[] {
-  if (!/@include|\{\{#|include|8<-/.test(markdown)) return [];
+  if (!/@include|\{\{#|include|8<-|!\[\[/.test(markdown)) return [];
   const found: IncludeLine[] = [];
   let line = 0;
   mapFencedLines(markdown, (text, code) => {
@@ -50,11 +56,18 @@ export function includeLines(markdown: string): IncludeLine[] {
     for (const { tool, pattern, inCode } of FORMS) {
       if (code && !inCode) continue;
       const m = pattern.exec(text);
-      if (m) {
-        const part = partOf(tool, m[3], m[4]);
-        found.push({ line, path: m[2]!, tool, ...(part ? { part } : {}), indent: m[1]!, inCode: code });
+      if (!m) continue;
+      if (tool === 'Obsidian') {
+        const target = m[2]!.trim();
+        const heading = m[3]?.slice(1).trim();
+        if (!target || !NOTE_TARGET.test(target.slice(target.lastIndexOf('/') + 1)) || heading?.startsWith('^')) break;
+        const embed = text.slice(text.indexOf('[[') + 2, text.lastIndexOf(']]'));
+        found.push({ line, path: target, tool, ...(heading ? { part: { heading } } : {}), indent: m[1]!, inCode: code, embed });
         break;
       }
+      const part = partOf(tool, m[3], m[4]);
+      found.push({ line, path: m[2]!, tool, ...(part ? { part } : {}), indent: m[1]!, inCode: code });
+      break;
     }
     return text;
   });
@@ -88,6 +101,9 @@ export type IncludedFile = { text: string } | { missing: true } | { refused: str
 
 /** Reads a file by content path; only ever asked for paths inside the content folder. */
 export type ReadIncluded = (contentPath: string) => IncludedFile;
+
+/** The content path of the note an Obsidian embed names from the file at `from` (Obsidian finds a bare name anywhere), if any. */
+export type FindNote = (name: string, from: string) => string | undefined;
 
 /** Lines `start`–`end` of the expanded text (from 1, both included) came from the include line at `line` of the file as written. */
 export interface IncludedSpan {
@@ -132,16 +148,22 @@ interface Budget {
  * `MAX_INCLUDE_DEPTH` deep, never in a loop), any other file as it is. A line whose file is missing, outside the folder,
  * refused by `read` or over the budget stays as written, with a problem at its line. Lines are those of `markdown`.
  */
-export function expandIncludes(markdown: string, from: string, read: ReadIncluded): Expanded {
+export function expandIncludes(markdown: string, from: string, read: ReadIncluded, findNote?: FindNote): Expanded {
   const budget = { files: 0, chars: 0, spent: false };
-  const { lines, spans, problems } = expand(markdown, from, read, [from], budget);
+  const { lines, spans, problems } = expand(markdown, from, { read, ...(findNote ? { findNote } : {}) }, [from], budget);
   return spans.length ? { text: lines.join('\n'), spans, problems } : { text: markdown, spans, problems };
+}
+
+/** Where included files come from. */
+interface Sources {
+  read: ReadIncluded;
+  findNote?: FindNote;
 }
 
 function expand(
   markdown: string,
   from: string,
-  read: ReadIncluded,
+  sources: Sources,
   stack: readonly string[],
   budget: Budget,
 ): { lines: string[]; spans: IncludedSpan[]; problems: IncludeProblem[] } {
@@ -154,7 +176,7 @@ function expand(
   const problems: IncludeProblem[] = [];
   for (const [i, text] of lines.entries()) {
     const include = at.get(i + 1);
-    const pasted = include && paste(include, from, read, stack, budget);
+    const pasted = include && paste(include, from, sources, stack, budget);
     if (!include || !pasted || 'message' in pasted) {
       if (pasted && 'message' in pasted) problems.push({ line: i + 1, message: pasted.message, hint: pasted.hint });
       out.push(text);
@@ -171,23 +193,27 @@ function expand(
 
 type Pasted = { lines: string[]; problems: IncludeProblem[] } | { message: string; hint: string };
 
-function paste(include: IncludeLine, from: string, read: ReadIncluded, stack: readonly string[], budget: Budget): Pasted | undefined {
+function paste(include: IncludeLine, from: string, sources: Sources, stack: readonly string[], budget: Budget): Pasted | undefined {
   if (budget.spent) return undefined;
-  const named = `${include.tool} include(${include.path})`;
+  const obsidian = include.tool === 'Obsidian';
+  // A note embed that names no note stays the link it is: the link check reports it like any wikilink.
+  const note = obsidian ? sources.findNote?.(include.path, from) : undefined;
+  if (obsidian && !note) return undefined;
+  const named = obsidian ? `노트 임베드 ![[${include.embed}]]` : `${include.tool} include(${include.path})`;
   // Every line counts, found or not: each costs a lookup on disk.
   if (++budget.files > MAX_INCLUDES) {
     budget.spent = true;
     return { message: `${named}부터는 펼치지 않았습니다: 한 문서의 include 줄이 ${MAX_INCLUDES}개를 넘습니다`, hint: '문서를 나누세요' };
   }
-  const candidates = includeCandidates(include, from);
+  const candidates = note ? [note] : includeCandidates(include, from);
   if (!candidates.length) return { message: `${named}가 콘텐츠 폴더 밖을 가리켜 펼치지 않았습니다`, hint: '콘텐츠 폴더 안의 파일을 가리키게 경로를 고치세요' };
   let file: { path: string; text: string } | undefined;
   for (const path of candidates) {
-    const got = read(path);
+    const got = sources.read(path);
     if ('refused' in got)
       return { message: `${named}를 펼치지 않았습니다 (${got.refused})`, hint: '내용을 이 문서에 옮겨 쓰거나 콘텐츠 폴더 안의 보통 파일을 가리키세요' };
     if ('text' in got) {
-      file = { path, text: got.text };
+      file = { path, text: got.text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n') };
       break;
     }
   }
@@ -196,10 +222,14 @@ function paste(include: IncludeLine, from: string, read: ReadIncluded, stack: re
     return { message: `${named}가 자기 자신을 다시 포함해 펼치지 않았습니다 (${[...stack, file.path].join(' → ')})`, hint: '포함이 돌고 도는 줄을 지우세요' };
   if (stack.length > MAX_INCLUDE_DEPTH)
     return { message: `${named}는 ${MAX_INCLUDE_DEPTH}단계보다 깊이 포함되어 펼치지 않았습니다`, hint: '포함 안의 포함을 줄이세요' };
-  const part = selectPart(file.text, include.part);
+  const markdown = MARKDOWN_FILE.test(file.path) && !include.inCode;
+  // A draft stays out of the site, pasted or not.
+  if (markdown && isDraft(file.text)) return { message: `${named}는 초안이라 펼치지 않았습니다`, hint: '그 문서를 공개하거나 포함하는 줄을 지우세요' };
+  // A heading is looked for in the body (a YAML comment is no heading); line numbers count the file as an editor shows it.
+  const heading = include.part && 'heading' in include.part;
+  const part = selectPart(heading ? withoutFrontmatter(file.text) : file.text, include.part);
   if (typeof part !== 'string')
     return { message: `${named}의 ${part.missing}을(를) 찾지 못해 펼치지 않았습니다`, hint: '파일에 그 구역이 있는지, 줄 번호가 맞는지 확인하세요' };
-  const markdown = MARKDOWN_FILE.test(file.path) && !include.inCode;
   const text = markdown ? withoutFrontmatter(part) : part;
   budget.chars += text.length;
   if (budget.chars > MAX_INCLUDED_CHARS) {
@@ -209,11 +239,18 @@ function paste(include: IncludeLine, from: string, read: ReadIncluded, stack: re
       hint: '문서를 나누세요',
     };
   }
-  // A trailing newline would paste an empty line the file's author never sees as one.
-  const trimmed = text.replace(/\n$/, '');
+  // Trailing empty lines would paste lines the file's author never sees as any.
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '\n') end--;
+  // (A loop, not /\n+$/: that pattern backtracks over every run of empty lines, quadratic on a file of them.)
+  const trimmed = text.slice(0, end);
   if (!markdown) return { lines: trimmed.split('\n'), problems: [] };
-  const nested = expand(trimmed, file.path, read, [...stack, file.path], budget);
-  return { lines: nested.lines, problems: nested.problems };
+  const nested = expand(trimmed, file.path, sources, [...stack, file.path], budget);
+  if (!obsidian) return { lines: nested.lines, problems: nested.problems };
+  // Obsidian shows an embedded note in a box: the embed callout, titled with the link to the note.
+  const quoted = nested.lines.map((l) => (l ? `> ${l}` : '>'));
+  // The empty line ends the quote: a line of the page right after the embed must not run on inside it.
+  return { lines: [`> [!embed] [[${include.embed}]]`, ...quoted, ''], problems: nested.problems };
 }
 
 /**
@@ -249,13 +286,10 @@ function inside(dir: string, rel: string): string | undefined {
 /** mdBook's anchor lines, left out of what is pasted (`// ANCHOR: name`, `# ANCHOR_END: name`). */
 const ANCHOR_LINE = /\bANCHOR(?:_END)?:\s*\S+/;
 
-/** The named part of a file's text, or what could not be found. */
+/** The named part of a file's text (`\n` line ends), or what could not be found. */
 function selectPart(text: string, part: IncludePart | undefined): string | { missing: string } {
-  const lines = text
-    .replace(/^\uFEFF/, '')
-    .replace(/\r\n?/g, '\n')
-    .split('\n');
-  if (!part) return lines.join('\n');
+  const lines = text.split('\n');
+  if (!part) return text;
   if ('anchor' in part) {
     const [opener, closer] = [`\\bANCHOR:\\s*${escape(part.anchor)}\\b`, `\\bANCHOR_END:\\s*${escape(part.anchor)}\\b`].map((r) => new RegExp(r));
     const open = lines.findIndex((l) => opener!.test(l));
@@ -266,6 +300,7 @@ function selectPart(text: string, part: IncludePart | undefined): string | { mis
       .filter((l) => !ANCHOR_LINE.test(l))
       .join('\n');
   }
+  if ('heading' in part) return headingSection(lines, part.heading) ?? { missing: `#${part.heading}` };
   if ('region' in part) {
     // VitePress's markers: `<!-- #region name -->` in Markdown, `// #region name` in code; a bare `#endregion` closes too.
     const [opener, closer] = [`#region\\s+${escape(part.region)}\\s*(?:$|-->|\\*/)`, `#endregion(?:\\s+${escape(part.region)})?\\s*(?:$|-->|\\*/)`].map(
@@ -282,8 +317,44 @@ function selectPart(text: string, part: IncludePart | undefined): string | { mis
   return lines.slice(from - 1, to).join('\n');
 }
 
+/**
+ * The section under the heading whose text is `heading` (Obsidian's `![[노트#섹션]]`): that heading's line and the lines up
+ * to the next heading of the same or a higher level, headings inside code not counted.
+ */
+function headingSection(lines: string[], heading: string): string | undefined {
+  const wanted = heading.trim().toLowerCase();
+  const levels = lines.map(() => 0);
+  let i = 0;
+  mapFencedLines(lines.join('\n'), (line, code) => {
+    const m = code ? null : /^ {0,3}(#{1,6})(?:[ \t]|$)/.exec(line);
+    if (m) levels[i] = m[1]!.length;
+    i++;
+    return line;
+  });
+  const open = levels.findIndex((level, at) => level > 0 && headingText(lines[at]!) === wanted);
+  if (open < 0) return undefined;
+  const close = levels.findIndex((level, at) => at > open && level > 0 && level <= levels[open]!);
+  return lines.slice(open, close < 0 ? undefined : close).join('\n');
+}
+
+function headingText(line: string): string {
+  const text = line.replace(/^ {0,3}#{1,6}(?:[ \t]+|$)/, '').trimEnd();
+  // The closing #s, taken off by hand: a pattern for them backtracks over long runs of spaces.
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '#') end--;
+  return (end === 0 || text[end - 1] === ' ' || text[end - 1] === '\t' ? text.slice(0, end) : text).trim().toLowerCase();
+}
+
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Whether a Markdown file's frontmatter marks it a draft, as the build reads it (`status: draft`, `draft: true`, `published: false`). */
+function isDraft(text: string): boolean {
+  const body = withoutFrontmatter(text);
+  if (body === text) return false;
+  const head = text.slice(0, text.length - body.length);
+  return /^(?:status:\s*["']?draft["']?|draft:\s*true|draft\s*=\s*true|published:\s*false)\s*$/m.test(head);
 }
 
 /** A Markdown file's text without its YAML or TOML frontmatter. */

@@ -19,9 +19,10 @@ export const EMBED_CALLOUT = 'embed';
 /**
  * Obsidian embeds. `![[diagram.png]]`, `![[diagram.png|300]]`, `![[attachments/diagram.png]]` become Markdown images,
  * so they are checked, copied and shown like `![](…)`; the name stays in `data.embed` because Obsidian finds a bare name
- * anywhere in the vault, which only the whole folder can answer (`createAttachmentFinder`). A note embed alone in its
- * paragraph (`![[노트]]`, `![[노트#섹션]]`) becomes a callout-like block around the wikilink; one inside a sentence becomes
- * the wikilink. Notes are linked, not copied in: transclusion would make a page depend on other files' bodies. A GitHub
+ * anywhere in the vault, which only the whole folder can answer (`createAttachmentFinder`). A note embed alone on its
+ * line has the note's text pasted in before any parse (`withIncludes`, `src/lib/wiki/include-files.ts`); one that is
+ * left (a `#^block` embed, a note not there, a draft) and alone in its paragraph becomes a callout-like block around the
+ * wikilink, and one inside a sentence becomes the wikilink. A GitHub
  * wiki's picture link (`[[images/a.png]]`, `[[/images/a.png|alt=설명]]`, without the `!`) is a picture too: a wiki page
  * has no other way to show one.
  */

@@ -1,5 +1,5 @@
 import type { RawFile } from './document.ts';
-import { expandIncludes, type IncludedSpan, type ReadIncluded } from '../markdown/includes.ts';
+import { expandIncludes, type FindNote, type IncludedSpan, type ReadIncluded } from '../markdown/includes.ts';
 import type { Problem } from './problems.ts';
 import { toContentPath } from './slug.ts';
 
@@ -10,7 +10,7 @@ export interface IncludedText {
 }
 
 /** A cheap test before any line is read: most files include nothing. */
-const MAY_INCLUDE = /@include|\{\{#|\{%\s*include|8<-/;
+const MAY_INCLUDE = /@include|\{\{#|\{%\s*include|8<-|!\[\[/;
 
 /**
  * The files with every include line (VitePress, mdBook, GitBook, Jekyll `include_relative`, MkDocs snippets) in their
@@ -25,12 +25,13 @@ export function withIncludes(files: readonly RawFile[], read: ReadIncluded): Raw
     const text = texts.get(path);
     return text === undefined ? read(path) : { text };
   };
+  const findNote = noteFinder(files.map((f) => f.path));
   return files.map((file) => {
     if (file.text === undefined || !MAY_INCLUDE.test(file.text)) return file;
     const head = frontmatterLines(file.text);
     const lines = file.text.split('\n');
     const body = lines.slice(head).join('\n');
-    const expanded = expandIncludes(body, file.path, readAny);
+    const expanded = expandIncludes(body, file.path, readAny, findNote);
     if (!expanded.spans.length && !expanded.problems.length) return file;
     const problems = expanded.problems.map((p) => ({
       path: toContentPath(file.path),
@@ -45,6 +46,34 @@ export function withIncludes(files: readonly RawFile[], read: ReadIncluded): Raw
     return { ...file, text, included: { spans, problems } };
   });
 }
+
+/**
+ * Obsidian's lookup of a note embed's name among the Markdown files: a path from the vault's root or from the embedding
+ * note's folder (`.md` optional), else a file of that name anywhere; of several, the one beside the embedding note,
+ * else the one nearest the root, else the first by path.
+ */
+export function noteFinder(paths: readonly string[]): FindNote {
+  const notes = paths.filter((p) => MARKDOWN.test(p));
+  const key = (path: string) => path.replace(MARKDOWN, '').toLowerCase();
+  const byPath = new Map(notes.map((p) => [key(p), p]));
+  const byName = new Map<string, string[]>();
+  for (const p of [...notes].sort()) {
+    const name = key(p.slice(p.lastIndexOf('/') + 1));
+    byName.set(name, [...(byName.get(name) ?? []), p]);
+  }
+  return (name, from) => {
+    const wanted = key(name.trim().replace(/^\/+/, ''));
+    const dir = from.includes('/') ? from.slice(0, from.lastIndexOf('/') + 1).toLowerCase() : '';
+    const exact = byPath.get(wanted) ?? byPath.get(`${dir}${wanted}`);
+    if (exact) return exact;
+    const base = wanted.slice(wanted.lastIndexOf('/') + 1);
+    const named = (byName.get(base) ?? []).filter((p) => !wanted.includes('/') || key(p).endsWith(`/${wanted}`));
+    const depth = (p: string) => p.split('/').length;
+    return named.find((p) => p.toLowerCase().startsWith(dir) && depth(p) === depth(from)) ?? [...named].sort((a, b) => depth(a) - depth(b))[0];
+  };
+}
+
+const MARKDOWN = /\.(md|markdown)$/i;
 
 /** The number of lines the frontmatter block takes (YAML `---` or TOML `+++`, fences included), 0 without one. */
 function frontmatterLines(text: string): number {
