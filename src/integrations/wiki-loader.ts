@@ -129,13 +129,23 @@ function loadCatalog({ store }: LoaderContext, { catalog }: WikiSnapshot): void 
   store.set({ id: CATALOG_ENTRY_ID, data });
 }
 
-/** In `astro dev`, reloads when a Markdown file under the content root changes; builds have no watcher. */
+/** In `astro dev`, reloads when a file under the content root changes; builds have no watcher. */
 function watchContent({ watcher, config, logger }: LoaderContext, reload: () => Promise<void>): void {
   if (!watcher) return;
   const { root } = wikiSourceOf(config)();
   watcher.add(root);
   watcher.on('all', (_event, path) => {
-    if (!/\.(md|markdown)$/i.test(path) || relative(root, path).startsWith('..')) return;
+    if (!reloadsOn(root, path)) return;
     reload().catch((error: unknown) => logger.error(`could not reload ${path}: ${String(error)}`));
   });
+}
+
+/**
+ * Whether a change at `path` may change the wiki under `root`: any file in it, not only Markdown (an included code file,
+ * GitBook's `.gitbook/includes/`, a picture a page checks), but nothing in `.git` or `node_modules`. A reload of an
+ * unchanged wiki parses nothing: its key is that of the last one.
+ */
+export function reloadsOn(root: string, path: string): boolean {
+  const parts = relative(root, path).split(/[\\/]/);
+  return parts[0] !== '..' && parts[0] !== '' && !parts.some((p) => p === '.git' || p === 'node_modules');
 }
