@@ -186,6 +186,13 @@ describe('links other wikis write', () => {
     expect(all.url('/docs/guides/setup', 'Home.md').doc?.id).toBe('guides/setup');
     expect(createLinkResolver([doc('docs/a.md', '# A\n'), doc('a.md', '# 루트 A\n')]).url('/docs/a', 'x.md').doc?.id).toBe('docs/a');
   });
+
+  test("a language first (Wiki.js's /en/…, Docusaurus's /ko/docs/…) is read the same way; a folder name that only looks like one is not", () => {
+    expect(all.url('/en/guides/setup', 'Home.md').doc?.id).toBe('guides/setup');
+    expect(all.url('/ko-KR/docs/guides/setup#준비', 'Home.md')).toMatchObject({ doc: { id: 'guides/setup' }, anchor: '준비' });
+    expect(all.url('/js/guides/setup', 'Home.md').doc).toBeUndefined();
+    expect(all.url('/en/ghost', 'Home.md').doc).toBeUndefined();
+  });
 });
 
 describe('links to folders and to files the site leaves out', () => {

@@ -70,11 +70,14 @@ const DOC_EXT = /\.(md|mdx|markdown)$/i;
 const FILE_EXT = /\.[a-z0-9]{1,5}$/i;
 const TEXT_FRAGMENT = ':~:';
 /**
- * Docusaurus serves the docs folder under `/docs/` (its `routeBasePath`), and its pages link to each other that way
- * (`/docs/guides/setup`); when the content folder is that docs folder, such a link means `guides/setup`. Tried only when
- * the path as written names nothing.
+ * Route prefixes other tools serve pages under and their pages link with: Docusaurus serves the docs folder under
+ * `/docs/` (its `routeBasePath`: `/docs/guides/setup`), Wiki.js and Docusaurus's translations put a language first
+ * (`/en/guides/setup`, `/ko/docs/intro`). When the content folder is the folder behind them, such a link means
+ * `guides/setup`. Tried only when the path as written names nothing; the languages are the common ones, so a folder
+ * name that only looks like a language code (`/js/`) never moves a link.
  */
-const DOCS_ROUTE = /^docs(?:\/|$)/;
+const ROUTE_PREFIX =
+  /^(?:(?:en|ko|ja|zh|de|fr|es|pt|ru|it|nl|vi|id|th|tr|pl|uk|ar|hi|sv|fi|da|nb|no|cs|he|fa|ms|zh-cn|zh-tw|zh-hans|zh-hant|pt-br|en-us|en-gb|ko-kr|ja-jp|es-es|fr-fr|de-de)\/)?(?:docs(?:\/|$))?/i;
 const EXTERNAL_URL = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i;
 
 /**
@@ -151,7 +154,7 @@ export function createLinkResolver(
       // Written relative to the file first; many repositories write links from their root, so that is tried next.
       const fromSiteRoot = (path: string) => atPath(path) ?? byId.get(toSlug(path || 'index')) ?? atSitePath(path);
       const doc = clean.startsWith('/')
-        ? (fromSiteRoot(fromRoot) ?? (DOCS_ROUTE.test(fromRoot) ? fromSiteRoot(fromRoot.replace(DOCS_ROUTE, '')) : undefined))
+        ? (fromSiteRoot(fromRoot) ?? withoutRoutePrefix(fromRoot, fromSiteRoot))
         : (atPath(relative) ?? atPath(fromRoot) ?? atSitePath(relative));
       const skippedFile = doc ? undefined : (skippedAt(relative) ?? (clean.startsWith('/') ? undefined : skippedAt(fromRoot)));
       // The repository's README.md at the root is its front page, as the site's home is.
@@ -161,6 +164,12 @@ export function createLinkResolver(
       return { ...found, ...(anchor ? { anchor } : {}), ...(fragment ? { fragment } : {}), ...(heading ? { heading } : {}), isDocLink: true };
     },
   };
+}
+
+/** What `find` gives for `path` without a route prefix (`ROUTE_PREFIX`), when it has one. */
+function withoutRoutePrefix<T>(path: string, find: (path: string) => T | undefined): T | undefined {
+  const bare = path.replace(ROUTE_PREFIX, '');
+  return bare === path ? undefined : find(bare);
 }
 
 /** What `map` (keyed by NFC, lower-case content path) holds for the first of the files a link path may mean. */
