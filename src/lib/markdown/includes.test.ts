@@ -259,3 +259,32 @@ test('an included note with long runs of spaces, # and empty lines is read: a he
   expect(r.problems).toHaveLength(1);
   expect(r.text.endsWith('> 끝\n')).toBe(true);
 });
+
+test('Docusaurus partials: a Markdown file imported by a capitalised name is pasted where its tag stands alone on a line', () => {
+  const md = [
+    "import Setup from './_setup.mdx';",
+    "import Shared from '@site/docs/shared/_note.md'",
+    "import Tabs from '@theme/Tabs';",
+    '',
+    '# 설치',
+    '',
+    '<Setup />',
+    '',
+    '  <Shared/>',
+    '<Tabs />',
+    '```mdx',
+    '<Setup />',
+    '```',
+  ].join('\n');
+  expect(includeLines(md).map((l) => [l.line, l.tool, l.path, l.indent])).toEqual([
+    [7, 'Docusaurus', './_setup.mdx', ''],
+    [9, 'Docusaurus', '@site/docs/shared/_note.md', '  '],
+  ]);
+  expect(includeCandidates({ tool: 'Docusaurus', path: '@site/docs/shared/_note.md' }, 'guide/install.md')).toEqual([
+    'docs/shared/_note.md',
+    'shared/_note.md',
+    'guide/docs/shared/_note.md',
+  ]);
+  const read = folder({ 'guide/_setup.mdx': '---\nsidebar_position: 1\n---\n`npm ci`를 실행합니다.\n', 'shared/_note.md': '공유 메모' });
+  expect(expandIncludes(md, 'guide/install.md', read).text.split('\n').slice(6, 9)).toEqual(['`npm ci`를 실행합니다.', '', '  공유 메모']);
+});

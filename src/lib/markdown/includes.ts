@@ -21,7 +21,7 @@ export interface IncludeLine {
   embed?: string;
 }
 
-export type IncludeTool = 'VitePress' | 'mdBook' | 'GitBook' | 'Jekyll' | 'MkDocs' | 'Obsidian';
+export type IncludeTool = 'VitePress' | 'mdBook' | 'GitBook' | 'Jekyll' | 'MkDocs' | 'Obsidian' | 'Docusaurus';
 
 /**
  * Each tool's include line, alone on its line. mdBook's is mostly written inside a code block (the block then shows
@@ -47,12 +47,19 @@ const MAX_LINE = 1000;
 
 /** The include lines of a Markdown text (VitePress, mdBook, GitBook, Jekyll `include_relative`, MkDocs snippets). */
 export function includeLines(markdown: string): IncludeLine[] {
-  if (!/@include|\{\{#|include|8<-|!\[\[/.test(markdown)) return [];
+  if (!/@include|\{\{#|include|8<-|!\[\[|import/.test(markdown)) return [];
   const found: IncludeLine[] = [];
+  const partials = partialImports(markdown);
   let line = 0;
   mapFencedLines(markdown, (text, code) => {
     line++;
     if (text.length > MAX_LINE) return text;
+    const partial = partials.size && !code ? PARTIAL_TAG.exec(text) : null;
+    const path = partial && partials.get(partial[2]!);
+    if (partial && path) {
+      found.push({ line, path, tool: 'Docusaurus', indent: partial[1]!, inCode: false });
+      return text;
+    }
     for (const { tool, pattern, inCode } of FORMS) {
       if (code && !inCode) continue;
       const m = pattern.exec(text);
@@ -72,6 +79,23 @@ export function includeLines(markdown: string): IncludeLine[] {
     return text;
   });
   return found;
+}
+
+/** `import Setup from './_setup.md';`: Docusaurus's (MDX's) way to bring in a Markdown partial, by the name its tag uses. */
+const PARTIAL_IMPORT = /^import\s+([A-Z][\w$]*)\s+from\s+(['"])([^'"\n]+\.mdx?)\2\s*;?\s*$/;
+/** `<Setup />` alone on its line: where the partial's text goes. */
+const PARTIAL_TAG = /^(\s*)<([A-Z][\w$]*)\s*\/>\s*$/;
+
+/** The Markdown partials a page imports (outside code), by the component name it gives each. */
+function partialImports(markdown: string): Map<string, string> {
+  const partials = new Map<string, string>();
+  if (!/^import\s/m.test(markdown)) return partials;
+  mapFencedLines(markdown, (text, code) => {
+    const m = !code && text.length <= MAX_LINE ? PARTIAL_IMPORT.exec(text) : null;
+    if (m) partials.set(m[1]!, m[3]!);
+    return text;
+  });
+  return partials;
 }
 
 /** The part a line names after its path: VitePress `#region{3,10}`, mdBook `:2:10`/`:anchor`, MkDocs `:3:10`. */
@@ -133,7 +157,7 @@ export const MAX_INCLUDES = 200;
 /** Characters pasted into one document: a few lines must not make a page of hundreds of megabytes. */
 export const MAX_INCLUDED_CHARS = 1_000_000;
 
-const MARKDOWN_FILE = /\.(md|markdown)$/i;
+const MARKDOWN_FILE = /\.(md|mdx|markdown)$/i;
 
 interface Budget {
   files: number;
@@ -263,6 +287,8 @@ export function includeCandidates(include: Pick<IncludeLine, 'path' | 'tool'>, f
   const dir = from.includes('/') ? from.slice(0, from.lastIndexOf('/')) : '';
   const path = include.path.replace(/\\/g, '/');
   const rooted = /^@?\//.test(path);
+  // Docusaurus's `@site/` is the project, above the docs folder, as MkDocs's paths are.
+  if (include.tool === 'Docusaurus' && path.startsWith('@site/')) return includeCandidates({ tool: 'MkDocs', path: path.slice('@site/'.length) }, from);
   const tries =
     include.tool === 'MkDocs' && !rooted
       ? [inside('', path), path.includes('/') ? inside('', path.slice(path.indexOf('/') + 1)) : undefined, inside(dir, path)]

@@ -10,7 +10,7 @@ export interface IncludedText {
 }
 
 /** A cheap test before any line is read: most files include nothing. */
-const MAY_INCLUDE = /@include|\{\{#|\{%\s*include|8<-|!\[\[/;
+const MAY_INCLUDE = /@include|\{\{#|\{%\s*include|8<-|!\[\[|^import\s/m;
 
 /**
  * The files with every include line (VitePress, mdBook, GitBook, Jekyll `include_relative`, MkDocs snippets) in their
