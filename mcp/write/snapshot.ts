@@ -57,9 +57,10 @@ export function scanFolder(root: string): Scan {
 /** Scans and parses the whole content folder (the same collect → parse → derive steps and options as the build). */
 export function readSnapshot(root: string, base: string, cache?: ParseCache): Snapshot {
   const scan = scanFolder(root);
-  const options = scanOptions(scan, root, base);
-  // The hashes above are of the files as written; the wiki is built from them with include lines expanded, as the build does.
-  return { ...scan, wiki: buildWiki(withIncludedFiles(scan, root).files, options, cache), categories: options.categories };
+  // The hashes are of the files as written; the wiki is built from them with include lines expanded, as the build does.
+  const expanded = withIncludedFiles(scan, root);
+  const options = scanOptions(expanded, root, base);
+  return { ...scan, wiki: buildWiki(expanded.files, options, cache), categories: options.categories };
 }
 
 /**

@@ -2,7 +2,8 @@ import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { IncludedFile, ReadIncluded } from '../lib/markdown/includes.ts';
 import type { RawFile } from '../lib/wiki/document.ts';
-import { withIncludes } from '../lib/wiki/include-files.ts';
+import { withIncludes, withoutPartials } from '../lib/wiki/include-files.ts';
+import type { SkippedFile } from '../lib/wiki/skipped-files.ts';
 
 /** An included file larger than this is not pasted into a page. */
 export const MAX_INCLUDED_FILE = 512 * 1024;
@@ -48,7 +49,12 @@ export function includeReader(root: string): ReadIncluded {
   };
 }
 
-/** The collected files with their include lines expanded from the folder under `root` (`withIncludes`). */
-export function withIncludedFiles<T extends { files: RawFile[] }>(collected: T, root: string): T {
-  return { ...collected, files: withIncludes(collected.files, includeReader(root)) };
+/**
+ * The collected files with their include lines expanded from the folder under `root` (`withIncludes`), and the partials
+ * they paste in (`_name.md`) moved from the files to the skipped ones (`withoutPartials`).
+ */
+export function withIncludedFiles<T extends { files: RawFile[]; skipped?: SkippedFile[] }>(collected: T, root: string): T {
+  const expanded = withIncludes(collected.files, includeReader(root));
+  if (!collected.skipped) return { ...collected, files: expanded };
+  return { ...collected, ...withoutPartials(expanded, collected.skipped) };
 }

@@ -123,6 +123,7 @@ describe('expandIncludes', () => {
     const r = expandIncludes('앞\n<!--@include: ./a.md-->\n뒤', 'p.md', read);
     expect(r.text).toBe('앞\nA1\nB1\nB2\nA3\n뒤');
     expect(r.spans).toEqual([{ start: 2, end: 5, line: 2 }]);
+    expect(r.pasted).toEqual(['a.md', 'b.md']);
   });
 
   test('a loop, a missing file, a missing region and a path out of the folder leave the line as written, with a problem at it', () => {
@@ -168,7 +169,7 @@ describe('expandIncludes', () => {
   test('text without include lines comes back as it is, and nothing is read', () => {
     const read = folder({});
     const md = '# 제목\n\n```md\n<!--@include: ./a.md-->\n```\n';
-    expect(expandIncludes(md, 'p.md', read)).toEqual({ text: md, spans: [], problems: [] });
+    expect(expandIncludes(md, 'p.md', read)).toEqual({ text: md, spans: [], problems: [], pasted: [] });
     expect(read.asked).toEqual([]);
   });
 });

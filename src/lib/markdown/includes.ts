@@ -148,6 +148,8 @@ export interface Expanded {
   text: string;
   spans: IncludedSpan[];
   problems: IncludeProblem[];
+  /** Content paths of the files pasted in, nested ones included, sorted. */
+  pasted: string[];
 }
 
 /** Include lines followed inside included files; deeper ones are left as written. */
@@ -164,6 +166,7 @@ interface Budget {
   chars: number;
   /** Set once a limit is reported: the lines after it stay as written without a problem each (a file of 100,000 include lines gets one). */
   spent: boolean;
+  pasted: Set<string>;
 }
 
 /**
@@ -173,9 +176,10 @@ interface Budget {
  * refused by `read` or over the budget stays as written, with a problem at its line. Lines are those of `markdown`.
  */
 export function expandIncludes(markdown: string, from: string, read: ReadIncluded, findNote?: FindNote): Expanded {
-  const budget = { files: 0, chars: 0, spent: false };
+  const budget = { files: 0, chars: 0, spent: false, pasted: new Set<string>() };
   const { lines, spans, problems } = expand(markdown, from, { read, ...(findNote ? { findNote } : {}) }, [from], budget);
-  return spans.length ? { text: lines.join('\n'), spans, problems } : { text: markdown, spans, problems };
+  const pasted = [...budget.pasted].sort();
+  return spans.length ? { text: lines.join('\n'), spans, problems, pasted } : { text: markdown, spans, problems, pasted };
 }
 
 /** Where included files come from. */
@@ -268,6 +272,7 @@ function paste(include: IncludeLine, from: string, sources: Sources, stack: read
   while (end > 0 && text[end - 1] === '\n') end--;
   // (A loop, not /\n+$/: that pattern backtracks over every run of empty lines, quadratic on a file of them.)
   const trimmed = text.slice(0, end);
+  budget.pasted.add(file.path);
   if (!markdown) return { lines: trimmed.split('\n'), problems: [] };
   const nested = expand(trimmed, file.path, sources, [...stack, file.path], budget);
   if (!obsidian) return { lines: nested.lines, problems: nested.problems };

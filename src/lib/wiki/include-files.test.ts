@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import type { ReadIncluded } from '../markdown/includes.ts';
 import { buildWiki } from './pipeline.ts';
-import { lineAsWritten, problemsAsWritten, withIncludes } from './include-files.ts';
+import { lineAsWritten, problemsAsWritten, withIncludes, withoutPartials } from './include-files.ts';
 import type { RawFile } from './document.ts';
 
 const MTIME = '2026-12-01T00:00:00.000Z';
@@ -14,6 +14,7 @@ test('the body is expanded, the frontmatter never; spans and problems are lines 
   expect(out!.text).toBe('---\ntitle: 가\n---\n# 가\n\n조각 1\n조각 2\n<!--@include: ./none.md-->\n끝\n');
   expect(out!.included).toEqual({
     spans: [{ start: 6, end: 7, line: 6 }],
+    sources: ['guide/part.md'],
     problems: [
       {
         path: 'guide/a.md',
@@ -71,10 +72,33 @@ test("a broken link in pasted text is reported at the include line, one after it
 });
 
 test('problemsAsWritten moves the other place of a problem too', () => {
-  const files = [{ ...file('a.md', ''), included: { spans: [{ start: 2, end: 5, line: 2 }], problems: [] } }];
+  const files = [{ ...file('a.md', ''), included: { spans: [{ start: 2, end: 5, line: 2 }], problems: [], sources: [] } }];
   const moved = problemsAsWritten(
     [{ path: 'b.md', line: 1, field: 'id', message: '{see}', hint: '', severity: 'error', see: { path: 'a.md', line: 7 } }],
     files,
   );
   expect(moved[0]!.see).toEqual({ path: 'a.md', line: 4 });
+});
+
+test('a _partial pasted into a page is no page of its own; one nobody pastes, and a pasted file without the _, stay pages', () => {
+  const files = withIncludes(
+    [
+      file('guide/install.md', "import Setup from './_setup.mdx';\nimport Note from './_note.md';\n\n<Setup />\n\n<Note />\n\n<!--@include: ./shared.md-->\n"),
+      file('guide/_note.md', '메모'),
+      file('guide/_unused.md', '아무도 넣지 않는 조각'),
+      file('guide/shared.md', '공유'),
+    ],
+    (path) => (path === 'guide/_setup.mdx' ? { text: '설치 조각' } : { missing: true }),
+  );
+  const out = withoutPartials(files, [
+    { path: 'guide/_setup.mdx', reason: 'mdx' },
+    { path: 'README.md', reason: 'repo-meta' },
+  ]);
+  expect(out.files.map((f) => f.path)).toEqual(['guide/install.md', 'guide/_unused.md', 'guide/shared.md']);
+  expect(out.skipped).toEqual([
+    { path: 'README.md', reason: 'repo-meta' },
+    { path: 'guide/_note.md', reason: 'partial' },
+    { path: 'guide/_setup.mdx', reason: 'partial' },
+  ]);
+  expect(out.files[0]!.text).toContain('설치 조각\n\n메모\n\n공유');
 });

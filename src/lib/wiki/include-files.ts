@@ -2,11 +2,14 @@ import type { RawFile } from './document.ts';
 import { expandIncludes, type FindNote, type IncludedSpan, type ReadIncluded } from '../markdown/includes.ts';
 import type { Problem } from './problems.ts';
 import { toContentPath } from './slug.ts';
+import type { SkippedFile } from './skipped-files.ts';
 
 /** Where a file's text was pasted in (lines of the text as expanded), and the include lines left as written. */
 export interface IncludedText {
   spans: IncludedSpan[];
   problems: Problem[];
+  /** The files pasted in, nested ones included. */
+  sources: string[];
 }
 
 /** A cheap test before any line is read: most files include nothing. */
@@ -43,7 +46,7 @@ export function withIncludes(files: readonly RawFile[], read: ReadIncluded): Raw
     }));
     const spans = expanded.spans.map((s) => ({ start: head + s.start, end: head + s.end, line: head + s.line }));
     const text = expanded.spans.length ? [...lines.slice(0, head), expanded.text].join('\n') : file.text;
-    return { ...file, text, included: { spans, problems } };
+    return { ...file, text, included: { spans, problems, sources: expanded.pasted } };
   });
 }
 
@@ -82,6 +85,20 @@ function frontmatterLines(text: string): number {
   if (!fence) return 0;
   const close = lines.findIndex((l, i) => i > 0 && l.trimEnd() === fence);
   return close < 0 ? 0 : close + 1;
+}
+
+/**
+ * The files with the partials taken out: a Markdown file whose name starts with `_` that another file pastes in is a
+ * piece of other pages (Docusaurus's `_setup.mdx`, a `_footer.md`), not a page of its own. It is listed in `skipped`
+ * as one (an `.mdx` partial was listed as an unread `.mdx` file), so links to it are warnings that say so.
+ */
+export function withoutPartials(files: readonly RawFile[], skipped: readonly SkippedFile[]): { files: RawFile[]; skipped: SkippedFile[] } {
+  const partials = new Set(files.flatMap((f) => f.included?.sources ?? []).filter((path) => path.slice(path.lastIndexOf('/') + 1).startsWith('_')));
+  if (!partials.size) return { files: [...files], skipped: [...skipped] };
+  const kept = skipped.map((s) => (partials.has(s.path) && s.reason === 'mdx' ? { ...s, reason: 'partial' as const } : s));
+  const dropped = files.filter((f) => partials.has(f.path)).map((f) => ({ path: f.path, reason: 'partial' as const }));
+  const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  return { files: files.filter((f) => !partials.has(f.path)), skipped: [...kept, ...dropped].sort(byPath) };
 }
 
 /** The line of the file as written that line `line` of its expanded text came from: pasted lines are their include line's. */

@@ -4,8 +4,8 @@ import type { Problem } from './problems.ts';
 export interface SkippedFile {
   /** Content path relative to the content root, `/`-separated. */
   path: string;
-  /** `mdx`: an `.mdx` file; `symlink`: a link to a file inside the folder; `outside`: a link out of it or to nothing; `repo-meta`: README.md and the like at the root; `wiki-chrome`: GitHub wiki's `_Sidebar.md`, `_Header.md`, `_Footer.md`; `book-summary`: a GitBook, mdBook or Docsify table of contents. */
-  reason: 'mdx' | 'symlink' | 'outside' | 'repo-meta' | 'wiki-chrome' | 'book-summary';
+  /** `mdx`: an `.mdx` file; `symlink`: a link to a file inside the folder; `outside`: a link out of it or to nothing; `repo-meta`: README.md and the like at the root; `wiki-chrome`: GitHub wiki's `_Sidebar.md`, `_Header.md`, `_Footer.md`; `book-summary`: a GitBook, mdBook or Docsify table of contents; `partial`: a `_name.md` or `_name.mdx` another page pastes in. */
+  reason: 'mdx' | 'symlink' | 'outside' | 'repo-meta' | 'wiki-chrome' | 'book-summary' | 'partial';
 }
 
 const TEXT: Record<SkippedFile['reason'], [string, string]> = {
@@ -21,6 +21,7 @@ const TEXT: Record<SkippedFile['reason'], [string, string]> = {
     'GitHub 위키의 사이드바·머리글·바닥글 파일이라 문서에 싣지 않았습니다',
     'Maru는 사이드바를 문서 목록으로 만듭니다. 문서로 보이게 하려면 파일 이름 앞의 _를 빼세요',
   ],
+  partial: ['다른 문서에 끼워 넣는 조각(_로 시작하는 파일)이라 따로 싣지 않았습니다', '따로 보이게 하려면 파일 이름 앞의 _를 빼세요'],
 };
 
 /** What a skipped file is, in a few words (`README.md은(는) 사이트에 싣지 않는 파일입니다 (저장소 안내 파일)`). */
@@ -31,6 +32,7 @@ const KIND: Record<SkippedFile['reason'], string> = {
   'repo-meta': '콘텐츠 폴더 맨 위의 저장소 안내 파일',
   'book-summary': '목차 파일',
   'wiki-chrome': '위키의 사이드바·머리글·바닥글 파일',
+  partial: '다른 문서에 끼워 넣는 조각',
 };
 
 /** What a skipped file is, for messages about links to it. */
