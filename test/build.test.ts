@@ -320,6 +320,24 @@ describe('an Obsidian vault', () => {
   });
 });
 
+describe('a Logseq graph (test/fixtures/logseq-graph)', () => {
+  test("property lines are left out and the page's own read (title, tags, alias); block references show their block; journals and namespaces get Logseq's titles; logseq/ is no content", () => {
+    const out = tempDir();
+    const { wiki } = buildArtifacts(join(ROOT, 'test/fixtures/logseq-graph'), out);
+    expect(wiki.documents.map((d) => [d.source.id, d.source.title, d.source.tags, d.source.aliases, d.linkIds])).toEqual([
+      ['journals/2024_01_15', '2024-01-15', [], [], []],
+      ['pages/주간-회의', '주간 회의', ['회의', '기록'], ['위클리'], ['pages/회의___규칙']],
+      ['pages/회의___규칙', '회의/규칙', [], [], []],
+    ]);
+    const [journal, weekly] = wiki.documents.map((d) => d.source.body);
+    expect(journal).toBe('- 오늘도 매주 월요일 10시, 3층 회의실 모였다\n- TODO 배포 준비\n  SCHEDULED: <2024-01-16 Tue>\n');
+    expect(weekly).not.toContain('::');
+    expect(readFileSync(join(out, '_wiki/docs/pages/주간-회의.md'), 'utf8')).toContain('\t- 안건은 하루 전까지 올린다\n- 규칙은 [[회의/규칙]]에 있다');
+    // Lines are those of the file as written: the link to a missing heading is on line 10.
+    expect(wiki.problems.map((p) => `${p.path}:${p.line} ${p.field}`)).toEqual(['pages/주간 회의.md:10 anchor']);
+  });
+});
+
 describe('determinism', () => {
   test('the same content and commit give byte-identical artifacts', () => {
     const [a, b] = [tempDir(), tempDir()];

@@ -36,7 +36,14 @@ export function contentRoot(cwd = process.cwd()): string {
  * `.attachments/`), hidden ones and symbolic links left out, which Obsidian embeds name and the site copies when a page
  * links to them; and Azure DevOps wiki's `.order` files (`orderFiles`), which give each folder's page order.
  */
-export function scanContent(root: string): { paths: string[]; skipped: SkippedFile[]; attachments: string[]; orderFiles: string[]; vault: boolean } {
+export function scanContent(root: string): {
+  paths: string[];
+  skipped: SkippedFile[];
+  attachments: string[];
+  orderFiles: string[];
+  vault: boolean;
+  logseq: boolean;
+} {
   const paths: string[] = [];
   const skipped: SkippedFile[] = [];
   const attachments: string[] = [];
@@ -46,6 +53,8 @@ export function scanContent(root: string): { paths: string[]; skipped: SkippedFi
   const rootEntries = readdirSync(root, { withFileTypes: true });
   // An Obsidian vault keeps its settings in `.obsidian/` at the root; its pages' `#tags` in the text are tags.
   const vault = rootEntries.some((entry) => entry.name === '.obsidian' && entry.isDirectory());
+  // A Logseq graph keeps its settings, backups (Markdown copies of its pages) and styles in `logseq/` at the root.
+  const logseq = rootEntries.some((entry) => entry.name === 'logseq' && entry.isDirectory()) && isFileAt(join(root, 'logseq', 'config.edn'));
   const book = rootEntries.some((entry) => BOOK_SUMMARY.test(entry.name) || entry.name === '.gitbook.yaml' || DOCSIFY_SIDEBAR.test(entry.name));
   const walk = (dir: string, assetsOnly: boolean) => {
     for (const entry of dir === root ? rootEntries : readdirSync(dir, { withFileTypes: true })) {
@@ -53,6 +62,7 @@ export function scanContent(root: string): { paths: string[]; skipped: SkippedFi
       if (hidden && entry.isDirectory() && !(dir === root && ASSET_DIRS.has(entry.name))) continue;
       const full = join(dir, entry.name);
       const path = relative(root, full).split(sep).join('/');
+      if (entry.isDirectory() && logseq && dir === root && entry.name === 'logseq') continue;
       if (entry.isDirectory() && !IGNORED_DIRS.has(entry.name)) walk(full, assetsOnly || hidden);
       else if (!MARKDOWN.test(entry.name) && !MDX.test(entry.name)) {
         if (entry.isFile() && !hidden) attachments.push(path);
@@ -69,7 +79,15 @@ export function scanContent(root: string): { paths: string[]; skipped: SkippedFi
   };
   walk(root, false);
   const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-  return { paths: paths.sort(), skipped: skipped.sort(byPath), attachments: attachments.sort(), orderFiles: orderFiles.sort(), vault };
+  return { paths: paths.sort(), skipped: skipped.sort(byPath), attachments: attachments.sort(), orderFiles: orderFiles.sort(), vault, logseq };
+}
+
+function isFileAt(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** True when the link at `full` leads to a file inside `realRoot`; false when it leads out of it or to nothing. */
@@ -120,7 +138,7 @@ export function collectFiles(root: string): RawFile[] {
 export function collectContent(root: string): { files: RawFile[]; skipped: SkippedFile[]; attachments: string[] } {
   const dates = gitDates(root);
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  const { paths, skipped, attachments, orderFiles, vault } = scanContent(root);
+  const { paths, skipped, attachments, orderFiles, vault, logseq } = scanContent(root);
   const toc = tableOfContents(root, skipped, orderFiles, new Set(paths));
   const files = paths.map((path) => {
     const full = join(root, path);
@@ -132,6 +150,7 @@ export function collectContent(root: string): { files: RawFile[]; skipped: Skipp
       ...(d ? { gitUpdatedAt: d.updated, gitCreatedAt: d.created } : {}),
       ...(place ? { tocOrder: place } : {}),
       ...(vault ? { vault } : {}),
+      ...(logseq ? { logseq } : {}),
     };
     try {
       return { ...base, text: decoder.decode(readFileSync(full)) };

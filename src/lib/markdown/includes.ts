@@ -129,7 +129,10 @@ export type ReadIncluded = (contentPath: string) => IncludedFile;
 /** The content path of the note an Obsidian embed names from the file at `from` (Obsidian finds a bare name anywhere), if any. */
 export type FindNote = (name: string, from: string) => string | undefined;
 
-/** Lines `start`–`end` of the expanded text (from 1, both included) came from the include line at `line` of the file as written. */
+/**
+ * Lines `start`–`end` of the expanded text (from 1, both included) came from the include line at `line` of the file as
+ * written; `end` is `start - 1` where the line was left out and gave no lines.
+ */
 export interface IncludedSpan {
   start: number;
   end: number;
@@ -175,9 +178,10 @@ interface Budget {
  * `MAX_INCLUDE_DEPTH` deep, never in a loop), any other file as it is. A line whose file is missing, outside the folder,
  * refused by `read` or over the budget stays as written, with a problem at its line. Lines are those of `markdown`.
  */
-export function expandIncludes(markdown: string, from: string, read: ReadIncluded, findNote?: FindNote): Expanded {
+export function expandIncludes(markdown: string, from: string, read: ReadIncluded, findNote?: FindNote, drop?: ReadonlySet<number>): Expanded {
   const budget = { files: 0, chars: 0, spent: false, pasted: new Set<string>() };
-  const { lines, spans, problems } = expand(markdown, from, { read, ...(findNote ? { findNote } : {}) }, [from], budget);
+  const sources = { read, ...(findNote ? { findNote } : {}), ...(drop?.size ? { drop } : {}) };
+  const { lines, spans, problems } = expand(markdown, from, sources, [from], budget);
   const pasted = [...budget.pasted].sort();
   return spans.length ? { text: lines.join('\n'), spans, problems, pasted } : { text: markdown, spans, problems, pasted };
 }
@@ -186,6 +190,8 @@ export function expandIncludes(markdown: string, from: string, read: ReadInclude
 interface Sources {
   read: ReadIncluded;
   findNote?: FindNote;
+  /** Lines of the text given (not of included files) to leave out: Logseq's property lines. */
+  drop?: ReadonlySet<number>;
 }
 
 function expand(
@@ -197,12 +203,18 @@ function expand(
 ): { lines: string[]; spans: IncludedSpan[]; problems: IncludeProblem[] } {
   const found = includeLines(markdown);
   const lines = markdown.split('\n');
-  if (!found.length) return { lines, spans: [], problems: [] };
+  const drop = stack.length === 1 ? sources.drop : undefined;
+  if (!found.length && !drop) return { lines, spans: [], problems: [] };
   const at = new Map(found.map((f) => [f.line, f]));
   const out: string[] = [];
   const spans: IncludedSpan[] = [];
   const problems: IncludeProblem[] = [];
   for (const [i, text] of lines.entries()) {
+    if (drop?.has(i + 1)) {
+      // Left out: a span of no lines, so the lines after it keep their place in the file as written.
+      spans.push({ start: out.length + 1, end: out.length, line: i + 1 });
+      continue;
+    }
     const include = at.get(i + 1);
     const pasted = include && paste(include, from, sources, stack, budget);
     if (!include || !pasted || 'message' in pasted) {

@@ -42,6 +42,10 @@ export interface RawFile {
   vault?: boolean;
   /** Set when `text` has other files pasted in for its include lines (`withIncludes`): where, and the lines left as written. */
   included?: IncludedText;
+  /** True in a Logseq graph (`logseq/config.edn` at the content root): `key:: value` lines are properties, not text. */
+  logseq?: boolean;
+  /** Frontmatter the file gives another way (a Logseq page's `title::`, `tags::`, `alias::`); its own frontmatter wins. */
+  properties?: Record<string, unknown>;
 }
 
 /** A parsed, validated document before links are resolved. */
@@ -128,7 +132,7 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[], ke
   const split = splitFrontmatter(path, raw.text);
   if (!split.file) return { problems: split.problems };
   const { body, bodyLine, lineOf } = split.file;
-  const data = lenientFrontmatter(split.file.data);
+  const data = lenientFrontmatter(raw.properties ? { ...raw.properties, ...split.file.data } : split.file.data);
   const problems: Problem[] = [];
   const result = FrontmatterSchema.safeParse(data);
   const fm = result.success ? result.data : FrontmatterSchema.parse(dropInvalid(data, result.error, problems, path, lineOf));

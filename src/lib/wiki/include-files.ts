@@ -3,6 +3,8 @@ import { expandIncludes, type FindNote, type IncludedSpan, type ReadIncluded } f
 import type { Problem } from './problems.ts';
 import { toContentPath } from './slug.ts';
 import type { SkippedFile } from './skipped-files.ts';
+import { FrontmatterSchema } from './frontmatter.ts';
+import { blockTexts, logseqProperties, logseqTitle, propertyData, withBlockRefs } from '../markdown/logseq.ts';
 
 /** Where a file's text was pasted in (lines of the text as expanded), and the include lines left as written. */
 export interface IncludedText {
@@ -22,7 +24,9 @@ const MAY_INCLUDE = /@include|\{\{#|\{%\s*include|8<-|!\[\[|^import\s/m;
  * line as written, carries `included`; the others are returned as they are.
  */
 export function withIncludes(files: readonly RawFile[], read: ReadIncluded): RawFile[] {
-  if (!files.some((f) => f.text !== undefined && MAY_INCLUDE.test(f.text))) return [...files];
+  const touched = (f: RawFile): f is RawFile & { text: string } => f.text !== undefined && (f.logseq === true || MAY_INCLUDE.test(f.text));
+  if (!files.some(touched)) return [...files];
+  const blocks = blockTexts(files.filter((f) => f.logseq && f.text !== undefined).map((f) => f.text!));
   const texts = new Map(files.flatMap((f) => (f.text === undefined ? [] : [[f.path, f.text] as const])));
   const readAny: ReadIncluded = (path) => {
     const text = texts.get(path);
@@ -30,12 +34,16 @@ export function withIncludes(files: readonly RawFile[], read: ReadIncluded): Raw
   };
   const findNote = noteFinder(files.map((f) => f.path));
   return files.map((file) => {
-    if (file.text === undefined || !MAY_INCLUDE.test(file.text)) return file;
+    if (!touched(file)) return file;
     const head = frontmatterLines(file.text);
     const lines = file.text.split('\n');
-    const body = lines.slice(head).join('\n');
-    const expanded = expandIncludes(body, file.path, readAny, findNote);
-    if (!expanded.spans.length && !expanded.problems.length) return file;
+    const written = lines.slice(head).join('\n');
+    // Logseq: property lines are left out of the text, the page's own read as frontmatter; block references show their block.
+    const logseq = file.logseq ? logseqProperties(written) : undefined;
+    const body = logseq ? withBlockRefs(written, blocks) : written;
+    const expanded = expandIncludes(body, file.path, readAny, findNote, logseq?.lines);
+    const properties = logseq && logseqPageData(file.path, logseq.page);
+    if (!expanded.spans.length && !expanded.problems.length && body === written && !properties) return file;
     const problems = expanded.problems.map((p) => ({
       path: toContentPath(file.path),
       line: head + p.line,
@@ -45,8 +53,9 @@ export function withIncludes(files: readonly RawFile[], read: ReadIncluded): Raw
       severity: 'warning' as const,
     }));
     const spans = expanded.spans.map((s) => ({ start: head + s.start, end: head + s.end, line: head + s.line }));
-    const text = expanded.spans.length ? [...lines.slice(0, head), expanded.text].join('\n') : file.text;
-    return { ...file, text, included: { spans, problems, sources: expanded.pasted } };
+    const text = expanded.spans.length || body !== written ? [...lines.slice(0, head), expanded.text].join('\n') : file.text;
+    const included = spans.length || problems.length ? { included: { spans, problems, sources: expanded.pasted } } : {};
+    return { ...file, text, ...included, ...(properties ? { properties } : {}) };
   });
 }
 
@@ -77,6 +86,16 @@ export function noteFinder(paths: readonly string[]): FindNote {
 }
 
 const MARKDOWN = /\.(md|markdown)$/i;
+/** Maru's own frontmatter fields: a Logseq property of that name (`id:: 650a…`) means something else there. */
+const KNOWN_FIELDS: ReadonlySet<string> = new Set(Object.keys(FrontmatterSchema.shape));
+
+/** A Logseq page's frontmatter from its properties and its file name (a journal's date, a namespace), if it gives any. */
+function logseqPageData(path: string, page: ReadonlyMap<string, string>): Record<string, unknown> | undefined {
+  const data = propertyData(page, KNOWN_FIELDS);
+  const title = logseqTitle(path);
+  if (title && data.title === undefined) data.title = title;
+  return Object.keys(data).length ? data : undefined;
+}
 
 /** The number of lines the frontmatter block takes (YAML `---` or TOML `+++`, fences included), 0 without one. */
 function frontmatterLines(text: string): number {
