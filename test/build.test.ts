@@ -325,12 +325,24 @@ describe('a Logseq graph (test/fixtures/logseq-graph)', () => {
     const out = tempDir();
     const { wiki } = buildArtifacts(join(ROOT, 'test/fixtures/logseq-graph'), out);
     expect(wiki.documents.map((d) => [d.source.id, d.source.title, d.source.tags, d.source.aliases, d.linkIds])).toEqual([
-      ['journals/2024_01_15', '2024-01-15', [], [], []],
+      ['journals/2024_01_15', '2024-01-15', [], [], ['pages/회의___규칙']],
       ['pages/주간-회의', '주간 회의', ['회의', '기록'], ['위클리'], ['pages/회의___규칙']],
       ['pages/회의___규칙', '회의/규칙', [], [], []],
     ]);
     const [journal, weekly] = wiki.documents.map((d) => d.source.body);
-    expect(journal).toBe('- 오늘도 매주 월요일 10시, 3층 회의실 모였다\n- TODO 배포 준비\n  SCHEDULED: <2024-01-16 Tue>\n');
+    // `{{embed [[회의/규칙]]}}` pastes the page into the block; `{{embed ((id))}}` shows the block's text.
+    expect(journal).toBe(
+      [
+        '- 오늘도 매주 월요일 10시, 3층 회의실 모였다',
+        '- TODO 배포 준비',
+        '  SCHEDULED: <2024-01-16 Tue>',
+        '- > [!embed] [[회의/규칙]]',
+        '  > - 10분 전에 모인다',
+        '  > - 기록은 위키에 남긴다',
+        '- 매주 월요일 10시, 3층 회의실',
+        '',
+      ].join('\n'),
+    );
     expect(weekly).not.toContain('::');
     expect(readFileSync(join(out, '_wiki/docs/pages/주간-회의.md'), 'utf8')).toContain('\t- 안건은 하루 전까지 올린다\n- 규칙은 [[회의/규칙]]에 있다');
     // Lines are those of the file as written: the link to a missing heading is on line 10.

@@ -289,3 +289,18 @@ test('Docusaurus partials: a Markdown file imported by a capitalised name is pas
   const read = folder({ 'guide/_setup.mdx': '---\nsidebar_position: 1\n---\n`npm ci`를 실행합니다.\n', 'shared/_note.md': '공유 메모' });
   expect(expandIncludes(md, 'guide/install.md', read).text.split('\n').slice(6, 9)).toEqual(['`npm ci`를 실행합니다.', '', '  공유 메모']);
 });
+
+test('a Logseq page embed in a block pastes the page into that list item, under its bullet', () => {
+  const read = folder({ 'pages/회의___규칙.md': '- 10분 전에 모인다\n\t- 늦으면 알린다' });
+  const find: FindNote = (name) => (name === '회의/규칙' ? 'pages/회의___규칙.md' : undefined);
+  expect(includeLines('\t- {{embed [[회의/규칙]]}}')).toEqual([
+    { line: 1, path: '회의/규칙', tool: 'Logseq', indent: '\t  ', lead: '\t- ', inCode: false, embed: '회의/규칙' },
+  ]);
+  expect(expandIncludes('- 앞\n\t- {{embed [[회의/규칙]]}}\n- 뒤', 'journals/a.md', read, find).text.split('\n')).toEqual([
+    '- 앞',
+    '\t- > [!embed] [[회의/규칙]]',
+    '\t  > - 10분 전에 모인다',
+    '\t  > \t- 늦으면 알린다',
+    '- 뒤',
+  ]);
+});

@@ -17,11 +17,13 @@ export interface IncludeLine {
   indent: string;
   /** True inside fenced code: the file is pasted as code, and include lines in it stay as written. */
   inCode: boolean;
-  /** An Obsidian note embed's link as written between `![[` and `]]`: the title of the block it becomes. */
+  /** An Obsidian note embed's link as written between `![[` and `]]` (a Logseq embed's page): the title of the block it becomes. */
   embed?: string;
+  /** What the first pasted line starts with instead of `indent`: a Logseq embed's bullet (`- `). */
+  lead?: string;
 }
 
-export type IncludeTool = 'VitePress' | 'mdBook' | 'GitBook' | 'Jekyll' | 'MkDocs' | 'Obsidian' | 'Docusaurus';
+export type IncludeTool = 'VitePress' | 'mdBook' | 'GitBook' | 'Jekyll' | 'MkDocs' | 'Obsidian' | 'Docusaurus' | 'Logseq';
 
 /**
  * Each tool's include line, alone on its line. mdBook's is mostly written inside a code block (the block then shows
@@ -47,13 +49,27 @@ const MAX_LINE = 1000;
 
 /** The include lines of a Markdown text (VitePress, mdBook, GitBook, Jekyll `include_relative`, MkDocs snippets). */
 export function includeLines(markdown: string): IncludeLine[] {
-  if (!/@include|\{\{#|include|8<-|!\[\[|import/.test(markdown)) return [];
+  if (!/@include|\{\{#|\{\{embed|include|8<-|!\[\[|import/.test(markdown)) return [];
   const found: IncludeLine[] = [];
   const partials = partialImports(markdown);
   let line = 0;
   mapFencedLines(markdown, (text, code) => {
     line++;
     if (text.length > MAX_LINE) return text;
+    const embed = code ? null : LOGSEQ_EMBED.exec(text);
+    if (embed) {
+      const bullet = embed[2] ?? '';
+      found.push({
+        line,
+        path: embed[3]!.trim(),
+        tool: 'Logseq',
+        indent: embed[1]! + ' '.repeat(bullet.length),
+        ...(bullet ? { lead: embed[1]! + bullet } : {}),
+        inCode: false,
+        embed: embed[3]!.trim(),
+      });
+      return text;
+    }
     const partial = partials.size && !code ? PARTIAL_TAG.exec(text) : null;
     const path = partial && partials.get(partial[2]!);
     if (partial && path) {
@@ -80,6 +96,9 @@ export function includeLines(markdown: string): IncludeLine[] {
   });
   return found;
 }
+
+/** Logseq's page embed, `{{embed [[회의/규칙]]}}`, alone in its block or on its line. */
+const LOGSEQ_EMBED = /^([ \t]*)(- )?\{\{embed[ \t]+\[\[([^[\]\n]+)\]\][ \t]*\}\}[ \t]*$/;
 
 /** `import Setup from './_setup.md';`: Docusaurus's (MDX's) way to bring in a Markdown partial, by the name its tag uses. */
 const PARTIAL_IMPORT = /^import\s+([A-Z][\w$]*)\s+from\s+(['"])([^'"\n]+\.mdx?)\2\s*;?\s*$/;
@@ -225,7 +244,7 @@ function expand(
     // Problems deeper down are reported at this line: it is the one in the file being built.
     problems.push(...pasted.problems.map((p) => ({ ...p, line: i + 1 })));
     const start = out.length + 1;
-    for (const line of pasted.lines) out.push(line && include.indent + line);
+    for (const [k, line] of pasted.lines.entries()) out.push(k === 0 && include.lead !== undefined ? include.lead + line : line && include.indent + line);
     spans.push({ start, end: out.length, line: i + 1 });
   }
   return { lines: out, spans, problems };
@@ -235,11 +254,16 @@ type Pasted = { lines: string[]; problems: IncludeProblem[] } | { message: strin
 
 function paste(include: IncludeLine, from: string, sources: Sources, stack: readonly string[], budget: Budget): Pasted | undefined {
   if (budget.spent) return undefined;
-  const obsidian = include.tool === 'Obsidian';
+  const obsidian = include.tool === 'Obsidian' || include.tool === 'Logseq';
   // A note embed that names no note stays the link it is: the link check reports it like any wikilink.
   const note = obsidian ? sources.findNote?.(include.path, from) : undefined;
   if (obsidian && !note) return undefined;
-  const named = obsidian ? `노트 임베드 ![[${include.embed}]]` : `${include.tool} include(${include.path})`;
+  const named =
+    include.tool === 'Obsidian'
+      ? `노트 임베드 ![[${include.embed}]]`
+      : include.tool === 'Logseq'
+        ? `페이지 임베드 {{embed [[${include.embed}]]}}`
+        : `${include.tool} include(${include.path})`;
   // Every line counts, found or not: each costs a lookup on disk.
   if (++budget.files > MAX_INCLUDES) {
     budget.spent = true;
@@ -291,7 +315,8 @@ function paste(include: IncludeLine, from: string, sources: Sources, stack: read
   // Obsidian shows an embedded note in a box: the embed callout, titled with the link to the note.
   const quoted = nested.lines.map((l) => (l ? `> ${l}` : '>'));
   // The empty line ends the quote: a line of the page right after the embed must not run on inside it.
-  return { lines: [`> [!embed] [[${include.embed}]]`, ...quoted, ''], problems: nested.problems };
+  // In a list item (a Logseq block) the next item ends it without one, and an empty line would space the whole list out.
+  return { lines: [`> [!embed] [[${include.embed}]]`, ...quoted, ...(include.lead === undefined ? [''] : [])], problems: nested.problems };
 }
 
 /**

@@ -7,6 +7,7 @@ import { mapFencedLines } from './fenced-lines.ts';
 const PROPERTY_LINE = /^[ \t]*(?:- )?([A-Za-z][\w-]*)::(?:[ \t](.*))?$/;
 /** A block reference, `((650a1b2c-…))`: Logseq shows the referenced block's text there. */
 const BLOCK_REF = /\(\(([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\)\)/g;
+const BLOCK_EMBED = /\{\{embed[ \t]+\(\(([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\)\)[ \t]*\}\}/g;
 const BLOCK_ID = /^[ \t]*id::[ \t]*([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})[ \t]*$/;
 /** Longer lines are no property anyone wrote. */
 const MAX_LINE = 1000;
@@ -60,7 +61,9 @@ export function blockTexts(bodies: Iterable<string>): Map<string, string> {
 /** `((id))` block references replaced by the blocks' text; one that names no block stays as written. Line count unchanged. */
 export function withBlockRefs(body: string, blocks: ReadonlyMap<string, string>): string {
   if (!body.includes('((')) return body;
-  return mapFencedLines(body, (text, code) => (code ? text : text.replace(BLOCK_REF, (ref, id: string) => blocks.get(id) ?? ref)));
+  // `{{embed ((id))}}` shows the block too (its first line: the text a reference shows).
+  const shown = (ref: string, id: string) => blocks.get(id) ?? ref;
+  return mapFencedLines(body, (text, code) => (code ? text : text.replace(BLOCK_EMBED, shown).replace(BLOCK_REF, shown)));
 }
 
 /**

@@ -68,6 +68,8 @@ export function noteFinder(paths: readonly string[]): FindNote {
   const notes = paths.filter((p) => MARKDOWN.test(p));
   const key = (path: string) => path.replace(MARKDOWN, '').toLowerCase();
   const byPath = new Map(notes.map((p) => [key(p), p]));
+  // A Logseq page is named by its title: `회의/규칙` is `pages/회의___규칙.md`.
+  const byLogseqTitle = new Map(notes.flatMap((p) => (logseqTitle(p) ? [[logseqTitle(p)!.toLowerCase(), p] as const] : [])));
   const byName = new Map<string, string[]>();
   for (const p of [...notes].sort()) {
     const name = key(p.slice(p.lastIndexOf('/') + 1));
@@ -76,7 +78,7 @@ export function noteFinder(paths: readonly string[]): FindNote {
   return (name, from) => {
     const wanted = key(name.trim().replace(/^\/+/, ''));
     const dir = from.includes('/') ? from.slice(0, from.lastIndexOf('/') + 1).toLowerCase() : '';
-    const exact = byPath.get(wanted) ?? byPath.get(`${dir}${wanted}`);
+    const exact = byPath.get(wanted) ?? byPath.get(`${dir}${wanted}`) ?? byLogseqTitle.get(wanted);
     if (exact) return exact;
     const base = wanted.slice(wanted.lastIndexOf('/') + 1);
     const named = (byName.get(base) ?? []).filter((p) => !wanted.includes('/') || key(p).endsWith(`/${wanted}`));
