@@ -214,13 +214,14 @@ describe('Obsidian note embeds alone on their line', () => {
   const find: FindNote = (name) => Object.keys(notes).find((p) => p.endsWith(`/${name}.md`));
   const read = folder(notes);
 
-  test('are found, with a section; pictures, PDFs and block embeds are not include lines', () => {
+  test('are found, with a section; pictures and block embeds are not include lines (a PDF is one the folder has no note for)', () => {
     const md = ['![[회의 규칙]]', '  ![[회의 규칙#시간|시간 규칙]]', '![[그림.png]]', '![[문서.pdf]]', '![[회의 규칙#^abc123]]', '앞 글 ![[회의 규칙]]'].join(
       '\n',
     );
     expect(includeLines(md)).toEqual([
       { line: 1, path: '회의 규칙', tool: 'Obsidian', indent: '', inCode: false, embed: '회의 규칙' },
       { line: 2, path: '회의 규칙', tool: 'Obsidian', part: { heading: '시간' }, indent: '  ', inCode: false, embed: '회의 규칙#시간|시간 규칙' },
+      { line: 4, path: '문서.pdf', tool: 'Obsidian', indent: '', inCode: false, embed: '문서.pdf' },
     ]);
   });
 
@@ -243,7 +244,7 @@ describe('Obsidian note embeds alone on their line', () => {
   });
 
   test('a note that is not there stays the link box without a word; a draft or a missing section stays it with a warning', () => {
-    const r = expandIncludes(['![[없는 노트]]', '![[초안]]', '![[회의 규칙#없는 섹션]]'].join('\n'), 'a.md', read, find);
+    const r = expandIncludes(['![[없는 노트]]', '![[초안]]', '![[회의 규칙#없는 섹션]]', '![[문서.pdf]]'].join('\n'), 'a.md', read, find);
     expect(r.spans).toEqual([]);
     expect(r.problems.map((p) => [p.line, p.message])).toEqual([
       [2, '노트 임베드 ![[초안]]는 초안이라 펼치지 않았습니다'],

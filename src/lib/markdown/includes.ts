@@ -1,4 +1,5 @@
 import { mapFencedLines } from './fenced-lines.ts';
+import { isPictureEmbed } from './wikilink.ts';
 
 /** Which part of the named file a line pastes in: a range of lines (from 1, both ends included), a region, an anchor or a heading's section. */
 export type IncludePart = { from?: number; to?: number } | { region: string } | { anchor: string } | { heading: string };
@@ -42,8 +43,7 @@ const FORMS: readonly { tool: IncludeTool; pattern: RegExp; inCode: boolean }[] 
   // ![[노트]], ![[노트#섹션]], ![[노트|별칭]]: a note embed alone on its line (pictures and `#^block` embeds are not this)
   { tool: 'Obsidian', pattern: /^(\s*)!\[\[([^[\]|#^\n]+)(#[^[\]|\n]*)?(\|[^[\]\n]*)?\]\]\s*$/, inCode: false },
 ];
-/** A note embed names a note: no extension, or `.md`. */
-const NOTE_TARGET = /^(?:[^.]+|.*\.md)$/i;
+
 /** Longer lines are no include line anyone wrote; untrusted text must not cost more for being long. */
 const MAX_LINE = 1000;
 
@@ -83,7 +83,8 @@ export function includeLines(markdown: string): IncludeLine[] {
       if (tool === 'Obsidian') {
         const target = m[2]!.trim();
         const heading = m[3]?.slice(1).trim();
-        if (!target || !NOTE_TARGET.test(target.slice(target.lastIndexOf('/') + 1)) || heading?.startsWith('^')) break;
+        // Which names are notes only the folder knows (`v1.2 notes` is one): `FindNote` finds Markdown files alone.
+        if (!target || isPictureEmbed(target) || heading?.startsWith('^')) break;
         const embed = text.slice(text.indexOf('[[') + 2, text.lastIndexOf(']]'));
         found.push({ line, path: target, tool, ...(heading ? { part: { heading } } : {}), indent: m[1]!, inCode: code, embed });
         break;
