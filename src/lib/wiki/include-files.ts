@@ -18,10 +18,12 @@ export interface IncludedText {
 const MAY_INCLUDE = /@include|\{\{#|\{%\s*include|8<-|!\[\[|^import\s/m;
 
 /**
- * The files with every include line (VitePress, mdBook, GitBook, Jekyll `include_relative`, MkDocs snippets) in their
- * bodies replaced by the file it names: from `files` when it is one of them (the text about to be built, as the write
- * path plans it), else by `read`. The frontmatter is never touched. A file that pastes anything, or leaves an include
- * line as written, carries `included`; the others are returned as they are.
+ * The files with every include line in their bodies (VitePress, mdBook, GitBook, Jekyll `include_relative`, MkDocs
+ * snippets, Docusaurus partials, Obsidian and Logseq embeds; `src/lib/markdown/includes.ts`) replaced by the file it
+ * names: from `files` when it is one of them (the text about to be built, as the write path plans it), else by `read`.
+ * In a Logseq graph, property lines are also left out and block references filled in (`src/lib/markdown/logseq.ts`),
+ * and the page's properties become `properties`. The frontmatter is never touched. A file whose lines moved carries
+ * `included`, to report problems at the lines as written; the others are returned as they are.
  */
 export function withIncludes(files: readonly RawFile[], read: ReadIncluded): RawFile[] {
   const touched = (f: RawFile): f is RawFile & { text: string } => f.text !== undefined && (f.logseq === true || MAY_INCLUDE.test(f.text));
