@@ -47,3 +47,12 @@ test("a page's properties give title, tags and aliases; a property named like a 
     rating: '5',
   });
 });
+
+test("a page's properties written as its first block (`- title:: …`) are the page's too", () => {
+  const { lines, page } = logseqProperties('- title:: 첫 블록\n  tags:: a\n- 본문\n  key:: v');
+  expect([...lines]).toEqual([1, 2, 4]);
+  expect([...page]).toEqual([
+    ['title', '첫 블록'],
+    ['tags', 'a'],
+  ]);
+});
