@@ -11,9 +11,9 @@ const MDX = /\.mdx$/i;
 const REPO_META = /^(readme|source|license|changelog|contributing)\.md$/i;
 /** GitHub wiki's page chrome (sidebar, header, footer): shown around every page there, never a page of its own. */
 const WIKI_CHROME = /^_(sidebar|header|footer)\.(md|markdown)$/i;
-const IGNORED_DIRS = new Set(['node_modules', '.git', '.github', '.obsidian']);
+export const IGNORED_DIRS: ReadonlySet<string> = new Set(['node_modules', '.git', '.github', '.obsidian']);
 /** Hidden folders that hold a tool's pictures and files (GitBook's `.gitbook/assets`, Azure DevOps wiki's `.attachments`): read for attachments only, never for documents. */
-const ASSET_DIRS = new Set(['.gitbook', '.attachments']);
+export const ASSET_DIRS: ReadonlySet<string> = new Set(['.gitbook', '.attachments']);
 /** A book's table of contents at the content root (GitBook, mdBook): the site builds its own sidebar. */
 const BOOK_SUMMARY = /^summary\.md$/i;
 /**

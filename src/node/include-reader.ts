@@ -3,13 +3,11 @@ import { join, relative, sep } from 'node:path';
 import type { IncludedFile, ReadIncluded } from '../lib/markdown/includes.ts';
 import type { RawFile } from '../lib/wiki/document.ts';
 import { withIncludes, withoutPartials } from '../lib/wiki/include-files.ts';
+import { ASSET_DIRS, IGNORED_DIRS } from './collect.ts';
 import type { SkippedFile } from '../lib/wiki/skipped-files.ts';
 
 /** An included file larger than this is not pasted into a page. */
 export const MAX_INCLUDED_FILE = 512 * 1024;
-/** Hidden folders whose files a page may include: GitBook keeps its reusable blocks in `.gitbook/includes/`. */
-const SHARED_HIDDEN = new Set(['.gitbook', '.attachments']);
-const NEVER = new Set(['node_modules', '.git']);
 
 /**
  * Reads the files include lines name, inside `root` only: no symbolic link on the way (the scan never follows one
@@ -22,7 +20,8 @@ export function includeReader(root: string): ReadIncluded {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const readOne = (path: string): IncludedFile => {
     const parts = path.split('/');
-    if (parts.some((p, i) => NEVER.has(p) || (p.startsWith('.') && !(i === 0 && SHARED_HIDDEN.has(p)))))
+    // The scan's rules: hidden folders but GitBook's and Azure DevOps's shared ones (`.gitbook/includes/`) are no content.
+    if (parts.some((p, i) => IGNORED_DIRS.has(p) || (p.startsWith('.') && !(i === 0 && ASSET_DIRS.has(p)))))
       return { refused: '숨은 폴더나 파일, node_modules 안의 파일은 싣지 않습니다' };
     const full = join(realRoot, ...parts);
     let real: string;

@@ -1,5 +1,6 @@
 import { mapFencedLines } from './fenced-lines.ts';
 import { isPictureEmbed } from './wikilink.ts';
+import { stripFrontmatter } from '../wiki/frontmatter-fence.ts';
 
 /** Which part of the named file a line pastes in: a range of lines (from 1, both ends included), a region, an anchor or a heading's section. */
 export type IncludePart = { from?: number; to?: number } | { region: string } | { anchor: string } | { heading: string };
@@ -292,10 +293,10 @@ function paste(include: IncludeLine, from: string, sources: Sources, stack: read
   if (markdown && isDraft(file.text)) return { message: `${named}는 초안이라 펼치지 않았습니다`, hint: '그 문서를 공개하거나 포함하는 줄을 지우세요' };
   // A heading is looked for in the body (a YAML comment is no heading); line numbers count the file as an editor shows it.
   const heading = include.part && 'heading' in include.part;
-  const part = selectPart(heading ? withoutFrontmatter(file.text) : file.text, include.part);
+  const part = selectPart(heading ? stripFrontmatter(file.text) : file.text, include.part);
   if (typeof part !== 'string')
     return { message: `${named}의 ${part.missing}을(를) 찾지 못해 펼치지 않았습니다`, hint: '파일에 그 구역이 있는지, 줄 번호가 맞는지 확인하세요' };
-  const text = markdown ? withoutFrontmatter(part) : part;
+  const text = markdown ? stripFrontmatter(part) : part;
   budget.chars += text.length;
   if (budget.chars > MAX_INCLUDED_CHARS) {
     budget.spent = true;
@@ -420,16 +421,8 @@ function escape(text: string): string {
 
 /** Whether a Markdown file's frontmatter marks it a draft, as the build reads it (`status: draft`, `draft: true`, `published: false`). */
 function isDraft(text: string): boolean {
-  const body = withoutFrontmatter(text);
+  const body = stripFrontmatter(text);
   if (body === text) return false;
   const head = text.slice(0, text.length - body.length);
   return /^(?:status:\s*["']?draft["']?|draft:\s*true|draft\s*=\s*true|published:\s*false)\s*$/m.test(head);
-}
-
-/** A Markdown file's text without its YAML or TOML frontmatter. */
-function withoutFrontmatter(text: string): string {
-  const lines = text.split('\n');
-  const fence = /^(---|\+\+\+)[ \t]*$/.exec(lines[0] ?? '')?.[1];
-  const close = fence ? lines.findIndex((l, i) => i > 0 && l.trimEnd() === fence) : -1;
-  return close < 0 ? text : lines.slice(close + 1).join('\n');
 }

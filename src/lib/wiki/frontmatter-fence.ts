@@ -14,10 +14,19 @@ export function normalizeText(text: string): string {
 /** The body of a Markdown file without its frontmatter (YAML `---`, or Hugo's TOML `+++`): the one place other modules strip it. */
 export function stripFrontmatter(text: string): string {
   const lines = normalizeText(text).split('\n');
-  const fence = [FENCE, TOML_FENCE].find((f) => f.test(lines[0] ?? ''));
-  if (!fence) return lines.join('\n');
-  const close = lines.findIndex((l, i) => i > 0 && fence.test(l));
-  return close < 0 ? lines.join('\n') : lines.slice(close + 1).join('\n');
+  return lines.slice(frontmatterLineCount(lines)).join('\n');
+}
+
+/**
+ * How many of `lines` the frontmatter block at the top takes, both fences included; 0 without one or when it never
+ * closes. A BOM and `\r` line ends are allowed, so lines of a file as read can be counted.
+ */
+export function frontmatterLineCount(lines: readonly string[]): number {
+  const line = (i: number) => (lines[i] ?? '').replace(i === 0 ? /^\uFEFF|\r$/g : /\r$/, '');
+  const fence = [FENCE, TOML_FENCE].find((f) => f.test(line(0)));
+  if (!fence) return 0;
+  for (let i = 1; i < lines.length; i++) if (fence.test(line(i))) return i + 1;
+  return 0;
 }
 
 /**
@@ -27,7 +36,7 @@ export function stripFrontmatter(text: string): string {
 export function renderableText(text: string): string {
   if (!/^(?:\uFEFF)?\+\+\+/.test(text)) return text;
   const lines = text.split('\n');
-  const close = lines.findIndex((l, i) => i > 0 && TOML_FENCE.test(l.replace(/\r$/, '')));
+  const close = frontmatterLineCount(lines) - 1;
   if (close < 0) return text;
   return ['---', ...lines.slice(1, close).map(() => ''), '---', ...lines.slice(close + 1)].join('\n');
 }

@@ -4,6 +4,8 @@ import type { Problem } from './problems.ts';
 import { toContentPath } from './slug.ts';
 import type { SkippedFile } from './skipped-files.ts';
 import { FrontmatterSchema } from './frontmatter.ts';
+import { frontmatterLineCount } from './frontmatter-fence.ts';
+import { createAttachmentFinder } from './attachments.ts';
 import { blockTexts, logseqProperties, logseqTitle, propertyData, withBlockRefs } from '../markdown/logseq.ts';
 
 /** Where a file's text was pasted in (lines of the text as expanded), and the include lines left as written. */
@@ -37,8 +39,8 @@ export function withIncludes(files: readonly RawFile[], read: ReadIncluded): Raw
   const findNote = noteFinder(files.map((f) => f.path));
   return files.map((file) => {
     if (!touched(file)) return file;
-    const head = frontmatterLines(file.text);
     const lines = file.text.split('\n');
+    const head = frontmatterLineCount(lines);
     const written = lines.slice(head).join('\n');
     // Logseq: property lines are left out of the text, the page's own read as frontmatter; block references show their block.
     const logseq = file.logseq ? logseqProperties(written) : undefined;
@@ -62,30 +64,20 @@ export function withIncludes(files: readonly RawFile[], read: ReadIncluded): Raw
 }
 
 /**
- * Obsidian's lookup of a note embed's name among the Markdown files: a path from the vault's root or from the embedding
- * note's folder (`.md` optional), else a file of that name anywhere; of several, the one beside the embedding note,
- * else the one nearest the root, else the first by path.
+ * Obsidian's lookup of a note embed's name among the Markdown files: its rule for any embed (`createAttachmentFinder`)
+ * with `.md` added to a name without it, else a Logseq page's title (`회의/규칙` is `pages/회의___규칙.md`).
  */
 export function noteFinder(paths: readonly string[]): FindNote {
   const notes = paths.filter((p) => MARKDOWN.test(p));
-  const key = (path: string) => path.replace(MARKDOWN, '').toLowerCase();
-  const byPath = new Map(notes.map((p) => [key(p), p]));
-  // A Logseq page is named by its title: `회의/규칙` is `pages/회의___규칙.md`.
-  const byLogseqTitle = new Map(notes.flatMap((p) => (logseqTitle(p) ? [[logseqTitle(p)!.toLowerCase(), p] as const] : [])));
-  const byName = new Map<string, string[]>();
-  for (const p of [...notes].sort()) {
-    const name = key(p.slice(p.lastIndexOf('/') + 1));
-    byName.set(name, [...(byName.get(name) ?? []), p]);
+  const find = createAttachmentFinder(notes);
+  const byLogseqTitle = new Map<string, string>();
+  for (const p of notes) {
+    const title = logseqTitle(p);
+    if (title) byLogseqTitle.set(title.normalize('NFC').toLowerCase(), p);
   }
   return (name, from) => {
-    const wanted = key(name.trim().replace(/^\/+/, ''));
-    const dir = from.includes('/') ? from.slice(0, from.lastIndexOf('/') + 1).toLowerCase() : '';
-    const exact = byPath.get(wanted) ?? byPath.get(`${dir}${wanted}`) ?? byLogseqTitle.get(wanted);
-    if (exact) return exact;
-    const base = wanted.slice(wanted.lastIndexOf('/') + 1);
-    const named = (byName.get(base) ?? []).filter((p) => !wanted.includes('/') || key(p).endsWith(`/${wanted}`));
-    const depth = (p: string) => p.split('/').length;
-    return named.find((p) => p.toLowerCase().startsWith(dir) && depth(p) === depth(from)) ?? [...named].sort((a, b) => depth(a) - depth(b))[0];
+    const written = name.trim();
+    return find(MARKDOWN.test(written) ? written : `${written}.md`, from) ?? byLogseqTitle.get(written.normalize('NFC').toLowerCase());
   };
 }
 
@@ -99,15 +91,6 @@ function logseqPageData(path: string, page: ReadonlyMap<string, string>): Record
   const title = logseqTitle(path);
   if (title && data.title === undefined) data.title = title;
   return Object.keys(data).length ? data : undefined;
-}
-
-/** The number of lines the frontmatter block takes (YAML `---` or TOML `+++`, fences included), 0 without one. */
-function frontmatterLines(text: string): number {
-  const lines = text.replace(/^\uFEFF/, '').split('\n');
-  const fence = /^(---|\+\+\+)[ \t]*\r?$/.exec(lines[0] ?? '')?.[1];
-  if (!fence) return 0;
-  const close = lines.findIndex((l, i) => i > 0 && l.trimEnd() === fence);
-  return close < 0 ? 0 : close + 1;
 }
 
 /**
