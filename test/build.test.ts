@@ -207,6 +207,12 @@ describe('a GitBook space as Git Sync writes it (test/fixtures/gitbook-space)', 
     expect(html).toContain('<a href="/docs/guides/deploy/">배포</a>');
     // A link to a heading's old anchor (`## 금요일 규칙 <a id="friday">`) lands on the heading's own id.
     expect(html).toContain(`<a href="/docs/guides/deploy/#${encodeURIComponent('금요일-규칙')}">금요일 규칙</a>`);
+    // A raw `<a id="rollback">` on another page: the page carries it prefixed (GitHub's `user-content-`), and the link follows.
+    expect(html).toContain('<a href="/docs/guides/deploy/#user-content-rollback">되돌리기</a>');
+    const deploy = readFileSync(join(out, 'docs/guides/deploy/index.html'), 'utf8');
+    expect(deploy).toContain('<a id="user-content-rollback"></a>');
+    // On its own page, `#Friday` (the heading's GitBook anchor, in another case) points at the heading's id.
+    expect(deploy).toContain(`<a href="#${encodeURIComponent('금요일-규칙')}">규칙 다시 보기</a>`);
     expect(readFileSync(join(out, 'docs/readme/index.html'), 'utf8')).toContain('<p><a href="/docs/guides/onboarding/">온보딩</a></p>');
     // A site-absolute path, from the content root: Astro takes only relative ones, so it pointed at nothing.
     expect(readFileSync(join(out, 'docs/readme/index.html'), 'utf8')).toMatch(/<img alt="로고"[^>]* src="\/_astro\/[^"]+\.webp">/);

@@ -5,3 +5,4 @@ import './relative-time.ts';
 import './search.ts';
 import './search-dialog.ts';
 import './drawer.ts';
+import './raw-anchors.ts';

@@ -8,7 +8,7 @@ import { relativeTo } from '../lib/wiki/attachments.ts';
 import { anchorHash, joinUrl, docPath, encodePath, FILES_DIR } from '../lib/wiki/url.ts';
 import { fileLinkHref } from '../lib/wiki/content-checks.ts';
 import type { Wiki } from '../lib/wiki/pipeline.ts';
-import { findHeading } from '../lib/wiki/links.ts';
+import { findHeading, htmlAnchorId } from '../lib/wiki/links.ts';
 import { dialectPlugins } from '../lib/markdown/dialect.ts';
 import { formatProblem, sortProblems } from '../lib/wiki/problems.ts';
 import remarkHeadingIds from '../markdown/remark-heading-ids.ts';
@@ -247,7 +247,9 @@ function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', t
         {
           resolveWiki: (target: string, anchor?: string) => {
             const doc = current().resolver.wiki(target);
-            return doc ? pageOf(doc.id, anchor ? (findHeading(doc.markdown.headings, anchor)?.anchor ?? anchor) : undefined) : undefined;
+            return doc
+              ? pageOf(doc.id, anchor ? (findHeading(doc.markdown.headings, anchor)?.anchor ?? htmlAnchorId(doc, anchor) ?? anchor) : undefined)
+              : undefined;
           },
           labelOf: (target: string, anchor?: string) => {
             const doc = current().resolver.wiki(target);
@@ -256,11 +258,13 @@ function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', t
           },
           resolveUrl: (url: string, fromPath: string) => {
             const r = current().resolver.url(url, fromPath);
+            // On its own page a link stays a fragment; one that names no heading is left as written.
+            if (r.samePage) return r.heading ? anchorHash(r.heading.anchor) : r.htmlId ? anchorHash(r.htmlId) : undefined;
             if (!r.isDocLink) return linkedFileHref(current(), url, fromPath);
             if (r.home) return joinUrl(current().options.base, '/');
             if (!r.doc) return undefined;
             // An alias (VitePress slug) becomes the page's own id; a text fragment or unknown anchor stays as written.
-            return `${joinUrl(current().options.base, docPath(r.doc.id))}${r.heading ? anchorHash(r.heading.anchor) : r.fragment ? `#${r.fragment}` : ''}`;
+            return `${joinUrl(current().options.base, docPath(r.doc.id))}${r.heading ? anchorHash(r.heading.anchor) : r.htmlId ? anchorHash(r.htmlId) : r.fragment ? `#${r.fragment}` : ''}`;
           },
           brokenWiki: (target: string) => (current().resolver.draft(target) ? `[[${target}]]: 초안이라 싣지 않은 문서입니다` : undefined),
           titleOfUrl: (url: string, fromPath: string) => {

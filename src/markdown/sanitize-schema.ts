@@ -1,4 +1,5 @@
 import { defaultSchema, type Schema } from 'hast-util-sanitize';
+import { RAW_ID_PREFIX } from '../lib/markdown/html-anchors.ts';
 
 /**
  * One CSS declaration Shiki writes (`color:#F97583`, `--shiki-dark:#E1E4E8`, `font-style:italic`,
@@ -25,6 +26,8 @@ const base = defaultSchema.attributes ?? {};
  */
 export const SANITIZE_SCHEMA: Schema = {
   ...defaultSchema,
+  // GitHub's own prefix, named once: links to a raw `<a id>` on another page are written to it (`htmlAnchorId`).
+  clobberPrefix: RAW_ID_PREFIX,
   // `<style>` goes with its text: CSS from content could restyle the whole site (fake dialogs, hidden warnings).
   strip: ['script', 'style'],
   // Obsidian `==highlights==` (remarkObsidianHighlights); `<mark>` carries no attribute beyond GitHub's global ones.

@@ -567,6 +567,25 @@ export function describeSite(base: string, part: 'functional' | 'visual'): void 
       await page.close();
     });
 
+    functional('an address naming an anchor written as raw HTML (`#migration`) lands on it, as on GitHub, on load and on a hash change', async () => {
+      const page = await open('docs/writing-guide/#migration');
+      const anchor = page.locator('#user-content-migration');
+      // Where a heading's own `#id` puts it: below the sticky header, by the page's scroll padding.
+      const top = () =>
+        anchor.evaluate((el) => Math.round(el.getBoundingClientRect().top - parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop)));
+      await page.waitForFunction(() => scrollY > 0, undefined, { timeout: 5_000 });
+      expect(Math.abs(await top())).toBeLessThanOrEqual(1);
+      await page.evaluate(() => {
+        location.hash = '';
+        scrollTo(0, 0);
+      });
+      expect(await top()).toBeGreaterThan(900);
+      await page.evaluate(() => (location.hash = 'migration'));
+      await page.waitForFunction(() => scrollY > 0, undefined, { timeout: 5_000 });
+      expect(Math.abs(await top())).toBeLessThanOrEqual(1);
+      await page.close();
+    });
+
     functionalAtRoot('under npm start, a malformed address gets the Korean 404 page (status 400), not a plain-text error', async () => {
       const { origin, server } = await startSite(['--dist', site.dir]);
       try {

@@ -3,6 +3,7 @@ import type { Heading, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { visit } from './visit.ts';
 import { takeHeadingId } from './heading-id.ts';
+import { htmlAnchorIds } from './html-anchors.ts';
 
 /** A heading with the id the page gives it and the ids other tools would have given it. */
 export interface AnchoredHeading {
@@ -56,9 +57,6 @@ function withoutExplicitId(node: Heading): { explicit: string | undefined; text:
   return { explicit, text: toString(copy, { includeHtml: false }).trim() };
 }
 
-/** An anchor's id or name written in raw HTML (`<a id="install">`), which is read only up to its tag's end. */
-const HTML_ID = /<a\b[^<>]*?\s(?:id|name)\s*=\s*(?:"([^"<>]*)"|'([^'<>]*)')/gi;
-
 /**
  * Ids a heading's own raw HTML gives it: GitBook writes `## 설치 <a href="#install" id="install"></a>` to keep a
  * heading's old anchor, and pages converted from HTML keep `<a name="…">`; links using them land on the heading.
@@ -66,11 +64,7 @@ const HTML_ID = /<a\b[^<>]*?\s(?:id|name)\s*=\s*(?:"([^"<>]*)"|'([^'<>]*)')/gi;
 function htmlIds(node: Heading): string[] {
   const ids: string[] = [];
   for (const child of node.children) {
-    if (child.type !== 'html' || !child.value.includes('<a')) continue;
-    for (const m of child.value.matchAll(HTML_ID)) {
-      const id = (m[1] ?? m[2] ?? '').trim().normalize('NFC');
-      if (id) ids.push(id);
-    }
+    if (child.type === 'html') for (const id of htmlAnchorIds(child.value)) ids.push(id.normalize('NFC'));
   }
   return ids;
 }

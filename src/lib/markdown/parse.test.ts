@@ -117,14 +117,21 @@ describe('parseMarkdown', () => {
     expect(parseMarkdown(`import ${'a '.repeat(100_000)}from 'y'`).sections[0]!.text.length).toBeGreaterThan(100_000);
   });
 
-  test('links: wikilinks, relative and site-absolute URLs with lines; external URLs and in-page anchors are not collected', () => {
-    const md = parseMarkdown('[[id#절|라벨]] [a](./a.md) [b](/guide/b#x)\n\n[c](https://x.dev) [d](#local) [e](mailto:a@b.c)\n\n[r]: ../r.md\n');
+  test('links: wikilinks, relative and site-absolute URLs and in-page anchors with lines; external URLs and a bare # are not collected', () => {
+    const md = parseMarkdown('[[id#절|라벨]] [a](./a.md) [b](/guide/b#x)\n\n[c](https://x.dev) [d](#local) [e](mailto:a@b.c) [f](#)\n\n[r]: ../r.md\n');
     expect(md.links).toEqual([
       { kind: 'wiki', target: 'id', anchor: '절', label: '라벨', line: 1 },
       { kind: 'url', target: './a.md', line: 1 },
       { kind: 'url', target: '/guide/b#x', line: 1 },
+      { kind: 'url', target: '#local', line: 3 },
       { kind: 'url', target: '../r.md', line: 5 },
     ]);
+  });
+
+  test('htmlAnchors: ids and <a name> written as raw HTML anywhere, block or inline, but not in code', () => {
+    const md = parseMarkdown('<a id="factory-ajv"></a>\n### `ajv`\n\n글 <a name="paths"></a> 속\n\n<div id="notes">\n\n메모\n\n</div>\n\n`<a id="code">`\n');
+    expect(md.htmlAnchors).toEqual(['factory-ajv', 'paths', 'notes']);
+    expect(parseMarkdown('# 제목\n\n글\n').htmlAnchors).toBeUndefined();
   });
 
   test('images: Markdown and raw <img>, local ones only, with lines', () => {

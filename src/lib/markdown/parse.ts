@@ -1,4 +1,4 @@
-import type { Link, Nodes, Root, RootContent, Text } from 'mdast';
+import type { Html, Link, Nodes, Root, RootContent, Text } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
@@ -6,6 +6,7 @@ import { visit } from './visit.ts';
 import { VFile } from 'vfile';
 import { dialectPlugins } from './dialect.ts';
 import { anchorHeadings, headingText } from './heading-anchors.ts';
+import { htmlAnchorIds } from './html-anchors.ts';
 import { findWikiLinks } from './wikilink.ts';
 import { headingPath } from './heading-path.ts';
 import { demoteBodyH1s, leadingH1, titleTextOf } from './title-heading.ts';
@@ -71,6 +72,8 @@ export interface ParsedMarkdown {
   wordCount: number;
   /** Obsidian block ids (`^block-id`, caret included) a `[[note#^block-id]]` link can name. */
   blockIds?: string[];
+  /** Ids written as raw HTML (`<a id="factory-ajv"></a>`, `<a name="top">`) that a link's `#anchor` may name. */
+  htmlAnchors?: string[];
   /**
    * Obsidian's tags written in the text (`#회의`, `#project/alpha`), outside code and links; a tag of digits only
    * (`#123`) is none, as in Obsidian. Only an Obsidian vault's documents take them as tags (`RawFile.vault`).
@@ -100,9 +103,11 @@ export function parseMarkdown(body: string, keepSyntaxTree?: (tree: Root) => voi
   const lineCount = body.split('\n').length;
   const blockIds = file.data.blockIds ?? [];
   const inlineTags = body.includes('#') ? collectInlineTags(tree) : [];
+  const htmlAnchors = body.includes('<') ? collectHtmlAnchors(tree) : [];
   return {
     ...h1Of(tree),
     ...(blockIds.length ? { blockIds } : {}),
+    ...(htmlAnchors.length ? { htmlAnchors } : {}),
     ...(inlineTags.length ? { inlineTags } : {}),
     headings,
     sections: collectSections(tree, headings, lineCount),
@@ -226,10 +231,19 @@ function collectLinks(tree: Root): RawLink[] {
       }
     } else if (node.type === 'link' || node.type === 'definition') {
       const url = (node as Link).url;
-      if (isInternalUrl(url)) links.push({ kind: 'url', target: url, line: node.position?.start.line ?? 1 });
+      // `#usage` too: a link to a place on the same page is checked and pointed at the heading's id.
+      if (isInternalUrl(url) || /^#./.test(url)) links.push({ kind: 'url', target: url, line: node.position?.start.line ?? 1 });
     }
   });
   return links;
+}
+
+function collectHtmlAnchors(tree: Root): string[] {
+  const ids = new Set<string>();
+  visit(tree, 'html', (node: Html) => {
+    for (const id of htmlAnchorIds(node.value)) ids.add(id);
+  });
+  return [...ids];
 }
 
 const HTML_IMG = /<img\b[^>]*>/gi;

@@ -107,6 +107,30 @@ describe('resolveLinks: problems per policy', () => {
   });
 });
 
+describe('anchors written as raw HTML, and links to a place on the same page', () => {
+  const server = doc('ref/server.md', '# Server\n\n<a id="factory-ajv"></a>\n### `ajv`\n\n<a name="Paths"></a>\n\n## 사용법\n');
+  const from = doc(
+    'ref/hooks.md',
+    '# Hooks\n\n[a](./server.md#factory-ajv)\n\n[b](./server.md#paths)\n\n[c](#onClose)\n\n[d](#ghost)\n\n[e](#ONCLOSE)\n\n## onClose\n\n[f](#:~:text=x)\n',
+  );
+  const all = createLinkResolver([server, from]);
+
+  test('a link to `<a id>` or `<a name>` on another page is no broken anchor, and points at the id the page carries', () => {
+    expect(all.url('./server.md#factory-ajv', 'ref/hooks.md')).toMatchObject({ htmlId: 'user-content-factory-ajv', isDocLink: true });
+    // HTML ids are case-sensitive, but authors link to them in another case; the id as written is the one linked.
+    expect(all.url('./server.md#paths', 'ref/hooks.md').htmlId).toBe('user-content-Paths');
+    expect(all.url('./server.md#사용법', 'ref/hooks.md')).toMatchObject({ heading: { anchor: '사용법' } });
+    expect(all.url('./server.md#사용법', 'ref/hooks.md').htmlId).toBeUndefined();
+  });
+
+  test('`#anchor` names its own page: checked, resolved under other slug rules, a text fragment left alone', () => {
+    expect(all.url('#ONCLOSE', 'ref/hooks.md')).toMatchObject({ samePage: true, doc: { id: 'ref/hooks' }, heading: { anchor: 'onclose' } });
+    expect(all.url('#:~:text=x', 'ref/hooks.md')).toEqual({ isDocLink: false });
+    const r = resolveLinks(from, all);
+    expect(r.problems.map((p) => [p.severity, p.line, p.message])).toEqual([['warning', 9, '#ghost의 제목 "ghost"이(가) ref/hooks 문서에 없습니다']]);
+  });
+});
+
 describe('Obsidian block references', () => {
   const note = doc('note.md', '# 노트\n\n중요한 문단 ^block-ref\n');
   const from = doc('from.md', '[[노트#^block-ref]]\n\n[[노트#^gone]]\n');

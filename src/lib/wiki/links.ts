@@ -1,5 +1,6 @@
 import type { SourceDocument } from './document.ts';
 import type { ParsedHeading, RawLink } from '../markdown/parse.ts';
+import { RAW_ID_PREFIX } from '../markdown/html-anchors.ts';
 import type { Problem } from './problems.ts';
 import { toContentPath, toSlug, type Slug } from './slug.ts';
 import { safeDecode } from './url.ts';
@@ -33,6 +34,10 @@ export interface UrlTarget {
   fragment?: string;
   /** The heading the anchor names, under any slug rule; its `anchor` is the id to link to. */
   heading?: ParsedHeading;
+  /** True for a link to a place on its own page (`#usage`): `doc` is the page the link is on. */
+  samePage?: true;
+  /** The page's id of the raw HTML anchor (`<a id="x">`) the anchor names when no heading does (`htmlAnchorId`). */
+  htmlId?: string;
   /** True when the URL looks like a link to a document (`.md`, extensionless, a folder). */
   isDocLink: boolean;
   /**
@@ -143,6 +148,7 @@ export function createLinkResolver(
     url: (url, fromPath) => {
       // A URL with a scheme or a host (`https://github.com/x`, `mailto:`, `//cdn/x`) is another site's, never a document.
       if (EXTERNAL_URL.test(url)) return { isDocLink: false };
+      if (url.startsWith('#')) return onSamePage(url.slice(1), firstCandidate(byPath, fromPath));
       const hashAt = url.indexOf('#');
       const pathPart = hashAt < 0 ? url : url.slice(0, hashAt);
       const { anchor, fragment } = splitFragment(hashAt < 0 ? '' : url.slice(hashAt + 1));
@@ -161,8 +167,36 @@ export function createLinkResolver(
       const toHome = relative === '' || (skippedFile !== undefined && /^readme\.md$/i.test(skippedFile.path) && skippedFile.kind !== DRAFT);
       const found = doc ? { doc } : toHome ? { home: true as const } : skippedFile ? { unpublished: skippedFile } : {};
       const heading = doc && anchor ? findHeading(doc.markdown.headings, anchor) : undefined;
-      return { ...found, ...(anchor ? { anchor } : {}), ...(fragment ? { fragment } : {}), ...(heading ? { heading } : {}), isDocLink: true };
+      const htmlId = doc && anchor && !heading ? htmlAnchorId(doc, anchor) : undefined;
+      return {
+        ...found,
+        ...(anchor ? { anchor } : {}),
+        ...(fragment ? { fragment } : {}),
+        ...(heading ? { heading } : {}),
+        ...(htmlId ? { htmlId } : {}),
+        isDocLink: true,
+      };
     },
+  };
+}
+
+/**
+ * A link to a place on its own page (`#usage`, `#factory-ajv`): checked and pointed at the heading's id as a link from
+ * another page would be (authors write GitHub's slug, a heading's text, another case). A bare text fragment is none.
+ */
+function onSamePage(hash: string, self: SourceDocument | undefined): UrlTarget {
+  const { anchor, fragment } = splitFragment(hash);
+  if (!self || !anchor) return { isDocLink: false };
+  const heading = findHeading(self.markdown.headings, anchor);
+  const htmlId = heading ? undefined : htmlAnchorId(self, anchor);
+  return {
+    doc: self,
+    anchor,
+    ...(fragment ? { fragment } : {}),
+    ...(heading ? { heading } : {}),
+    ...(htmlId ? { htmlId } : {}),
+    samePage: true,
+    isDocLink: true,
   };
 }
 
@@ -213,6 +247,19 @@ export function findHeading(headings: readonly ParsedHeading[], anchor: string):
   );
 }
 
+/**
+ * The id on the rendered page of the raw HTML anchor (`<a id="factory-ajv">`, `<a name="top">`) an anchor names: the
+ * sanitizer prefixes such ids (`RAW_ID_PREFIX`), so a link to one is written to the prefixed id. HTML ids are
+ * case-sensitive; one written in another case is found as browsers would not, since authors link case-insensitively.
+ */
+export function htmlAnchorId(doc: SourceDocument, anchor: string): string | undefined {
+  const ids = doc.markdown.htmlAnchors;
+  if (!ids) return undefined;
+  const lower = anchor.toLowerCase();
+  const id = ids.includes(anchor) ? anchor : ids.find((a) => a.toLowerCase() === lower);
+  return id === undefined ? undefined : RAW_ID_PREFIX + id;
+}
+
 /** True when an anchor names the document's own `# title` (VitePress pages link to `page#title-id`). */
 export function isTitleAnchor(doc: SourceDocument, anchor: string): boolean {
   const want = anchor.normalize('NFC').toLowerCase();
@@ -250,7 +297,7 @@ export function resolveLinks(
       continue;
     }
     const heading = anchor ? findHeading(target.markdown.headings, anchor) : undefined;
-    if (anchor && !heading && isTitleAnchor(target, anchor)) {
+    if (anchor && !heading && (isTitleAnchor(target, anchor) || htmlAnchorId(target, anchor))) {
       links.push({ id: target.id });
       continue;
     }

@@ -1,0 +1,27 @@
+import { describe, expect, test } from 'vitest';
+import { htmlAnchorIds } from './html-anchors.ts';
+
+describe('htmlAnchorIds: the anchors raw HTML in Markdown defines', () => {
+  test.each([
+    ['<a id="factory-ajv"></a>', ['factory-ajv']],
+    ["<a name='paths'></a>", ['paths']],
+    ['<a name=top>', ['top']],
+    ['<div id="notes" class="x">', ['notes']],
+    ['<A ID="Upper">', ['Upper']],
+    ['<span data-id="no" aria-labelledby="no">', []],
+    // Browsers go to `#x` for `<a name="x">` only, never for another element's name.
+    ['<input name="email">', []],
+    ['<a id="">', []],
+    ['<a id="two words">', []],
+    ['<a title="a > b" id="after-gt">', ['after-gt']],
+    ['<a id="same"></a> <a name="same">', ['same']],
+    ['text only, no tag = here', []],
+  ])('%s → %j', (html, ids) => {
+    expect(htmlAnchorIds(html)).toEqual(ids);
+  });
+
+  test('hostile input of unclosed tags and quotes ends with what is there', () => {
+    const html = '<a id="x" '.repeat(20_000) + "<a '".repeat(20_000) + '<a id="last">';
+    expect(htmlAnchorIds(html)).toEqual(['last']);
+  });
+});
