@@ -22,7 +22,7 @@ export default defineConfig({
   // <cacheDir>/dist instead of rendered; `astro build --force` renders every page. Keep build.concurrency at 1.
   experimental: { incrementalBuild: true },
   integrations: [maru()],
-  markdown: { syntaxHighlight: { type: 'shiki', excludeLangs: ['mermaid'] }, shikiConfig: { transformers: [shikiNoTimeLimit()] } },
+  markdown: { syntaxHighlight: { type: 'shiki', excludeLangs: ['mermaid', 'math'] }, shikiConfig: { transformers: [shikiNoTimeLimit()] } },
   server: { host: '127.0.0.1' },
   // assetsInlineLimit 0: Astro inlines small scripts otherwise, and the CSP (src/lib/ui/csp.ts) forbids inline script.
   vite: { build: { assetsInlineLimit: 0 }, server: { watch: { ignored: ['**/dist/**', '**/bench/out/**'] } } },

@@ -213,6 +213,12 @@ describe('a GitBook space as Git Sync writes it (test/fixtures/gitbook-space)', 
     expect(deploy).toContain('<a id="user-content-rollback"></a>');
     // On its own page, `#Friday` (the heading's GitBook anchor, in another case) points at the heading's id.
     expect(deploy).toContain(`<a href="#${encodeURIComponent('금요일-규칙')}">규칙 다시 보기</a>`);
+    // Formulas (`$…$`, `$$…$$`, ```` ```math ````) are MathML; dollars in prose (`$5 and $10`) stay text.
+    expect(deploy).toContain('배포 간격은 <span class="katex"><math xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow><msub><mi>t</mi>');
+    expect(deploy).toContain('비용은 $5 and $10 사이입니다.');
+    expect(deploy.match(/<math xmlns="http:\/\/www.w3.org\/1998\/Math\/MathML" display="block">/g)).toHaveLength(2);
+    expect(deploy).toContain('<mfrac><mrow><mi>n</mi>');
+    expect(deploy).not.toContain('language-math');
     expect(readFileSync(join(out, 'docs/readme/index.html'), 'utf8')).toContain('<p><a href="/docs/guides/onboarding/">온보딩</a></p>');
     // A site-absolute path, from the content root: Astro takes only relative ones, so it pointed at nothing.
     expect(readFileSync(join(out, 'docs/readme/index.html'), 'utf8')).toMatch(/<img alt="로고"[^>]* src="\/_astro\/[^"]+\.webp">/);

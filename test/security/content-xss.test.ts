@@ -143,7 +143,16 @@ describe('in Chromium', () => {
     expect(errors).toEqual([]);
     // Only the heading anchors navigate (within the page); nothing redirects or leaves it.
     expect(p.url().split('#')[0]).toBe(site.url('docs/xss/'));
-    expect(await p.locator('.prose iframe, .prose object, .prose embed, .prose form, .prose svg, .prose math, .prose meta, .prose base').count()).toBe(0);
+    expect(await p.locator('.prose iframe, .prose object, .prose embed, .prose form, .prose svg, .prose meta, .prose base').count()).toBe(0);
+    // The only MathML is the formulas the build drew from LaTeX, and the browser parsed no HTML element inside them.
+    expect(await p.locator('.prose math:not(.katex > math)').count()).toBe(0);
+    const formulas = await p
+      .locator('.prose .katex > math')
+      .evaluateAll((all) =>
+        all.map((m) => [...m.querySelectorAll('*')].filter((e) => e.namespaceURI !== 'http://www.w3.org/1998/Math/MathML').map((e) => e.localName)),
+      );
+    expect(formulas.length).toBeGreaterThanOrEqual(6);
+    expect(formulas.flat()).toEqual([]);
     // A <script> block is dropped with the other foreign blocks (issue 12); an inline one shows as inert code.
     expect(await p.locator('.prose script').count()).toBe(0);
     expect(await p.locator('.prose').textContent()).not.toContain('mixed-case-script');

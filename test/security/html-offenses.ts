@@ -29,6 +29,20 @@ export const DANGEROUS_ELEMENTS = [
   'audio',
   'marquee',
 ];
+/** The MathML elements KaTeX writes for a formula (its `output: 'mathml'`); an element outside this list inside one is an offense. */
+const KATEX_MATHML = new Set(
+  'semantics annotation mrow mi mn mo ms mtext mspace msup msub msubsup mfrac msqrt mroot munder mover munderover mtable mtr mtd mstyle mpadded mphantom menclose'.split(
+    ' ',
+  ),
+);
+
+/** `<span class="katex">`, the box rehype-katex puts around each formula it drew. */
+function isKatexBox(node: Root | Element | undefined): boolean {
+  if (node?.type !== 'element' || node.tagName !== 'span') return false;
+  const className = node.properties['className'];
+  return Array.isArray(className) && className.length === 1 && className[0] === 'katex';
+}
+
 /** Attributes whose value a browser loads or navigates to. */
 const URL_ATTRIBUTES = ['href', 'src', 'srcSet', 'action', 'formAction', 'data', 'poster', 'background', 'xLinkHref', 'cite', 'longDesc', 'ping'];
 const BAD_URL = /^(?:javascript|vbscript|data|livescript|mocha):/i;
@@ -46,8 +60,14 @@ export function htmlOffenses(html: string, within: (node: Element) => boolean = 
   });
   if (!scope) return ['scope element not found'];
   const out: string[] = [];
-  visit(scope, 'element', (node: Element) => {
-    if (DANGEROUS_ELEMENTS.includes(node.tagName)) out.push(`<${node.tagName}>`);
+  visit(scope, 'element', (node: Element, _index, parent) => {
+    if (node.tagName === 'math' && isKatexBox(parent)) {
+      // A formula the build drew from LaTeX (rehype-katex): MathML elements only, never HTML inside it (where `<mtext>`
+      // would let a browser parse HTML, as mutation XSS does), and no attribute that loads or runs anything.
+      visit(node, 'element', (inner: Element) => {
+        if (inner !== node && !KATEX_MATHML.has(inner.tagName)) out.push(`<math> holding <${inner.tagName}>`);
+      });
+    } else if (DANGEROUS_ELEMENTS.includes(node.tagName)) out.push(`<${node.tagName}>`);
     for (const [key, value] of Object.entries(node.properties)) {
       const text = Array.isArray(value) ? value.join(' ') : String(value);
       if (/^on/i.test(key)) out.push(`<${node.tagName} ${key}>`);

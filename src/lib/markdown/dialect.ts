@@ -1,4 +1,6 @@
 import remarkCjkFriendly from 'remark-cjk-friendly';
+import remarkMath from 'remark-math';
+import remarkMathFlanking from './remark-math-flanking.ts';
 import type { PluggableList } from 'unified';
 import remarkCodeLangMeta from './remark-code-lang-meta.ts';
 import remarkContainers from './remark-containers.ts';
@@ -31,12 +33,16 @@ export interface DialectOptions {
  * written as template tags or `::: mermaid`, Obsidian
  * `%%comments%%` dropped, MkDocs admonitions and content tabs, GitBook/Jekyll/Hugo template tags, `[[https://…|label]]` as external links,
  * MDX callout components as callouts, other VitePress/MDX html dropped, MDX comments and import lines, `:::` containers, TOC macros, Docsify's `!>`/`?>` hints, Wiki.js's `{.is-info}` quotes,
- * VitePress's ```` ```js{2,5} ```` line marks, Obsidian's `==highlights==`, `![[embeds]]` and `^block-ids`. The site's processor and
+ * VitePress's ```` ```js{2,5} ```` line marks, Obsidian's `==highlights==`, `![[embeds]]` and `^block-ids`; `$math$` before all. The site's processor and
  * `parseMarkdown` both use this list, so pages, index text and snippets see the same tree.
  */
 export function dialectPlugins(options: DialectOptions = {}): PluggableList {
   return [
     remarkCjkFriendly,
+    // `$x^2$` and `$$ … $$` (GitHub, Obsidian, GitBook, Notion): formulas, rendered to MathML by the site (rehype-katex).
+    remarkMath,
+    // First of the transforms: a dollar pair that is prose (`$5 and $10`) is text again before anything reads text.
+    remarkMathFlanking,
     // Blocks whose lines are code (`{% highlight %}`, Azure DevOps's `::: mermaid`): no other plugin may read those lines.
     remarkRawBlocks,
     // First of the transforms on text: what an Obsidian comment holds (a link, a container, a heading) is never read.

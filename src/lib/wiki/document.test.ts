@@ -262,6 +262,24 @@ describe('toSourceDocument refuses Markdown nested too deeply', () => {
     ]);
   });
 
+  test('more than 2,000 formulas in one document are an error naming the line of the 2,001st; dollars in prose never count', () => {
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => `$x_{${i}}$ 식`).join('\n\n');
+    const { doc, problems } = toSourceDocument(raw('notes/m.md', `---\ntitle: 수식들\n---\n${lines(2500)}\n`), cats);
+    expect(doc).toBeUndefined();
+    expect(problems).toEqual([
+      {
+        path: 'notes/m.md',
+        line: 4004,
+        field: 'content',
+        message: '수식($…$)이 2500개 있습니다 (한 문서에 최대 2000개: 더 많으면 페이지를 그리는 데 몇 초씩 걸립니다)',
+        hint: '문서를 여러 개로 나누거나, 수식이 아닌 달러 기호는 \\$로 쓰세요',
+        severity: 'error',
+      },
+    ]);
+    expect(toSourceDocument(raw('notes/m.md', `---\ntitle: 수식들\n---\n${lines(2000)}\n`), cats).doc).toBeDefined();
+    expect(toSourceDocument(raw('notes/m.md', `---\ntitle: 달러\n---\n${'$5 and $10 '.repeat(3000)}\n`), cats).doc).toBeDefined();
+  });
+
   test('5,000 list levels are refused at once instead of parsed for half a minute', () => {
     const started = performance.now();
     expect(toSourceDocument(raw('l.md', `${'- '.repeat(5000)}item`), cats).problems).toMatchObject([{ path: 'l.md', line: 1, field: 'content' }]);

@@ -17,7 +17,7 @@ import {
   type DenseParagraph,
 } from '../markdown/nesting.ts';
 import { certainFenceMask } from '../markdown/certain-fences.ts';
-import { parseMarkdown, type ParsedMarkdown } from '../markdown/parse.ts';
+import { MAX_FORMULAS, parseMarkdown, type ParsedMarkdown } from '../markdown/parse.ts';
 import { describeValue, type Problem } from './problems.ts';
 import type { IncludedText } from './include-files.ts';
 import type { IncludedSpan } from '../markdown/includes.ts';
@@ -166,6 +166,8 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[], ke
     if (!(error instanceof RangeError)) throw error;
     return { problems: [...problems, unparsable(path, bodyLine, error)] };
   }
+  if (markdown.tooManyFormulas)
+    return { problems: [...problems, tooManyFormulas(path, bodyLine + markdown.tooManyFormulas.line - 1, markdown.tooManyFormulas.count)] };
   const foreign = foreignDates(data, path, lineOf, problems);
   // A migrated page's own dates beat Git's, whose first commit is the migration; Git's last commit beats the date the
   // page was first written, since the page may have been edited since.
@@ -266,6 +268,17 @@ export function unparsableBody(path: ContentPath, body: string, bodyLine: number
   const headings = findManyHeadings(body, undefined, fenced);
   if (headings) return tooManyHeadings(path, bodyLine + headings.line - 1, headings.count);
   return undefined;
+}
+
+function tooManyFormulas(path: ContentPath, line: number, count: number): Problem {
+  return {
+    path,
+    line,
+    field: 'content',
+    message: `수식($…$)이 ${count}개 있습니다 (한 문서에 최대 ${MAX_FORMULAS}개: 더 많으면 페이지를 그리는 데 몇 초씩 걸립니다)`,
+    hint: '문서를 여러 개로 나누거나, 수식이 아닌 달러 기호는 \\$로 쓰세요',
+    severity: 'error',
+  };
 }
 
 function tooManyHeadings(path: ContentPath, line: number, count: number): Problem {
