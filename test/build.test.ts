@@ -325,6 +325,8 @@ describe('an Obsidian vault', () => {
     const page = wiki.documents.find((d) => d.source.id === '주간-회의')!;
     expect(page.source.body).toBe('# 주간 회의\n\n> [!embed] [[회의 규칙#시간]]\n> ## 시간\n>\n> 10분 전에 모인다.\n\n안건은 [[회의 규칙#없는 곳]]에.\n');
     expect(page.source.markdown.sections.map((s) => s.text).join(' ')).toContain('10분 전에 모인다.');
+    // The embedded note's heading is its own, not the page's: no entry in the page's table of contents, outline or sections.
+    expect([page.source.markdown.headings, page.source.markdown.sections.map((s) => s.anchor)]).toEqual([[], ['']]);
     expect(page.linkIds).toEqual(['규칙/회의-규칙']);
     expect(readFileSync(join(out, '_wiki/docs/주간-회의.md'), 'utf8')).toContain('> 10분 전에 모인다.');
     // The link to a missing heading after the embed is reported at its own line of the file as written.

@@ -121,7 +121,7 @@ export function openWriterCore(root: string, base: string, options: WriterCoreOp
     const plan = existing
       ? await planUpdate(root, { known, categories: seen.categories }, existing, req, () => refresh(base))
       : planNew(fresh, seen.categories, req);
-    const parsed = toSourceDocument({ path: plan.path, text: plan.text, mtime: new Date().toISOString() }, seen.categories);
+    const parsed = toSourceDocument(plannedFile(fresh, plan), seen.categories);
     const errors = parsed.problems.filter((p) => p.severity === 'error');
     if (!parsed.doc || errors.length) throw new WriteRefused(`The document would not build: ${errors.map((p) => formatProblem(p)).join(' ')}`);
     checkWholeWiki(fresh, plan, scanOptions(fresh, root, base), cache, root);
@@ -174,7 +174,7 @@ export function openWriterCore(root: string, base: string, options: WriterCoreOp
 
 /** The build's own wiki-wide checks (links, related, ids, external ids) on the folder with the planned file in it. */
 function checkWholeWiki(fresh: Scan, plan: Plan, options: WikiOptions, cache: ParseCache, root: string): void {
-  const files = [...fresh.files.filter((f) => f.path !== plan.path), { path: plan.path, text: plan.text, mtime: new Date().toISOString() }];
+  const files = [...fresh.files.filter((f) => f.path !== plan.path), plannedFile(fresh, plan)];
   const build = (written: RawFile[]) => buildWiki(withIncludedFiles({ files: written }, root).files, options, cache).problems;
   const introduced = introducedErrors(build(files), () => build(fresh.files));
   if (introduced.length === 0) return;
@@ -182,6 +182,21 @@ function checkWholeWiki(fresh: Scan, plan: Plan, options: WikiOptions, cache: Pa
   throw new WriteRefused(
     `Nothing was saved: the wiki would not build with this document. The build reports:\n${lines}\nFix the content (link only to ids that exist; see list_knowledge) and call again.`,
   );
+}
+
+/**
+ * The planned file as the build will read it once written: read with the folder's kind, as its other files are (an
+ * Obsidian vault's `#tags` in the text are tags, a Logseq graph's `key:: value` lines properties).
+ */
+function plannedFile(fresh: Scan, plan: Plan): RawFile {
+  const kind = fresh.files[0];
+  return {
+    path: plan.path,
+    text: plan.text,
+    mtime: new Date().toISOString(),
+    ...(kind?.vault ? { vault: true } : {}),
+    ...(kind?.logseq ? { logseq: true } : {}),
+  };
 }
 
 type Plan =

@@ -128,6 +128,13 @@ describe('parseMarkdown', () => {
     ]);
   });
 
+  test("headings in a note embed box (`> [!embed]`) are not the page's: left out of headings and sections, its text in the section around it", () => {
+    const md = parseMarkdown('## 안건\n\n> [!embed] [[회의 규칙]]\n> ## 시간\n>\n> 10분 전에 모인다.\n\n> [!note]\n> ## 메모 제목\n');
+    expect(md.headings.map((h) => h.text)).toEqual(['안건', '메모 제목']);
+    expect(md.sections.map((s) => s.anchor)).toEqual(['', '안건', '메모-제목']);
+    expect(md.sections[1]!.text).toContain('[!embed] [[회의 규칙]] 시간 10분 전에 모인다.');
+  });
+
   test('htmlAnchors: ids and <a name> written as raw HTML anywhere, block or inline, but not in code', () => {
     const md = parseMarkdown('<a id="factory-ajv"></a>\n### `ajv`\n\n글 <a name="paths"></a> 속\n\n<div id="notes">\n\n메모\n\n</div>\n\n`<a id="code">`\n');
     expect(md.htmlAnchors).toEqual(['factory-ajv', 'paths', 'notes']);

@@ -1,8 +1,8 @@
-import type { Html, Link, Nodes, Root, RootContent, Text } from 'mdast';
+import type { Blockquote, Heading, Html, Link, Nodes, Root, RootContent, Text } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
-import { visit } from './visit.ts';
+import { SKIP, visit } from './visit.ts';
 import { VFile } from 'vfile';
 import { dialectPlugins } from './dialect.ts';
 import { anchorHeadings, headingText } from './heading-anchors.ts';
@@ -154,12 +154,33 @@ function firstH1(tree: Root): string | undefined {
   return title ? titleTextOf(title) || undefined : undefined;
 }
 
-/** Mirrors Astro's rehypeHeadingIds: one slugger per document, explicit ids bypass it; the leading title is not a heading. */
+/**
+ * Mirrors Astro's rehypeHeadingIds: one slugger per document, explicit ids bypass it; the leading title is not a heading.
+ * Headings of a note shown in an embed box (`![[노트]]`) keep their ids on the page but are not the page's own: not in
+ * its table of contents, outline or sections, as Obsidian's outline leaves them out.
+ */
 function collectHeadings(tree: Root): ParsedHeading[] {
-  return anchorHeadings(tree, leadingTitle(tree)).map(({ node, text, anchor, aliases: slugAliases, htmlIds }) => {
+  const embedded = embeddedHeadings(tree);
+  const own = anchorHeadings(tree, leadingTitle(tree)).filter((h) => !embedded.has(h.node));
+  return own.map(({ node, text, anchor, aliases: slugAliases, htmlIds }) => {
     const aliases = htmlIds ? [...slugAliases, ...htmlIds] : slugAliases;
     return { depth: node.depth, text, anchor, line: node.position?.start.line ?? 1, ...(aliases.length ? { aliases } : {}) };
   });
+}
+
+/** Headings inside note embed boxes: quotes whose first line is `[!embed]` (remark-obsidian-embeds, include expansion). */
+function embeddedHeadings(tree: Root): Set<Heading> {
+  const out = new Set<Heading>();
+  visit(tree, 'blockquote', (quote: Blockquote) => {
+    const first = quote.children[0];
+    const lead = first?.type === 'paragraph' ? first.children[0] : undefined;
+    if (lead?.type !== 'text' || !/^\[!embed\][+-]?(?:\s|$)/i.test(lead.value)) return;
+    visit(quote, 'heading', (heading: Heading) => {
+      out.add(heading);
+    });
+    return SKIP;
+  });
+  return out;
 }
 
 function collectSections(tree: Root, headings: ParsedHeading[], lineCount: number): Section[] {
