@@ -238,6 +238,26 @@ describe('a GitBook space as Git Sync writes it (test/fixtures/gitbook-space)', 
   });
 });
 
+describe('a Docusaurus docs folder (test/fixtures/docusaurus-docs)', () => {
+  test("a project folder's _category_.json (or .yml) names the project on the home page, the drawer and the catalog; a broken one is a warning", () => {
+    const out = join(tempDir('maru-docusaurus-'), 'dist');
+    const r = astroBuild(out, { WIKI_CONTENT_DIR: 'test/fixtures/docusaurus-docs' });
+    expect(r.status, r.output).toBe(0);
+    const catalog = CatalogSchema.parse(json(join(out, '_wiki/catalog.json')));
+    expect(catalog.projects.map((p) => [p.id, p.title, p.description])).toEqual([
+      ['drafts-area', undefined, undefined],
+      ['general', undefined, undefined],
+      ['tutorial-basics', '기초 튜토리얼', '5분 만에 배우는 기본 기능'],
+      ['tutorial-extras', '더 알아보기', undefined],
+    ]);
+    const home = readFileSync(join(out, 'index.html'), 'utf8');
+    expect(home).toContain('<h3><a href="/projects/tutorial-basics/">기초 튜토리얼</a></h3><p>5분 만에 배우는 기본 기능</p>');
+    // The drawer's project list showed folder names where the cards showed titles.
+    expect(home).toContain('<li><a href="/projects/tutorial-extras/">더 알아보기</a></li>');
+    expect(r.output).toContain('drafts-area/_category_.json:1 category-file: 읽을 수 없습니다');
+  });
+});
+
 describe('an Azure DevOps wiki (test/fixtures/azure-devops-wiki)', () => {
   test('.order files give each folder its reading order; a ::: mermaid block is code, and its %% comment hides nothing after it', () => {
     const { wiki } = buildArtifacts(join(ROOT, 'test/fixtures/azure-devops-wiki'), tempDir());

@@ -13,6 +13,7 @@ import { renderableText } from '../lib/wiki/frontmatter-fence.ts';
 import { FILES_DIR, normalizeBase, publishedFilePath } from '../lib/wiki/url.ts';
 import { linkedFiles } from '../lib/wiki/content-checks.ts';
 import { collectContent, contentRoot, gitHead } from './collect.ts';
+import { readFolderLabelFiles } from './folder-label-files.ts';
 import { withIncludedFiles } from './include-reader.ts';
 import { contentImageStatus } from './image-files.ts';
 import { sha256 } from './hash.ts';
@@ -92,7 +93,7 @@ function buildCollected(
   keepSyntaxTree?: KeepSyntaxTree,
 ): CollectedWiki {
   const options = buildOptions(root, config, base, attachments, skipped);
-  const key = sha256(JSON.stringify([root, base, config.categories, options.links, files, skipped, attachments]));
+  const key = sha256(JSON.stringify([root, base, config.categories, options.links, files, skipped, attachments, options.folderLabels ?? []]));
   // Hugo's TOML frontmatter as an empty YAML block of as many lines: Astro's renderer strips only YAML.
   const texts = new Map(files.map((f) => [f.path, renderableText(f.text ?? '')]));
   if (key === unchanged) return { wiki: undefined, texts, key };
@@ -114,6 +115,7 @@ export function buildOptions(
   attachments: readonly string[],
   skipped: readonly SkippedFile[] = [],
 ): WikiOptions {
+  const folderLabels = readFolderLabelFiles(root, attachments);
   return {
     categories: config.categories,
     base,
@@ -122,6 +124,7 @@ export function buildOptions(
     imageStatus: (path) => contentImageStatus(root, path),
     attachments,
     ...(skipped.length ? { skipped } : {}),
+    ...(folderLabels.length ? { folderLabels } : {}),
   };
 }
 
@@ -240,7 +243,7 @@ export function startEmitWorker(root = contentRoot(), cache?: IndexCacheAt): Emi
     emit(wiki, stage) {
       rmSync(stage, { recursive: true, force: true });
       const options = { categories: wiki.options.categories, base: wiki.options.base, ...(wiki.options.links ? { links: wiki.options.links } : {}) };
-      const job: EmitJob = { wiki: { documents: wiki.documents, options }, stage };
+      const job: EmitJob = { wiki: { documents: wiki.documents, options, ...(wiki.projectLabels ? { projectLabels: wiki.projectLabels } : {}) }, stage };
       // Only now: a 'message' listener holds the process open, as the thread must from here until it answers.
       worker.once('message', take);
       worker.ref();

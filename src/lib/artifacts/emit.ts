@@ -9,6 +9,7 @@ import { headingPath } from '../markdown/heading-path.ts';
 import { stripMdxCommentText } from '../markdown/remark-mdx-comments.ts';
 import { glossaryGroups } from '../wiki/glossary.ts';
 import type { Wiki, WikiDocument } from '../wiki/pipeline.ts';
+import type { ProjectLabel } from '../wiki/folder-labels.ts';
 import { projectLanding } from '../wiki/reading-order.ts';
 import { wikiTargets } from '../wiki/links.ts';
 import { joinUrl } from '../wiki/url.ts';
@@ -85,7 +86,7 @@ export function emitWiki(wiki: Wiki, ctx: EmitContext): { catalog: Catalog; file
     // What the site cuts a hit's snippet from, fetched only for hits shown (the MCP server derives the same from the Markdown).
     searchFiles.set(`${SEARCH_TEXT_DIR}/${doc.source.id}.json`, `${JSON.stringify(documentText(source.document, markdown.text, linkTitle))}\n`);
   }
-  const catalog = toCatalog(entries);
+  const catalog = toCatalog(entries, wiki.projectLabels);
   const catalogJson = `${JSON.stringify(catalog)}\n`;
   const synonyms = wiki.documents.filter((d) => d.source.glossary).flatMap((d) => glossaryGroups(d.source.body));
   const envelope = buildIndexEnvelope(sources, synonyms, (source) => cachedContribution(source, ctx.indexCache, ctx.sha256));
@@ -122,7 +123,10 @@ export function emitWiki(wiki: Wiki, ctx: EmitContext): { catalog: Catalog; file
  * benchmark that times the same pages without the search index and the other artifacts.
  */
 export function toCatalogArtifact(wiki: Wiki, ctx: EmitContext): { catalog: Catalog; files: Map<string, string> } {
-  const catalog = toCatalog(wiki.documents.map((doc) => emitDocument(doc, ctx).entry));
+  const catalog = toCatalog(
+    wiki.documents.map((doc) => emitDocument(doc, ctx).entry),
+    wiki.projectLabels,
+  );
   return { catalog, files: new Map([[`${ARTIFACT_DIR}/catalog.json`, `${JSON.stringify(catalog)}\n`]]) };
 }
 
@@ -220,8 +224,11 @@ function toSearchSource(doc: WikiDocument, headingLines: readonly number[]): Sea
   };
 }
 
-/** Catalog with per-project, per-category and per-tag counts, all sorted for stable output. */
-export function toCatalog(entries: CatalogEntry[]): Catalog {
+/**
+ * Catalog with per-project, per-category and per-tag counts, all sorted for stable output. A project is named by its
+ * folder's category file (`labels`, Docusaurus's `_category_.json`) or else by its landing page.
+ */
+export function toCatalog(entries: CatalogEntry[], labels?: ReadonlyMap<string, ProjectLabel>): Catalog {
   const count = (keys: string[]) => {
     const m = new Map<string, number>();
     for (const k of keys) m.set(k, (m.get(k) ?? 0) + 1);
@@ -231,6 +238,10 @@ export function toCatalog(entries: CatalogEntry[]): Catalog {
     const mine = entries.filter((e) => e.project === p.id);
     const categories = Object.fromEntries(count(mine.map((e) => e.category)).map((c) => [c.id, c.count]));
     const landing = projectLanding(mine);
+    // A Docusaurus category file names its folder's project, as its sidebar does; else the landing page does.
+    const label = labels?.get(p.id);
+    const title = label?.title ?? landing?.title;
+    const description = label?.description ?? landing?.summary;
     return {
       ...p,
       categories,
@@ -238,7 +249,9 @@ export function toCatalog(entries: CatalogEntry[]): Catalog {
         .map((e) => e.updatedAt)
         .sort()
         .pop()!,
-      ...(landing ? { landing: landing.id, title: landing.title, ...(landing.summary ? { description: landing.summary } : {}) } : {}),
+      ...(landing ? { landing: landing.id } : {}),
+      ...(title ? { title } : {}),
+      ...(description ? { description } : {}),
     };
   });
   return {

@@ -1,4 +1,5 @@
 import { toSourceDocument, type KeepSyntaxTree, type RawFile, type SourceDocument } from './document.ts';
+import { projectLabels, type FolderLabelFile, type ProjectLabel } from './folder-labels.ts';
 import { findDuplicateExternalIds, findDuplicates } from './external-ids.ts';
 import { qualifyFolderIds } from './folder-ids.ts';
 import { shortenNotionIds } from './notion-ids.ts';
@@ -27,6 +28,8 @@ export interface WikiOptions {
   attachments?: readonly string[];
   /** The Markdown files the site leaves out and why: a link to one is a warning naming it, not a broken link. */
   skipped?: readonly SkippedFile[];
+  /** Docusaurus category files of the project folders (`<folder>/_category_.json`), as read: they name the projects. */
+  folderLabels?: readonly FolderLabelFile[];
 }
 
 /** A published document with everything derived from the rest of the wiki. */
@@ -54,6 +57,8 @@ export interface Wiki {
   dropped: DroppedFile[];
   resolver: LinkResolver;
   options: WikiOptions;
+  /** Each project's name and description from its folder's category file (`projectLabels`), where it has one. */
+  projectLabels?: ReadonlyMap<string, ProjectLabel>;
 }
 
 /** One parsed file: what `toSourceDocument` returns. */
@@ -90,8 +95,17 @@ export function buildWiki(files: readonly RawFile[], options: WikiOptions, cache
     const attachments = options.attachments && new Set(options.attachments);
     problems.push(...missingLinkedFiles(published, resolver, attachments ? (path) => attachments.has(path) : fileExists));
   }
+  const labels = projectLabels(options.folderLabels ?? []);
+  problems.push(...labels.problems);
   // Problems in text pasted in for an include line are reported at that line of the file as written.
-  return { documents, problems: problemsAsWritten(problems, files), dropped, resolver, options };
+  return {
+    documents,
+    problems: problemsAsWritten(problems, files),
+    dropped,
+    resolver,
+    options,
+    ...(labels.labels.size ? { projectLabels: labels.labels } : {}),
+  };
 }
 
 /**
