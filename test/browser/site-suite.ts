@@ -348,6 +348,8 @@ export function describeSite(base: string, part: 'functional' | 'visual'): void 
         // Home is checked at every width and in both themes (below).
         [`docs/${EXPECTED.id}/`, 'light'],
         ['docs/maru-architecture/', 'dark'],
+        // Tables of other tools' syntax, a formula drawn as MathML and a raw HTML anchor.
+        ['docs/writing-guide/', 'dark'],
         ['tags/%EA%B2%80%EC%83%89/', 'light'],
         ['changes/', 'light'],
         [`search/?q=${encodeURIComponent('토크나이저를')}`, 'light'],
