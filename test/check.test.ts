@@ -26,6 +26,8 @@ describe('npm run check', () => {
     const human = check('--content', 'test/fixtures/content-broken');
     expect(human.status).toBe(1);
     expect(human.lines.at(-1)).toBe('문서 4개 검사: 오류 9개, 경고 5개');
+    // More than ten problems: a line counts them by kind, most frequent first.
+    expect(human.lines.at(-2)).toBe('종류별: 오류 link 2, category 1, file 1, frontmatter 1, id 1, related 1, tags 1, updated_at 1 · 경고 summary 4, anchor 1');
     const json = check('--content', 'test/fixtures/content-broken', '--json');
     expect(json.status).toBe(1);
     const parsed = JSON.parse(json.stdout) as { errors: number; warnings: number; problems: { path: string; line: number; field: string; severity: string }[] };

@@ -66,3 +66,17 @@ export function describeValue(value: unknown): string {
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   return '객체';
 }
+
+/**
+ * One line counting problems by severity and field, most frequent first: `종류별: 오류 link 9 · 경고 summary 38,
+ * updated_at 38, anchor 13`.
+ */
+export function problemTally(problems: readonly Problem[]): string {
+  const part = (severity: Problem['severity'], label: string) => {
+    const counts = new Map<string, number>();
+    for (const p of problems) if (p.severity === severity) counts.set(p.field, (counts.get(p.field) ?? 0) + 1);
+    const sorted = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+    return sorted.length ? `${label} ${sorted.map(([field, n]) => `${field} ${n}`).join(', ')}` : undefined;
+  };
+  return `종류별: ${[part('error', '오류'), part('warning', '경고')].filter(Boolean).join(' · ')}`;
+}
