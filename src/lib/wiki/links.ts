@@ -238,13 +238,45 @@ export function pathCandidates(path: string): string[] {
 export function findHeading(headings: readonly ParsedHeading[], anchor: string): ParsedHeading | undefined {
   const want = anchor.normalize('NFC');
   const lower = want.toLowerCase();
-  return (
-    headings.find((h) => h.anchor === want) ??
-    headings.find((h) => h.aliases?.includes(want)) ??
-    headings.find((h) => h.anchor.toLowerCase() === lower || h.aliases?.some((a) => a.toLowerCase() === lower)) ??
-    // Obsidian writes [[note#Heading text]] with the heading as written, not its id.
-    headings.find((h) => h.text.normalize('NFC').toLowerCase() === lower)
-  );
+  const index = headingIndex(headings);
+  // Obsidian writes [[note#Heading text]] with the heading as written, not its id.
+  return index.anchor.get(want) ?? index.alias.get(want) ?? index.lower.get(lower) ?? index.text.get(lower);
+}
+
+interface HeadingIndex {
+  anchor: Map<string, ParsedHeading>;
+  alias: Map<string, ParsedHeading>;
+  /** Ids and aliases in lower case. */
+  lower: Map<string, ParsedHeading>;
+  /** Heading texts, NFC and lower case. */
+  text: Map<string, ParsedHeading>;
+}
+
+/**
+ * Lookup tables of a document's headings, made once per headings list: a page may hold thousands of links into one
+ * document (a table of contents, a reference's cross-links), and scanning every heading for each cost seconds.
+ * The first heading wins each key, as the scans in document order did.
+ */
+const HEADING_INDEXES = new WeakMap<readonly ParsedHeading[], HeadingIndex>();
+
+function headingIndex(headings: readonly ParsedHeading[]): HeadingIndex {
+  let index = HEADING_INDEXES.get(headings);
+  if (index) return index;
+  index = { anchor: new Map(), alias: new Map(), lower: new Map(), text: new Map() };
+  const put = (map: Map<string, ParsedHeading>, key: string, h: ParsedHeading) => {
+    if (!map.has(key)) map.set(key, h);
+  };
+  for (const h of headings) {
+    put(index.anchor, h.anchor, h);
+    put(index.lower, h.anchor.toLowerCase(), h);
+    for (const a of h.aliases ?? []) {
+      put(index.alias, a, h);
+      put(index.lower, a.toLowerCase(), h);
+    }
+    put(index.text, h.text.normalize('NFC').toLowerCase(), h);
+  }
+  HEADING_INDEXES.set(headings, index);
+  return index;
 }
 
 /**
