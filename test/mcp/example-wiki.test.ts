@@ -178,6 +178,11 @@ describe.each(transports)('%s', (_name, era, connect) => {
     expect(byPath.data.content.startsWith('### 4. 한글')).toBe(true);
     const byAnchor = await callOk(client, 'read_knowledge', { document_id: 'search-tokenizer', section: '4-한글' }, ReadKnowledgeOutputSchema);
     expect(byAnchor.data.content).toBe(byPath.data.content);
+    // Anchors under VitePress's and markdown-it-anchor's rules, as links copied from those sites write them.
+    for (const other of ['_4-한글', '#4.-한글']) {
+      const bySlug = await callOk(client, 'read_knowledge', { document_id: 'search-tokenizer', section: other }, ReadKnowledgeOutputSchema);
+      expect([other, bySlug.data.section]).toEqual([other, { anchor: '4-한글', path: ['자르는 단계', '4. 한글'] }]);
+    }
     // A copied id with a stray newline still names its document.
     const padded = await callOk(client, 'read_knowledge', { document_id: ' search-tokenizer\n', section: '4-한글' }, ReadKnowledgeOutputSchema);
     expect(padded.data.content).toBe(byPath.data.content);

@@ -41,6 +41,17 @@ export function markdownItAnchorSlug(text: string): string {
   return text.trim().toLowerCase().replace(/\s+/g, '-');
 }
 
+/**
+ * The first heading whose text, under VitePress's or markdown-it-anchor's slug rule, gives `anchor`: what a link copied
+ * from a page those tools built names (`#resolve-conditions` for `resolve.conditions`, `#4.-한글` for `4. 한글`). For
+ * readers of the catalog, whose headings carry their page id only; the site's pages carry these ids themselves.
+ */
+export function headingBySlugRule<H extends { text: string }>(headings: readonly H[], anchor: string): H | undefined {
+  const want = anchor.trim().replace(/^#/, '').normalize('NFC').toLowerCase();
+  if (!want) return undefined;
+  return headings.find((h) => vitepressSlug(h.text) === want || markdownItAnchorSlug(h.text).normalize('NFC') === want);
+}
+
 /** Plain text of a heading without its explicit id marker. */
 export function headingText(node: Heading): string {
   return withoutExplicitId(node).text;
