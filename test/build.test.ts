@@ -239,21 +239,28 @@ describe('a GitBook space as Git Sync writes it (test/fixtures/gitbook-space)', 
 });
 
 describe('a Docusaurus docs folder (test/fixtures/docusaurus-docs)', () => {
-  test("a project folder's _category_.json (or .yml) names the project on the home page, the drawer and the catalog; a broken one is a warning", () => {
+  test("a project folder's _category_.json (or .yml) names and places the project on the home page, the drawer and the catalog; a broken one is a warning", () => {
     const out = join(tempDir('maru-docusaurus-'), 'dist');
     const r = astroBuild(out, { WIKI_CONTENT_DIR: 'test/fixtures/docusaurus-docs' });
     expect(r.status, r.output).toBe(0);
     const catalog = CatalogSchema.parse(json(join(out, '_wiki/catalog.json')));
-    expect(catalog.projects.map((p) => [p.id, p.title, p.description])).toEqual([
-      ['drafts-area', undefined, undefined],
-      ['general', undefined, undefined],
-      ['tutorial-basics', '기초 튜토리얼', '5분 만에 배우는 기본 기능'],
-      ['tutorial-extras', '더 알아보기', undefined],
+    // Projects a category file places (`position`) come first, in its order; the rest by id.
+    expect(catalog.projects.map((p) => [p.id, p.title, p.description, p.order])).toEqual([
+      ['tutorial-basics', '기초 튜토리얼', '5분 만에 배우는 기본 기능', 2],
+      ['tutorial-extras', '더 알아보기', undefined, 3],
+      ['drafts-area', undefined, undefined, undefined],
+      ['general', undefined, undefined, undefined],
     ]);
     const home = readFileSync(join(out, 'index.html'), 'utf8');
     expect(home).toContain('<h3><a href="/projects/tutorial-basics/">기초 튜토리얼</a></h3><p>5분 만에 배우는 기본 기능</p>');
     // The drawer's project list showed folder names where the cards showed titles.
     expect(home).toContain('<li><a href="/projects/tutorial-extras/">더 알아보기</a></li>');
+    expect([...home.matchAll(/<li class="project-card"><h3><a href="\/projects\/([^/]+)\/">/g)].map((m) => m[1])).toEqual([
+      'tutorial-basics',
+      'tutorial-extras',
+      'drafts-area',
+      'general',
+    ]);
     expect(r.output).toContain('drafts-area/_category_.json:1 category-file: 읽을 수 없습니다');
   });
 });

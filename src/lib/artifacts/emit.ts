@@ -252,8 +252,11 @@ export function toCatalog(entries: CatalogEntry[], labels?: ReadonlyMap<string, 
       ...(landing ? { landing: landing.id } : {}),
       ...(title ? { title } : {}),
       ...(description ? { description } : {}),
+      ...(label?.order !== undefined ? { order: label.order } : {}),
     };
   });
+  // Projects a category file places come first, in its order (then by id); the rest by id, as before.
+  projects.sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return {
     version: ARTIFACT_VERSION,
     documents: entries,

@@ -68,10 +68,12 @@ export const CatalogSchema = z.object({
       updatedAt: z.iso.datetime(),
       /** Id of the project's landing page (`<folder>/README.md` or `index.md`), which gives `title` and `description`. */
       landing: z.string().optional(),
-      /** Title of the landing page; `maru.config.ts` projects win over it. */
+      /** The `label` of the folder's `_category_.json` (Docusaurus), else the landing page's title; `maru.config.ts` projects win over it. */
       title: z.string().optional(),
-      /** Summary of the landing page. */
+      /** The category file's `link.description`, else the landing page's summary. */
       description: z.string().optional(),
+      /** The category file's `position`: projects with one come first, in its order; the rest by id. */
+      order: z.number().optional(),
     }),
   ),
   categories: z.array(CountSchema),

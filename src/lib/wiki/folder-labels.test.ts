@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { MAX_CATEGORY_FILE, projectLabels } from './folder-labels.ts';
 
 describe("projectLabels: Docusaurus's _category_ files name the projects", () => {
-  test('label and the generated index description of a project folder, in JSON or YAML; other keys and deeper folders are ignored', () => {
+  test('label, generated index description and position of a project folder, in JSON or YAML; other keys and deeper folders are ignored', () => {
     const { labels, problems } = projectLabels([
       {
         path: 'tutorial-basics/_category_.json',
@@ -14,8 +14,9 @@ describe("projectLabels: Docusaurus's _category_ files name the projects", () =>
       { path: 'only-position/_category_.json', text: '{"position": 1}' },
     ]);
     expect([...labels]).toEqual([
-      ['tutorial-extras', { title: '더 알아보기' }],
-      ['tutorial-basics', { title: '기초 튜토리얼', description: '5분 만에' }],
+      ['tutorial-extras', { title: '더 알아보기', order: 3 }],
+      ['only-position', { order: 1 }],
+      ['tutorial-basics', { title: '기초 튜토리얼', description: '5분 만에', order: 2 }],
     ]);
     expect(problems).toEqual([]);
   });
@@ -27,6 +28,7 @@ describe("projectLabels: Docusaurus's _category_ files name the projects", () =>
       { path: 'c/_category_.json', text: '{"label": 3}' },
       { path: 'd/_category_.json', text: `{"label": "${'가'.repeat(MAX_CATEGORY_FILE)}"}` },
       { path: 'e/_category_.yml', text: 'a: &x [1]\nb: *x\nlabel: 별칭\n' },
+      { path: 'f/_category_.json', text: '{"position": "둘째"}' },
     ]);
     expect(labels.size).toBe(0);
     expect(problems.map((p) => [p.path, p.line, p.field, p.severity, p.message.split(':')[0]])).toEqual([
@@ -35,6 +37,7 @@ describe("projectLabels: Docusaurus's _category_ files name the projects", () =>
       ['c/_category_.json', 1, 'category-file', 'warning', '`label`이 글자가 아닙니다'],
       ['d/_category_.json', 1, 'category-file', 'warning', '64 KiB보다 커서 읽지 않았습니다'],
       ['e/_category_.yml', 1, 'category-file', 'warning', '읽을 수 없습니다'],
+      ['f/_category_.json', 1, 'category-file', 'warning', '`position`이 숫자가 아닙니다'],
     ]);
   });
 });

@@ -13,6 +13,8 @@ export interface FolderLabelFile {
 export interface ProjectLabel {
   title?: string;
   description?: string;
+  /** `position`: where the project comes among the others. */
+  order?: number;
 }
 
 /** A category file of a project's folder (a top-level folder of the content root). */
@@ -23,9 +25,9 @@ export const MAX_CATEGORY_FILE = 64 * 1024;
 
 /**
  * The projects' labels from Docusaurus's category files: a top-level folder's `_category_.json` names the project
- * (`label`) and describes it (`link.description`, the text of its generated index page), as Docusaurus's sidebar and
- * index page do. A file that does not parse, or whose fields are of another type, is a warning naming it and is left
- * out; unknown keys (`position`, `collapsed`, `className`) are ignored.
+ * (`label`), describes it (`link.description`, the text of its generated index page) and places it among the others
+ * (`position`), as Docusaurus's sidebar and index page do. A file that does not parse, or whose fields are of another
+ * type, is a warning naming it and is left out; other keys (`collapsed`, `className`) are ignored.
  */
 export function projectLabels(files: readonly FolderLabelFile[]): { labels: Map<string, ProjectLabel>; problems: Problem[] } {
   const labels = new Map<string, ProjectLabel>();
@@ -55,8 +57,12 @@ export function projectLabels(files: readonly FolderLabelFile[]): { labels: Map<
     const link = typeof record['link'] === 'object' && record['link'] !== null ? (record['link'] as Record<string, unknown>) : {};
     const title = text(record['label']);
     const description = text(link['description']);
+    const position = record['position'];
+    const order = typeof position === 'number' && Number.isFinite(position) ? position : undefined;
     if (record['label'] !== undefined && title === undefined) warn('`label`이 글자가 아닙니다', '`"label": "이름"`처럼 쓰세요');
-    if (title !== undefined || description !== undefined) labels.set(project, { ...(title ? { title } : {}), ...(description ? { description } : {}) });
+    if (position !== undefined && order === undefined) warn('`position`이 숫자가 아닙니다', '`"position": 2`처럼 쓰세요');
+    if (title !== undefined || description !== undefined || order !== undefined)
+      labels.set(project, { ...(title ? { title } : {}), ...(description ? { description } : {}), ...(order !== undefined ? { order } : {}) });
   }
   return { labels, problems };
 }
