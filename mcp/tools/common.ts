@@ -1,6 +1,8 @@
 import type { CallToolResult, McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import type { CatalogEntry } from '../../src/lib/artifacts/schema.ts';
+import { pathCandidates } from '../../src/lib/wiki/links.ts';
+import { toSlug } from '../../src/lib/wiki/slug.ts';
 import { closestIds } from '../support/closest.ts';
 import type { ArtifactSet } from '../artifacts.ts';
 import type { MissLog } from '../misses.ts';
@@ -71,9 +73,33 @@ export function findDocument(set: ArtifactSet, id: string): CatalogEntry | CallT
   // Ids hold no spaces at either end, so a copied id with a stray space or newline still names its document.
   const wanted = id.trim();
   if (!wanted) return fail('document_id is empty. Pass an id from search_knowledge or list_knowledge.');
-  const entry = set.byId.get(wanted);
+  const entry = set.byId.get(wanted) ?? byFilePath(set, wanted);
   if (entry) return entry;
   return fail(unknownIdMessage(set, wanted));
+}
+
+/** Each set's documents by source path (NFC, lower case), made on first use. */
+const BY_PATH = new WeakMap<ArtifactSet, Map<string, CatalogEntry>>();
+
+/**
+ * The document a file path names, as links in the Markdown write them (`reference/Server.md`, `guides/setup`): its
+ * source path, or the id that path makes. A model that read `[x](./Server.md)` in `reference/hooks` can ask for
+ * `reference/Server.md` instead of guessing the id.
+ */
+function byFilePath(set: ArtifactSet, wanted: string): CatalogEntry | undefined {
+  if (!/[/.]/.test(wanted)) return undefined;
+  let paths = BY_PATH.get(set);
+  if (!paths) {
+    paths = new Map();
+    for (const e of set.byId.values()) paths.set(e.sourcePath.normalize('NFC').toLowerCase(), e);
+    BY_PATH.set(set, paths);
+  }
+  const path = wanted.replace(/^\.?\/+/, '').replace(/[?#].*$/, '');
+  for (const candidate of [path, ...pathCandidates(path)]) {
+    const found = paths.get(candidate.normalize('NFC').toLowerCase());
+    if (found) return found;
+  }
+  return set.byId.get(toSlug(path));
 }
 
 /** "No document …; did you mean …" text, shared by tools and the resource. */

@@ -13,7 +13,12 @@ const MAX_CHARS = 12_000;
 const MAX_OUTLINE = 300;
 
 export const ReadKnowledgeInputSchema = z.object({
-  document_id: z.string().max(MAX_ID_CHARS).describe(`Document id, e.g. from search_knowledge or list_knowledge (at most ${MAX_ID_CHARS} characters).`),
+  document_id: z
+    .string()
+    .max(MAX_ID_CHARS)
+    .describe(
+      `Document id, e.g. from search_knowledge or list_knowledge, or its file path as links in the Markdown write it ("guides/Setup.md"; at most ${MAX_ID_CHARS} characters).`,
+    ),
   section: z
     .string()
     .max(MAX_SECTION_CHARS)

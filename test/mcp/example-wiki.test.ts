@@ -186,6 +186,11 @@ describe.each(transports)('%s', (_name, era, connect) => {
     // A copied id with a stray newline still names its document.
     const padded = await callOk(client, 'read_knowledge', { document_id: ' search-tokenizer\n', section: '4-한글' }, ReadKnowledgeOutputSchema);
     expect(padded.data.content).toBe(byPath.data.content);
+    // So does its file path, as a link in the Markdown writes it (with a fragment, `./`, another case).
+    for (const path of ['search/search-tokenizer.md', './Search/Search-Tokenizer.md#4-한글', 'search/search-tokenizer']) {
+      const byFile = await callOk(client, 'read_knowledge', { document_id: path, section: '4-한글' }, ReadKnowledgeOutputSchema);
+      expect([path, byFile.data.id]).toEqual([path, 'search-tokenizer']);
+    }
   });
 
   test('read_knowledge outlines one section when given one, and refuses an offset for an outline', async () => {
