@@ -20,7 +20,7 @@ import remarkStripTitle from '../markdown/remark-strip-title.ts';
 import remarkInertScripts from '../markdown/remark-inert-scripts.ts';
 import remarkWikiLinks from '../markdown/remark-wiki-links.ts';
 import rehypeCallouts from '../markdown/rehype-callouts.ts';
-import rehypeKatex from 'rehype-katex';
+import rehypeMath from '../markdown/rehype-math.ts';
 import rehypeSanitizeContent from '../markdown/rehype-sanitize-content.ts';
 import { contentRoot } from '../node/collect.ts';
 import { contentImageStatus } from '../node/image-files.ts';
@@ -289,7 +289,7 @@ function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', t
       rehypeSanitizeContent,
       // Formulas as MathML (no stylesheet or fonts to load; every current browser draws it). KaTeX's own limits hold for
       // untrusted content: no \href or \html… commands (`trust: false`), macro expansion capped.
-      [rehypeKatex, { output: 'mathml', trust: false, strict: 'ignore', throwOnError: false, maxExpand: 1000, maxSize: 50 }],
+      [rehypeMath, { output: 'mathml', trust: false, strict: 'ignore', throwOnError: false, maxExpand: 1000, maxSize: 50 }],
       [rehypeMissingImages, { exists: imageExists }],
       [rehypeRawImages, { exists: imageExists, fromFile }],
       rehypePlainRawCode,

@@ -1,6 +1,6 @@
 import { EXIT, SKIP, type visit as unistVisit } from 'unist-util-visit';
 
-export { SKIP };
+export { EXIT, SKIP };
 
 interface Walked {
   type: string;
