@@ -4,6 +4,7 @@ import { MAX_ID_CHARS, MAX_SECTION_CHARS } from '../support/limits.ts';
 import type { CatalogEntry } from '../../src/lib/artifacts/schema.ts';
 import { charWindow } from '../support/paging.ts';
 import { headingBySlugRule } from '../../src/lib/markdown/heading-anchors.ts';
+import { headingBelowAnchor } from '../../src/lib/markdown/html-anchors.ts';
 import { findHeading, sliceSection } from '../../src/lib/markdown/sections.ts';
 import { headingPath } from '../../src/lib/markdown/heading-path.ts';
 import { day, fail, findDocument, fitted, isResult, MAX_RESULT_CHARS, ok, READ_ONLY, resultSize, uriOf, type ToolDeps } from './common.ts';
@@ -73,8 +74,12 @@ export function registerReadKnowledgeTool(server: McpServer, deps: ToolDeps): vo
       let section: { anchor: string; path: string[] } | null = null;
       let index = -1;
       if (args.section !== undefined && args.section.trim() !== '') {
-        // An anchor copied from a link in the Markdown may follow another tool's slug rule, as the site's pages accept.
-        const heading = findHeading(entry.headings, args.section) ?? headingBySlugRule(entry.headings, args.section);
+        // An anchor copied from a link in the Markdown may follow another tool's slug rule, or be a raw HTML anchor just
+        // above a heading (`<a id="factory-ajv"></a>`), as the site's pages accept.
+        const heading =
+          findHeading(entry.headings, args.section) ??
+          headingBySlugRule(entry.headings, args.section) ??
+          headingBelowAnchor((await set.markdown.get(entry.id)) ?? '', entry.headings, args.section.trim().replace(/^#/, ''));
         if (!heading) return fail(noSection(entry, args.section));
         index = entry.headings.indexOf(heading);
         section = { anchor: heading.anchor, path: headingPath(entry.headings, index) };

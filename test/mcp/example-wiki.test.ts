@@ -186,6 +186,9 @@ describe.each(transports)('%s', (_name, era, connect) => {
     // A copied id with a stray newline still names its document.
     const padded = await callOk(client, 'read_knowledge', { document_id: ' search-tokenizer\n', section: '4-한글' }, ReadKnowledgeOutputSchema);
     expect(padded.data.content).toBe(byPath.data.content);
+    // A raw HTML anchor above a heading (`<a id="migration"></a>`, as GitHub repositories write them) names its section.
+    const byRawAnchor = await callOk(client, 'read_knowledge', { document_id: 'writing-guide', section: '#migration' }, ReadKnowledgeOutputSchema);
+    expect(byRawAnchor.data.section).toEqual({ anchor: '다른-도구에서-옮겨-올-때', path: ['다른 도구에서 옮겨 올 때'] });
     // So does its file path, as a link in the Markdown writes it (with a fragment, `./`, another case).
     for (const path of ['search/search-tokenizer.md', './Search/Search-Tokenizer.md#4-한글', 'search/search-tokenizer']) {
       const byFile = await callOk(client, 'read_knowledge', { document_id: path, section: '4-한글' }, ReadKnowledgeOutputSchema);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { htmlAnchorIds } from './html-anchors.ts';
+import { headingBelowAnchor, htmlAnchorIds } from './html-anchors.ts';
 
 describe('htmlAnchorIds: the anchors raw HTML in Markdown defines', () => {
   test.each([
@@ -24,4 +24,30 @@ describe('htmlAnchorIds: the anchors raw HTML in Markdown defines', () => {
     const html = '<a id="x" '.repeat(20_000) + "<a '".repeat(20_000) + '<a id="last">';
     expect(htmlAnchorIds(html)).toEqual(['last']);
   });
+});
+
+test('headingBelowAnchor: the heading a raw anchor stands above, within three lines; none farther, none for a mere mention', () => {
+  const markdown = [
+    '# 서버',
+    '',
+    '<a id="factory-ajv"></a>',
+    '### `ajv`',
+    '',
+    '`id="note"`는 글입니다',
+    '',
+    '<a name="far"></a>',
+    '',
+    '',
+    '',
+    '',
+    '## 먼 제목',
+  ].join('\n');
+  const headings = [
+    { line: 4, anchor: 'ajv' },
+    { line: 13, anchor: '먼-제목' },
+  ];
+  expect(headingBelowAnchor(markdown, headings, 'factory-ajv')?.anchor).toBe('ajv');
+  expect(headingBelowAnchor(markdown, headings, 'far')).toBeUndefined();
+  expect(headingBelowAnchor(markdown, headings, 'note')).toBeUndefined();
+  expect(headingBelowAnchor(markdown, headings, '')).toBeUndefined();
 });

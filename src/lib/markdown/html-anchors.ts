@@ -33,3 +33,17 @@ export function htmlAnchorIds(html: string): string[] {
   }
   return [...ids];
 }
+
+/**
+ * The heading an anchor written as raw HTML stands above (`<a id="factory-ajv"></a>` on the line before `### ajv`, as
+ * repositories on GitHub place them), in a document's Markdown whose `headings` carry 1-based lines: the first heading
+ * at most `within` lines below the anchor's line, or undefined. The site lands on such an anchor itself; a reader of
+ * sections (`read_knowledge`) needs the heading.
+ */
+export function headingBelowAnchor<H extends { line: number }>(markdown: string, headings: readonly H[], id: string, within = 3): H | undefined {
+  if (!id || !markdown.includes(id)) return undefined;
+  const lines = markdown.split('\n');
+  const at = lines.findIndex((line) => line.includes(id) && htmlAnchorIds(line).includes(id));
+  if (at < 0) return undefined;
+  return headings.find((h) => h.line > at && h.line <= at + 1 + within);
+}
