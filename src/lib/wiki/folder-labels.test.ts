@@ -41,3 +41,11 @@ describe("projectLabels: Docusaurus's _category_ files name the projects", () =>
     ]);
   });
 });
+
+test('a category file the reader refused (not UTF-8, too large to read) is a warning naming it and why', () => {
+  const { labels, problems } = projectLabels([{ path: 'g/_category_.json', text: '', refused: 'UTF-8 글자 파일이 아닙니다' }]);
+  expect(labels.size).toBe(0);
+  expect(problems.map((p) => [p.path, p.field, p.severity, p.message])).toEqual([
+    ['g/_category_.json', 'category-file', 'warning', '읽지 않았습니다: UTF-8 글자 파일이 아닙니다'],
+  ]);
+});

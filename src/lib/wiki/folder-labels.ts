@@ -7,6 +7,8 @@ import { toContentPath } from './slug.ts';
 export interface FolderLabelFile {
   path: string;
   text: string;
+  /** Why the file was not read (the reader's refusal: too large, not UTF-8, a link); `text` is then empty. */
+  refused?: string;
 }
 
 /** What a project's category file says of it: the name the sidebar shows and its generated index's description. */
@@ -20,7 +22,7 @@ export interface ProjectLabel {
 /** A category file of a project's folder (a top-level folder of the content root). */
 export const PROJECT_CATEGORY_FILE = /^[^/]+\/_category_\.(json|ya?ml)$/;
 
-/** Longer than any real category file; a larger one is not read (content is untrusted). */
+/** Longer than any real category file; a larger one is not parsed (content is untrusted). */
 export const MAX_CATEGORY_FILE = 64 * 1024;
 
 /**
@@ -38,6 +40,10 @@ export function projectLabels(files: readonly FolderLabelFile[]): { labels: Map<
     const project = defaultProject(path);
     if (labels.has(project)) continue; // `_category_.json` beside `_category_.yml`: the first, as sorted, wins
     const warn = (message: string, hint: string) => problems.push({ path, line: 1, field: 'category-file', message, hint, severity: 'warning' });
+    if (file.refused !== undefined) {
+      warn(`읽지 않았습니다: ${file.refused}`, `콘텐츠 폴더 안에 UTF-8 글자로 된 ${MAX_CATEGORY_FILE / 1024} KiB 이하의 보통 파일로 두세요`);
+      continue;
+    }
     if (file.text.length > MAX_CATEGORY_FILE) {
       warn(`${MAX_CATEGORY_FILE / 1024} KiB보다 커서 읽지 않았습니다`, '`label`과 `link.description`만 남기세요');
       continue;

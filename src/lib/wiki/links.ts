@@ -287,9 +287,22 @@ function headingIndex(headings: readonly ParsedHeading[]): HeadingIndex {
 export function htmlAnchorId(doc: SourceDocument, anchor: string): string | undefined {
   const ids = doc.markdown.htmlAnchors;
   if (!ids) return undefined;
-  const lower = anchor.toLowerCase();
-  const id = ids.includes(anchor) ? anchor : ids.find((a) => a.toLowerCase() === lower);
+  const index = htmlAnchorIndex(ids);
+  const id = index.exact.has(anchor) ? anchor : index.lower.get(anchor.toLowerCase());
   return id === undefined ? undefined : RAW_ID_PREFIX + id;
+}
+
+/** A document's raw HTML anchors as written and by lower case (the first of each), made once per list, as `headingIndex` is. */
+const HTML_ANCHOR_INDEXES = new WeakMap<readonly string[], { exact: Set<string>; lower: Map<string, string> }>();
+
+function htmlAnchorIndex(ids: readonly string[]): { exact: Set<string>; lower: Map<string, string> } {
+  let index = HTML_ANCHOR_INDEXES.get(ids);
+  if (!index) {
+    index = { exact: new Set(ids), lower: new Map() };
+    for (const id of ids) if (!index.lower.has(id.toLowerCase())) index.lower.set(id.toLowerCase(), id);
+    HTML_ANCHOR_INDEXES.set(ids, index);
+  }
+  return index;
 }
 
 /** True when an anchor names the document's own `# title` (VitePress pages link to `page#title-id`). */
