@@ -85,8 +85,11 @@ const FLOORS: [set: string, dev: number, heldout: number | undefined][] = [
   // Written in a second round (ko-react-docs, mostly paraphrases; the Vue docs in Korean): dev floors as measured
   // (ko-vue-docs 0.818 first, 0.843 with coordination.ts). Held-out halves as first measured after that change
   // (ko-react-docs-b 0.677 → 0.682, ko-vue-docs 0.862 → 0.860: the second ranking did not carry over to them).
-  ['ko-react-docs-b', 0.52, 0.68],
-  ['ko-vue-docs', 0.84, 0.85],
+  // Dev floors lowered by one hundredth when sound matches gained a vowel check (transliterate.ts `vowelsAgree`): it
+  // took away chance pairs ('카운터'/count, '효과'/hook) that had lifted one dev query of each (0.522 → 0.514,
+  // 0.843 → 0.838); ko-vue-docs' held-out half went 0.860 → 0.862, the other held-out halves did not move.
+  ['ko-react-docs-b', 0.51, 0.68],
+  ['ko-vue-docs', 0.83, 0.85],
 ];
 
 const readSet = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as { corpus: string; queries: unknown[] };

@@ -38,6 +38,20 @@ describe('other spellings come from the corpus', () => {
   });
 });
 
+test('a native word is not taken for an English word that shares its consonants', () => {
+  // '입력' and 'africa' share a sound key (VPLVK) but not their vowels: nothing is found, and nothing is claimed matched.
+  const corpus = buildSearch([
+    source('input', '입력 받기', '폼에서 입력을 받습니다.'),
+    source('travel', 'Travel notes', 'africa and asia trips.'),
+    source('modal', '모달 창', 'modal 대화상자를 띄웁니다. 모달은 modal 요소입니다.'),
+    source('model', 'Data model', 'model of the data.'),
+  ]);
+  const result = searchSync(corpus, '입력');
+  expect(result.hits.map((h) => h.document.id)).toEqual(['input']);
+  // A loanword still meets its own English spelling, and not a word with other vowels.
+  expect(searchSync(corpus, '모달').hits.map((h) => h.document.id)).toEqual(['modal']);
+});
+
 describe('match says whether any hit covers the query', () => {
   test('full, partial and none', () => {
     expect(searchSync(loaded, '렌더링 커밋').match).toBe('full');

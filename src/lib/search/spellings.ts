@@ -1,7 +1,7 @@
 import { bigrams } from './korean.ts';
 import { jamoNeighbourIndex } from './jamo-neighbours.ts';
 import { queryStem, type SpellingsOf } from './expand.ts';
-import { deletions, hangulKey, latinKeys, mayBeLoanword, NEAR_KEY_LENGTH } from './transliterate.ts';
+import { deletions, hangulKey, latinKeys, mayBeLoanword, NEAR_KEY_LENGTH, vowelsAgree } from './transliterate.ts';
 
 /** What the corpus offers to spell a query word otherwise: its own words and their frequencies. */
 export interface Vocabulary {
@@ -73,7 +73,7 @@ export function createSpellings(vocabulary: Vocabulary): SpellingsOf {
     const latinWord = word.toLowerCase();
     if (/^[a-z]{3,}$/.test(latinWord)) {
       if (latinWord.length > MAX_LATIN_LETTERS) return [];
-      const candidates = lookup(t.hangul, latinKeys(latinWord), vocabulary.frequency, false).filter(mayBeLoanword);
+      const candidates = lookup(t.hangul, latinKeys(latinWord), vocabulary.frequency, false, (h) => mayBeLoanword(h) && vowelsAgree(h, latinWord));
       for (const h of choose(
         candidates,
         (h) => (vocabulary.has(latinWord) && inCorpus(h) ? vocabulary.together([latinWord], bigrams(h)) : -1),
@@ -84,7 +84,7 @@ export function createSpellings(vocabulary: Vocabulary): SpellingsOf {
       const pairs = (hangul: string, parts?: readonly [string, string]) => {
         if (!mayBeLoanword(hangul)) return;
         const known = inCorpus(hangul);
-        let candidates = lookup(t.latin, [hangulKey(hangul)], vocabulary.frequency, !known);
+        let candidates = lookup(t.latin, [hangulKey(hangul)], vocabulary.frequency, !known, (l) => vowelsAgree(hangul, l));
         if (parts) candidates = candidates.filter((l) => spellsBothParts(l, parts));
         const chosen = choose(
           candidates,
@@ -171,16 +171,22 @@ function push(map: Map<string, string[]>, key: string, word: string): void {
   else if (!list.includes(word)) list.push(word);
 }
 
-/** Words with one of the keys: exact matches, else (for long keys) those one deletion away either side. */
-function lookup(t: KeyTable, keys: readonly string[], frequency: (term: string) => number, near: boolean): string[] {
+/** Words with one of the keys that `accept` takes: exact matches, else (for long keys) those one deletion away either side. */
+function lookup(t: KeyTable, keys: readonly string[], frequency: (term: string) => number, near: boolean, accept: (word: string) => boolean): string[] {
   const found = new Set<string>();
-  for (const key of keys) if (key.length >= MIN_KEY_LENGTH) for (const w of t.exact.get(key) ?? []) found.add(w);
+  const take = (words: readonly string[] | undefined) => {
+    for (const w of words ?? []) if (!found.has(w) && accept(w)) found.add(w);
+  };
+  for (const key of keys) if (key.length >= MIN_KEY_LENGTH) take(t.exact.get(key));
   if (!found.size && near) {
     for (const key of keys) {
       // A tabled key is at most MAX_KEY_LENGTH long, so a key longer by two or more meets none (and its deletions cost its length squared).
       if (key.length < NEAR_KEY_LENGTH || key.length > MAX_KEY_LENGTH + 1) continue;
-      for (const w of t.near.get(key) ?? []) found.add(w);
-      for (const d of deletions(key)) for (const w of [...(t.exact.get(d) ?? []), ...(t.near.get(d) ?? [])]) found.add(w);
+      take(t.near.get(key));
+      for (const d of deletions(key)) {
+        take(t.exact.get(d));
+        take(t.near.get(d));
+      }
     }
   }
   return [...found].sort((a, b) => frequency(b) - frequency(a) || a.localeCompare(b)).slice(0, MAX_SPELLINGS);

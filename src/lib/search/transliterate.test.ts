@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { deletions, hangulKey, latinKeys, mayBeLoanword } from './transliterate.ts';
+import { deletions, hangulKey, latinKeys, mayBeLoanword, vowelsAgree } from './transliterate.ts';
 
 // Pairs of the Korean loanword spelling rules, not a list the search uses: the keys must meet by themselves.
 test.each([
@@ -60,4 +60,50 @@ test.each([
   ['비싼', false],
 ])('%s may be a loanword: %s', (word, expected) => {
   expect(mayBeLoanword(word)).toBe(expected);
+});
+
+// Loanwords whose vowels follow the spelling rules, including the harder cases: a silent e ('type', 'image'), a
+// vowel Korean adds ('캐시', '스위치'), one it drops ('타입스크립트'), two vowels read as one ('게이트', '윈도우'),
+// an r after a vowel ('서버', '스토어') and vowel typos ('디스페치', '탬플릿').
+test.each([
+  ['렌더링', 'rendering'],
+  ['컴포넌트', 'components'],
+  ['디스페치', 'dispatch'],
+  ['타입스크립트', 'typescript'],
+  ['타입', 'type'],
+  ['이미지', 'image'],
+  ['캐시', 'cache'],
+  ['스위치', 'switch'],
+  ['프록시', 'proxy'],
+  ['업데이트', 'update'],
+  ['윈도우', 'window'],
+  ['서버', 'server'],
+  ['스토어', 'store'],
+  ['세마포어', 'semaphore'],
+  ['하이드레이션', 'hydration'],
+  ['인터내셔널라이제이션', 'internationalization'],
+  ['탬플릿', 'template'],
+  ['빌드', 'build'],
+  ['폴스루', 'fallthrough'],
+  ['모달', 'modal'],
+  ['카운터', 'counter'],
+])('%s and %s agree in their vowels', (hangul, latin) => {
+  expect(vowelsAgree(hangul, latin)).toBe(true);
+});
+
+// Native words whose consonants happen to share a key with an English word of a corpus: what the check is for.
+test.each([
+  ['다시', 'this'],
+  ['입력', 'africa'],
+  ['부모', 'form'],
+  ['자식', 'thisarg'],
+  ['나중', 'nothing'],
+  ['동안', 'dongyoon'],
+  ['기존', 'kassens'],
+  ['모듈', 'modal'],
+  ['모달', 'model'],
+  ['카운터', 'count'],
+  ['첫', 'side'],
+])('%s and %s do not', (hangul, latin) => {
+  expect(vowelsAgree(hangul, latin)).toBe(false);
 });

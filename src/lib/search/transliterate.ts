@@ -129,3 +129,135 @@ export function deletions(key: string): string[] {
 
 /** Keys shorter than this match exactly only: short keys meet too many native words one sound away. */
 export const NEAR_KEY_LENGTH = 7;
+
+/**
+ * The English vowel groups a Hangul vowel may spell in a loanword, by the group's first letter; a capital is a vowel
+ * a final silent e makes long ('type' Y, 'page' A, 'node' O, 'module' U). Broad on purpose (English spells a sound
+ * many ways: 'a' is ㅐ in 'cat', ㅗ in 'all', ㅣ in 'image'); it rules out pairs no loanword makes, ㅣ for 'o' or ㅜ for 'a'.
+ */
+const VOWEL_LETTERS: Readonly<Record<string, string>> = {
+  ㅏ: 'ao',
+  ㅐ: 'aeA',
+  ㅑ: 'yiea',
+  ㅒ: 'yeaiA',
+  ㅓ: 'aeiou',
+  ㅔ: 'eaA',
+  ㅕ: 'ieyuU',
+  ㅖ: 'eayiA',
+  ㅗ: 'oaO',
+  ㅘ: 'ouaw',
+  ㅙ: 'ouaew',
+  ㅚ: 'ouew',
+  ㅛ: 'yie',
+  ㅜ: 'uowU',
+  ㅝ: 'wuoa',
+  ㅞ: 'wuea',
+  ㅟ: 'wuie',
+  ㅠ: 'uyeiU',
+  ㅡ: '',
+  ㅢ: 'aeiouyw',
+  ㅣ: 'ieyaAI',
+};
+/** Hangul vowels in syllable order. */
+const VOWEL_JAMO = 'ㅏㅐㅑㅒㅓㅔㅕㅖㅗㅘㅙㅚㅛㅜㅝㅞㅟㅠㅡㅢㅣ';
+/** A vowel followed by a silent-initial 이 or 우 is one English vowel ('타입' type, '게이트' gate, '윈도우' window). */
+const GLIDE_LETTERS: Readonly<Record<string, string>> = {
+  아이: 'iyaeIY',
+  애이: 'aeA',
+  에이: 'aeA',
+  예이: 'aeA',
+  오이: 'oO',
+  아우: 'oa',
+  오우: 'oO',
+};
+/** ㅅ ㅆ ㅈ ㅉ ㅊ: a final 이 after them is the vowel Korean adds to an English sh, ch or ge ('캐시' cache, '이미지' image). */
+const ADDED_I_INITIALS = new Set([9, 10, 12, 13, 14]);
+const SILENT_INITIAL = 11;
+
+interface HangulVowels {
+  /** The letters each vowel may spell, in order. */
+  units: string[];
+  /** The word ends in a spoken vowel (not ㅡ); `added` when that vowel is the 이 Korean adds after ㅅ, ㅈ or ㅊ. */
+  open: boolean;
+  added: boolean;
+}
+
+function hangulVowels(word: string): HangulVowels {
+  const units: string[] = [];
+  let open = false;
+  let added = false;
+  let previous: { vowel: string; final: number } | undefined;
+  const syllables = [...word].map((ch) => ch.charCodeAt(0) - 0xac00).filter((code) => code >= 0 && code <= 11171);
+  syllables.forEach((code, i) => {
+    const initial = Math.floor(code / 588);
+    const vowel = VOWEL_JAMO[Math.floor(code / 28) % 21]!;
+    const final = code % 28;
+    open = i === syllables.length - 1 && final === 0 && vowel !== 'ㅡ';
+    added = open && vowel === 'ㅣ' && ADDED_I_INITIALS.has(initial) && units.length > 0;
+    const glide = initial === SILENT_INITIAL && previous?.final === 0 ? GLIDE_LETTERS[glideName(previous.vowel, vowel)] : undefined;
+    if (glide !== undefined) units[units.length - 1] = glide;
+    else if (vowel !== 'ㅡ' && !added) units.push(VOWEL_LETTERS[vowel]!);
+    previous = { vowel, final };
+  });
+  return { units, open, added };
+}
+
+/** '아이' for ㅏ then ㅣ: the GLIDE_LETTERS key of two vowels. */
+function glideName(first: string, second: string): string {
+  const syllable = (v: string) => String.fromCharCode(0xac00 + SILENT_INITIAL * 588 + VOWEL_JAMO.indexOf(v) * 28);
+  return syllable(first) + syllable(second);
+}
+
+/** An English word's vowel groups (a 'y' or 'w' gliding into a vowel starts one) and whether it ends in a spoken vowel. */
+function latinVowels(spelled: string): { groups: string[]; open: boolean } {
+  // A silent u after b or g ('build' 빌드, 'guide' 가이드) and a silent final gh ('through' 스루).
+  const word = spelled.replace(/([bg])u(?=i)/g, '$1').replace(/([aeiou])gh$/, '$1');
+  const groups = word.match(/(?:[wy](?=[aeiouy]))?[aeiouy]+(?:w(?![aeiouy]))?/g) ?? [];
+  // A final e after a consonant is silent ('type', 'image'), unless it is the only vowel; one vowel letter before
+  // one consonant and that e is long ('node', 'page'): written as a capital.
+  const silentE = groups.length > 1 && /[^aeiouy]e$/.test(word);
+  if (silentE) {
+    groups.pop();
+    if (/[^aeiouy][aiouy][^aeiouyw]e$/.test(word)) groups[groups.length - 1] = groups.at(-1)!.toUpperCase();
+  }
+  // A vowel or a vowel's r ends the word: Korean writes it ('data' 데이터, 'server' 서버, 'store' 스토어).
+  const open = (!silentE && /[aeiouyw]$/.test(word)) || /[aeiouy]r+e?$/.test(word);
+  return { groups, open };
+}
+
+/**
+ * Whether a Hangul word and an English word with the same sound key (see `hangulKey`) also agree in their vowels, as
+ * loanword spelling writes them: the first vowels match, each vowel of the shorter one matches one of the longer's in
+ * order (up to two of the longer's left over: 'typescript' has an e that '타입스크립트' drops), and both end in a
+ * vowel or both do not. The keys leave vowels out so that a vowel typo ('디스페치') still meets its word; this keeps
+ * out native words that only share consonants with an English one ('다시' and 'this', '입력' and 'africa').
+ */
+export function vowelsAgree(hangul: string, latin: string): boolean {
+  const lower = latin.toLowerCase();
+  const variants = /[^s]s$/.test(lower) ? [lower, lower.slice(0, -1)] : [lower];
+  const h = hangulVowels(hangul);
+  return variants.some((word) => {
+    const l = latinVowels(word);
+    if (l.open && !h.open) return false;
+    if (h.open && !h.added && !l.open) return false;
+    return alignVowels(h.units, l.groups);
+  });
+}
+
+/** The first units meet, and every unit of the shorter list meets a later one of the longer, leaving at most two of it. */
+function alignVowels(units: readonly string[], groups: readonly string[]): boolean {
+  if (!units.length || !groups.length) return units.length === groups.length;
+  if (Math.abs(units.length - groups.length) > 2) return false;
+  const fits = (u: number, g: number) => units[u]!.includes(groups[g]![0]!);
+  const latinLonger = groups.length >= units.length;
+  const [short, long] = latinLonger ? [units.length, groups.length] : [groups.length, units.length];
+  const pairFits = (i: number, j: number) => (latinLonger ? fits(i, j) : fits(j, i));
+  // met[j]: the short list's first i units are met within the long list's first j, the first with the first.
+  let met = Array.from({ length: long + 1 }, (_, j) => j === 0);
+  for (let i = 0; i < short; i++) {
+    const next = new Array<boolean>(long + 1).fill(false);
+    for (let j = i + 1; j <= long; j++) next[j] = next[j - 1]! || (met[j - 1]! && pairFits(i, j - 1));
+    met = next;
+  }
+  return met[long]!;
+}
