@@ -213,6 +213,8 @@ describe('a GitBook space as Git Sync writes it (test/fixtures/gitbook-space)', 
     expect(deploy).toContain('<a id="user-content-rollback"></a>');
     // On its own page, `#Friday` (the heading's GitBook anchor, in another case) points at the heading's id.
     expect(deploy).toContain(`<a href="#${encodeURIComponent('금요일-규칙')}">규칙 다시 보기</a>`);
+    // `#배포` names the page's own `# 배포`, which the layout draws as its heading (no such id): the link goes to the top.
+    expect(deploy).toContain('<a href="#top">맨 위로</a>');
     // Formulas (`$…$`, `$$…$$`, ```` ```math ````) are MathML; dollars in prose (`$5 and $10`) stay text.
     expect(deploy).toContain('배포 간격은 <span class="katex"><math xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow><msub><mi>t</mi>');
     expect(deploy).toContain('비용은 $5 and $10 사이입니다.');

@@ -8,7 +8,7 @@ import { relativeTo } from '../lib/wiki/attachments.ts';
 import { anchorHash, joinUrl, docPath, encodePath, FILES_DIR } from '../lib/wiki/url.ts';
 import { fileLinkHref } from '../lib/wiki/content-checks.ts';
 import type { Wiki } from '../lib/wiki/pipeline.ts';
-import { findHeading, htmlAnchorId } from '../lib/wiki/links.ts';
+import { findHeading, htmlAnchorId, isTitleAnchor } from '../lib/wiki/links.ts';
 import { dialectPlugins } from '../lib/markdown/dialect.ts';
 import { formatProblem, sortProblems } from '../lib/wiki/problems.ts';
 import remarkHeadingIds from '../markdown/remark-heading-ids.ts';
@@ -259,8 +259,13 @@ function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', t
           },
           resolveUrl: (url: string, fromPath: string) => {
             const r = current().resolver.url(url, fromPath);
-            // On its own page a link stays a fragment; one that names no heading is left as written.
-            if (r.samePage) return r.heading ? anchorHash(r.heading.anchor) : r.htmlId ? anchorHash(r.htmlId) : undefined;
+            // On its own page a link stays a fragment; one to the page's `# title` (drawn as the layout's heading, which
+            // has no such id) goes to the top, as HTML reads `#top`; one that names nothing else is left as written.
+            if (r.samePage) {
+              if (r.heading) return anchorHash(r.heading.anchor);
+              if (r.htmlId) return anchorHash(r.htmlId);
+              return r.doc && r.anchor && isTitleAnchor(r.doc, r.anchor) ? '#top' : undefined;
+            }
             if (!r.isDocLink) return linkedFileHref(current(), url, fromPath);
             if (r.home) return joinUrl(current().options.base, '/');
             if (!r.doc) return undefined;
