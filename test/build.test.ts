@@ -368,7 +368,8 @@ describe('a Logseq graph (test/fixtures/logseq-graph)', () => {
     const out = tempDir();
     const { wiki } = buildArtifacts(join(ROOT, 'test/fixtures/logseq-graph'), out);
     expect(wiki.documents.map((d) => [d.source.id, d.source.title, d.source.tags, d.source.aliases, d.linkIds])).toEqual([
-      ['journals/2024_01_15', '2024-01-15', [], [], ['pages/회의___규칙']],
+      // The journal's block reference links to the page the block is on (주간 회의).
+      ['journals/2024_01_15', '2024-01-15', [], [], ['pages/주간-회의', 'pages/회의___규칙']],
       ['pages/주간-회의', '주간 회의', ['회의', '기록'], ['위클리'], ['pages/회의___규칙']],
       ['pages/회의___규칙', '회의/규칙', [], [], []],
     ]);
@@ -376,7 +377,7 @@ describe('a Logseq graph (test/fixtures/logseq-graph)', () => {
     // `{{embed [[회의/규칙]]}}` pastes the page into the block; `{{embed ((id))}}` shows the block's text.
     expect(journal).toBe(
       [
-        '- 오늘도 매주 월요일 10시, 3층 회의실 모였다',
+        '- 오늘도 [매주 월요일 10시, 3층 회의실](</pages/주간 회의.md>) 모였다',
         '- TODO 배포 준비',
         '  SCHEDULED: <2024-01-16 Tue>',
         '- > [!embed] [[회의/규칙]]',

@@ -13,12 +13,18 @@ test("property lines are found outside code; the page's are those before its fir
   ]);
 });
 
-test('a block reference shows the text of the block with that id (bullet and task marker off); an unknown one, or one in a code block, stays', () => {
-  const blocks = blockTexts([`- TODO 배포 준비\n  collapsed:: true\n  id:: ${ID}\n`]);
-  expect([...blocks]).toEqual([[ID, '배포 준비']]);
-  expect(withBlockRefs(`- 오늘 ((${ID})) 했다\n- ((00000000-0000-4000-8000-000000000000))\n\`\`\`\n((${ID}))\n\`\`\``, blocks)).toBe(
-    `- 오늘 배포 준비 했다\n- ((00000000-0000-4000-8000-000000000000))\n\`\`\`\n((${ID}))\n\`\`\``,
+test('a block reference shows the text of the block with that id (bullet and task marker off), linked to its page; an unknown one, or one in a code block, stays', () => {
+  const blocks = blockTexts([{ path: 'pages/배포 %2F 준비.md', text: `- TODO 배포 준비\n  collapsed:: true\n  id:: ${ID}\n` }]);
+  expect([...blocks]).toEqual([[ID, { text: '배포 준비', path: 'pages/배포 %2F 준비.md' }]]);
+  expect(withBlockRefs(`- 오늘 ((${ID})) 했다\n- ((00000000-0000-4000-8000-000000000000))\n\`\`\`\n((${ID}))\n\`\`\``, blocks, 'journals/2024_01_15.md')).toBe(
+    `- 오늘 [배포 준비](</pages/배포 %252F 준비.md>) 했다\n- ((00000000-0000-4000-8000-000000000000))\n\`\`\`\n((${ID}))\n\`\`\``,
   );
+  // On the block's own page, and in an embed, the text alone.
+  expect(withBlockRefs(`위: ((${ID}))`, blocks, 'pages/배포 %2F 준비.md')).toBe('위: 배포 준비');
+  expect(withBlockRefs(`{{embed ((${ID}))}}`, blocks, 'journals/2024_01_15.md')).toBe('배포 준비');
+  // A block whose text links somewhere is shown unlinked (links do not nest).
+  const linking = blockTexts([{ path: 'pages/a.md', text: `- [[회의]] 정리\n  id:: ${ID}` }]);
+  expect(withBlockRefs(`((${ID}))`, linking, 'pages/b.md')).toBe('[[회의]] 정리');
 });
 
 test("Logseq's page names: journals by date, namespaces with /; a plain name gives none", () => {

@@ -30,13 +30,19 @@ export function logseqProperties(body: string): { lines: Set<number>; page: Map<
   return { lines, page };
 }
 
+/** A block a reference can show: its first line, and the file it is in (a path from the content root). */
+export interface LogseqBlock {
+  text: string;
+  path: string;
+}
+
 /**
  * The text of every block that carries an `id::` property, by id: the block's first line without its bullet (`- `) and
- * task marker, as a reference to it shows it.
+ * task marker, as a reference to it shows it, with the file it is in.
  */
-export function blockTexts(bodies: Iterable<string>): Map<string, string> {
-  const blocks = new Map<string, string>();
-  for (const body of bodies) {
+export function blockTexts(files: Iterable<{ path: string; text: string }>): Map<string, LogseqBlock> {
+  const blocks = new Map<string, LogseqBlock>();
+  for (const { path, text: body } of files) {
     if (!body.includes('id::')) continue;
     const lines = body.split('\n');
     lines.forEach((line, i) => {
@@ -50,7 +56,7 @@ export function blockTexts(bodies: Iterable<string>): Map<string, string> {
           .replace(/^[ \t]*(?:[-*+][ \t]+)?/, '')
           .replace(/^(?:TODO|DOING|DONE|LATER|NOW|WAITING|CANCELED|CANCELLED)[ \t]+/, '')
           .trim();
-        if (text) blocks.set(id, text);
+        if (text) blocks.set(id, { text, path });
         return;
       }
     });
@@ -58,12 +64,22 @@ export function blockTexts(bodies: Iterable<string>): Map<string, string> {
   return blocks;
 }
 
-/** `((id))` block references replaced by the blocks' text; one that names no block stays as written. Line count unchanged. */
-export function withBlockRefs(body: string, blocks: ReadonlyMap<string, string>): string {
+/**
+ * `((id))` block references replaced by the blocks' text, linked to the page the block is on when that is another page
+ * (as Logseq opens it); `{{embed ((id))}}` shows the text alone. One that names no block stays as written. Line count
+ * unchanged. A block whose text holds brackets (a link of its own) is shown unlinked: links do not nest.
+ */
+export function withBlockRefs(body: string, blocks: ReadonlyMap<string, LogseqBlock>, fromPath?: string): string {
   if (!body.includes('((')) return body;
-  // `{{embed ((id))}}` shows the block too (its first line: the text a reference shows).
-  const shown = (ref: string, id: string) => blocks.get(id) ?? ref;
-  return mapFencedLines(body, (text, code) => (code ? text : text.replace(BLOCK_EMBED, shown).replace(BLOCK_REF, shown)));
+  const shown = (ref: string, id: string) => blocks.get(id)?.text ?? ref;
+  const linked = (ref: string, id: string) => {
+    const block = blocks.get(id);
+    if (!block) return ref;
+    if (block.path === fromPath || /[[\]]/.test(block.text) || /[<>\n]/.test(block.path)) return block.text;
+    // From the content root, so the link needs no path relative to this file; `%` kept as written (`회의%2F규칙.md`).
+    return `[${block.text}](</${block.path.replace(/%/g, '%25')}>)`;
+  };
+  return mapFencedLines(body, (text, code) => (code ? text : text.replace(BLOCK_EMBED, shown).replace(BLOCK_REF, linked)));
 }
 
 /**

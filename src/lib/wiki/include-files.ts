@@ -30,7 +30,7 @@ const MAY_INCLUDE = /@include|\{\{#|\{%\s*include|8<-|!\[\[|^import\s/m;
 export function withIncludes(files: readonly RawFile[], read: ReadIncluded): RawFile[] {
   const touched = (f: RawFile): f is RawFile & { text: string } => f.text !== undefined && (f.logseq === true || MAY_INCLUDE.test(f.text));
   if (!files.some(touched)) return [...files];
-  const blocks = blockTexts(files.filter((f) => f.logseq && f.text !== undefined).map((f) => f.text!));
+  const blocks = blockTexts(files.flatMap((f) => (f.logseq && f.text !== undefined ? [{ path: toContentPath(f.path), text: f.text }] : [])));
   const texts = new Map(files.flatMap((f) => (f.text === undefined ? [] : [[f.path, f.text] as const])));
   const readAny: ReadIncluded = (path) => {
     const text = texts.get(path);
@@ -44,7 +44,7 @@ export function withIncludes(files: readonly RawFile[], read: ReadIncluded): Raw
     const written = lines.slice(head).join('\n');
     // Logseq: property lines are left out of the text, the page's own read as frontmatter; block references show their block.
     const logseq = file.logseq ? logseqProperties(written) : undefined;
-    const body = logseq ? withBlockRefs(written, blocks) : written;
+    const body = logseq ? withBlockRefs(written, blocks, toContentPath(file.path)) : written;
     const expanded = expandIncludes(body, file.path, readAny, findNote, logseq?.lines);
     const properties = logseq && logseqPageData(file.path, logseq.page);
     if (!expanded.spans.length && !expanded.problems.length && body === written && !properties) return file;
