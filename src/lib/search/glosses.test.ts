@@ -27,3 +27,9 @@ test('a gloss starts and ends at word boundaries: no pair from inside a word wit
   expect(mineGlosses(['값상태(state)는 X'])).toEqual([['값상태', 'state']]);
   expect(mineGlosses(['에러 경계(Error Boundary)를 둔다.'])).toEqual([['에러 경계', 'Error Boundary']]);
 });
+
+test('a Hangul side that ends like a verb or with a particle is the phrase around a term, not a term', () => {
+  expect(mineGlosses(['Effect가 실행되거나 않는(under-fire) 경우', '탈수된(dehydrated) 상태', '예시에서(node) 보듯', '찢김(tearing) 현상'])).toEqual([
+    ['찢김', 'tearing'],
+  ]);
+});

@@ -17,6 +17,11 @@ export const GLOSS_PATTERNS: readonly RegExp[] = [HANGUL_BEFORE_LATIN, LATIN_BEF
 
 /** English words of a gloss: plain words, not code names (ProductRow, useState) or abbreviations (RSC). */
 const PLAIN_ENGLISH = /^(?:[A-Z]?[a-z]+(?:-[a-z]+)*'?[a-z]*)(?: [A-Z]?[a-z]+(?:-[a-z]+)*)*$/;
+/**
+ * A Hangul side ending like a verb or with a case particle (-는, -던, -된, -거나; -에서, -에게, -으로…) is the phrase around
+ * a term, not a term: '실행되거나 않는 (over-fire, under-fire)' would make the everyday '않는' stand for 'under-fire'.
+ */
+const PREDICATE_END = /(?:는|던|된|거나|에서|에게|으로|부터|까지|처럼|보다)$/;
 /** A name glossed by more than this many different words is a category ('컴포넌트(Board)', '컴포넌트(Square)'), not a translation. */
 const MAX_GLOSSES_PER_NAME = 1;
 
@@ -34,7 +39,7 @@ export function glossCandidates(texts: Iterable<string>): [string, string][] {
   const add = (hangul: string, latin: string) => {
     const h = hangul.trim();
     const l = latin.trim();
-    if (h.replace(/\s/g, '').length < 2 || l.replace(/[^A-Za-z]/g, '').length < 3 || !PLAIN_ENGLISH.test(l)) return;
+    if (h.replace(/\s/g, '').length < 2 || l.replace(/[^A-Za-z]/g, '').length < 3 || !PLAIN_ENGLISH.test(l) || PREDICATE_END.test(h)) return;
     const key = `${h.toLowerCase()}\t${l.toLowerCase()}`;
     if (!pairs.has(key)) pairs.set(key, [h, l]);
   };
