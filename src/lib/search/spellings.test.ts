@@ -156,6 +156,16 @@ describe('words of any length', () => {
     expect(searchSync(long, 'commit').hits.map((h) => h.document.id)).toEqual(['commit']);
   });
 
+  test('a loanword stands for the English word without a plural s or agent r when the corpus has both', () => {
+    // '업데이트' is 'update', not 'updater'; '컴포넌트' 'component', not 'components'; a word with no bare form keeps its r.
+    // The longer forms are the more frequent ones here, so the shorter wins by the rule, not by frequency.
+    const latin = ['updater', 'update', 'components', 'component', 'compiler'];
+    const spell = createSpellings({ ...vocabulary([], latin), frequency: (t) => (/[rs]$/.test(t) ? 2 : 1) });
+    expect(spell('업데이트', undefined)).toEqual([{ text: 'update', certainty: 1 }]);
+    expect(spell('컴포넌트', undefined)).toEqual([{ text: 'component', certainty: 1 }]);
+    expect(spell('컴파일', undefined)).toEqual([{ text: 'compiler', certainty: 1 }]);
+  });
+
   test('a long query word is not looked up one sound away', () => {
     expect(createSpellings(vocabulary([], ['typescript']))('타입스크립트'.repeat(20), undefined)).toEqual([]);
   });

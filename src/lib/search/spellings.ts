@@ -91,8 +91,9 @@ export function createSpellings(vocabulary: Vocabulary): SpellingsOf {
           (l) => (known ? vocabulary.together([l], bigrams(hangul)) : -1),
           () => hangulKey(hangul),
         );
-        // Korean marks no plural: '컴포넌트' is 'component' rather than 'components' when the corpus has both.
-        for (const l of chosen) if (!(l.endsWith('s') && chosen.includes(l.slice(0, -1)))) out.add(l);
+        // Korean marks no plural, and writes an English -r as a vowel: '컴포넌트' is 'component' rather than 'components',
+        // '업데이트' 'update' rather than 'updater', when the corpus has both.
+        for (const l of chosen) out.add(/[^s]s$|[aeiou]r$|[^aeiou]er$/.test(l) && candidates.includes(l.slice(0, -1)) ? l.slice(0, -1) : l);
       };
       pairs(stem);
       const nextStem = next ? queryStem(next) : '';

@@ -87,6 +87,10 @@ test.each([
   ['폴스루', 'fallthrough'],
   ['모달', 'modal'],
   ['카운터', 'counter'],
+  ['스넵샷', 'snapshot'],
+  ['쇼', 'show'],
+  ['컴파일', 'compiler'],
+  ['번들', 'bundler'],
 ])('%s and %s agree in their vowels', (hangul, latin) => {
   expect(vowelsAgree(hangul, latin)).toBe(true);
 });

@@ -170,6 +170,8 @@ const GLIDE_LETTERS: Readonly<Record<string, string>> = {
   아우: 'oa',
   오우: 'oO',
 };
+/** After ㅅ ㅈ ㅊ a y-vowel is how Korean writes sh, j or ch before the plain one ('스냅샷' snapshot, '쇼' show). */
+const PALATAL_PLAIN: Readonly<Record<string, string>> = { ㅑ: 'ㅏ', ㅒ: 'ㅐ', ㅕ: 'ㅓ', ㅖ: 'ㅔ', ㅛ: 'ㅗ', ㅠ: 'ㅜ' };
 /** ㅅ ㅆ ㅈ ㅉ ㅊ: a final 이 after them is the vowel Korean adds to an English sh, ch or ge ('캐시' cache, '이미지' image). */
 const ADDED_I_INITIALS = new Set([9, 10, 12, 13, 14]);
 const SILENT_INITIAL = 11;
@@ -196,7 +198,8 @@ function hangulVowels(word: string): HangulVowels {
     added = open && vowel === 'ㅣ' && ADDED_I_INITIALS.has(initial) && units.length > 0;
     const glide = initial === SILENT_INITIAL && previous?.final === 0 ? GLIDE_LETTERS[glideName(previous.vowel, vowel)] : undefined;
     if (glide !== undefined) units[units.length - 1] = glide;
-    else if (vowel !== 'ㅡ' && !added) units.push(VOWEL_LETTERS[vowel]!);
+    else if (vowel !== 'ㅡ' && !added)
+      units.push(VOWEL_LETTERS[vowel]! + (ADDED_I_INITIALS.has(initial) ? (VOWEL_LETTERS[PALATAL_PLAIN[vowel] ?? ''] ?? '') : ''));
     previous = { vowel, final };
   });
   return { units, open, added };
@@ -208,8 +211,11 @@ function glideName(first: string, second: string): string {
   return syllable(first) + syllable(second);
 }
 
-/** An English word's vowel groups (a 'y' or 'w' gliding into a vowel starts one) and whether it ends in a spoken vowel. */
-function latinVowels(spelled: string): { groups: string[]; open: boolean } {
+/**
+ * An English word's vowel groups (a 'y' or 'w' gliding into a vowel starts one), whether it ends in a spoken vowel, and
+ * whether in a vowel's r (which Korean writes as a vowel, '서버', or leaves with the stem, '컴파일' for compiler).
+ */
+function latinVowels(spelled: string): { groups: string[]; open: boolean; rEnd: boolean } {
   // A silent u after b or g ('build' 빌드, 'guide' 가이드) and a silent final gh ('through' 스루).
   const word = spelled.replace(/([bg])u(?=i)/g, '$1').replace(/([aeiou])gh$/, '$1');
   const groups = word.match(/(?:[wy](?=[aeiouy]))?[aeiouy]+(?:w(?![aeiouy]))?/g) ?? [];
@@ -220,16 +226,15 @@ function latinVowels(spelled: string): { groups: string[]; open: boolean } {
     groups.pop();
     if (/[^aeiouy][aiouy][^aeiouyw]e$/.test(word)) groups[groups.length - 1] = groups.at(-1)!.toUpperCase();
   }
-  // A vowel or a vowel's r ends the word: Korean writes it ('data' 데이터, 'server' 서버, 'store' 스토어).
-  const open = (!silentE && /[aeiouyw]$/.test(word)) || /[aeiouy]r+e?$/.test(word);
-  return { groups, open };
+  const rEnd = /[aeiouy]r+e?$/.test(word);
+  return { groups, open: !silentE && /[aeiouyw]$/.test(word), rEnd };
 }
 
 /**
  * Whether a Hangul word and an English word with the same sound key (see `hangulKey`) also agree in their vowels, as
  * loanword spelling writes them: the first vowels match, each vowel of the shorter one matches one of the longer's in
- * order (up to two of the longer's left over: 'typescript' has an e that '타입스크립트' drops), and both end in a
- * vowel or both do not. The keys leave vowels out so that a vowel typo ('디스페치') still meets its word; this keeps
+ * order (up to two of the longer's left over: 'typescript' has an e that '타입스크립트' drops), and a spoken final
+ * vowel of either is the other's too. The keys leave vowels out so that a vowel typo ('디스페치') still meets its word; this keeps
  * out native words that only share consonants with an English one ('다시' and 'this', '입력' and 'africa').
  */
 export function vowelsAgree(hangul: string, latin: string): boolean {
@@ -238,8 +243,9 @@ export function vowelsAgree(hangul: string, latin: string): boolean {
   const h = hangulVowels(hangul);
   return variants.some((word) => {
     const l = latinVowels(word);
+    // A spoken final vowel is written ('data' 데이터); a final vowel in Hangul spells one, or a vowel's r ('server' 서버).
     if (l.open && !h.open) return false;
-    if (h.open && !h.added && !l.open) return false;
+    if (h.open && !h.added && !l.open && !l.rEnd) return false;
     return alignVowels(h.units, l.groups);
   });
 }
