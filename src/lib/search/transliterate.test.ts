@@ -91,6 +91,11 @@ test.each([
   ['쇼', 'show'],
   ['컴파일', 'compiler'],
   ['번들', 'bundler'],
+  ['캐쉬', 'cache'],
+  ['메인', 'main'],
+  // A particle after the word is not the word's vowel.
+  ['힙의', 'heap'],
+  ['훅과', 'hook'],
 ])('%s and %s agree in their vowels', (hangul, latin) => {
   expect(vowelsAgree(hangul, latin)).toBe(true);
 });
@@ -108,6 +113,7 @@ test.each([
   ['모달', 'model'],
   ['카운터', 'count'],
   ['첫', 'side'],
+  ['전에', 'chain'],
 ])('%s and %s do not', (hangul, latin) => {
   expect(vowelsAgree(hangul, latin)).toBe(false);
 });

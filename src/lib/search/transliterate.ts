@@ -172,9 +172,14 @@ const GLIDE_LETTERS: Readonly<Record<string, string>> = {
 };
 /** After ㅅ ㅈ ㅊ a y-vowel is how Korean writes sh, j or ch before the plain one ('스냅샷' snapshot, '쇼' show). */
 const PALATAL_PLAIN: Readonly<Record<string, string>> = { ㅑ: 'ㅏ', ㅒ: 'ㅐ', ㅕ: 'ㅓ', ㅖ: 'ㅔ', ㅛ: 'ㅗ', ㅠ: 'ㅜ' };
-/** ㅅ ㅆ ㅈ ㅉ ㅊ: a final 이 after them is the vowel Korean adds to an English sh, ch or ge ('캐시' cache, '이미지' image). */
+/**
+ * ㅅ ㅆ ㅈ ㅉ ㅊ: a final 이 after them is the vowel Korean adds to an English sh, ch or ge ('캐시' cache, '이미지' image;
+ * also 위, as in the common '캐쉬').
+ */
 const ADDED_I_INITIALS = new Set([9, 10, 12, 13, 14]);
 const SILENT_INITIAL = 11;
+/** Particles written after a closed syllable: 이, 의, 에, 과 (as syllable codes). */
+const PARTICLES = new Set(['이', '의', '에', '과'].map((ch) => ch.charCodeAt(0) - 0xac00));
 
 interface HangulVowels {
   /** The letters each vowel may spell, in order. */
@@ -190,12 +195,14 @@ function hangulVowels(word: string): HangulVowels {
   let added = false;
   let previous: { vowel: string; final: number } | undefined;
   const syllables = [...word].map((ch) => ch.charCodeAt(0) - 0xac00).filter((code) => code >= 0 && code <= 11171);
+  // A particle after a closed syllable ('빈이', '힙의', '훅과') is not part of the word it follows.
+  if (syllables.length > 1 && syllables.at(-2)! % 28 !== 0 && PARTICLES.has(syllables.at(-1)!)) syllables.pop();
   syllables.forEach((code, i) => {
     const initial = Math.floor(code / 588);
     const vowel = VOWEL_JAMO[Math.floor(code / 28) % 21]!;
     const final = code % 28;
     open = i === syllables.length - 1 && final === 0 && vowel !== 'ㅡ';
-    added = open && vowel === 'ㅣ' && ADDED_I_INITIALS.has(initial) && units.length > 0;
+    added = open && (vowel === 'ㅣ' || vowel === 'ㅟ') && ADDED_I_INITIALS.has(initial) && units.length > 0;
     const glide = initial === SILENT_INITIAL && previous?.final === 0 ? GLIDE_LETTERS[glideName(previous.vowel, vowel)] : undefined;
     if (glide !== undefined) units[units.length - 1] = glide;
     else if (vowel !== 'ㅡ' && !added)
@@ -218,7 +225,8 @@ function glideName(first: string, second: string): string {
 function latinVowels(spelled: string): { groups: string[]; open: boolean; rEnd: boolean } {
   // A silent u after b or g ('build' 빌드, 'guide' 가이드) and a silent final gh ('through' 스루).
   const word = spelled.replace(/([bg])u(?=i)/g, '$1').replace(/([aeiou])gh$/, '$1');
-  const groups = word.match(/(?:[wy](?=[aeiouy]))?[aeiouy]+(?:w(?![aeiouy]))?/g) ?? [];
+  // ai, ay, ei, ey are the long a ('main' 메인, 'key' 키): never ㅓ, as their first letter alone would allow.
+  const groups = (word.match(/(?:[wy](?=[aeiouy]))?[aeiouy]+(?:w(?![aeiouy]))?/g) ?? []).map((g) => (/^[ae][iy]/.test(g) ? `A${g.slice(2)}` : g));
   // A final e after a consonant is silent ('type', 'image'), unless it is the only vowel; one vowel letter before
   // one consonant and that e is long ('node', 'page'): written as a capital.
   const silentE = groups.length > 1 && /[^aeiouy]e$/.test(word);
