@@ -96,6 +96,10 @@ test.each([
   // A particle after the word is not the word's vowel.
   ['힙의', 'heap'],
   ['훅과', 'hook'],
+  // A plural s leaves the ending as the singular's; a word's own final s stays.
+  ['서버', 'servers'],
+  ['밸류', 'values'],
+  ['포커스', 'focus'],
 ])('%s and %s agree in their vowels', (hangul, latin) => {
   expect(vowelsAgree(hangul, latin)).toBe(true);
 });
@@ -114,6 +118,8 @@ test.each([
   ['카운터', 'count'],
   ['첫', 'side'],
   ['전에', 'chain'],
+  ['배열', 'values'],
+  ['표준', 'person'],
 ])('%s and %s do not', (hangul, latin) => {
   expect(vowelsAgree(hangul, latin)).toBe(false);
 });

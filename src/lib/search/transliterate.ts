@@ -148,7 +148,7 @@ const VOWEL_LETTERS: Readonly<Record<string, string>> = {
   ㅘ: 'ouaw',
   ㅙ: 'ouaew',
   ㅚ: 'ouew',
-  ㅛ: 'yie',
+  ㅛ: 'yi',
   ㅜ: 'uowU',
   ㅝ: 'wuoa',
   ㅞ: 'wuea',
@@ -247,15 +247,15 @@ function latinVowels(spelled: string): { groups: string[]; open: boolean; rEnd: 
  */
 export function vowelsAgree(hangul: string, latin: string): boolean {
   const lower = latin.toLowerCase();
-  const variants = /[^s]s$/.test(lower) ? [lower, lower.slice(0, -1)] : [lower];
   const h = hangulVowels(hangul);
-  return variants.some((word) => {
-    const l = latinVowels(word);
-    // A spoken final vowel is written ('data' 데이터); a final vowel in Hangul spells one, or a vowel's r ('server' 서버).
-    if (l.open && !h.open) return false;
-    if (h.open && !h.added && !l.open && !l.rEnd) return false;
-    return alignVowels(h.units, l.groups);
-  });
+  // A plural s after a vowel or a vowel's r leaves the word ending as the singular does ('values' 밸류, 'servers' 서버;
+  // 'focus' and 'alias' end in their s).
+  const end = latinVowels(/(?:[aeiouy][ey]|[aeiouy]r|[^aeiou]y)s$/.test(lower) ? lower.slice(0, -1) : lower);
+  // A spoken final vowel is written ('data' 데이터); a final vowel in Hangul spells one, or a vowel's r ('server' 서버).
+  if (end.open && !h.open) return false;
+  if (h.open && !h.added && !end.open && !end.rEnd) return false;
+  const variants = /[^s]s$/.test(lower) ? [lower, lower.slice(0, -1)] : [lower];
+  return variants.some((word) => alignVowels(h.units, latinVowels(word).groups));
 }
 
 /** The first units meet, and every unit of the shorter list meets a later one of the longer, leaving at most two of it. */
