@@ -140,7 +140,7 @@ const VOWEL_LETTERS: Readonly<Record<string, string>> = {
   ㅐ: 'aeA',
   ㅑ: 'yiea',
   ㅒ: 'yeaiA',
-  ㅓ: 'aeiou',
+  ㅓ: 'aeiouU',
   ㅔ: 'eaA',
   ㅕ: 'ieyuU',
   ㅖ: 'eayiA',
@@ -169,6 +169,7 @@ const GLIDE_LETTERS: Readonly<Record<string, string>> = {
   오이: 'oO',
   아우: 'oa',
   오우: 'oO',
+  웨이: 'wuaeA',
 };
 /** After ㅅ ㅈ ㅊ a y-vowel is how Korean writes sh, j or ch before the plain one ('스냅샷' snapshot, '쇼' show). */
 const PALATAL_PLAIN: Readonly<Record<string, string>> = { ㅑ: 'ㅏ', ㅒ: 'ㅐ', ㅕ: 'ㅓ', ㅖ: 'ㅔ', ㅛ: 'ㅗ', ㅠ: 'ㅜ' };
@@ -187,12 +188,15 @@ interface HangulVowels {
   /** The word ends in a spoken vowel (not ㅡ); `added` when that vowel is the 이 Korean adds after ㅅ, ㅈ or ㅊ. */
   open: boolean;
   added: boolean;
+  /** The last vowel is an 어 after another vowel: how Korean writes an English vowel's r ('웨어' ware, '스토어' store). */
+  rVowel: boolean;
 }
 
 function hangulVowels(word: string): HangulVowels {
   const units: string[] = [];
   let open = false;
   let added = false;
+  let rVowel = false;
   let previous: { vowel: string; final: number } | undefined;
   const syllables = [...word].map((ch) => ch.charCodeAt(0) - 0xac00).filter((code) => code >= 0 && code <= 11171);
   // A particle after a closed syllable ('빈이', '힙의', '훅과') is not part of the word it follows.
@@ -203,13 +207,14 @@ function hangulVowels(word: string): HangulVowels {
     const final = code % 28;
     open = i === syllables.length - 1 && final === 0 && vowel !== 'ㅡ';
     added = open && (vowel === 'ㅣ' || vowel === 'ㅟ') && ADDED_I_INITIALS.has(initial) && units.length > 0;
+    rVowel = open && vowel === 'ㅓ' && initial === SILENT_INITIAL && previous?.final === 0;
     const glide = initial === SILENT_INITIAL && previous?.final === 0 ? GLIDE_LETTERS[glideName(previous.vowel, vowel)] : undefined;
     if (glide !== undefined) units[units.length - 1] = glide;
     else if (vowel !== 'ㅡ' && !added)
       units.push(VOWEL_LETTERS[vowel]! + (ADDED_I_INITIALS.has(initial) ? (VOWEL_LETTERS[PALATAL_PLAIN[vowel] ?? ''] ?? '') : ''));
     previous = { vowel, final };
   });
-  return { units, open, added };
+  return { units, open, added, rVowel };
 }
 
 /** '아이' for ㅏ then ㅣ: the GLIDE_LETTERS key of two vowels. */
@@ -232,7 +237,7 @@ function latinVowels(spelled: string): { groups: string[]; open: boolean; rEnd: 
   const silentE = groups.length > 1 && /[^aeiouy]e$/.test(word);
   if (silentE) {
     groups.pop();
-    if (/[^aeiouy][aiouy][^aeiouyw]e$/.test(word)) groups[groups.length - 1] = groups.at(-1)!.toUpperCase();
+    if (/[^aeiouy][aiouy][^aeiouyw]e$/.test(word)) groups[groups.length - 1] = groups.at(-1)!.replace(/[aiouy]$/, (v) => v.toUpperCase());
   }
   const rEnd = /[aeiouy]r+e?$/.test(word);
   return { groups, open: !silentE && /[aeiouyw]$/.test(word), rEnd };
@@ -255,7 +260,9 @@ export function vowelsAgree(hangul: string, latin: string): boolean {
   if (end.open && !h.open) return false;
   if (h.open && !h.added && !end.open && !end.rEnd) return false;
   const variants = /[^s]s$/.test(lower) ? [lower, lower.slice(0, -1)] : [lower];
-  return variants.some((word) => alignVowels(h.units, latinVowels(word).groups));
+  // A vowel's r written as a last 어 ('미들웨어' middleware) may stand beside the vowel rather than for one.
+  const units = h.rVowel && end.rEnd ? [h.units, h.units.slice(0, -1)] : [h.units];
+  return variants.some((word) => units.some((u) => alignVowels(u, latinVowels(word).groups)));
 }
 
 /** The first units meet, and every unit of the shorter list meets a later one of the longer, leaving at most two of it. */
