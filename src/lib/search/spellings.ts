@@ -175,8 +175,14 @@ function push(map: Map<string, string[]>, key: string, word: string): void {
 /** Words with one of the keys that `accept` takes: exact matches, else (for long keys) those one deletion away either side. */
 function lookup(t: KeyTable, keys: readonly string[], frequency: (term: string) => number, near: boolean, accept: (word: string) => boolean): string[] {
   const found = new Set<string>();
+  // Near keys list a word many times over: each is judged once.
+  const judged = new Set<string>();
   const take = (words: readonly string[] | undefined) => {
-    for (const w of words ?? []) if (!found.has(w) && accept(w)) found.add(w);
+    for (const w of words ?? []) {
+      if (judged.has(w)) continue;
+      judged.add(w);
+      if (accept(w)) found.add(w);
+    }
   };
   for (const key of keys) if (key.length >= MIN_KEY_LENGTH) take(t.exact.get(key));
   if (!found.size && near) {

@@ -160,16 +160,19 @@ const VOWEL_LETTERS: Readonly<Record<string, string>> = {
 };
 /** Hangul vowels in syllable order. */
 const VOWEL_JAMO = 'ㅏㅐㅑㅒㅓㅔㅕㅖㅗㅘㅙㅚㅛㅜㅝㅞㅟㅠㅡㅢㅣ';
-/** A vowel followed by a silent-initial 이 or 우 is one English vowel ('타입' type, '게이트' gate, '윈도우' window). */
+/**
+ * A vowel followed by a silent-initial 이 or 우 is one English vowel ('타입' type, '게이트' gate, '윈도우' window), by
+ * the two vowels.
+ */
 const GLIDE_LETTERS: Readonly<Record<string, string>> = {
-  아이: 'iyaeIY',
-  애이: 'aeA',
-  에이: 'aeA',
-  예이: 'aeA',
-  오이: 'oO',
-  아우: 'oa',
-  오우: 'oO',
-  웨이: 'wuaeA',
+  ㅏㅣ: 'iyaeIY',
+  ㅐㅣ: 'aeA',
+  ㅔㅣ: 'aeA',
+  ㅖㅣ: 'aeA',
+  ㅗㅣ: 'oO',
+  ㅏㅜ: 'oa',
+  ㅗㅜ: 'oO',
+  ㅞㅣ: 'wuaeA',
 };
 /** After ㅅ ㅈ ㅊ a y-vowel is how Korean writes sh, j or ch before the plain one ('스냅샷' snapshot, '쇼' show). */
 const PALATAL_PLAIN: Readonly<Record<string, string>> = { ㅑ: 'ㅏ', ㅒ: 'ㅐ', ㅕ: 'ㅓ', ㅖ: 'ㅔ', ㅛ: 'ㅗ', ㅠ: 'ㅜ' };
@@ -197,7 +200,8 @@ function hangulVowels(word: string): HangulVowels {
   let open = false;
   let added = false;
   let rVowel = false;
-  let previous: { vowel: string; final: number } | undefined;
+  // The vowel of the syllable before when that syllable has no final: a silent-initial syllable may glide from it.
+  let openVowel: string | undefined;
   const syllables = [...word].map((ch) => ch.charCodeAt(0) - 0xac00).filter((code) => code >= 0 && code <= 11171);
   // A particle after a closed syllable ('빈이', '힙의', '훅과') is not part of the word it follows.
   if (syllables.length > 1 && syllables.at(-2)! % 28 !== 0 && PARTICLES.has(syllables.at(-1)!)) syllables.pop();
@@ -205,22 +209,17 @@ function hangulVowels(word: string): HangulVowels {
     const initial = Math.floor(code / 588);
     const vowel = VOWEL_JAMO[Math.floor(code / 28) % 21]!;
     const final = code % 28;
+    const afterVowel = initial === SILENT_INITIAL ? openVowel : undefined;
     open = i === syllables.length - 1 && final === 0 && vowel !== 'ㅡ';
     added = open && (vowel === 'ㅣ' || vowel === 'ㅟ') && ADDED_I_INITIALS.has(initial) && units.length > 0;
-    rVowel = open && vowel === 'ㅓ' && initial === SILENT_INITIAL && previous?.final === 0;
-    const glide = initial === SILENT_INITIAL && previous?.final === 0 ? GLIDE_LETTERS[glideName(previous.vowel, vowel)] : undefined;
+    rVowel = open && vowel === 'ㅓ' && afterVowel !== undefined;
+    const glide = afterVowel === undefined ? undefined : GLIDE_LETTERS[afterVowel + vowel];
+    const palatal = ADDED_I_INITIALS.has(initial) ? PALATAL_PLAIN[vowel] : undefined;
     if (glide !== undefined) units[units.length - 1] = glide;
-    else if (vowel !== 'ㅡ' && !added)
-      units.push(VOWEL_LETTERS[vowel]! + (ADDED_I_INITIALS.has(initial) ? (VOWEL_LETTERS[PALATAL_PLAIN[vowel] ?? ''] ?? '') : ''));
-    previous = { vowel, final };
+    else if (vowel !== 'ㅡ' && !added) units.push(VOWEL_LETTERS[vowel]! + (palatal ? VOWEL_LETTERS[palatal]! : ''));
+    openVowel = final === 0 ? vowel : undefined;
   });
   return { units, open, added, rVowel };
-}
-
-/** '아이' for ㅏ then ㅣ: the GLIDE_LETTERS key of two vowels. */
-function glideName(first: string, second: string): string {
-  const syllable = (v: string) => String.fromCharCode(0xac00 + SILENT_INITIAL * 588 + VOWEL_JAMO.indexOf(v) * 28);
-  return syllable(first) + syllable(second);
 }
 
 /**
