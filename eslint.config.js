@@ -89,7 +89,7 @@ export default tseslint.config(
           regex: '/src/(pages|components|layouts|client|markdown|site|integrations)/',
           message: 'mcp/ never imports the site or the build; it reads _wiki/* artifacts.',
         },
-        { regex: '/content/', message: 'mcp/ never reads content/; remember_knowledge runs Maru\'s writer (src/writer) as a process of its own.' },
+        { regex: '/content/', message: "mcp/ never reads content/; remember_knowledge runs Maru's writer (src/writer) as a process of its own." },
         {
           regex: '/src/node/(?!hash\\.ts$)',
           message: 'The MCP server imports nothing of the Node edge but its hash (a leaf both sides hash artifacts with).',

@@ -49,7 +49,8 @@ describe('dependency direction (STYLE: dependencies point inward to src/lib)', (
       imports(f)
         .filter((s) => {
           const to = target(f, s);
-          if (s.startsWith('astro') || /^src\/(pages|components|layouts|client|markdown|site|integrations|writer)\//.test(to) || /^content\//.test(to)) return true;
+          if (s.startsWith('astro') || /^src\/(pages|components|layouts|client|markdown|site|integrations|writer)\//.test(to) || /^content\//.test(to))
+            return true;
           // The hash is a leaf (node:crypto only) shared with the build, so both sides agree on every artifact's sha256.
           return /^src\/node\//.test(to) && to !== 'src/node/hash.ts';
         })
@@ -89,7 +90,13 @@ describe('dependency direction (STYLE: dependencies point inward to src/lib)', (
       seen.add(file);
       for (const spec of runtimeImports(file)) {
         if (spec.startsWith('.')) queue.push(target(file, spec));
-        else if (!spec.startsWith('node:')) packages.add(spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/'));
+        else if (!spec.startsWith('node:'))
+          packages.add(
+            spec
+              .split('/')
+              .slice(0, spec.startsWith('@') ? 2 : 1)
+              .join('/'),
+          );
       }
     }
     expect([...packages].sort()).toEqual([

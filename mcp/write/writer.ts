@@ -130,7 +130,8 @@ export async function openWriter(dir: string, store: ArtifactStore, options: Wri
         restart();
         reject(e);
       };
-      const onExit = (code: number | null, signal: NodeJS.Signals | null) => onError(new Error(`the writer process stopped (${code === null ? `signal ${signal}` : `exit code ${code}`})`));
+      const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
+        onError(new Error(`the writer process stopped (${code === null ? `signal ${signal}` : `exit code ${code}`})`));
       const timer =
         limitMs === undefined
           ? undefined

@@ -6,7 +6,7 @@ import { WriteRefused, type WriterAnswer, type WriterReply, type WriterRequest, 
 import { openContentRoot } from './content-root.ts';
 import { openWriterCore, type WriterCore } from './writer-core.ts';
 
-const send = (reply: WriterReply) => process.send!(reply);
+const send = (reply: WriterReply): void => void process.send!(reply);
 if (!process.send) {
   console.error('src/writer/process.ts is started by the MCP server (maru mcp --allow-write <content-dir>), not by hand.');
   process.exit(2);

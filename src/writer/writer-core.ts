@@ -18,7 +18,6 @@ import {
   renderUpdatedDocument,
   similarDocuments,
   titleAndBody,
-  type SimilarDocument,
 } from '../lib/write/remember.ts';
 import { WriteRefused, type RememberOutcome, type RememberRequest } from '../lib/write/protocol.ts';
 import { sha256 } from '../node/hash.ts';
