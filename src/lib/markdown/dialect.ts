@@ -3,6 +3,7 @@ import remarkMath from 'remark-math';
 import remarkMathFlanking from './remark-math-flanking.ts';
 import type { PluggableList } from 'unified';
 import remarkCodeLangMeta from './remark-code-lang-meta.ts';
+import remarkCodeNotation from './remark-code-notation.ts';
 import remarkContainers from './remark-containers.ts';
 import remarkForeignHtml from './remark-foreign-html.ts';
 import remarkMdxCallouts from './remark-mdx-callouts.ts';
@@ -33,7 +34,7 @@ export interface DialectOptions {
  * written as template tags or `::: mermaid`, Obsidian
  * `%%comments%%` dropped, MkDocs admonitions and content tabs, GitBook/Jekyll/Hugo template tags, `[[https://…|label]]` as external links,
  * MDX callout components as callouts, other VitePress/MDX html dropped, MDX comments and import lines, `:::` containers, TOC macros, Docsify's `!>`/`?>` hints, Wiki.js's `{.is-info}` quotes,
- * VitePress's ```` ```js{2,5} ```` line marks, Obsidian's `==highlights==`, `![[embeds]]` and `^block-ids`; `$math$` before all. The site's processor and
+ * VitePress's ```` ```js{2,5} ```` line marks and `// [!code ++]` notations (and twoslash's `---cut---`), Obsidian's `==highlights==`, `![[embeds]]` and `^block-ids`; `$math$` before all. The site's processor and
  * `parseMarkdown` both use this list, so pages, index text and snippets see the same tree.
  */
 export function dialectPlugins(options: DialectOptions = {}): PluggableList {
@@ -62,6 +63,8 @@ export function dialectPlugins(options: DialectOptions = {}): PluggableList {
     remarkDocsifyHints,
     remarkWikijsCallouts,
     remarkCodeLangMeta,
+    // After the marks moved out of the language: both end up in the meta the site draws.
+    remarkCodeNotation,
     // After the plugins that read text positions (MDX comments): the text nodes it splits have none.
     remarkObsidianHighlights,
     remarkObsidianEmbeds,

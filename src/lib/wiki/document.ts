@@ -23,6 +23,7 @@ import type { IncludedText } from './include-files.ts';
 import type { IncludedSpan } from '../markdown/includes.ts';
 import { withoutNotionId } from './notion-ids.ts';
 import { toContentPath, toSlug, type ContentPath, type Slug } from './slug.ts';
+import { vitepressHome } from './vitepress-home.ts';
 
 /** A file as collected from disk: its text (or why it could not be read) and its dates. */
 export interface RawFile {
@@ -131,8 +132,11 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[], ke
   }
   const split = splitFrontmatter(path, raw.text);
   if (!split.file) return { problems: split.problems };
-  const { body, bodyLine, lineOf } = split.file;
+  const { bodyLine, lineOf } = split.file;
   const data = lenientFrontmatter(raw.properties ? { ...raw.properties, ...split.file.data } : split.file.data);
+  // After the body, so every line of the file keeps its number in problems.
+  const home = vitepressHome(data);
+  const body = home?.markdown ? `${split.file.body.trimEnd()}\n\n${home.markdown}\n` : split.file.body;
   const problems: Problem[] = [];
   const result = FrontmatterSchema.safeParse(data);
   const fm = result.success ? result.data : FrontmatterSchema.parse(dropInvalid(data, result.error, problems, path, lineOf));
@@ -173,14 +177,14 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[], ke
   // page was first written, since the page may have been edited since.
   const updatedAt = fm.updated_at ?? foreign.modified ?? raw.gitUpdatedAt ?? foreign.written ?? raw.mtime;
   const category = categoryOf(fm.category, path, categories);
-  const summary = fm.summary ?? (typeof data.description === 'string' ? data.description : undefined);
+  const summary = fm.summary ?? (typeof data.description === 'string' ? data.description : undefined) ?? home?.summary;
   const order = fm.order ?? numberOf(data.sidebar_position) ?? numberOf(data.nav_order) ?? numberOf(data.weight) ?? raw.tocOrder;
   const fieldLines: Record<string, number> = {};
   for (const key of Object.keys(data)) fieldLines[key] = lineOf(key);
   const doc: SourceDocument = {
     id: (fm.id as Slug | undefined) ?? toSlug(path),
     sourcePath: path,
-    title: fm.title ?? markdown.h1 ?? fileTitle(path),
+    title: fm.title ?? markdown.h1 ?? home?.title ?? fileTitle(path),
     project: fm.project ?? defaultProject(path),
     category: category.value,
     categorySource: category.source,
