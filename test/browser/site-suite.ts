@@ -88,7 +88,7 @@ export function describeSite(base: string, part: 'functional' | 'visual'): void 
 
     /**
      * Navigates an open page to `path`. Where a test only looks at pages one after another, this is much cheaper than a
-     * page each: a new page costs Chromium a tab and a renderer process (measured: 1.5–2.2 CPU s against 0.5–0.7 s).
+     * page each: a new page costs Chromium a tab and a renderer process, several times what a navigation costs.
      */
     async function go(page: Page, path: string): Promise<void> {
       const res = await page.goto(site.url(path));
