@@ -101,7 +101,7 @@ export function describeSite(base: string, part: 'functional' | 'visual'): void 
       const cards = page.locator('.project-card h3 a');
       expect(await cards.allTextContents()).toEqual(['Maru', '온보딩', '운영', '검색']);
       expect(await cards.first().getAttribute('href')).toBe(`${base}projects/maru/`);
-      expect(await page.locator('.project-card').first().textContent()).toContain('문서 17개');
+      expect(await page.locator('.project-card').first().textContent()).toContain('문서 24개');
       expect(await page.locator('#recent-title + .doc-list > li').count()).toBe(8);
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('home-search-q');
       expect(await page.getAttribute('html', 'lang')).toBe('ko');
