@@ -78,10 +78,7 @@ const CORPORA: Record<string, string> = {
 };
 const corpusDir = (name: string) => CORPORA[name] ?? resolve(ROOT, '../shared/corpora', name);
 const FLOORS: [set: string, dev: number, heldout: number | undefined][] = [
-  // The example wiki's dev floor lowered by one hundredth when the reference moved from the README into it (44 → 51
-  // documents): one paraphrase asking for the features in the order they were built now finds its page second, behind
-  // the roadmap (0.907 → 0.892); no other dev query moved, the held-out half stayed at 0.944 and off-topic at 20/20.
-  ['example-wiki', 0.89, 0.94],
+  ['example-wiki', 0.9, 0.94],
   // Dev floors raised with the ranking of queries nothing covers (coordination.ts): 0.948 → 0.953, 0.913 → 0.938.
   ['ko-cs-study', 0.95, 0.91],
   ['ko-react-docs-fresh', 0.93, 0.85],
