@@ -1,6 +1,6 @@
 import type { SiteConfigInput } from './src/lib/wiki/config.ts';
 
-/** Site configuration; every field is optional and documented in src/lib/wiki/config.ts and the README. */
+/** Site configuration; every field is optional and documented in src/lib/wiki/config.ts and content/maru/site-config-reference.md. */
 const config: SiteConfigInput = {
   title: 'Maru',
   description: '사람은 웹에서, AI는 MCP로 같은 팀 지식을 읽는 위키. Maru 자신의 개념, 결정, 가이드를 담은 예제 위키입니다.',

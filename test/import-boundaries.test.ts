@@ -29,7 +29,7 @@ function target(file: string, spec: string): string {
   return spec.startsWith('.') ? relative(ROOT, join(ROOT, file, '..', spec)) : '';
 }
 
-describe('dependency direction (STYLE: dependencies point inward to src/lib)', () => {
+describe('dependency direction (ARCHITECTURE.md: dependencies point inward to src/lib)', () => {
   test('src/lib is pure: no node:*, no astro:*, nothing from pages, components, integrations, the Node edge, scripts or mcp', () => {
     const bad = sources('src/lib').flatMap((f) =>
       imports(f)

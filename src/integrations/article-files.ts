@@ -6,8 +6,8 @@ import { cacheDir } from '../node/parse-cache.ts';
 /**
  * The rendered HTML of each document, one file named by its sha256 under `<cacheDir>/articles/`, outside
  * Astro's data store. Astro bundles its data store into the page build as one JS string and compiles it
- * on every build (at 10,000 documents about a minute of CPU for HTML that a rebuild mostly does not
- * render: `bench/results.md`); the entry keeps only the file's path (`rendered.metadata.articleFile`),
+ * on every build, a cost that grows with the whole wiki's HTML though a rebuild renders little of it;
+ * the entry keeps only the file's path (`rendered.metadata.articleFile`),
  * and the page reads the file when it renders (`src/site/article.ts`). Named by content, the path is
  * also what a page's cache key holds of its article: a re-rendered article with the same HTML keeps it.
  */

@@ -5,8 +5,8 @@ import { join } from 'node:path';
  * V8 flags of every `astro build` Maru starts (`npm run build`, `npm start`, the tests and benchmarks): a young
  * generation of 64 MiB semi-spaces instead of V8's 16. A build makes millions of short-lived objects (syntax trees,
  * tokens, HTML strings); with small semi-spaces too many survive two scavenges, are promoted, and are then collected
- * by the costly old-generation collector. Measured on a 10,000-document build (`bench/notes.md`): 20 % less wall and
- * CPU time. `NODE_OPTIONS` set by the caller comes after these, so its own value of the same flag wins.
+ * by the costly old-generation collector; a large build spends about a fifth less time (`bench/results.md`).
+ * `NODE_OPTIONS` set by the caller comes after these, so its own value of the same flag wins.
  */
 export const BUILD_NODE_OPTIONS = '--max-semi-space-size=64';
 

@@ -5,7 +5,7 @@ import { dirname, join, sep } from 'node:path';
  * The artifacts of the last build, kept under the cache folder, so that a build hard-links each file whose bytes did
  * not change instead of writing a new one. At 10,000 documents a build writes about 34,000 artifact files, and on
  * ext4 creating that many files soon after as many were deleted (the previous output) costs seconds of system time
- * that vary from run to run (`bench/notes.md`); a hard link allocates no inode. Only the changed files are written.
+ * that vary from run to run; a hard link allocates no inode. Only the changed files are written.
  *
  * Safe against damage and against other builds sharing the cache folder: a link is checked by reading back what it
  * points at (the build's own path, whose file nobody else replaces), and a file is never changed in place: a new

@@ -88,7 +88,7 @@ export function describeSite(base: string, part: 'functional' | 'visual'): void 
 
     /**
      * Navigates an open page to `path`. Where a test only looks at pages one after another, this is much cheaper than a
-     * page each: a new page costs Chromium a tab and a renderer process (measured: 1.5–2.2 CPU s against 0.5–0.7 s).
+     * page each: a new page costs Chromium a tab and a renderer process, several times what a navigation costs.
      */
     async function go(page: Page, path: string): Promise<void> {
       const res = await page.goto(site.url(path));
@@ -101,7 +101,7 @@ export function describeSite(base: string, part: 'functional' | 'visual'): void 
       const cards = page.locator('.project-card h3 a');
       expect(await cards.allTextContents()).toEqual(['Maru', '온보딩', '운영', '검색']);
       expect(await cards.first().getAttribute('href')).toBe(`${base}projects/maru/`);
-      expect(await page.locator('.project-card').first().textContent()).toContain('문서 17개');
+      expect(await page.locator('.project-card').first().textContent()).toContain('문서 24개');
       expect(await page.locator('#recent-title + .doc-list > li').count()).toBe(8);
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('home-search-q');
       expect(await page.getAttribute('html', 'lang')).toBe('ko');
