@@ -86,13 +86,20 @@ describe('docPage', () => {
   });
   test('side navigation lists the project documents by category, from the project sidebar file', () => {
     expect(page.sidebar.fileHref).toBe('/b/nav/p.json');
-    expect(page.sidebar.groups).toEqual([
+    expect(page.sidebar.list.entries).toEqual([
       {
+        kind: 'group',
         key: 'guide',
         label: '가이드',
         count: 1,
         listingHref: '/b/projects/p/?category=guide',
-        open: { items: [{ title: 'A', href: '/b/docs/a/', current: true }], before: 0, after: 0 },
+        open: {
+          key: 'guide',
+          entries: [{ kind: 'doc', title: 'A', href: '/b/docs/a/', current: true }],
+          before: 0,
+          after: 0,
+          moreHref: '/b/projects/p/?category=guide',
+        },
       },
     ]);
     expect([page.prev, page.next]).toEqual([undefined, undefined]);
@@ -101,7 +108,8 @@ describe('docPage', () => {
     const docs = [entry('g2', { title: '둘째' }), entry('g1', { title: '첫째', order: 1 }), entry('d1', { title: '결정', category: 'decision' })];
     const c = uiContext({ catalog: { ...CATALOG, documents: docs }, config }, '/b', NOW);
     const nav = docPage(c, docs[0]!);
-    expect(nav.sidebar.groups.map((g) => [g.label, g.count, g.open?.items.map((i) => i.title)])).toEqual([
+    const groups = nav.sidebar.list.entries.flatMap((g) => (g.kind === 'group' ? [g] : []));
+    expect(groups.map((g) => [g.label, g.count, g.open?.entries.map((i) => (i.kind === 'doc' ? i.title : i.label))])).toEqual([
       ['결정', 1, undefined],
       ['가이드', 2, ['첫째', '둘째']],
     ]);
@@ -112,7 +120,8 @@ describe('docPage', () => {
   test('a folder landing page comes first in its project, before documents with an `order`', () => {
     const docs = [entry('g1', { title: '첫째', order: 1 }), entry('intro', { title: '소개', sourcePath: 'p/README.md' })];
     const c = uiContext({ catalog: { ...CATALOG, documents: docs }, config }, '/b', NOW);
-    expect(docPage(c, docs[0]!).sidebar.groups.map((g) => g.open?.items.map((i) => i.title))).toEqual([['소개', '첫째']]);
+    const open = docPage(c, docs[0]!).sidebar.list.entries.flatMap((g) => (g.kind === 'group' ? [g.open?.entries.map((i) => (i.kind === 'doc' ? i.title : i.label))] : []));
+    expect(open).toEqual([['소개', '첫째']]);
     expect(docPage(c, docs[0]!).prev).toEqual({ title: '소개', href: '/b/docs/intro/' });
   });
   test('the lead is left out when the summary is the first paragraph, and a default category shows no badge', () => {
