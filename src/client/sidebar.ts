@@ -52,7 +52,17 @@ class MaruSidebar extends HTMLElement {
     const prefetch = () => void load(src);
     this.addEventListener('pointerenter', prefetch, { once: true });
     this.addEventListener('focusin', prefetch, { once: true });
+    this.revealCurrent();
     this.dataset['ready'] = '';
+  }
+
+  /** Scrolls the side column (not the page) so the current document's link is in view: deep in a tree it starts below the fold. */
+  private revealCurrent(): void {
+    const box = this.closest<HTMLElement>('.doc-sidebar');
+    const current = this.querySelector<HTMLElement>('a[aria-current="page"]');
+    if (!box || !current || box.scrollHeight <= box.clientHeight) return;
+    const top = current.getBoundingClientRect().top - box.getBoundingClientRect().top;
+    if (top > box.clientHeight - current.offsetHeight * 2) box.scrollTop += top - box.clientHeight / 3;
   }
 
   /** Replaces a list with all its entries; `from` names the "more" link used, to move focus to what it revealed. */

@@ -2,7 +2,9 @@ import type { Catalog, CatalogEntry } from '../artifacts/schema.ts';
 import type { SiteConfig } from '../wiki/config.ts';
 import { formatDate, relativeDate } from './dates.ts';
 import type { Routes } from './routes.ts';
-import { categoryLabel, type Strings } from './strings.ts';
+import { DEFAULT_PROJECT } from '../wiki/frontmatter.ts';
+import { readableFolderName } from '../wiki/reading-order.ts';
+import { categoryLabel, getStrings, type Strings } from './strings.ts';
 
 /** What every page helper needs: the catalog, the config, the base path and the clock. */
 export interface UiContext {
@@ -49,9 +51,12 @@ export function shownDate(ctx: UiContext, iso: string): ShownDate {
   return { iso, absolute: formatDate(iso, ctx.config.lang), relative: relativeDate(iso, ctx.now, ctx.config.lang) };
 }
 
-/** Display title of a project: the configured title, else its id. */
+/**
+ * Display title of a project: the configured title, else its landing page's (or category file's), else its folder
+ * name made readable (`errors` → `Errors`); the documents at the content root (no folder) are named for what they are.
+ */
 export function projectTitle(config: SiteConfig, id: string, landingTitle?: string): string {
-  return config.projects[id]?.title ?? landingTitle ?? id;
+  return config.projects[id]?.title ?? landingTitle ?? (id === DEFAULT_PROJECT ? getStrings(config.lang).rootProject : readableFolderName(id));
 }
 
 /** A project's display name: `maru.config.ts`, else the title of its landing page (`README.md`/`index.md`), else its id. */
