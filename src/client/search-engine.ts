@@ -1,12 +1,15 @@
 import type { LoadedSearch } from '../lib/search/index-load.ts';
 import type { SearchFilters, SearchResult } from '../lib/search/search.ts';
 import type { DocumentText } from '../lib/search/snippet.ts';
+import type { TermTable } from '../lib/search/composing.ts';
 import { joinUrl } from '../lib/wiki/url.ts';
 import { isMiss } from '../lib/misses/misses.ts';
 
 const base = import.meta.env.BASE_URL;
 let searchPromise: Promise<LoadedSearch> | undefined;
 const texts = new Map<string, DocumentText | Promise<DocumentText | undefined>>();
+/** The index's Hangul bigrams for completing a word being typed, built once per loaded index. */
+const terms = new WeakMap<LoadedSearch, TermTable>();
 
 async function fetchJson(path: string): Promise<unknown> {
   const res = await fetch(joinUrl(base, path));
@@ -39,18 +42,36 @@ export function warmSearch(): void {
  * Runs the shared search function (the same one the MCP server uses), hits with their snippets. The index alone
  * ranks; `onRanked` gets the hits at once, with the snippets at hand, before the text of new hits arrives.
  */
-export async function runSearch(query: string, filters: SearchFilters, limit: number, onRanked?: (result: SearchResult) => void): Promise<SearchResult> {
-  const [loaded, { search }] = await Promise.all([loadSiteSearch(), import('../lib/search/search.ts')]);
+export async function runSearch(
+  query: string,
+  filters: SearchFilters,
+  limit: number,
+  onRanked?: (result: SearchResult) => void,
+  composing = false,
+): Promise<SearchResult> {
+  const [loaded, { search }, { composedQuery, termTable }] = await Promise.all([
+    loadSiteSearch(),
+    import('../lib/search/search.ts'),
+    import('../lib/search/composing.ts'),
+  ]);
   const start = performance.now();
   let work = 0;
+  // A Korean word still being typed asks for what it may become (src/lib/search/composing.ts).
+  let table = terms.get(loaded);
+  if (!table) terms.set(loaded, (table = termTable(loaded.sectionFrequency)));
+  const composed = composedQuery(table, query, composing);
+  // The completions stand for the one word being typed: a hit with any of them answers it, not a part of the query.
+  const answer = (r: SearchResult): SearchResult => (composed && r.hits.length ? { ...r, query, match: 'full' } : r);
   // Snippet text is fetched once per document shown, and cached.
-  const result = await search(loaded, query, {
-    filters,
-    limit,
-    loadText: (d) => loadText(d.id),
-    ...(onRanked ? { onRanked } : {}),
-    onTiming: (stage, ms) => stage !== 'load' && (work += ms),
-  });
+  const result = answer(
+    await search(loaded, composed ?? query, {
+      filters,
+      limit,
+      loadText: (d) => loadText(d.id),
+      ...(onRanked ? { onRanked: (r: SearchResult) => onRanked(answer(r)) } : {}),
+      onTiming: (stage, ms) => stage !== 'load' && (work += ms),
+    }),
+  );
   // Performance entries let `npm run bench` read the cost in a real browser: main-thread work, and the whole wait.
   performance.measure('maru:search', { start, duration: work });
   performance.measure('maru:search-total', { start, end: performance.now() });
