@@ -76,8 +76,12 @@ class MaruSidebar extends HTMLElement {
     if (!entries) return false;
     // What the page already had (the window): its links, to find what "more" revealed, and its open groups, kept as they are.
     const rows = [...list.children].filter((li) => !li.classList.contains('sidebar-more'));
-    const shown = new Set(rows.map((li) => li.querySelector(':scope > a')?.getAttribute('href') ?? li.querySelector(':scope > details')?.getAttribute('data-group')));
-    const kept = new Map(rows.flatMap((li) => [...li.querySelectorAll<HTMLDetailsElement>(':scope > details[data-group]')].map((d) => [d.dataset['group'], li] as const)));
+    const shown = new Set(
+      rows.map((li) => li.querySelector(':scope > a')?.getAttribute('href') ?? li.querySelector(':scope > details')?.getAttribute('data-group')),
+    );
+    const kept = new Map(
+      rows.flatMap((li) => [...li.querySelectorAll<HTMLDetailsElement>(':scope > details[data-group]')].map((d) => [d.dataset['group'], li] as const)),
+    );
     const items = entries.map((e) => (isNavGroup(e) ? (kept.get(e.key) ?? li(this.group(e))) : li(this.link(e))));
     list.replaceChildren(...items);
     list.dataset['state'] = 'full';

@@ -62,7 +62,7 @@ class MaruToc extends HTMLElement {
       above = entry !== undefined && !entry.isIntersecting && entry.boundingClientRect.top < 0;
       sync();
     }).observe(box);
-    wide.addEventListener("change", sync);
+    wide.addEventListener('change', sync);
     button.addEventListener('click', () => {
       if (!panel.firstChild) panel.append(list.cloneNode(true));
       panel.hidden = !panel.hidden;

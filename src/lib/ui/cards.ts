@@ -41,6 +41,8 @@ export interface DocCard {
   projectHref: string;
   category: string;
   categoryLabel: string;
+  /** False when the category is only the default (neither frontmatter nor folder gave one): no badge. */
+  categoryShown: boolean;
   categoryHref: string;
   tags: string[];
   updated: ShownDate;
@@ -76,6 +78,7 @@ export function toCard(ctx: UiContext, doc: CatalogEntry): DocCard {
     projectHref: ctx.routes.project(doc.project),
     category: doc.category,
     categoryLabel: categoryLabel(ctx.strings, doc.category),
+    categoryShown: doc.categorySource !== 'default',
     categoryHref: ctx.routes.category(doc.category),
     tags: doc.tags,
     updated: shownDate(ctx, doc.updatedAt),
@@ -99,10 +102,26 @@ function entriesById(catalog: UiContext['catalog']): Map<string, CatalogEntry> {
   return byId;
 }
 
+/**
+ * The projects in the content's own order: those a category file places (`position`) first, in that order, then the
+ * largest first (a docs set's reference and guide before its errata), then by title; the documents at the content
+ * root (no folder: the leftovers of a docs set) come after the folders.
+ */
+export function orderedProjects(ctx: UiContext): (Catalog['projects'][number] & { label: string })[] {
+  return ctx.catalog.projects
+    .map((p) => ({ ...p, label: projectTitle(ctx.config, p.id, p.title) }))
+    .sort(
+      (a, b) =>
+        (a.order ?? Infinity) - (b.order ?? Infinity) ||
+        Number(a.id === DEFAULT_PROJECT) - Number(b.id === DEFAULT_PROJECT) ||
+        b.count - a.count ||
+        a.label.localeCompare(b.label, 'ko'),
+    );
+}
+
 /** Facets of the projects, categories or tags of the catalog. */
 export function catalogFacets(ctx: UiContext, kind: 'project' | 'category' | 'tag'): Facet[] {
-  if (kind === 'project')
-    return ctx.catalog.projects.map((p) => ({ value: p.id, label: projectTitle(ctx.config, p.id, p.title), count: p.count, href: ctx.routes.project(p.id) }));
+  if (kind === 'project') return orderedProjects(ctx).map((p) => ({ value: p.id, label: p.label, count: p.count, href: ctx.routes.project(p.id) }));
   if (kind === 'tag') return ctx.catalog.tags.map((t) => ({ value: t.id, label: t.id, count: t.count, href: ctx.routes.tag(t.id) }));
   const order = ctx.config.categories;
   const rank = (id: string) => (order.indexOf(id) < 0 ? order.length : order.indexOf(id));

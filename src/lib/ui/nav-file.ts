@@ -46,7 +46,8 @@ export function isNavFile(json: unknown): json is NavFile {
   const isEntry = (v: unknown, depth: number): boolean => {
     if (typeof v !== 'object' || v === null) return false;
     const o = v as Record<string, unknown>;
-    if ('items' in o) return depth < MAX_DEPTH && isText(o['key']) && isText(o['label']) && Array.isArray(o['items']) && o['items'].every((e) => isEntry(e, depth + 1));
+    if ('items' in o)
+      return depth < MAX_DEPTH && isText(o['key']) && isText(o['label']) && Array.isArray(o['items']) && o['items'].every((e) => isEntry(e, depth + 1));
     return isText(o['title']) && isText(o['href']);
   };
   return (

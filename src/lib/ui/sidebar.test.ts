@@ -62,7 +62,10 @@ describe('docSidebar', () => {
     const { ctx, doc } = wiki(3);
     const sidebar = docSidebar(ctx, doc('g01'));
     expect(sidebar.fileHref).toBe('/nav/p.json');
-    expect(sidebar.list.entries.map((g) => (g.kind === 'group' ? g.listingHref : ''))).toEqual(['/projects/p/?category=decision', '/projects/p/?category=guide']);
+    expect(sidebar.list.entries.map((g) => (g.kind === 'group' ? g.listingHref : ''))).toEqual([
+      '/projects/p/?category=decision',
+      '/projects/p/?category=guide',
+    ]);
   });
 
   test.each([
@@ -131,7 +134,14 @@ describe('navFile', () => {
 /** A docs set as folders: `reference/` with `react/` (a landing page and 30 hooks) and `react-dom/components/` (no landing). */
 function docsSet() {
   const d = (path: string, title: string, over: Partial<CatalogEntry> = {}) =>
-    entry(path.replace(/\.md$/, ''), { title, project: 'reference', category: 'reference', sourcePath: path, url: `/docs/${path.replace(/\.md$/, '')}/`, ...over });
+    entry(path.replace(/\.md$/, ''), {
+      title,
+      project: 'reference',
+      category: 'reference',
+      sourcePath: path,
+      url: `/docs/${path.replace(/\.md$/, '')}/`,
+      ...over,
+    });
   const hooks = Array.from({ length: 30 }, (_, i) => d(`reference/react/use-${String(i + 1).padStart(2, '0')}.md`, `use${String(i + 1).padStart(2, '0')}`));
   const documents = [
     d('reference/react/index.md', 'React 개요'),
@@ -160,7 +170,12 @@ describe('folder groups', () => {
   test('sub-folders become nested groups titled by their landing page or readable name; the current branch is open', () => {
     const { ctx, doc } = docsSet();
     const sidebar = docSidebar(ctx, doc('reference/react-dom/components/input'));
-    expect(shown(sidebar)).toEqual(['React 개요 31', 'React dom 3: 0 [React DOM 컴포넌트 3: 0 [React DOM 컴포넌트 <form> *<input>] 0] 0', 'Rules 2', 'Versions']);
+    expect(shown(sidebar)).toEqual([
+      'React 개요 31',
+      'React dom 3: 0 [React DOM 컴포넌트 3: 0 [React DOM 컴포넌트 <form> *<input>] 0] 0',
+      'Rules 2',
+      'Versions',
+    ]);
   });
 
   test('the breadcrumb names the folders above the document, linking those with a landing page', () => {

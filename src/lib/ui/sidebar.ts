@@ -126,7 +126,12 @@ function buildNavs(ctx: UiContext): Map<string, ProjectNav> {
         const start = flat.length;
         const children = [...(node.landing ? [{ id: node.landing }] : []), ...node.children.map((c) => ({ id: c.kind === 'doc' ? c.id : c.path, node: c }))];
         const group: NavGroup = { key: node.path, label: node.title, items: entries(children, at) };
-        groups.set(group, { count: flat.length - start, first: flat[start]?.href ?? '', folder: true, ...(node.landing ? { landing: item(node.landing).href } : {}) });
+        groups.set(group, {
+          count: flat.length - start,
+          first: flat[start]?.href ?? '',
+          folder: true,
+          ...(node.landing ? { landing: item(node.landing).href } : {}),
+        });
         return group;
       });
     let items: NavEntry[] = [];
@@ -142,7 +147,14 @@ function buildNavs(ctx: UiContext): Map<string, ProjectNav> {
         const mine = ids.filter((id) => byId.get(id)?.category === c.value);
         if (mine.length === 0) continue;
         const start = flat.length;
-        const group: NavGroup = { key: c.value, label: c.label, items: entries(mine.map((id) => ({ id })), [items.length]) };
+        const group: NavGroup = {
+          key: c.value,
+          label: c.label,
+          items: entries(
+            mine.map((id) => ({ id })),
+            [items.length],
+          ),
+        };
         groups.set(group, { count: mine.length, first: flat[start]!.href, folder: false });
         items.push(group);
       }
@@ -186,7 +198,8 @@ export function docSidebar(ctx: UiContext, doc: CatalogEntry, size = SIDEBAR_WIN
       const group: SidebarGroup = { kind: 'group', key: entry.key, label: entry.label, count: info.count, listingHref };
       if (!onWay) return group;
       // The breadcrumb names the folders above the document, not the one it is the landing page of.
-      if (info.folder && !(info.landing === doc.url && depth === path.length - 2)) crumbs.push({ label: entry.label, ...(info.landing ? { href: info.landing } : {}) });
+      if (info.folder && !(info.landing === doc.url && depth === path.length - 2))
+        crumbs.push({ label: entry.label, ...(info.landing ? { href: info.landing } : {}) });
       return { ...group, open: listOf(entry.key, entry.items, depth + 1) };
     });
     const category = depth === 1 && nav!.groups.get(nav!.file.items[path[0]!] as NavGroup)?.folder === false;
