@@ -57,8 +57,11 @@ export async function runSearch(
   const start = performance.now();
   let work = 0;
   // A Korean word still being typed asks for what it may become (src/lib/search/composing.ts).
-  let table = terms.get(loaded);
-  if (!table) terms.set(loaded, (table = termTable(loaded.sectionFrequency)));
+  const table = () => {
+    let t = terms.get(loaded);
+    if (!t) terms.set(loaded, (t = termTable(loaded.sectionFrequency)));
+    return t;
+  };
   const composed = composedQuery(table, query, composing);
   // The completions stand for the one word being typed: a hit with any of them answers it, not a part of the query.
   const answer = (r: SearchResult): SearchResult => (composed && r.hits.length ? { ...r, query, match: 'full' } : r);

@@ -107,7 +107,10 @@ class MaruSidebar extends HTMLElement {
     const count = document.createElement('span');
     count.className = 'sidebar-count';
     count.textContent = String(countOf(g));
-    summary.append(g.label, count);
+    const label = document.createElement('span');
+    label.className = 'sidebar-group-label';
+    label.textContent = g.label;
+    summary.append(label, count);
     const list = document.createElement('ul');
     list.dataset['list'] = g.key;
     details.append(summary, list);

@@ -96,10 +96,10 @@ export function describeSite(base: string, part: 'functional' | 'visual'): void 
       await whenReady(page);
     }
 
-    functional('home shows every project with its count, recent documents and a focused search box', async () => {
+    functional('home shows every project (in maru.config.ts order) with its count, recent documents and a focused search box', async () => {
       const page = await open('');
       const cards = page.locator('.project-card h3 a');
-      expect(await cards.allTextContents()).toEqual(['Maru', '온보딩', '운영', '검색']);
+      expect(await cards.allTextContents()).toEqual(['Maru', '검색', '운영', '온보딩']);
       expect(await cards.first().getAttribute('href')).toBe(`${base}projects/maru/`);
       expect(await page.locator('.project-card').first().textContent()).toContain('문서 17개');
       expect(await page.locator('#recent-title + .doc-list > li').count()).toBe(8);
@@ -688,7 +688,7 @@ export function describeSite(base: string, part: 'functional' | 'visual'): void 
     functional('index pages, the current section in the header and designer words in the footer', async () => {
       const page = await open('projects/');
       expect(await page.locator('h1').textContent()).toContain('프로젝트');
-      expect(await page.locator('.project-card h2 a').allTextContents()).toEqual(['Maru', '온보딩', '운영', '검색']);
+      expect(await page.locator('.project-card h2 a').allTextContents()).toEqual(['Maru', '검색', '운영', '온보딩']);
       expect(await page.locator('.site-nav a[aria-current="page"]').textContent()).toBe('프로젝트');
       expect(await page.locator('.site-footer a', { hasText: 'AI 연결 안내' }).getAttribute('href')).toBe(`${base}docs/mcp-client-setup/`);
       expect(await page.locator('.site-footer').textContent()).not.toMatch(/llms\.txt|catalog\.json|Markdown/);

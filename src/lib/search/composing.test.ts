@@ -56,3 +56,13 @@ describe('composedQuery', () => {
     expect([isUnfinished('리'), isUnfinished('리액ㅌ'), isUnfinished('리액')]).toEqual([true, true, false]);
   });
 });
+
+test('the table is built only when a word needs completing', () => {
+  let built = 0;
+  const lazy = () => {
+    built++;
+    return TABLE;
+  };
+  expect([composedQuery(lazy, '토크나이저', false), composedQuery(lazy, 'react', true), built]).toEqual([undefined, undefined, 0]);
+  expect([composedQuery(lazy, '리', false), built]).toEqual(['리엑 리스 리듀 링크', 1]);
+});

@@ -136,14 +136,15 @@ export function completions(table: TermTable, typed: string, max = 5): string[] 
  * or, with `composing` (an IME composition is open), any Hangul word. Then the word's last two letters, the pair
  * the index knows as a bigram, are replaced by the bigrams they may become (`리액ㅌ` → `리액 엑트`, vowels folded as
  * the index folds them); a one-letter word by those starting with it (`리` → `리엑 리스 …`). Undefined when nothing
- * was changed.
+ * was changed. `table` may be a function, called only when a word needs completing (the table costs a pass over the
+ * index's terms, which a finished query never pays).
  */
-export function composedQuery(table: TermTable, query: string, composing: boolean): string | undefined {
+export function composedQuery(table: TermTable | (() => TermTable), query: string, composing: boolean): string | undefined {
   const word = typingWord(query);
   if (!word || !(composing || isUnfinished(word))) return undefined;
   const letters = [...word];
   const tail = letters.slice(-2).join('');
-  const found = completions(table, tail);
+  const found = completions(typeof table === 'function' ? table() : table, tail);
   if (found.length === 0 || (found.length === 1 && found[0] === foldHangulVowels(tail))) return undefined;
   const head = query.normalize('NFC').trimEnd().slice(0, -word.length);
   // The complete syllables before the tail still find their own bigrams.

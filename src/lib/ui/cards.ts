@@ -103,15 +103,18 @@ function entriesById(catalog: UiContext['catalog']): Map<string, CatalogEntry> {
 }
 
 /**
- * The projects in the content's own order: those a category file places (`position`) first, in that order, then the
- * largest first (a docs set's reference and guide before its errata), then by title; the documents at the content
- * root (no folder: the leftovers of a docs set) come after the folders.
+ * The projects in the content's own order: those `maru.config.ts` lists, in its order; then those a category file
+ * places (`position`), in that order; then the largest first (a docs set's reference and guide before its errata),
+ * then by title. The documents at the content root (no folder: a docs set's leftovers) come after the folders.
  */
 export function orderedProjects(ctx: UiContext): (Catalog['projects'][number] & { label: string })[] {
+  const configured = Object.keys(ctx.config.projects);
+  const rank = (id: string) => (configured.includes(id) ? configured.indexOf(id) : Infinity);
   return ctx.catalog.projects
     .map((p) => ({ ...p, label: projectTitle(ctx.config, p.id, p.title) }))
     .sort(
       (a, b) =>
+        rank(a.id) - rank(b.id) ||
         (a.order ?? Infinity) - (b.order ?? Infinity) ||
         Number(a.id === DEFAULT_PROJECT) - Number(b.id === DEFAULT_PROJECT) ||
         b.count - a.count ||
