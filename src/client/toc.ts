@@ -17,9 +17,14 @@ class MaruToc extends HTMLElement {
     const targets = links.map((a) => document.getElementById(decodeURIComponent(a.hash.slice(1)))).filter((h): h is HTMLElement => h !== null);
     if (!targets.length || !('IntersectionObserver' in window)) return;
     const visible = new Set<Element>();
+    let shown: HTMLAnchorElement | undefined | null = null;
     const mark = () => {
-      const current = targets.find((t) => visible.has(t)) ?? targets.filter((t) => t.getBoundingClientRect().top < 0).at(-1);
+      // The section being read: the first heading in the top 40% of the view, else the last one above it.
+      const line = window.innerHeight * 0.4;
+      const current = targets.find((t) => visible.has(t)) ?? targets.filter((t) => t.getBoundingClientRect().top < line).at(-1);
       const at = links.find((a) => current !== undefined && a.hash.slice(1) === encodeURIComponent(current.id));
+      if (at === shown) return;
+      shown = at;
       for (const a of links) a.setAttribute('aria-current', String(a === at));
       this.showCurrent(at?.textContent ?? '');
     };
@@ -31,6 +36,20 @@ class MaruToc extends HTMLElement {
       { rootMargin: '0px 0px -60% 0px' },
     );
     targets.forEach((t) => observer.observe(t));
+    // A jump (a link, the bar's list, Home/End) can pass a whole section without any heading crossing the observed band.
+    let queued = false;
+    addEventListener(
+      'scroll',
+      () => {
+        if (queued) return;
+        queued = true;
+        requestAnimationFrame(() => {
+          queued = false;
+          if (visible.size === 0) mark();
+        });
+      },
+      { passive: true },
+    );
   }
 
   /**

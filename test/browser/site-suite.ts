@@ -605,8 +605,10 @@ export function describeSite(base: string, part: 'functional' | 'visual'): void 
       const page = await open('docs/search-tokenizer/', await at(1440));
       // The whole sidebar, read top to bottom, is the project's sidebar file (the page shows its own group only).
       const src = (await page.locator('.doc-sidebar maru-sidebar').getAttribute('data-src'))!;
-      const file = (await page.evaluate((url) => fetch(url).then((r) => r.json()), src)) as { groups: { items: { href: string }[] }[] };
-      const items = file.groups.flatMap((g) => g.items).map((x) => ({ href: x.href, current: x.href === `${base}docs/search-tokenizer/` }));
+      type Entry = { href: string } | { items: Entry[] };
+      const file = (await page.evaluate((url) => fetch(url).then((r) => r.json()), src)) as { items: Entry[] };
+      const links = (entries: Entry[]): string[] => entries.flatMap((e) => ('items' in e ? links(e.items) : [e.href]));
+      const items = links(file.items).map((href) => ({ href, current: href === `${base}docs/search-tokenizer/` }));
       const i = items.findIndex((x) => x.current);
       expect(i).toBeGreaterThanOrEqual(0);
       const prev = page.locator('.pager a[rel="prev"]');
@@ -732,7 +734,7 @@ export function describeSite(base: string, part: 'functional' | 'visual'): void 
             await diagram(page);
             await axe('docs/maru-mcp-server/', page);
             await shot('document', page, true);
-            if (width < 1181) {
+            if (width < 961) {
               await page.locator('.menu-button').click();
               await axe('drawer', page);
               await shot('drawer', page);

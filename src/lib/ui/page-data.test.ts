@@ -181,7 +181,7 @@ test('changesPage: creations and later updates by day, newest first', () => {
 test("homePage: projects in the content's own order, then the largest first; no chip for the default category; the root documents named", () => {
   const docs = [
     entry('e1', { project: 'errors', category: 'reference', categorySource: 'default' }),
-    ...['r1', 'r2', 'r3'].map((id) => entry(id, { project: 'reference', category: 'reference', categorySource: 'default' })),
+    ...['r1', 'r2', 'r3'].map((id) => entry(id, { project: 'reference', category: 'reference', categorySource: 'folder' })),
     ...['l1', 'l2'].map((id) => entry(id, { project: 'learn', category: 'guide', categorySource: 'folder' })),
     entry('home', { project: 'general', category: 'reference', categorySource: 'default' }),
   ];

@@ -110,10 +110,11 @@ export const HOME_TAG_COUNT = 30;
 
 /** What the wiki holds, what changed lately, and where to start. */
 export function homePage(ctx: UiContext): HomePage {
-  // A category chip only where some document of the project chose it (frontmatter or folder), never the default's.
+  // A category chip only where some document of the project chose it (frontmatter or a sub-folder), never the default's,
+  // nor one the project's own folder gave (a `reference/` project's every page in the category reference says nothing).
   const chosen = new Map<string, Map<string, number>>();
   for (const d of ctx.catalog.documents) {
-    if (d.categorySource === 'default') continue;
+    if (d.categorySource === 'default' || (d.categorySource === 'folder' && d.category === d.project)) continue;
     const mine = chosen.get(d.project) ?? new Map<string, number>();
     chosen.set(d.project, mine.set(d.category, (mine.get(d.category) ?? 0) + 1));
   }
