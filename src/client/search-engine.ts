@@ -3,7 +3,7 @@ import type { SearchFilters, SearchResult } from '../lib/search/search.ts';
 import type { DocumentText } from '../lib/search/snippet.ts';
 import type { TermTable } from '../lib/search/composing.ts';
 import { joinUrl } from '../lib/wiki/url.ts';
-import { isMiss } from '../lib/misses/misses.ts';
+import { isMiss } from '../lib/misses/miss-rule.ts';
 
 const base = import.meta.env.BASE_URL;
 let searchPromise: Promise<LoadedSearch> | undefined;

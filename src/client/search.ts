@@ -3,7 +3,7 @@ import { alternativeQueries, hitHref, parseSearchState, searchParams, toFilters,
 import { getStrings, type Lang, type Strings } from '../lib/ui/strings.ts';
 import { reportMissLater, runSearch, warmSearch } from './search-engine.ts';
 import { missLogReceived } from './search-extent.ts';
-import { isMiss } from '../lib/misses/misses.ts';
+import { isMiss } from '../lib/misses/miss-rule.ts';
 
 /** Display names the server renders into `data-labels`. */
 interface Labels {
