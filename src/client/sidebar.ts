@@ -62,7 +62,8 @@ class MaruSidebar extends HTMLElement {
     const current = this.querySelector<HTMLElement>('a[aria-current="page"]');
     if (!box || !current || box.scrollHeight <= box.clientHeight) return;
     const top = current.getBoundingClientRect().top - box.getBoundingClientRect().top;
-    if (top > box.clientHeight - current.offsetHeight * 2) box.scrollTop += top - box.clientHeight / 3;
+    // Low in the column (or below it): brought up to a third of its height, with the branch above it in sight.
+    if (top > box.clientHeight * 0.6) box.scrollTop += top - box.clientHeight / 3;
   }
 
   /** Replaces a list with all its entries; `from` names the "more" link used, to move focus to what it revealed. */
