@@ -71,8 +71,7 @@ function treeOf(docs: readonly OrderedDoc[]): Folder {
 
 /** One entry of a project's sidebar: a document, or a folder (section) with its landing page and entries. */
 export type SidebarNode =
-  | { kind: 'doc'; id: string; title: string }
-  | { kind: 'folder'; name: string; path: string; title: string; landing?: string; children: SidebarNode[] };
+  { kind: 'doc'; id: string; title: string } | { kind: 'folder'; name: string; path: string; title: string; landing?: string; children: SidebarNode[] };
 
 /**
  * Each project's sidebar as a tree in reading order: folders become sections titled by their landing page
@@ -100,7 +99,14 @@ function entriesOf(folder: Folder): SidebarNode[] {
     ...folder.docs.map((d) => ({ ...(d.order !== undefined ? { order: d.order } : {}), title: d.title, node: () => docNode(d) })),
     ...[...folder.folders.values()].map((f) => {
       const title = f.landing?.title ?? readableFolderName(f.name);
-      const node = (): SidebarNode => ({ kind: 'folder', name: f.name, path: f.path, title, ...(f.landing ? { landing: f.landing.id } : {}), children: entriesOf(f) });
+      const node = (): SidebarNode => ({
+        kind: 'folder',
+        name: f.name,
+        path: f.path,
+        title,
+        ...(f.landing ? { landing: f.landing.id } : {}),
+        children: entriesOf(f),
+      });
       return { ...(f.landing?.order !== undefined ? { order: f.landing.order } : {}), title, node };
     }),
   ];
