@@ -77,22 +77,30 @@ export async function runSearch(
     return t;
   };
   const composed = composedQuery(table, query, composing);
-  // The completions stand for the one word being typed: a hit with any of them answers it, not a part of the query.
-  const answer = (r: SearchResult): SearchResult => (composed && r.hits.length ? { ...r, query, match: 'full' } : r);
-  // Snippet text is fetched once per document shown, and cached.
-  const result = answer(
-    await search(loaded, composed ?? query, {
+  const run = (q: string, ranked?: (r: SearchResult) => void) =>
+    // Snippet text is fetched once per document shown, and cached.
+    search(loaded, q, {
       filters,
       limit,
       loadText: (d) => loadText(d.id),
-      ...(onRanked ? { onRanked: (r: SearchResult) => onRanked(answer(r)) } : {}),
+      ...(ranked ? { onRanked: ranked } : {}),
       onTiming: (stage, ms) => stage !== 'load' && (work += ms),
-    }),
-  );
-  // Performance entries let `npm run bench` read the cost in a real browser: main-thread work, and the whole wait.
-  performance.measure('maru:search', { start, duration: work });
-  performance.measure('maru:search-total', { start, end: performance.now() });
-  return result;
+    });
+  // Outside a composition, a short last word (`컴`, `법`) may be a word of its own: it is completed only when the query
+  // as typed finds nothing, and that empty answer is never shown.
+  const typed = composed && !composing ? await run(query) : undefined;
+  if (!composed || (typed && typed.hits.length)) return finish(typed ?? (await run(query, onRanked)));
+  // The completions stand for the one word being typed: for a query of that word alone, a hit with any of them answers it.
+  const single = query.trim().split(/\s+/).length === 1;
+  const answer = (r: SearchResult): SearchResult => ({ ...r, query, ...(single && r.hits.length ? { match: 'full' as const } : {}) });
+  return finish(answer(await run(composed, onRanked && ((r) => onRanked(answer(r))))));
+
+  function finish(result: SearchResult): SearchResult {
+    // Performance entries let `npm run bench` read the cost in a real browser: main-thread work, and the whole wait.
+    performance.measure('maru:search', { start, duration: work });
+    performance.measure('maru:search-total', { start, end: performance.now() });
+    return result;
+  }
 }
 
 /** A document's snippet text (`_wiki/search/text/<id>.json`): at once when already fetched, else fetched and cached. */
