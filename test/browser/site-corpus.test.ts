@@ -209,6 +209,40 @@ describe.skipIf(!existsSync(CORPUS))('ko-react-docs corpus built as shipped', ()
     await page.context().close();
   });
 
+  test('print: no navigation chrome or buttons, code wrapped, link targets written out', async () => {
+    const page = await open('docs/learn/adding-interactivity/', 1024);
+    await page.locator('html[data-code-ready]').waitFor({ state: 'attached' });
+    await page.emulateMedia({ media: 'print' });
+    const hidden = await page.evaluate(() =>
+      ['.site-header', '.doc-sidebar', '.doc-toc', '.pager', '.doc-source-links', '.code-copy', '.backlinks'].map(
+        (sel) => [sel, [...document.querySelectorAll(sel)].every((el) => getComputedStyle(el).display === 'none')] as const,
+      ),
+    );
+    expect(hidden.filter(([, none]) => !none)).toEqual([]);
+    expect(
+      await page
+        .locator('.prose pre')
+        .first()
+        .evaluate((pre) => getComputedStyle(pre).whiteSpace),
+    ).toBe('pre-wrap');
+    const external = page.locator('.prose a[href^="http"]').first();
+    expect(await external.evaluate((a) => getComputedStyle(a, '::after').content)).toBe(`" (${await external.getAttribute('href')})"`);
+    await page.context().close();
+  });
+
+  test("'/' in the home page's focused, empty search box types nothing; elsewhere it opens the search", async () => {
+    const page = await open('', 1024);
+    await page.locator('maru-search-dialog[data-ready]').waitFor({ state: 'attached' });
+    const box = page.locator('#home-search input[name="q"]');
+    await box.focus();
+    await page.keyboard.press('/');
+    expect(await box.inputValue()).toBe('');
+    await box.fill('a');
+    await page.keyboard.press('/');
+    expect(await box.inputValue()).toBe('a/');
+    await page.context().close();
+  });
+
   test('links to other sites are links on the page, never shown as broken', () => {
     const pages = readdirSync(join(site.dir, 'docs'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('index.html'));
     const html = pages.map((f) => readFileSync(join(site.dir, 'docs', f), 'utf8'));
