@@ -2,7 +2,6 @@ import type { Catalog, CatalogEntry } from '../artifacts/schema.ts';
 import { sidebarTree, type SidebarNode } from '../wiki/reading-order.ts';
 import { catalogFacets, type UiContext } from './cards.ts';
 import { isNavGroup, type NavEntry, type NavFile, type NavGroup, type NavItem } from './nav-file.ts';
-import { neighbours } from './reading-order.ts';
 
 /**
  * The side navigation of a document page, at a size that does not grow with the wiki: the project's folders
@@ -76,6 +75,8 @@ interface ProjectNav {
   groups: WeakMap<NavGroup, GroupInfo>;
   /** Every listed document read top to bottom, with its id, for previous/next. */
   flat: (NavItem & { id: string })[];
+  /** Each listed document's place in `flat` (a page asks once; a search of `flat` per page is quadratic in a project). */
+  position: Map<string, number>;
 }
 
 /**
@@ -159,7 +160,7 @@ function buildNavs(ctx: UiContext): Map<string, ProjectNav> {
         items.push(group);
       }
     }
-    out.set(project, { file: { project, items }, paths, groups, flat });
+    out.set(project, { file: { project, items }, paths, groups, flat, position: new Map(flat.map((f, i) => [f.id, i])) });
   }
   return out;
 }
@@ -207,7 +208,8 @@ export function docSidebar(ctx: UiContext, doc: CatalogEntry, size = SIDEBAR_WIN
     return { key, entries: shown, before: start, after: items.length - end, moreHref };
   };
   const list = listOf('', nav?.file.items ?? [], 0);
-  const { prev, next } = neighbours(nav?.flat ?? [], doc.id);
+  const at = nav?.position.get(doc.id);
+  const [prev, next] = at === undefined ? [] : [nav!.flat[at - 1], nav!.flat[at + 1]];
   const strip = (i: NavItem | undefined) => i && { title: i.title, href: i.href };
   return { fileHref: navFileHref(ctx, doc.project), list, crumbs, prev: strip(prev), next: strip(next) };
 }
