@@ -8,6 +8,7 @@ const TABLE = termTable([
   ['리스', [2, 0, 0, 10, 50]],
   ['리듀', [1, 0, 0, 3, 20]],
   ['링크', [0, 0, 0, 2, 10]],
+  ['립트', [30, 0, 0, 50, 900]],
   ['컴포', [5, 0, 0, 30, 200]],
   ['react', [20, 0, 0, 0, 100]],
 ]);
@@ -19,10 +20,11 @@ describe('toJamo', () => {
 });
 
 describe('completions', () => {
-  test('every IME step of 리액트 starts the bigram 리액 (folded 리엑), most named first', () => {
-    expect(completions(TABLE, 'ㄹ')).toEqual(['리엑', '리스', '리듀', '링크']);
-    expect(completions(TABLE, '리')).toEqual(['리엑', '리스', '리듀', '링크']);
-    expect(completions(TABLE, '링')).toEqual(['리엑', '링크']);
+  test('every IME step of 리액트 starts the bigram 리액 (folded 리엑); the syllables as typed first, then most named', () => {
+    expect(completions(TABLE, 'ㄹ')).toEqual(['립트', '리엑', '리스', '리듀', '링크']);
+    // 립트 (of 스크립트) is named most, but only a further letter turns 리 into 립.
+    expect(completions(TABLE, '리')).toEqual(['리엑', '리스', '리듀', '립트', '링크']);
+    expect(completions(TABLE, '링')).toEqual(['링크', '리엑']);
     expect(completions(TABLE, '리애')).toEqual(['리엑']);
     expect(completions(TABLE, '액ㅌ')).toEqual(['엑트']);
     expect(completions(TABLE, '컴')).toEqual(['컴포']);
@@ -32,9 +34,9 @@ describe('completions', () => {
 
 describe('composedQuery', () => {
   test.each([
-    ['ㄹ', false, '리엑 리스 리듀 링크'],
-    ['리', false, '리엑 리스 리듀 링크'],
-    ['링', false, '리엑 링크'],
+    ['ㄹ', false, '립트 리엑 리스 리듀 링크'],
+    ['리', false, '리엑 리스 리듀 립트 링크'],
+    ['링', false, '링크 리엑'],
     ['리애', true, '리엑'],
     ['리액ㅌ', false, '리액 엑트'],
     ['상태 관리 컴', false, '상태 관리 컴포'],
@@ -64,5 +66,5 @@ test('the table is built only when a word needs completing', () => {
     return TABLE;
   };
   expect([composedQuery(lazy, '토크나이저', false), composedQuery(lazy, 'react', true), built]).toEqual([undefined, undefined, 0]);
-  expect([composedQuery(lazy, '리', false), built]).toEqual(['리엑 리스 리듀 링크', 1]);
+  expect([composedQuery(lazy, '리', false), built]).toEqual(['리엑 리스 리듀 립트 링크', 1]);
 });

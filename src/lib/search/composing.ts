@@ -114,9 +114,13 @@ export function termTable(frequency: Iterable<readonly [string, readonly number[
   return { terms };
 }
 
-/** The bigrams of `table` that `typed` (one syllable, or two, the last maybe unfinished) may become, likeliest first, at most `max`. */
+/**
+ * The bigrams of `table` that `typed` (one syllable, or two, the last maybe unfinished) may become, at most `max`:
+ * those that start with its syllables as they stand first, then those a further letter would make, each by weight.
+ */
 export function completions(table: TermTable, typed: string, max = 5): string[] {
-  const prefix = toJamo(foldHangulVowels(typed));
+  const folded = foldHangulVowels(typed);
+  const prefix = toJamo(folded);
   const { terms } = table;
   let lo = 0;
   let hi = terms.length;
@@ -127,7 +131,9 @@ export function completions(table: TermTable, typed: string, max = 5): string[] 
   }
   const found: Term[] = [];
   for (let i = lo; i < terms.length && terms[i]!.jamo.startsWith(prefix); i++) found.push(terms[i]!);
-  found.sort((a, b) => b.weight - a.weight || (a.term < b.term ? -1 : 1));
+  // The syllables as typed come first (`리` → 리엑, 리스 before 립트 of 스크립트, which only the next letter could make).
+  const exact = (t: Term) => (t.term.startsWith(folded) ? 0 : 1);
+  found.sort((a, b) => exact(a) - exact(b) || b.weight - a.weight || (a.term < b.term ? -1 : 1));
   return found.slice(0, max).map((t) => t.term);
 }
 
