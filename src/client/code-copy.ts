@@ -1,21 +1,8 @@
 import { getStrings } from '../lib/ui/strings.ts';
+import { copy } from './clipboard.ts';
 
 /** How long "복사됨" stays on the button. */
 const FEEDBACK_MS = 2000;
-
-/** Copies text; the Clipboard API needs a secure context, so fall back to a selection copy elsewhere. */
-async function copy(text: string): Promise<void> {
-  if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.className = 'sr-only';
-  document.body.append(area);
-  area.select();
-  const ok = document.execCommand('copy');
-  area.remove();
-  if (!ok) throw new Error('copy refused');
-}
 
 /** Adds a copy button to the head of every code block (buttons come with JavaScript, so none is ever dead). */
 function addCopyButtons(): void {

@@ -5,6 +5,11 @@ function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 }
 
+/** True for a search box of the site with nothing typed in it yet. */
+function isEmptySearchBox(target: EventTarget | null): boolean {
+  return target instanceof HTMLInputElement && target.name === 'q' && target.closest('maru-search') !== null && target.value === '';
+}
+
 /** `<maru-search-dialog>`: a modal search opened by `[data-open-search-link]` (links to the search page without JS), `/` and Ctrl/⌘-K. */
 class MaruSearchDialog extends HTMLElement {
   connectedCallback(): void {
@@ -23,7 +28,10 @@ class MaruSearchDialog extends HTMLElement {
       if ((e.key === 'k' || e.key === 'K') && (e.metaKey || e.ctrlKey)) {
         e.preventDefault();
         open();
-      } else if (e.key === '/' && !e.metaKey && !e.ctrlKey && !e.altKey && !isTyping(e.target)) {
+      } else if (e.key === '/' && !e.metaKey && !e.ctrlKey && !e.altKey) {
+        // The shortcut pressed in an empty search box already focused (the home page's autofocus) means "search here", not a slash.
+        if (isEmptySearchBox(e.target)) return e.preventDefault();
+        if (isTyping(e.target)) return;
         e.preventDefault();
         open();
       }

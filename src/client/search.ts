@@ -3,7 +3,7 @@ import { alternativeQueries, hitHref, parseSearchState, searchParams, toFilters,
 import { getStrings, type Lang, type Strings } from '../lib/ui/strings.ts';
 import { reportMissLater, runSearch, warmSearch } from './search-engine.ts';
 import { missLogReceived } from './search-extent.ts';
-import { isMiss } from '../lib/misses/misses.ts';
+import { isMiss } from '../lib/misses/miss-rule.ts';
 
 /** Display names the server renders into `data-labels`. */
 interface Labels {
@@ -56,6 +56,10 @@ export class MaruSearch extends HTMLElement {
   #focusFrom: number | undefined;
   /** When the keystroke being answered happened (event time), for the `maru:keystroke` measure the benchmarks read. */
   #typedAt: number | undefined;
+  /** True while an IME composition is open (a Korean syllable being typed): no empty state, no partial-match banner. */
+  #composing = false;
+  /** The query whose results are on screen, to bring the list back to its top when another one replaces them. */
+  #renderedQuery: string | undefined;
 
   get mode(): string {
     return this.dataset['mode'] ?? 'inline';
@@ -71,7 +75,14 @@ export class MaruSearch extends HTMLElement {
     this.#more = this.#moreButton();
     this.#input.addEventListener('input', (e) => {
       this.#typedAt ??= e.timeStamp;
+      if (e instanceof InputEvent && e.isComposing) this.#composing = true;
       this.#schedule(DEBOUNCE_MS, true);
+    });
+    this.#input.addEventListener('compositionstart', () => (this.#composing = true));
+    // The syllable is settled: now an empty result may say so.
+    this.#input.addEventListener('compositionend', () => {
+      this.#composing = false;
+      this.#schedule(0, true);
     });
     // Someone who focuses the box is about to search: fetch the index while they type the first word.
     this.#input.addEventListener('focus', () => warmSearch(), { once: true });
@@ -122,6 +133,7 @@ export class MaruSearch extends HTMLElement {
     const typedAt = this.#typedAt;
     this.#typedAt = undefined;
     const state = this.#state();
+    const composing = this.#composing;
     this.#searched = state.q;
     const full = this.closest('dialog')?.querySelector<HTMLAnchorElement>('[data-full-results]');
     if (full) full.search = searchParams(state).toString();
@@ -138,20 +150,21 @@ export class MaruSearch extends HTMLElement {
     try {
       this.#shown ||= this.#pageSize();
       const show = (r: SearchResult) => {
-        if (generation !== this.#generation) return;
+        // Mid-syllable, "no documents" waits for compositionend: the results of the last step stay.
+        if (generation !== this.#generation || (composing && !r.hits.length)) return;
         this.#render(r.hits, state, r.match, r.total);
         // Keystroke to first results on screen (refined as shards and snippet texts arrive): what `npm run bench` reports.
         if (!shown && typedAt !== undefined) performance.measure('maru:keystroke', { start: typedAt, end: performance.now() });
         shown = true;
       };
-      const result = await runSearch(state.q, toFilters(state), this.#shown, show);
+      const result = await runSearch(state.q, toFilters(state), this.#shown, show, composing);
       if (typedAt !== undefined && generation === this.#generation) performance.measure('maru:keystroke-settled', { start: typedAt, end: performance.now() });
       const hits = result.hits;
       if (generation !== this.#generation) return;
       show(result);
       this.#focusRevealed();
       void this.#reportMiss(state, result, generation);
-      if (!hits.length) await this.#suggest(state, generation);
+      if (!hits.length && !composing) await this.#suggest(state, generation);
     } catch (error) {
       console.error(error);
       if (generation === this.#generation) this.#status.textContent = this.#strings.searchError;
@@ -208,6 +221,14 @@ export class MaruSearch extends HTMLElement {
     const keys = hits.map((hit) =>
       JSON.stringify([hitHref(hit), hit.document.title, hit.document.project, hit.document.category, hit.section.path, hit.snippet]),
     );
+    // A new query's results start at their top: the list (or the dialog around it) was left scrolled by the last one.
+    if (state.q !== this.#renderedQuery) {
+      this.#renderedQuery = state.q;
+      for (let box: Element | null = this.#list; box && box !== document.body; box = box.parentElement) {
+        if (box.scrollTop > 0) box.scrollTop = 0;
+        if (box instanceof HTMLDialogElement) break;
+      }
+    }
     const old = [...this.#list.children];
     if (keys.length === this.#shownKeys.length) {
       keys.forEach((key, i) => key !== this.#shownKeys[i] && old[i]?.replaceWith(this.#option(hits[i]!, i)));
@@ -229,7 +250,7 @@ export class MaruSearch extends HTMLElement {
           ? s.searchResultsRange(count, 1, hits.length)
           : s.searchResultsCount(count);
     // The search's own verdict: hits that cover only part of the query are shown under a plain warning.
-    setText(this.#status, hits.length && match !== 'full' ? `${s.searchNoExactMatch} ${status}` : status);
+    setText(this.#status, hits.length && match !== 'full' && !this.#composing ? `${s.searchNoExactMatch} ${status}` : status);
     this.#more.hidden = !(hits.length && count > hits.length);
     setText(this.#more, s.searchMore(Math.min(this.#pageSize(), count - hits.length)));
     if (this.dataset['match'] !== (hits.length ? match : 'none')) this.dataset['match'] = hits.length ? match : 'none';

@@ -3,7 +3,7 @@
 // request preview's base (site-preview.test.ts). Skipped when ../shared/corpora is absent.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launch } from './browser.ts';
 import { checkLinks } from './link-check.ts';
@@ -41,24 +41,206 @@ describe.skipIf(!existsSync(CORPUS))('ko-react-docs corpus built as shipped', ()
     expect(existsSync(join(site.dir, 'docs/reference/react/usestate/index.html'))).toBe(true);
   });
 
-  test('a group of 128 documents: the page shows 15 around the current one, "more" fills the rest and focuses what it revealed', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(site.url('docs/reference/react/usestate/'));
+  const WIDTHS = [390, 768, 1024, 1440] as const;
+  const THEMES = ['light', 'dark'] as const;
+  const DEEP = 'docs/reference/react-dom/components/input/';
+
+  /** A page at `width` in `theme`, with touch on a phone, its scripts' handlers attached. */
+  async function open(path: string, width: number, theme: 'light' | 'dark' = 'light', permissions: string[] = []): Promise<Page> {
+    const phone = width < 500;
+    const context = await browser.newContext({ viewport: { width, height: phone ? 844 : 900 }, colorScheme: theme, isMobile: phone, hasTouch: phone });
+    if (permissions.length) await context.grantPermissions(permissions, { origin: new URL(site.url()).origin });
+    const page = await context.newPage();
+    const res = await page.goto(site.url(path));
+    expect(res?.status(), path).toBe(200);
+    await page.locator('maru-drawer[data-ready]').waitFor({ state: 'attached' });
+    return page;
+  }
+
+  for (const width of WIDTHS)
+    for (const theme of THEMES)
+      test(`${width} px, ${theme}: a page three folders deep is three clicks from the sidebar, its breadcrumb the folders`, async () => {
+        const page = await open('docs/reference/react/usestate/', width, theme);
+        // The sidebar is beside the text from 961 px (the contents rail goes first); below, it is in the menu.
+        const wide = width > 960;
+        expect(await page.locator('.doc-sidebar').isVisible()).toBe(wide);
+        if (!wide) await page.locator('.menu-button').click();
+        const sidebar = page.locator(`${wide ? '.doc-sidebar' : '.drawer-project'} maru-sidebar[data-ready]`);
+        await sidebar.waitFor();
+        // The current branch is open: reference/react, its window around useState, the other folders closed.
+        expect(await sidebar.locator('details[open]').evaluateAll((ds) => ds.map((d) => d.getAttribute('data-group')))).toEqual(['reference/react']);
+        expect(await sidebar.locator('a[aria-current="page"]').textContent()).toBe('useState (현재 문서)');
+        // The sandbox test page of learn/ is not listed anywhere in the project sidebars.
+        await sidebar.locator('summary', { hasText: 'React DOM APIs' }).click();
+        const dom = sidebar.locator('details[data-group="reference/react-dom"][data-state="full"]');
+        await dom.waitFor();
+        await dom.locator('summary', { hasText: 'React DOM 컴포넌트' }).click();
+        const components = sidebar.locator('details[data-group="reference/react-dom/components"][data-state="full"]');
+        await components.waitFor();
+        expect(await components.locator(':scope > ul > li > a').count()).toBe(13);
+        await Promise.all([page.waitForURL(site.url(DEEP)), components.getByRole('link', { name: '<input>', exact: true }).click()]);
+        expect((await page.locator('.breadcrumbs').innerText()).replace(/\s+/g, ' ')).toBe('Reference › React DOM APIs › React DOM 컴포넌트');
+        if (!wide) await page.locator('.menu-button').click();
+        const current = page.locator(`${wide ? '.doc-sidebar' : '.drawer-project'} a[aria-current="page"]`);
+        expect(await current.textContent()).toBe('<input> (현재 문서)');
+        expect(await current.isVisible()).toBe(true);
+        // At 1024 the contents are a box under the lead, not a column beside the text.
+        if (width === 1024) {
+          const [toc, prose] = await Promise.all(['.doc-toc', '.prose'].map(async (sel) => (await page.locator(sel).boundingBox())!));
+          expect(toc!.y).toBeLessThan(prose!.y);
+        }
+        await page.context().close();
+      });
+
+  test('the learn sidebar lists no sandbox test page, starts with its landing page, and the project titles are readable', async () => {
+    const page = await open('docs/learn/', 1440);
     const sidebar = page.locator('.doc-sidebar maru-sidebar[data-ready]');
     await sidebar.waitFor();
-    const group = sidebar.locator('details[open]');
-    expect(await group.locator('li:not(.sidebar-more) a').count()).toBe(15);
-    expect(await group.locator('a[data-more]').allTextContents()).toEqual(['앞 문서 60개 더 보기', '뒤 문서 53개 더 보기']);
-    await group.locator('a[data-more="after"]').click();
-    await sidebar.locator('details[open][data-state="full"]').waitFor();
-    expect(await group.locator('a').count()).toBe(128);
-    expect(await group.locator('a[aria-current="page"]').textContent()).toBe('useState (현재 문서)');
-    // Focus lands on the first document the page had not shown: the 76th (60 before + 15 shown).
+    const titles = await sidebar.locator(':scope > ul > li > a').allTextContents();
+    expect(titles[0]).toBe('빠르게 시작하기 (현재 문서)');
+    expect(titles.some((t) => /sandbox/i.test(t))).toBe(false);
+    await page.goto(site.url(''));
+    const cards = await page.locator('.project-card h3 a').allTextContents();
+    expect(cards.slice(0, 3)).toEqual(['Reference', '빠르게 시작하기', 'React 블로그']);
+    expect(cards.at(-1)).toBe('최상위 문서');
+    // The default category is no badge: no card carries a category chip.
+    expect(await page.locator('.project-card .chip').count()).toBe(0);
+    await page.context().close();
+  });
+
+  for (const width of [390, 1440])
+    test(`${width} px: every IME step of 리액트 shows results from the first syllable, never the empty state or the partial banner`, async () => {
+      const page = await open('search/', width);
+      const box = page.locator('#page-search');
+      await box.locator('input[name="q"]').focus();
+      await page.evaluate(() => document.querySelector('#page-search input')!.dispatchEvent(new CompositionEvent('compositionstart', { data: '' })));
+      const seen: string[] = [];
+      for (const step of ['ㄹ', '리', '링', '리애', '리액', '리액ㅌ', '리액트']) {
+        await page.evaluate((v) => {
+          const input = document.querySelector<HTMLInputElement>('#page-search input')!;
+          input.value = v;
+          input.dispatchEvent(new InputEvent('input', { bubbles: true, isComposing: true, inputType: 'insertCompositionText', data: v }));
+        }, step);
+        await page.locator(`#page-search[data-state="done"][data-query="${step}"]`).waitFor({ state: 'attached' });
+        const status = (await box.locator('.search-status').textContent()) ?? '';
+        const shown = await box.locator('[role="option"]').count();
+        seen.push(`${step}: ${shown > 0 ? 'results' : 'none'}${/일부|없습니다/.test(status) ? ' (banner)' : ''}`);
+        expect(await box.locator('.search-suggest').count()).toBe(0);
+      }
+      expect(seen).toEqual(['ㄹ: results', '리: results', '링: results', '리애: results', '리액: results', '리액ㅌ: results', '리액트: results']);
+      // One syllable typed without an IME (pasted, or the composition over) finds documents too.
+      await page.evaluate(() => document.querySelector('#page-search input')!.dispatchEvent(new CompositionEvent('compositionend', { data: '리액트' })));
+      await box.locator('input[name="q"]').fill('컴');
+      await page.locator('#page-search[data-state="done"][data-query="컴"]').waitFor({ state: 'attached' });
+      expect(await box.locator('[role="option"]').count()).toBeGreaterThan(0);
+      await page.context().close();
+    });
+
+  test('the dialog list starts at its top for every new query', async () => {
+    const page = await open('docs/learn/', 390);
+    await page.locator('maru-search-dialog[data-ready]').waitFor({ state: 'attached' });
+    await page.locator('.search-button').click();
+    const input = page.locator('#dialog-search input[name="q"]');
+    await input.fill('컴포넌트');
+    await page.locator('#dialog-search[data-state="done"][data-query="컴포넌트"]').waitFor({ state: 'attached' });
+    const scrolled = () =>
+      page.evaluate(() => {
+        let max = 0;
+        for (let el: Element | null = document.querySelector('#dialog-search [role="listbox"]'); el && el.tagName !== 'BODY'; el = el.parentElement)
+          max = Math.max(max, el.scrollTop);
+        return max;
+      });
+    // Down to the last hit, as a reader scrolls the list.
+    await page.locator('#dialog-search [role="option"]').last().scrollIntoViewIfNeeded();
+    expect(await scrolled()).toBeGreaterThan(0);
+    await input.fill('상태');
+    await page.locator('#dialog-search[data-state="done"][data-query="상태"]').waitFor({ state: 'attached' });
+    expect(await scrolled()).toBe(0);
+    expect(await page.locator('#dialog-search [role="option"]').first().isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  test('phone: a slim contents bar follows a long page, names the section and opens the outline; back to top', async () => {
+    const page = await open('docs/learn/state-a-components-memory/', 390);
+    await page.locator('maru-toc[data-ready]').waitFor({ state: 'attached' });
+    const bar = page.locator('.toc-bar');
+    expect(await bar.isVisible()).toBe(false);
+    await page.locator('.prose h2').nth(2).scrollIntoViewIfNeeded();
+    await bar.waitFor({ state: 'visible' });
+    const box = (await bar.boundingBox())!;
+    expect(box.height).toBeLessThan(50);
+    await page.waitForFunction(() => (document.querySelector('[data-toc-current]')?.textContent ?? '') !== '');
+    await bar.locator('.toc-bar-button').click();
+    const panel = page.locator('#toc-bar-panel');
+    await panel.waitFor({ state: 'visible' });
+    const target = panel.locator('a').first();
+    const hash = (await target.getAttribute('href'))!;
+    await target.click();
+    await panel.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).hash).toBe(hash);
+    await bar.locator('.toc-bar-top').click();
+    await page.waitForFunction(() => window.scrollY === 0);
+    await bar.waitFor({ state: 'hidden' });
+    // One row of header, its buttons off the screen edge.
+    const header = (await page.locator('.site-header').boundingBox())!;
+    expect(header.height).toBeLessThan(64);
+    const menu = (await page.locator('.menu-button').boundingBox())!;
+    expect(menu.x).toBeGreaterThanOrEqual(8);
+    await page.context().close();
+  });
+
+  test("code blocks of React's multi-file examples are titled by their file", async () => {
+    const page = await open('docs/learn/adding-interactivity/', 1024);
+    const titles = await page.locator('figure.code-block .code-title').allTextContents();
+    expect(titles).toEqual(expect.arrayContaining(['src/data.js', 'package.json']));
+    await page.context().close();
+  });
+
+  test('touch: a heading link is in sight and copies the address with 링크 복사됨', async () => {
+    const page = await open('docs/learn/state-a-components-memory/', 390, 'light', ['clipboard-read', 'clipboard-write']);
+    await page.locator('html[data-anchors-ready]').waitFor({ state: 'attached' });
+    const link = page.locator('.prose h2 .heading-anchor').first();
+    await link.scrollIntoViewIfNeeded();
+    expect(Number(await link.evaluate((a) => getComputedStyle(a).opacity))).toBeGreaterThan(0.3);
+    const href = await link.evaluate((a) => (a as HTMLAnchorElement).href);
+    await link.tap();
+    await page.locator('.copy-toast', { hasText: '링크 복사됨' }).waitFor({ state: 'visible' });
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(href);
+    await page.context().close();
+  });
+
+  test('print: no navigation chrome or buttons, code wrapped, link targets written out', async () => {
+    const page = await open('docs/learn/adding-interactivity/', 1024);
+    await page.locator('html[data-code-ready]').waitFor({ state: 'attached' });
+    await page.emulateMedia({ media: 'print' });
+    const hidden = await page.evaluate(() =>
+      ['.site-header', '.doc-sidebar', '.doc-toc', '.pager', '.doc-source-links', '.code-copy', '.backlinks'].map(
+        (sel) => [sel, [...document.querySelectorAll(sel)].every((el) => getComputedStyle(el).display === 'none')] as const,
+      ),
+    );
+    expect(hidden.filter(([, none]) => !none)).toEqual([]);
     expect(
-      await page.evaluate(() => [...document.activeElement!.closest('ul')!.querySelectorAll('a')].indexOf(document.activeElement as HTMLAnchorElement)),
-    ).toBe(75);
-    expect(page.url()).toBe(site.url('docs/reference/react/usestate/'));
-    await page.close();
+      await page
+        .locator('.prose pre')
+        .first()
+        .evaluate((pre) => getComputedStyle(pre).whiteSpace),
+    ).toBe('pre-wrap');
+    const external = page.locator('.prose a[href^="http"]').first();
+    expect(await external.evaluate((a) => getComputedStyle(a, '::after').content)).toBe(`" (${await external.getAttribute('href')})"`);
+    await page.context().close();
+  });
+
+  test("'/' in the home page's focused, empty search box types nothing; elsewhere it opens the search", async () => {
+    const page = await open('', 1024);
+    await page.locator('maru-search-dialog[data-ready]').waitFor({ state: 'attached' });
+    const box = page.locator('#home-search input[name="q"]');
+    await box.focus();
+    await page.keyboard.press('/');
+    expect(await box.inputValue()).toBe('');
+    await box.fill('a');
+    await page.keyboard.press('/');
+    expect(await box.inputValue()).toBe('a/');
+    await page.context().close();
   });
 
   test('links to other sites are links on the page, never shown as broken', () => {

@@ -16,6 +16,25 @@ describe('parseLineRanges', () => {
 });
 
 describe('parseCodeMeta', () => {
+  test('a bare file path after the language, or a VitePress [name], is the title; flags, highlights and words are not', () => {
+    expect(
+      [
+        'src/data.js',
+        'src/App.js active',
+        '/App.js hidden',
+        'package.json',
+        '[vite.config.js]',
+        '[Child.vue] {2}',
+        '{2-3}',
+        '[[1, 3, "x"]]',
+        'active',
+        'showLineNumbers',
+        'v1.2',
+      ].map((m) => parseCodeMeta(m).title),
+    ).toEqual(['src/data.js', 'src/App.js', '/App.js', 'package.json', 'vite.config.js', 'Child.vue', undefined, undefined, undefined, undefined, undefined]);
+    expect(parseCodeMeta('[Child.vue] {2}').highlight).toEqual(new Set([2]));
+  });
+
   test('title in double, single or no quotes', () => {
     expect([parseCodeMeta('title="app.js"').title, parseCodeMeta("title='a b.ts'").title, parseCodeMeta('title=x.md {1}').title]).toEqual([
       'app.js',

@@ -1,7 +1,6 @@
 import * as z from 'zod';
 
-/** A search whose best hit scores below this counts as weak (scores of real matches in the example wiki start near 20). */
-export const WEAK_BEST_SCORE = 10;
+export { isMiss, WEAK_BEST_SCORE } from './miss-rule.ts';
 /** Longest query kept in the log; longer ones are cut. */
 export const MAX_MISS_QUERY = 500;
 /** Largest accepted POST body of `/_wiki/miss`, in bytes. */
@@ -40,17 +39,6 @@ export const MissEntrySchema = MissReportSchema.extend({
   source: z.enum(['mcp', 'site']),
 });
 export type MissEntry = z.output<typeof MissEntrySchema>;
-
-/**
- * True when a search found nothing or only weak matches, so it belongs in the miss log. The search's
- * own `match` decides when given (anything short of a full match is a miss); older reports without it
- * fall back to the best score.
- */
-export function isMiss(resultCount: number, bestScore: number | null | undefined, match?: 'none' | 'partial' | 'full'): boolean {
-  if (resultCount === 0) return true;
-  if (match) return match !== 'full';
-  return bestScore === null || bestScore === undefined || bestScore < WEAK_BEST_SCORE;
-}
 
 /** The log line of a miss. */
 export function toMissLine(report: MissReport, source: MissEntry['source'], time: string): string {

@@ -2,7 +2,9 @@ import type { Catalog, CatalogEntry } from '../artifacts/schema.ts';
 import type { SiteConfig } from '../wiki/config.ts';
 import { formatDate, relativeDate } from './dates.ts';
 import type { Routes } from './routes.ts';
-import { categoryLabel, type Strings } from './strings.ts';
+import { DEFAULT_PROJECT } from '../wiki/frontmatter.ts';
+import { readableFolderName } from '../wiki/reading-order.ts';
+import { categoryLabel, getStrings, type Strings } from './strings.ts';
 
 /** What every page helper needs: the catalog, the config, the base path and the clock. */
 export interface UiContext {
@@ -39,6 +41,8 @@ export interface DocCard {
   projectHref: string;
   category: string;
   categoryLabel: string;
+  /** False when the category is only the default (neither frontmatter nor folder gave one): no badge. */
+  categoryShown: boolean;
   categoryHref: string;
   tags: string[];
   updated: ShownDate;
@@ -49,9 +53,12 @@ export function shownDate(ctx: UiContext, iso: string): ShownDate {
   return { iso, absolute: formatDate(iso, ctx.config.lang), relative: relativeDate(iso, ctx.now, ctx.config.lang) };
 }
 
-/** Display title of a project: the configured title, else its id. */
+/**
+ * Display title of a project: the configured title, else its landing page's (or category file's), else its folder
+ * name made readable (`errors` → `Errors`); the documents at the content root (no folder) are named for what they are.
+ */
 export function projectTitle(config: SiteConfig, id: string, landingTitle?: string): string {
-  return config.projects[id]?.title ?? landingTitle ?? id;
+  return config.projects[id]?.title ?? landingTitle ?? (id === DEFAULT_PROJECT ? getStrings(config.lang).rootProject : readableFolderName(id));
 }
 
 /** A project's display name: `maru.config.ts`, else the title of its landing page (`README.md`/`index.md`), else its id. */
@@ -71,6 +78,7 @@ export function toCard(ctx: UiContext, doc: CatalogEntry): DocCard {
     projectHref: ctx.routes.project(doc.project),
     category: doc.category,
     categoryLabel: categoryLabel(ctx.strings, doc.category),
+    categoryShown: doc.categorySource !== 'default',
     categoryHref: ctx.routes.category(doc.category),
     tags: doc.tags,
     updated: shownDate(ctx, doc.updatedAt),
@@ -94,10 +102,29 @@ function entriesById(catalog: UiContext['catalog']): Map<string, CatalogEntry> {
   return byId;
 }
 
+/**
+ * The projects in the content's own order: those `maru.config.ts` lists, in its order; then those a category file
+ * places (`position`), in that order; then the largest first (a docs set's reference and guide before its errata),
+ * then by title. The documents at the content root (no folder: a docs set's leftovers) come after the folders.
+ */
+export function orderedProjects(ctx: UiContext): (Catalog['projects'][number] & { label: string })[] {
+  const configured = Object.keys(ctx.config.projects);
+  const rank = (id: string) => (configured.includes(id) ? configured.indexOf(id) : Infinity);
+  return ctx.catalog.projects
+    .map((p) => ({ ...p, label: projectTitle(ctx.config, p.id, p.title) }))
+    .sort(
+      (a, b) =>
+        rank(a.id) - rank(b.id) ||
+        (a.order ?? Infinity) - (b.order ?? Infinity) ||
+        Number(a.id === DEFAULT_PROJECT) - Number(b.id === DEFAULT_PROJECT) ||
+        b.count - a.count ||
+        a.label.localeCompare(b.label, 'ko'),
+    );
+}
+
 /** Facets of the projects, categories or tags of the catalog. */
 export function catalogFacets(ctx: UiContext, kind: 'project' | 'category' | 'tag'): Facet[] {
-  if (kind === 'project')
-    return ctx.catalog.projects.map((p) => ({ value: p.id, label: projectTitle(ctx.config, p.id, p.title), count: p.count, href: ctx.routes.project(p.id) }));
+  if (kind === 'project') return orderedProjects(ctx).map((p) => ({ value: p.id, label: p.label, count: p.count, href: ctx.routes.project(p.id) }));
   if (kind === 'tag') return ctx.catalog.tags.map((t) => ({ value: t.id, label: t.id, count: t.count, href: ctx.routes.tag(t.id) }));
   const order = ctx.config.categories;
   const rank = (id: string) => (order.indexOf(id) < 0 ? order.length : order.indexOf(id));

@@ -6,35 +6,55 @@ export interface NavItem {
   href: string;
 }
 
-/** One category group of a project, complete. */
+/** A group of the side navigation: a folder (key: its path from the content root) or a category (key: its value), complete. */
 export interface NavGroup {
   key: string;
   label: string;
-  items: NavItem[];
+  items: NavEntry[];
 }
 
-/** The per-project sidebar file: every group of the project with all its documents, in reading order. */
+/** A document link or a nested group. */
+export type NavEntry = NavItem | NavGroup;
+
+/** The per-project sidebar file: the project's whole tree, documents in reading order. */
 export interface NavFile {
   project: string;
-  groups: NavGroup[];
+  items: NavEntry[];
 }
+
+export function isNavGroup(entry: NavEntry): entry is NavGroup {
+  return 'items' in entry;
+}
+
+/** The group of `key` anywhere in `entries` (depth first), or undefined. */
+export function findNavGroup(entries: readonly NavEntry[], key: string): NavGroup | undefined {
+  for (const entry of entries) {
+    if (!isNavGroup(entry)) continue;
+    if (entry.key === key) return entry;
+    const inner = findNavGroup(entry.items, key);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+/** Longest nesting a sidebar file may have; deeper is not a file the build wrote. */
+const MAX_DEPTH = 64;
 
 /** True when `json` has the shape of a sidebar file, so the browser can trust what it fetched. */
 export function isNavFile(json: unknown): json is NavFile {
   const isText = (v: unknown) => typeof v === 'string';
-  const isItem = (v: unknown) => typeof v === 'object' && v !== null && isText((v as NavItem).title) && isText((v as NavItem).href);
-  const isGroup = (v: unknown) =>
-    typeof v === 'object' &&
-    v !== null &&
-    isText((v as NavGroup).key) &&
-    isText((v as NavGroup).label) &&
-    Array.isArray((v as NavGroup).items) &&
-    (v as NavGroup).items.every(isItem);
+  const isEntry = (v: unknown, depth: number): boolean => {
+    if (typeof v !== 'object' || v === null) return false;
+    const o = v as Record<string, unknown>;
+    if ('items' in o)
+      return depth < MAX_DEPTH && isText(o['key']) && isText(o['label']) && Array.isArray(o['items']) && o['items'].every((e) => isEntry(e, depth + 1));
+    return isText(o['title']) && isText(o['href']);
+  };
   return (
     typeof json === 'object' &&
     json !== null &&
     isText((json as NavFile).project) &&
-    Array.isArray((json as NavFile).groups) &&
-    (json as NavFile).groups.every(isGroup)
+    Array.isArray((json as NavFile).items) &&
+    (json as NavFile).items.every((e) => isEntry(e, 0))
   );
 }

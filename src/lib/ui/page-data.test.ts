@@ -86,13 +86,20 @@ describe('docPage', () => {
   });
   test('side navigation lists the project documents by category, from the project sidebar file', () => {
     expect(page.sidebar.fileHref).toBe('/b/nav/p.json');
-    expect(page.sidebar.groups).toEqual([
+    expect(page.sidebar.list.entries).toEqual([
       {
+        kind: 'group',
         key: 'guide',
         label: '가이드',
         count: 1,
         listingHref: '/b/projects/p/?category=guide',
-        open: { items: [{ title: 'A', href: '/b/docs/a/', current: true }], before: 0, after: 0 },
+        open: {
+          key: 'guide',
+          entries: [{ kind: 'doc', title: 'A', href: '/b/docs/a/', current: true }],
+          before: 0,
+          after: 0,
+          moreHref: '/b/projects/p/?category=guide',
+        },
       },
     ]);
     expect([page.prev, page.next]).toEqual([undefined, undefined]);
@@ -101,7 +108,8 @@ describe('docPage', () => {
     const docs = [entry('g2', { title: '둘째' }), entry('g1', { title: '첫째', order: 1 }), entry('d1', { title: '결정', category: 'decision' })];
     const c = uiContext({ catalog: { ...CATALOG, documents: docs }, config }, '/b', NOW);
     const nav = docPage(c, docs[0]!);
-    expect(nav.sidebar.groups.map((g) => [g.label, g.count, g.open?.items.map((i) => i.title)])).toEqual([
+    const groups = nav.sidebar.list.entries.flatMap((g) => (g.kind === 'group' ? [g] : []));
+    expect(groups.map((g) => [g.label, g.count, g.open?.entries.map((i) => (i.kind === 'doc' ? i.title : i.label))])).toEqual([
       ['결정', 1, undefined],
       ['가이드', 2, ['첫째', '둘째']],
     ]);
@@ -112,7 +120,10 @@ describe('docPage', () => {
   test('a folder landing page comes first in its project, before documents with an `order`', () => {
     const docs = [entry('g1', { title: '첫째', order: 1 }), entry('intro', { title: '소개', sourcePath: 'p/README.md' })];
     const c = uiContext({ catalog: { ...CATALOG, documents: docs }, config }, '/b', NOW);
-    expect(docPage(c, docs[0]!).sidebar.groups.map((g) => g.open?.items.map((i) => i.title))).toEqual([['소개', '첫째']]);
+    const open = docPage(c, docs[0]!).sidebar.list.entries.flatMap((g) =>
+      g.kind === 'group' ? [g.open?.entries.map((i) => (i.kind === 'doc' ? i.title : i.label))] : [],
+    );
+    expect(open).toEqual([['소개', '첫째']]);
     expect(docPage(c, docs[0]!).prev).toEqual({ title: '소개', href: '/b/docs/intro/' });
   });
   test('the lead is left out when the summary is the first paragraph, and a default category shows no badge', () => {
@@ -123,7 +134,8 @@ describe('docPage', () => {
   test('a project without a configured title takes its landing page title', () => {
     const c = uiContext({ catalog: { ...CATALOG, projects: [{ ...CATALOG.projects[1]!, title: '큐 프로젝트' }] }, config }, '/b', NOW);
     expect(docPage(c, B).card.projectTitle).toBe('큐 프로젝트');
-    expect(docPage(ctx, B).card.projectTitle).toBe('q');
+    // Else its folder name made readable.
+    expect(docPage(ctx, B).card.projectTitle).toBe('Q');
   });
 });
 
@@ -132,7 +144,7 @@ test('homePage: projects with descriptions and category links, recent documents'
   expect(home.total).toBe(2);
   expect(home.projects.map((p) => [p.label, p.description, p.count, p.categories.map((c) => c.href)])).toEqual([
     ['피', '피 설명', 1, ['/b/projects/p/?category=guide']],
-    ['q', '', 1, ['/b/projects/q/?category=decision']],
+    ['Q', '', 1, ['/b/projects/q/?category=decision']],
   ]);
   expect(home.categories.map((c) => c.value)).toEqual(['decision', 'guide']);
   expect(home.tags.map((t) => t.value)).toEqual(['검색', 'ci']);
@@ -166,8 +178,41 @@ test('changesPage: creations and later updates by day, newest first', () => {
   ]);
 });
 
+test("homePage: projects in the content's own order, then the largest first; no chip for the default category; the root documents named", () => {
+  const docs = [
+    entry('e1', { project: 'errors', category: 'reference', categorySource: 'default' }),
+    ...['r1', 'r2', 'r3'].map((id) => entry(id, { project: 'reference', category: 'reference', categorySource: 'folder' })),
+    ...['l1', 'l2'].map((id) => entry(id, { project: 'learn', category: 'guide', categorySource: 'folder' })),
+    entry('home', { project: 'general', category: 'reference', categorySource: 'default' }),
+  ];
+  const project = (id: string, count: number, categories: Record<string, number>, order?: number) => ({
+    id,
+    count,
+    categories,
+    updatedAt: '2026-11-27T00:00:00.000Z',
+    ...(order !== undefined ? { order } : {}),
+  });
+  const catalog: Catalog = {
+    ...CATALOG,
+    documents: docs,
+    projects: [
+      project('errors', 1, { reference: 1 }),
+      project('general', 1, { reference: 1 }),
+      project('learn', 2, { guide: 2 }, 1),
+      project('reference', 3, { reference: 3 }),
+    ],
+  };
+  const home = homePage(uiContext({ catalog, config }, '/b', NOW));
+  expect(home.projects.map((p) => [p.label, p.categories.map((c) => c.label)])).toEqual([
+    ['Learn', ['가이드']],
+    ['Reference', []],
+    ['Errors', []],
+    ['최상위 문서', []],
+  ]);
+});
+
 test('search filters and the tag index', () => {
-  expect(searchFilters(ctx).projects.map((p) => p.label)).toEqual(['피', 'q']);
+  expect(searchFilters(ctx).projects.map((p) => p.label)).toEqual(['피', 'Q']);
   expect(tagIndex(ctx).map((t) => [t.value, t.count])).toEqual([
     ['검색', 2],
     ['ci', 1],

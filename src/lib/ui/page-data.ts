@@ -1,7 +1,7 @@
 import type { Catalog, CatalogEntry } from '../artifacts/schema.ts';
 import type { SiteConfig } from '../wiki/config.ts';
 import { anchorHash } from '../wiki/url.ts';
-import { catalogFacets, cardsFor, shownDate, toCard, projectName, projectTitle, type DocCard, type Facet, type ShownDate, type UiContext } from './cards.ts';
+import { catalogFacets, cardsFor, orderedProjects, shownDate, toCard, projectName, type DocCard, type Facet, type ShownDate, type UiContext } from './cards.ts';
 import { dayOf, formatDate, relativeDate } from './dates.ts';
 import { facetCounts, sortItems } from './listing.ts';
 import { routesFor } from './routes.ts';
@@ -110,18 +110,28 @@ export const HOME_TAG_COUNT = 30;
 
 /** What the wiki holds, what changed lately, and where to start. */
 export function homePage(ctx: UiContext): HomePage {
-  const projects = ctx.catalog.projects.map((p) => ({
+  // A category chip only where some document of the project chose it (frontmatter or a sub-folder), never the default's,
+  // nor one the project's own folder gave (a `reference/` project's every page in the category reference says nothing).
+  const chosen = new Map<string, Map<string, number>>();
+  for (const d of ctx.catalog.documents) {
+    if (d.categorySource === 'default' || (d.categorySource === 'folder' && d.category === d.project)) continue;
+    const mine = chosen.get(d.project) ?? new Map<string, number>();
+    chosen.set(d.project, mine.set(d.category, (mine.get(d.category) ?? 0) + 1));
+  }
+  const projects = orderedProjects(ctx).map((p) => ({
     value: p.id,
-    label: projectTitle(ctx.config, p.id, p.title),
+    label: p.label,
     count: p.count,
     href: ctx.routes.project(p.id),
     description: ctx.config.projects[p.id]?.description ?? p.description ?? '',
-    categories: Object.entries(p.categories).map(([c, count]) => ({
-      value: c,
-      label: categoryLabel(ctx.strings, c),
-      count,
-      href: `${ctx.routes.project(p.id)}?category=${encodeURIComponent(c)}`,
-    })),
+    categories: [...(chosen.get(p.id) ?? [])]
+      .sort(([a], [b]) => Object.keys(p.categories).indexOf(a) - Object.keys(p.categories).indexOf(b))
+      .map(([c, count]) => ({
+        value: c,
+        label: categoryLabel(ctx.strings, c),
+        count,
+        href: `${ctx.routes.project(p.id)}?category=${encodeURIComponent(c)}`,
+      })),
     updated: shownDate(ctx, p.updatedAt),
   }));
   const tags = [...catalogFacets(ctx, 'tag')].sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)).slice(0, HOME_TAG_COUNT);

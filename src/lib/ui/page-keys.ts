@@ -42,7 +42,7 @@ export function layoutInput(ctx: UiContext): unknown {
 /** A related document as `Related.astro` shows it. */
 const shownRelated = ({ card, reasons, sharedTags }: DocPage['related'][number]) => [card.href, card.title, card.summary, reasons, sharedTags];
 /** A backlink as `Backlinks.astro` shows it. */
-const shownBacklink = (c: DocCard) => [c.href, c.title, c.projectTitle, c.categoryLabel];
+const shownBacklink = (c: DocCard) => [c.href, c.title, c.projectTitle, c.categoryShown && c.categoryLabel];
 
 /**
  * What a document page shows besides the layout: every field of `docPage` except what no component

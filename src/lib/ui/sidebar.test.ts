@@ -4,7 +4,7 @@ import { testEntry } from '../artifacts/test-entry.ts';
 import { resolveSiteConfig } from '../wiki/config.ts';
 import { uiContext } from './page-data.ts';
 import { isNavFile } from './nav-file.ts';
-import { docSidebar, navFile, SIDEBAR_WINDOW } from './sidebar.ts';
+import { docSidebar, isUnlisted, navFile, SIDEBAR_WINDOW, type SidebarGroup, type SidebarLink, type SidebarList } from './sidebar.ts';
 
 const entry = (id: string, over: Partial<CatalogEntry> = {}): CatalogEntry => testEntry(id, { title: id, summary: '', wordCount: 100, ...over });
 
@@ -34,13 +34,20 @@ function wiki(guides: number, decisions = 2) {
   return { ctx, doc: (id: string) => documents.find((d) => d.id === id)! };
 }
 
-/** What a page shows of each group: `label count` and, for the open one, `before [titles, *current] after`. */
+/** One entry as a page shows it: a title (`*` when current), a closed group `label count`, an open one `label count: before [entries] after`. */
+function show(e: SidebarLink | SidebarGroup): string {
+  if (e.kind === 'doc') return e.current ? `*${e.title}` : e.title;
+  return e.open ? `${e.label} ${e.count}: ${e.open.before} [${e.open.entries.map(show).join(' ')}] ${e.open.after}` : `${e.label} ${e.count}`;
+}
+
+/** What a page shows of each top entry. */
 function shown(sidebar: ReturnType<typeof docSidebar>): string[] {
-  return sidebar.groups.map((g) =>
-    g.open
-      ? `${g.label} ${g.count}: ${g.open.before} [${g.open.items.map((i) => (i.current ? `*${i.title}` : i.title)).join(' ')}] ${g.open.after}`
-      : `${g.label} ${g.count}`,
-  );
+  return sidebar.list.entries.map(show);
+}
+
+/** Every link and group heading a page carries. */
+function carried(list: SidebarList): number {
+  return list.entries.reduce((n, e) => n + 1 + (e.kind === 'group' && e.open ? carried(e.open) : 0), 0);
 }
 
 describe('docSidebar', () => {
@@ -55,7 +62,10 @@ describe('docSidebar', () => {
     const { ctx, doc } = wiki(3);
     const sidebar = docSidebar(ctx, doc('g01'));
     expect(sidebar.fileHref).toBe('/nav/p.json');
-    expect(sidebar.groups.map((g) => g.listingHref)).toEqual(['/projects/p/?category=decision', '/projects/p/?category=guide']);
+    expect(sidebar.list.entries.map((g) => (g.kind === 'group' ? g.listingHref : ''))).toEqual([
+      '/projects/p/?category=decision',
+      '/projects/p/?category=guide',
+    ]);
   });
 
   test.each([
@@ -72,11 +82,10 @@ describe('docSidebar', () => {
   test('what a page carries does not grow with the project: the same links at 30 and at 3,000 documents', () => {
     const links = (guides: number) => {
       const { ctx, doc } = wiki(guides, 200);
-      const sidebar = docSidebar(ctx, doc('g10'));
-      return sidebar.groups.flatMap((g) => g.open?.items ?? [{ href: g.listingHref }]).length;
+      return carried(docSidebar(ctx, doc('g10')).list);
     };
-    expect(links(30)).toBe(SIDEBAR_WINDOW + 1);
-    expect(links(3000)).toBe(SIDEBAR_WINDOW + 1);
+    expect(links(30)).toBe(SIDEBAR_WINDOW + 2);
+    expect(links(3000)).toBe(SIDEBAR_WINDOW + 2);
   });
 
   test('previous/next cross group boundaries in reading order, even outside the shown window', () => {
@@ -98,7 +107,7 @@ describe('navFile', () => {
     const { ctx } = wiki(3, 1);
     expect(navFile(ctx, 'p')).toEqual({
       project: 'p',
-      groups: [
+      items: [
         { key: 'decision', label: '결정', items: [{ title: 'd01', href: '/docs/d01/' }] },
         {
           key: 'guide',
@@ -111,24 +120,141 @@ describe('navFile', () => {
         },
       ],
     });
-    expect(navFile(ctx, 'nobody')).toEqual({ project: 'nobody', groups: [] });
+    expect(navFile(ctx, 'nobody')).toEqual({ project: 'nobody', items: [] });
   });
 
   test('what the page opens in a group is a slice of the same file', () => {
     const { ctx, doc } = wiki(40);
-    const window = docSidebar(ctx, doc('g20')).groups[1]!.open!;
-    const all = navFile(ctx, 'p').groups[1]!.items;
-    expect(window.items.map(({ title, href }) => ({ title, href }))).toEqual(all.slice(window.before, all.length - window.after));
+    const window = (docSidebar(ctx, doc('g20')).list.entries[1] as SidebarGroup).open!;
+    const all = (navFile(ctx, 'p').items[1] as { items: unknown[] }).items;
+    expect(window.entries.map((e) => (e.kind === 'doc' ? { title: e.title, href: e.href } : e))).toEqual(all.slice(window.before, all.length - window.after));
+  });
+});
+
+/** A docs set as folders: `reference/` with `react/` (a landing page and 30 hooks) and `react-dom/components/` (no landing). */
+function docsSet() {
+  const d = (path: string, title: string, over: Partial<CatalogEntry> = {}) =>
+    entry(path.replace(/\.md$/, ''), {
+      title,
+      project: 'reference',
+      category: 'reference',
+      sourcePath: path,
+      url: `/docs/${path.replace(/\.md$/, '')}/`,
+      ...over,
+    });
+  const hooks = Array.from({ length: 30 }, (_, i) => d(`reference/react/use-${String(i + 1).padStart(2, '0')}.md`, `use${String(i + 1).padStart(2, '0')}`));
+  const documents = [
+    d('reference/react/index.md', 'React 개요'),
+    ...hooks,
+    d('reference/react-dom/components/input.md', '<input>'),
+    d('reference/react-dom/components/form.md', '<form>'),
+    d('reference/react-dom/components/index.md', 'React DOM 컴포넌트'),
+    d('reference/rules/purity.md', '순수성', { order: 2 }),
+    d('reference/rules/hooks.md', 'Hook 규칙', { order: 1 }),
+    d('reference/rsc-sandbox-test.md', 'RSC Sandbox Test'),
+    d('reference/hidden.md', '숨김', { extra: { unlisted: true } }),
+    d('reference/versions.md', 'Versions'),
+  ];
+  const catalog: Catalog = {
+    version: 1,
+    documents,
+    projects: [{ id: 'reference', count: documents.length, categories: { reference: documents.length }, updatedAt: '2026-11-27T00:00:00.000Z' }],
+    categories: [{ id: 'reference', count: documents.length }],
+    tags: [],
+  };
+  const ctx = uiContext({ catalog, config: resolveSiteConfig({}) }, '/', new Date('2026-11-30T00:00:00.000Z'));
+  return { ctx, doc: (id: string) => documents.find((x) => x.id === id)! };
+}
+
+describe('folder groups', () => {
+  test('sub-folders become nested groups titled by their landing page or readable name; the current branch is open', () => {
+    const { ctx, doc } = docsSet();
+    const sidebar = docSidebar(ctx, doc('reference/react-dom/components/input'));
+    expect(shown(sidebar)).toEqual([
+      'React 개요 31',
+      'React dom 3: 0 [React DOM 컴포넌트 3: 0 [React DOM 컴포넌트 <form> *<input>] 0] 0',
+      'Rules 2',
+      'Versions',
+    ]);
+  });
+
+  test('the breadcrumb names the folders above the document, linking those with a landing page', () => {
+    const { ctx, doc } = docsSet();
+    expect(docSidebar(ctx, doc('reference/react-dom/components/input')).crumbs).toEqual([
+      { label: 'React dom' },
+      { label: 'React DOM 컴포넌트', href: '/docs/reference/react-dom/components/index/' },
+    ]);
+    // A folder's landing page does not repeat its own folder.
+    expect(docSidebar(ctx, doc('reference/react-dom/components/index')).crumbs).toEqual([{ label: 'React dom' }]);
+    expect(docSidebar(ctx, doc('reference/versions')).crumbs).toEqual([]);
+  });
+
+  test('a collapsed folder leads to its first document without JavaScript; `order` comes before the title', () => {
+    const { ctx, doc } = docsSet();
+    const rules = docSidebar(ctx, doc('reference/versions')).list.entries.find((e) => e.kind === 'group' && e.key === 'reference/rules') as SidebarGroup;
+    expect(rules.listingHref).toBe('/docs/reference/rules/hooks/');
+    expect(shown(docSidebar(ctx, doc('reference/rules/purity')))[2]).toBe('Rules 2: 0 [Hook 규칙 *순수성] 0');
+  });
+
+  test('a large folder on the way shows a window around the document; the page carries the same amount at any size', () => {
+    const { ctx, doc } = docsSet();
+    expect(shown(docSidebar(ctx, doc('reference/react/use-20'), 5))[0]).toBe('React 개요 31: 18 [use18 use19 *use20 use21 use22] 8');
+    expect(carried(docSidebar(ctx, doc('reference/react/use-20')).list)).toBe(4 + SIDEBAR_WINDOW);
+  });
+
+  test('sandbox and unlisted pages are kept out of the navigation and of previous/next', () => {
+    const { ctx, doc } = docsSet();
+    const file = JSON.stringify(navFile(ctx, 'reference'));
+    expect([file.includes('RSC Sandbox Test'), file.includes('숨김'), file.includes('Versions')]).toEqual([false, false, true]);
+    expect(docSidebar(ctx, doc('reference/versions')).prev?.title).toBe('순수성');
+    expect(shown(docSidebar(ctx, doc('reference/rsc-sandbox-test')))).toEqual(['React 개요 31', 'React dom 3', 'Rules 2', 'Versions']);
+    expect(
+      [
+        ['a/rsc-sandbox-test.md', {}],
+        ['a/playground.md', {}],
+        ['a/unit-test.md', {}],
+        ['a/x.md', { sidebar: false }],
+        ['a/x.md', { nav_exclude: true }],
+      ].map(([sourcePath, extra]) => isUnlisted({ sourcePath: sourcePath as string, extra: extra as Record<string, unknown> })),
+    ).toEqual([true, true, false, true, true]);
+  });
+
+  test('the sidebar file holds the whole tree with landing pages first in their groups', () => {
+    const { ctx } = docsSet();
+    const file = navFile(ctx, 'reference');
+    expect(file.items.map((e) => ('items' in e ? `${e.key}: ${e.items.length}` : e.title))).toEqual([
+      'reference/react: 31',
+      'reference/react-dom: 1',
+      'reference/rules: 2',
+      'Versions',
+    ]);
+    expect(file.items[1]).toEqual({
+      key: 'reference/react-dom',
+      label: 'React dom',
+      items: [
+        {
+          key: 'reference/react-dom/components',
+          label: 'React DOM 컴포넌트',
+          items: [
+            { title: 'React DOM 컴포넌트', href: '/docs/reference/react-dom/components/index/' },
+            { title: '<form>', href: '/docs/reference/react-dom/components/form/' },
+            { title: '<input>', href: '/docs/reference/react-dom/components/input/' },
+          ],
+        },
+      ],
+    });
+    expect(isNavFile(file)).toBe(true);
   });
 });
 
 describe('isNavFile', () => {
   test.each([
-    [{ project: 'p', groups: [{ key: 'guide', label: '가이드', items: [{ title: 'A', href: '/docs/a/' }] }] }, true],
-    [{ project: 'p', groups: [] }, true],
-    [{ project: 'p', groups: [{ key: 'guide', label: '가이드', items: [{ title: 'A' }] }] }, false],
-    [{ project: 'p', groups: [{ key: 'guide', items: [] }] }, false],
-    [{ groups: [] }, false],
+    [{ project: 'p', items: [{ key: 'guide', label: '가이드', items: [{ title: 'A', href: '/docs/a/' }] }] }, true],
+    [{ project: 'p', items: [{ key: 'a', label: 'A', items: [{ key: 'a/b', label: 'B', items: [{ title: 'C', href: '/c/' }] }] }] }, true],
+    [{ project: 'p', items: [] }, true],
+    [{ project: 'p', items: [{ key: 'guide', label: '가이드', items: [{ title: 'A' }] }] }, false],
+    [{ project: 'p', items: [{ key: 'guide', items: [] }] }, false],
+    [{ items: [] }, false],
     [[], false],
     [null, false],
     ['<html>', false],

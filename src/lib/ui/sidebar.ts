@@ -1,44 +1,94 @@
 import type { Catalog, CatalogEntry } from '../artifacts/schema.ts';
-import { readingOrder } from '../wiki/reading-order.ts';
+import { sidebarTree, type SidebarNode } from '../wiki/reading-order.ts';
 import { catalogFacets, type UiContext } from './cards.ts';
-import type { NavFile, NavItem } from './nav-file.ts';
-import { neighbours } from './reading-order.ts';
+import { isNavGroup, type NavEntry, type NavFile, type NavGroup, type NavItem } from './nav-file.ts';
 
 /**
- * The side navigation of a document page, at a size that does not grow with the wiki: the page carries the
- * headings of its project's category groups and a window of its own group; the complete groups are in one
- * file per project (`nav/<project>.json`), fetched when a reader opens a collapsed group.
+ * The side navigation of a document page, at a size that does not grow with the wiki: the project's folders
+ * become nested groups; the page carries the lists on the way to its own document (each a window around that
+ * way) with the other groups as headings only; the complete tree is in one file per project
+ * (`nav/<project>.json`), fetched when a reader opens a collapsed group. A project without sub-folders is grouped
+ * by category instead, as a flat wiki of categorised notes reads best.
  */
 
-/** A group as a document page renders it. */
+/** A document link as a page renders it. */
+export interface SidebarLink extends NavItem {
+  kind: 'doc';
+  current: boolean;
+}
+
+/** A group as a page renders it: open (with a window of its entries) when the current document is inside it. */
 export interface SidebarGroup {
+  kind: 'group';
   key: string;
   label: string;
+  /** Documents in the group and its sub-groups. */
   count: number;
-  /** Where the group leads without JavaScript: the project's listing, filtered to the category. */
+  /** Where the group leads without JavaScript: its first document (whose page opens the group), or the filtered listing. */
   listingHref: string;
-  /** Only on the current document's group: a window of its documents around the current one. */
-  open?: { items: (NavItem & { current: boolean })[]; before: number; after: number };
+  open?: SidebarList;
+}
+
+/** One list of the sidebar: a window of a group's entries (or the project's top list) and how many are left out. */
+export interface SidebarList {
+  /** The group key the list belongs to; empty for the project's top list. */
+  key: string;
+  entries: (SidebarLink | SidebarGroup)[];
+  before: number;
+  after: number;
+  /** Where "N more" leads without JavaScript. */
+  moreHref: string;
+}
+
+/** One step of the breadcrumb between the project and the document: a folder, linked to its landing page if it has one. */
+export interface Crumb {
+  label: string;
+  href?: string;
 }
 
 /** The side navigation of one document page, with the documents before and after it in that navigation. */
 export interface DocSidebar {
   /** The per-project sidebar file the collapsed groups load from. */
   fileHref: string;
-  groups: SidebarGroup[];
+  list: SidebarList;
+  /** The folders above the document (not the project's), outermost first; empty in a project grouped by category. */
+  crumbs: Crumb[];
   prev: NavItem | undefined;
   next: NavItem | undefined;
 }
 
-/** Documents of the current group shown on a page at most; the rest are one click away ("N more"). */
+/** Entries of one list shown on a page at most; the rest are one click away ("N more"). */
 export const SIDEBAR_WINDOW = 15;
+
+interface GroupInfo {
+  count: number;
+  first: string;
+  /** The folder's landing page, for the breadcrumb; categories have none. */
+  landing?: string;
+  folder: boolean;
+}
 
 interface ProjectNav {
   file: NavFile;
-  /** The ids of each group's items, parallel to `file.groups[g].items`. */
-  ids: string[][];
-  /** Every item read top to bottom, with its id, for previous/next. */
+  /** Per listed document: the entry indices from the top list down to it. */
+  paths: Map<string, number[]>;
+  groups: WeakMap<NavGroup, GroupInfo>;
+  /** Every listed document read top to bottom, with its id, for previous/next. */
   flat: (NavItem & { id: string })[];
+  /** Each listed document's place in `flat` (a page asks once; a search of `flat` per page is quadratic in a project). */
+  position: Map<string, number>;
+}
+
+/**
+ * True for a page kept out of the side navigation (still published and found by search and links): frontmatter
+ * `unlisted: true` (Docusaurus), `sidebar: false` / `nav_exclude: true` (VitePress, Just the Docs), or a sandbox or
+ * playground page by its file name (`rsc-sandbox-test.md`), which docs sets keep for their own checks.
+ */
+export function isUnlisted(doc: Pick<CatalogEntry, 'sourcePath' | 'extra'>): boolean {
+  const x = doc.extra;
+  if (x['unlisted'] === true || x['sidebar'] === false || x['nav_exclude'] === true) return true;
+  const file = doc.sourcePath.split('/').pop() ?? '';
+  return /(^|[-_.])(sandbox|playground)([-_.]|$)/i.test(file.replace(/\.(md|mdx|markdown)$/i, ''));
 }
 
 /** Each project's navigation, built once per catalog and per routes/language (pages share one catalog object). */
@@ -57,22 +107,67 @@ function buildNavs(ctx: UiContext): Map<string, ProjectNav> {
   const byId = new Map(ctx.catalog.documents.map((d) => [d.id, d]));
   const categories = catalogFacets(ctx, 'category');
   const out = new Map<string, ProjectNav>();
-  for (const [project, ids] of readingOrder(ctx.catalog.documents)) {
-    const docs = ids.flatMap((id) => byId.get(id) ?? []);
-    const groups = categories.map((c) => ({ key: c.value, label: c.label, docs: docs.filter((d) => d.category === c.value) })).filter((g) => g.docs.length > 0);
-    const item = (d: CatalogEntry): NavItem => ({ title: d.title, href: d.url });
-    out.set(project, {
-      file: { project, groups: groups.map((g) => ({ key: g.key, label: g.label, items: g.docs.map(item) })) },
-      ids: groups.map((g) => g.docs.map((d) => d.id)),
-      flat: groups.flatMap((g) => g.docs.map((d) => ({ ...item(d), id: d.id }))),
-    });
+  for (const [project, nodes] of sidebarTree(ctx.catalog.documents.filter((d) => !isUnlisted(d)))) {
+    const groups = new WeakMap<NavGroup, GroupInfo>();
+    const paths = new Map<string, number[]>();
+    const flat: (NavItem & { id: string })[] = [];
+    const item = (id: string): NavItem => {
+      const d = byId.get(id)!;
+      return { title: d.title, href: d.url };
+    };
+    // Builds the entries of one list, recording each document's way down and each group's size and first page.
+    const entries = (list: { id: string; node?: SidebarNode }[], above: number[]): NavEntry[] =>
+      list.map(({ id, node }, i): NavEntry => {
+        const at = [...above, i];
+        if (!node || node.kind === 'doc') {
+          paths.set(id, at);
+          flat.push({ ...item(id), id });
+          return item(id);
+        }
+        const start = flat.length;
+        const children = [...(node.landing ? [{ id: node.landing }] : []), ...node.children.map((c) => ({ id: c.kind === 'doc' ? c.id : c.path, node: c }))];
+        const group: NavGroup = { key: node.path, label: node.title, items: entries(children, at) };
+        groups.set(group, {
+          count: flat.length - start,
+          first: flat[start]?.href ?? '',
+          folder: true,
+          ...(node.landing ? { landing: item(node.landing).href } : {}),
+        });
+        return group;
+      });
+    let items: NavEntry[] = [];
+    if (nodes.some((n) => n.kind === 'folder')) {
+      items = entries(
+        nodes.map((n) => ({ id: n.kind === 'doc' ? n.id : n.path, node: n })),
+        [],
+      );
+    } else {
+      // No sub-folders: the documents, in reading order, grouped by category in the configured order.
+      const ids = nodes.flatMap((n) => (n.kind === 'doc' ? [n.id] : []));
+      for (const c of categories) {
+        const mine = ids.filter((id) => byId.get(id)?.category === c.value);
+        if (mine.length === 0) continue;
+        const start = flat.length;
+        const group: NavGroup = {
+          key: c.value,
+          label: c.label,
+          items: entries(
+            mine.map((id) => ({ id })),
+            [items.length],
+          ),
+        };
+        groups.set(group, { count: mine.length, first: flat[start]!.href, folder: false });
+        items.push(group);
+      }
+    }
+    out.set(project, { file: { project, items }, paths, groups, flat, position: new Map(flat.map((f, i) => [f.id, i])) });
   }
   return out;
 }
 
 /** The sidebar file of a project (what `nav/<project>.json` holds). */
 export function navFile(ctx: UiContext, project: string): NavFile {
-  return navsOf(ctx).get(project)?.file ?? { project, groups: [] };
+  return navsOf(ctx).get(project)?.file ?? { project, items: [] };
 }
 
 /** Where a project's sidebar file is served. */
@@ -87,23 +182,34 @@ function windowAround(length: number, index: number, size: number): { start: num
   return { start, end: start + size };
 }
 
-/** The side navigation of `doc`'s page: every group's heading, and a window of its own group. */
+/** The side navigation of `doc`'s page: the lists down to it, each a window around the way, other groups as headings. */
 export function docSidebar(ctx: UiContext, doc: CatalogEntry, size = SIDEBAR_WINDOW): DocSidebar {
   const nav = navsOf(ctx).get(doc.project);
-  const groups = (nav?.file.groups ?? []).map((g, gi): SidebarGroup => {
-    const group: SidebarGroup = {
-      key: g.key,
-      label: g.label,
-      count: g.items.length,
-      listingHref: `${ctx.routes.project(doc.project)}?category=${encodeURIComponent(g.key)}`,
-    };
-    const index = nav!.ids[gi]!.indexOf(doc.id);
-    if (index < 0) return group;
-    const { start, end } = windowAround(g.items.length, index, size);
-    const items = g.items.slice(start, end).map((item, i) => ({ ...item, current: start + i === index }));
-    return { ...group, open: { items, before: start, after: g.items.length - end } };
-  });
-  const { prev, next } = neighbours(nav?.flat ?? [], doc.id);
+  const projectHref = ctx.routes.project(doc.project);
+  const path = nav?.paths.get(doc.id) ?? [];
+  const crumbs: Crumb[] = [];
+  const listOf = (key: string, items: readonly NavEntry[], depth: number): SidebarList => {
+    const index = path[depth] ?? -1;
+    const { start, end } = windowAround(items.length, Math.max(0, index), size);
+    const shown = items.slice(start, end).map((entry, i): SidebarLink | SidebarGroup => {
+      const onWay = start + i === index;
+      if (!isNavGroup(entry)) return { kind: 'doc', ...entry, current: onWay && depth === path.length - 1 };
+      const info = nav!.groups.get(entry)!;
+      const listingHref = info.folder ? info.first || projectHref : `${projectHref}?category=${encodeURIComponent(entry.key)}`;
+      const group: SidebarGroup = { kind: 'group', key: entry.key, label: entry.label, count: info.count, listingHref };
+      if (!onWay) return group;
+      // The breadcrumb names the folders above the document, not the one it is the landing page of.
+      if (info.folder && !(info.landing === doc.url && depth === path.length - 2))
+        crumbs.push({ label: entry.label, ...(info.landing ? { href: info.landing } : {}) });
+      return { ...group, open: listOf(entry.key, entry.items, depth + 1) };
+    });
+    const category = depth === 1 && nav!.groups.get(nav!.file.items[path[0]!] as NavGroup)?.folder === false;
+    const moreHref = category ? `${projectHref}?category=${encodeURIComponent(key)}` : projectHref;
+    return { key, entries: shown, before: start, after: items.length - end, moreHref };
+  };
+  const list = listOf('', nav?.file.items ?? [], 0);
+  const at = nav?.position.get(doc.id);
+  const [prev, next] = at === undefined ? [] : [nav!.flat[at - 1], nav!.flat[at + 1]];
   const strip = (i: NavItem | undefined) => i && { title: i.title, href: i.href };
-  return { fileHref: navFileHref(ctx, doc.project), groups, prev: strip(prev), next: strip(next) };
+  return { fileHref: navFileHref(ctx, doc.project), list, crumbs, prev: strip(prev), next: strip(next) };
 }

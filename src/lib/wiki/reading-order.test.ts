@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { isLandingPage, prevNext, projectLanding, readingOrder, sidebarTree, type OrderedDoc } from './reading-order.ts';
+import { isLandingPage, prevNext, projectLanding, readableFolderName, readingOrder, sidebarTree, type OrderedDoc } from './reading-order.ts';
 
 const d = (sourcePath: string, title: string, order?: number): OrderedDoc => ({
   id: sourcePath.replace(/\.md$/, '').toLowerCase(),
@@ -65,6 +65,18 @@ test("landing pages: README.md, index.md or Hugo's _index.md; a project landing 
   expect(projectLanding([d('x/y/index.md', 'Y')])).toBeUndefined();
 });
 
+test('readableFolderName: sorting prefixes dropped, dashes read as spaces, lower-case Latin capitalised', () => {
+  expect(['getting-started', '01-intro', 'react-dom', 'API_Reference', '가이드_문서', 'v2', '2024'].map(readableFolderName)).toEqual([
+    'Getting started',
+    'Intro',
+    'React dom',
+    'API Reference',
+    '가이드 문서',
+    'V2',
+    '2024',
+  ]);
+});
+
 test('sidebarTree: the same order as a tree, sections titled by their landing page', () => {
   const tree = sidebarTree(docs);
   expect(tree.get('general')).toEqual([{ kind: 'doc', id: 'notes', title: '메모' }]);
@@ -75,6 +87,7 @@ test('sidebarTree: the same order as a tree, sections titled by their landing pa
     {
       kind: 'folder',
       name: 'escape-hatches',
+      path: 'learn/escape-hatches',
       title: '탈출구',
       landing: 'learn/escape-hatches/index',
       children: [

@@ -23,6 +23,8 @@ export function projectLanding<T extends OrderedDoc>(docs: readonly T[]): T | un
 
 interface Folder {
   name: string;
+  /** The folder's path from the content root, `/`-separated. */
+  path: string;
   landing?: OrderedDoc;
   docs: OrderedDoc[];
   folders: Map<string, Folder>;
@@ -52,13 +54,13 @@ export function prevNext(order: ReadonlyMap<string, readonly string[]>, project:
 }
 
 function treeOf(docs: readonly OrderedDoc[]): Folder {
-  const root: Folder = { name: '', docs: [], folders: new Map() };
+  const root: Folder = { name: '', path: '', docs: [], folders: new Map() };
   for (const d of docs) {
     const parts = d.sourcePath.split('/');
     let folder = root;
     for (const part of parts.slice(0, -1)) {
       let next = folder.folders.get(part);
-      if (!next) folder.folders.set(part, (next = { name: part, docs: [], folders: new Map() }));
+      if (!next) folder.folders.set(part, (next = { name: part, path: folder.path ? `${folder.path}/${part}` : part, docs: [], folders: new Map() }));
       folder = next;
     }
     if (isLandingPage(d.sourcePath) && !folder.landing && parts.length > 1) folder.landing = d;
@@ -69,11 +71,11 @@ function treeOf(docs: readonly OrderedDoc[]): Folder {
 
 /** One entry of a project's sidebar: a document, or a folder (section) with its landing page and entries. */
 export type SidebarNode =
-  { kind: 'doc'; id: string; title: string } | { kind: 'folder'; name: string; title: string; landing?: string; children: SidebarNode[] };
+  { kind: 'doc'; id: string; title: string } | { kind: 'folder'; name: string; path: string; title: string; landing?: string; children: SidebarNode[] };
 
 /**
  * Each project's sidebar as a tree in reading order: folders become sections titled by their landing page
- * (else the folder name), the project folder's own landing page leads the list. Flattened, it is `readingOrder`.
+ * (else the folder name made readable), the project folder's own landing page leads the list. Flattened, it is `readingOrder`.
  */
 export function sidebarTree(docs: readonly OrderedDoc[]): Map<string, SidebarNode[]> {
   const byProject = new Map<string, OrderedDoc[]>();
@@ -96,8 +98,15 @@ function entriesOf(folder: Folder): SidebarNode[] {
   const entries: { order?: number; title: string; node: () => SidebarNode }[] = [
     ...folder.docs.map((d) => ({ ...(d.order !== undefined ? { order: d.order } : {}), title: d.title, node: () => docNode(d) })),
     ...[...folder.folders.values()].map((f) => {
-      const title = f.landing?.title ?? f.name;
-      const node = (): SidebarNode => ({ kind: 'folder', name: f.name, title, ...(f.landing ? { landing: f.landing.id } : {}), children: entriesOf(f) });
+      const title = f.landing?.title ?? readableFolderName(f.name);
+      const node = (): SidebarNode => ({
+        kind: 'folder',
+        name: f.name,
+        path: f.path,
+        title,
+        ...(f.landing ? { landing: f.landing.id } : {}),
+        children: entriesOf(f),
+      });
       return { ...(f.landing?.order !== undefined ? { order: f.landing.order } : {}), title, node };
     }),
   ];
@@ -108,4 +117,15 @@ function entriesOf(folder: Folder): SidebarNode[] {
 function flatten(folder: Folder): string[] {
   const ids = (nodes: SidebarNode[]): string[] => nodes.flatMap((n) => (n.kind === 'doc' ? [n.id] : [...(n.landing ? [n.landing] : []), ...ids(n.children)]));
   return [...(folder.landing ? [folder.landing.id] : []), ...ids(entriesOf(folder))];
+}
+
+/**
+ * A bare folder name as a title: a sorting prefix (`01-`, `2_`) dropped, `-`/`_` read as spaces and the first
+ * letter capitalised (`getting-started` → `Getting started`). Names with capitals or non-Latin letters are kept.
+ */
+export function readableFolderName(name: string): string {
+  const bare = name.replace(/^\d+[-_. ]+(?=\S)/, '');
+  if (/[A-Z]/.test(bare) || !/^[a-z]/.test(bare)) return bare.replace(/[-_]+/g, ' ').trim() || name;
+  const spaced = bare.replace(/[-_]+/g, ' ').trim();
+  return spaced ? spaced[0]!.toUpperCase() + spaced.slice(1) : name;
 }
