@@ -22,10 +22,8 @@ const BOOK_SUMMARY = /^summary\.md$/i;
  */
 const DOCSIFY_SIDEBAR = /^_sidebar\.md$/;
 
-/** Resolves the content root from `WIKI_CONTENT_DIR` (default `./content`). */
-export function contentRoot(cwd = process.cwd()): string {
-  return resolve(cwd, process.env.WIKI_CONTENT_DIR || 'content');
-}
+/** The content root: the `--content` flag, the config's `content`, `WIKI_CONTENT_DIR`, else `./content` (`site-config.ts`). */
+export { contentRoot } from './site-config.ts';
 
 /**
  * The Markdown files under `root` (content paths with `/` separators, sorted), the files that look like documents
