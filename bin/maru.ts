@@ -155,8 +155,12 @@ if (!command) {
   console.error(`maru: unknown command "${name}".\n\n${overview()}`);
   process.exit(2);
 }
-if (!command.ownHelp && (args.includes('--help') || args.includes('-h'))) {
-  console.log(`Usage: ${command.usage}\n\n${command.help}`);
+if (args.includes('--help') || args.includes('-h')) {
+  if (command.ownHelp) {
+    // The server's own usage (one text for `npm start`, `npm run mcp` and these), in this command's words, on stdout.
+    const { USAGE } = (await import(`../mcp/options${ext}`)) as typeof import('../mcp/options.ts');
+    console.log(USAGE[name === 'start' ? 'start' : 'mcp'].replaceAll('npm run mcp --', 'maru mcp').replaceAll('npm start --', 'maru start').replaceAll('npm run mcp', 'maru mcp'));
+  } else console.log(`Usage: ${command.usage}\n\n${command.help}`);
   process.exit(0);
 }
 
