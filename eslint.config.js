@@ -77,7 +77,7 @@ export default tseslint.config(
     rules: restrict([MINISEARCH], [NODE, ASTRO, outOfLib(depth)]),
   })),
   { files: ['src/lib/search/contract.ts'], rules: restrict([], [NODE, ASTRO, outOfLib(1)]) },
-  // mcp/: wires the built artifacts to the protocol; never the build, the site or content. The Node edge only through the write door.
+  // mcp/: wires the built artifacts to the protocol; never the build, the writer, the site or content. Of the Node edge, the hash only.
   {
     files: ['mcp/**/*.ts'],
     ignores: TESTS,
@@ -89,17 +89,23 @@ export default tseslint.config(
           regex: '/src/(pages|components|layouts|client|markdown|site|integrations)/',
           message: 'mcp/ never imports the site or the build; it reads _wiki/* artifacts.',
         },
-        { regex: '/content/', message: 'mcp/ never reads content/; the write path goes through mcp/write/content-source.ts.' },
+        { regex: '/content/', message: "mcp/ never reads content/; remember_knowledge runs Maru's writer (src/writer) as a process of its own." },
         {
           regex: '/src/node/(?!hash\\.ts$)',
-          message: 'The MCP server imports nothing of the Node edge but its hash; the write path reaches it only through mcp/write/content-source.ts.',
+          message: 'The MCP server imports nothing of the Node edge but its hash (a leaf both sides hash artifacts with).',
         },
+        { regex: '/src/writer/', message: 'The MCP server never imports the writer; mcp/write/writer.ts starts it as a process (src/lib/write/protocol.ts).' },
       ],
     ),
   },
+  // src/writer: the process remember_knowledge runs in; it reads and builds content through src/node, never the server or the site.
   {
-    files: ['mcp/write/content-source.ts'],
-    rules: restrict([MINISEARCH], [{ regex: '/src/(pages|components|layouts|client|site|integrations)/', message: 'The write door reaches src/node only.' }]),
+    files: ['src/writer/**/*.ts'],
+    ignores: TESTS,
+    rules: restrict(
+      [MINISEARCH],
+      [{ regex: '/src/(pages|components|layouts|client|site|integrations)/|/(mcp|scripts)/', message: 'The writer reaches src/lib and src/node only.' }],
+    ),
   },
   // Pages, components and layouts render the catalog that src/site hands them; they never call the build or its caches.
   {

@@ -3,9 +3,6 @@ import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ROOT } from './helpers/astro.ts';
 
-/** The write path's one module that may import the Node edge (src/node). */
-const WRITE_DOOR = 'mcp/write/content-source.ts';
-
 function sources(dir: string, extensions = ['.ts']): string[] {
   return readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
     .filter((f) => extensions.some((e) => f.endsWith(e)) && !f.endsWith('.test.ts'))
@@ -15,6 +12,16 @@ function sources(dir: string, extensions = ['.ts']): string[] {
 function imports(file: string): string[] {
   const text = readFileSync(join(ROOT, file), 'utf8');
   return [...text.matchAll(/^\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]/gm), ...text.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]!);
+}
+
+/** The imports that load code when the file runs (`import type` and `export type` load nothing). */
+function runtimeImports(file: string): string[] {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  return [
+    ...text.matchAll(/^\s*(?:import|export)(?!\s+type\b)[^'"]*?from\s+['"]([^'"]+)['"]/gm),
+    ...text.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm),
+    ...text.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g),
+  ].map((m) => m[1]!);
 }
 
 /** Where an import lands, relative to the project root ('' for packages). */
@@ -37,22 +44,23 @@ describe('dependency direction (STYLE: dependencies point inward to src/lib)', (
     expect(bad).toEqual([]);
   });
 
-  test('mcp/ never imports the site, astro or the build; only its write path reaches the Node edge, through one module', () => {
+  test('mcp/ never imports the site, astro, the build or the writer; of the Node edge, only the hash', () => {
     const bad = sources('mcp').flatMap((f) =>
       imports(f)
         .filter((s) => {
           const to = target(f, s);
-          if (s.startsWith('astro') || /^src\/(pages|components|layouts|client|markdown|site|integrations)\//.test(to) || /^content\//.test(to)) return true;
+          if (s.startsWith('astro') || /^src\/(pages|components|layouts|client|markdown|site|integrations|writer)\//.test(to) || /^content\//.test(to))
+            return true;
           // The hash is a leaf (node:crypto only) shared with the build, so both sides agree on every artifact's sha256.
-          return /^src\/node\//.test(to) && to !== 'src/node/hash.ts' && f !== WRITE_DOOR;
+          return /^src\/node\//.test(to) && to !== 'src/node/hash.ts';
         })
         .map((s) => `${f} imports ${s}`),
     );
     expect(bad).toEqual([]);
   });
 
-  test('the Node edge and the integration never import the server, the scripts or the site', () => {
-    const bad = ['src/node', 'src/integrations']
+  test('the Node edge, the writer and the integration never import the server, the scripts or the site', () => {
+    const bad = ['src/node', 'src/writer', 'src/integrations']
       .flatMap((d) => sources(d))
       .flatMap((f) =>
         imports(f)
@@ -69,6 +77,37 @@ describe('dependency direction (STYLE: dependencies point inward to src/lib)', (
         .map((s) => `${f} imports ${s}`),
     );
     expect(bad).toEqual([]);
+  });
+
+  test('the server needs no build package: what mcp/cli.ts loads, file by file, comes from these packages only', () => {
+    // The light MCP package (npx -y) installs exactly these; Astro, unified, KaTeX or Mermaid here would pull the build.
+    const packages = new Set<string>();
+    const seen = new Set<string>();
+    const queue = ['mcp/cli.ts'];
+    while (queue.length) {
+      const file = queue.pop()!;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      for (const spec of runtimeImports(file)) {
+        if (spec.startsWith('.')) queue.push(target(file, spec));
+        else if (!spec.startsWith('node:'))
+          packages.add(
+            spec
+              .split('/')
+              .slice(0, spec.startsWith('@') ? 2 : 1)
+              .join('/'),
+          );
+      }
+    }
+    expect([...packages].sort()).toEqual([
+      '@modelcontextprotocol/node',
+      '@modelcontextprotocol/server',
+      'github-slugger',
+      'mdast-util-to-string',
+      'minisearch',
+      'unist-util-visit',
+      'zod',
+    ]);
   });
 
   test('the shared hash stays a leaf: it imports node:crypto and nothing else', () => {

@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { WriteRefused } from '../write/content-root.ts';
+import { WriteRefused } from '../../src/lib/write/protocol.ts';
 import type { Writer } from '../write/writer.ts';
 import { fail, ok, uriOf, type ToolDeps } from './common.ts';
 

@@ -1,6 +1,6 @@
 import { open, rm, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
-import { WriteRefused } from './content-root.ts';
+import { WriteRefused } from '../../src/lib/write/protocol.ts';
 
 /** The lock file in the content folder that serialises writers across processes (add it to .gitignore). */
 export const LOCK_FILE = '.maru-write.lock';

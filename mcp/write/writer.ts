@@ -1,11 +1,19 @@
-import { Worker } from 'node:worker_threads';
+import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import {
+  WriteRefused,
+  type RememberOutcome,
+  type RememberRequest,
+  type WriterAnswer,
+  type WriterReply,
+  type WriterRequest,
+  type WriterStart,
+} from '../../src/lib/write/protocol.ts';
 import { loadArtifacts, type ArtifactSet } from '../artifacts.ts';
 import type { ArtifactStore } from '../store.ts';
-import { openContentRoot, WriteRefused } from './content-root.ts';
 import { withWriteLock } from './lock.ts';
 import { memorySource } from './memory-source.ts';
-import type { RememberOutcome, RememberRequest } from './writer-core.ts';
-import type { WorkerAnswer, WorkerReply, WorkerRequest, WorkerStart } from './write-protocol.ts';
 
 export type { RememberOutcome, RememberRequest };
 
@@ -24,22 +32,37 @@ export interface WriterOptions {
   log?: (msg: string) => void;
   /** How long the checks before a write may take (default WRITE_CHECK_LIMIT_MS). */
   checkLimitMs?: number;
+  /** The writer process's entry file (default: Maru's own, `src/writer/process`, found by its path, never imported). */
+  entry?: string;
+}
+
+/**
+ * Maru's writer beside this server in the full package. It is found by its path and started as a process of its own,
+ * so the server imports nothing that reads, checks or builds content (the light MCP package has no writer at all).
+ */
+function defaultEntry(): string {
+  const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
+  return fileURLToPath(new URL(`../../src/writer/process.${ext}`, import.meta.url));
 }
 
 /**
  * How long a call may spend before its file is written (reading the folder, parsing, the whole-wiki checks) before it
- * is stopped and refused. The server keeps answering meanwhile (the work runs on its own thread); the limit frees the
+ * is stopped and refused. The server keeps answering meanwhile (the work runs in the writer process); the limit frees the
  * one-at-a-time write queue from a document that would hold it, while a large wiki's honest checks fit well inside.
  */
 export const WRITE_CHECK_LIMIT_MS = 120_000;
 
 /**
- * Opens the content folder for writing beside the store's build. The work runs on a worker thread
- * (`write-worker.ts`), so searches and reads from every other client are answered while a document is checked and the
- * folder rebuilt; this side queues the calls, enforces the time limit and serves the rebuilt set.
+ * Opens the content folder for writing beside the store's build. The work runs in Maru's writer process
+ * (`src/writer/process.ts`), so searches and reads from every other client are answered while a document is checked
+ * and the folder rebuilt; this side queues the calls, enforces the time limit and serves the rebuilt set.
  */
 export async function openWriter(dir: string, store: ArtifactStore, options: WriterOptions = {}): Promise<Writer> {
-  const root = await openContentRoot(dir);
+  const entry = options.entry ?? defaultEntry();
+  if (!existsSync(entry))
+    throw new Error(
+      `--allow-write ${dir}: this installation has no writer (${entry} is missing); remember_knowledge needs the full maru package (maru mcp --allow-write <content-dir>).`,
+    );
   const log = options.log ?? ((m: string) => console.error(m));
   const limit = options.checkLimitMs ?? WRITE_CHECK_LIMIT_MS;
   const base = () => store.current().manifest.base;
@@ -48,37 +71,67 @@ export async function openWriter(dir: string, store: ArtifactStore, options: Wri
   let nextId = 0;
   let queue: Promise<unknown> = Promise.resolve();
 
-  const startThread = (): Worker => {
-    const start: WorkerStart = { root, git: options.git === true, known };
-    const worker = new Worker(new URL('./write-worker.ts', import.meta.url), { workerData: start });
-    // An idle write thread does not keep the server process alive.
-    worker.unref();
-    return worker;
+  /** Starts a writer process; resolves with it and the content folder's real path once it has checked the folder. */
+  const startProcess = (): Promise<{ child: ChildProcess; root: string }> => {
+    // The writer's stdout goes to this process's stderr: on stdio, this process's stdout is the protocol.
+    const child = fork(entry, [], { stdio: ['ignore', 2, 2, 'ipc'], serialization: 'advanced' });
+    const start: WriterStart = { kind: 'start', dir, git: options.git === true, known };
+    child.send(start);
+    return new Promise((resolve, reject) => {
+      const onMessage = (reply: WriterReply) => {
+        if (reply.kind !== 'ready' && reply.kind !== 'unusable') return;
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        // From here an idle writer does not keep the server process alive (until then, this wait must).
+        child.unref();
+        child.channel?.unref();
+        if (reply.kind === 'ready') resolve({ child, root: reply.root });
+        else {
+          child.kill();
+          reject(new Error(reply.message));
+        }
+      };
+      const onExit = (code: number | null) => reject(new Error(`--allow-write ${dir}: the writer process stopped before it started (exit code ${code})`));
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+    });
   };
-  let thread = startThread();
+  let { child: writer, root } = await startProcess();
+  /** A replacement being started (after a stop or a crash); calls wait for it. */
+  let starting: Promise<unknown> = Promise.resolve();
+  const restart = () => {
+    starting = startProcess().then(
+      (started) => {
+        writer = started.child;
+        root = started.root;
+      },
+      (e: unknown) => log(`maru-mcp: the writer process could not be started again: ${(e as Error).message}`),
+    );
+  };
 
-  /** Sends one request; with `limitMs`, stops the thread (and refuses) unless it reports writing or answers in time. */
-  const call = (message: WorkerRequest, limitMs?: number): Promise<WorkerAnswer> =>
-    new Promise<WorkerAnswer>((resolve, reject) => {
-      const worker = thread;
+  /** Sends one request; with `limitMs`, stops the writer (and refuses) unless it reports writing or answers in time. */
+  const call = (message: WriterRequest, limitMs?: number): Promise<WriterAnswer> =>
+    new Promise<WriterAnswer>((resolve, reject) => {
+      const worker = writer;
       const done = () => {
         clearTimeout(timer);
         worker.off('message', onMessage);
         worker.off('error', onError);
         worker.off('exit', onExit);
       };
-      const onMessage = (reply: WorkerReply) => {
-        if (reply.id !== message.id) return;
+      const onMessage = (reply: WriterReply) => {
+        if (!('id' in reply) || reply.id !== message.id) return;
         if (reply.kind === 'writing') return clearTimeout(timer);
         done();
         resolve(reply);
       };
       const onError = (e: Error) => {
         done();
-        thread = startThread();
+        restart();
         reject(e);
       };
-      const onExit = (code: number) => onError(new Error(`the write thread stopped (exit code ${code})`));
+      const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
+        onError(new Error(`the writer process stopped (${code === null ? `signal ${signal}` : `exit code ${code}`})`));
       const timer =
         limitMs === undefined
           ? undefined
@@ -96,26 +149,31 @@ export async function openWriter(dir: string, store: ArtifactStore, options: Wri
       worker.on('message', onMessage);
       worker.once('error', onError);
       worker.once('exit', onExit);
-      worker.postMessage(message);
+      worker.send(message);
     });
 
-  /** The thread's read of the folder that calls wait for: at start, and after a thread was stopped. */
+  /** The writer's read of the folder that calls wait for: at start, and after a writer was stopped. */
   let opening: Promise<unknown> = Promise.resolve();
-  /** Stops a thread that ran out of time; a new thread reads the folder. */
-  const stop = async (worker: Worker) => {
-    await worker.terminate();
-    thread = startThread();
+  /** Stops a writer that ran out of time; a new one reads the folder. */
+  const stop = async (worker: ChildProcess) => {
+    await new Promise<void>((resolve) => {
+      if (worker.exitCode !== null || worker.signalCode !== null) return resolve();
+      worker.once('exit', () => resolve());
+      worker.kill('SIGKILL');
+    });
+    restart();
+    await starting;
     open();
   };
-  // A failed read is logged; the next call reads again (the thread opens on any request) and reports the error.
+  // A failed read is logged; the next call reads again (the writer opens on any request) and reports the error.
   const open = () => {
     opening = call({ id: nextId++, kind: 'open', base: base() }).then(apply, (e: unknown) =>
-      log(`maru-mcp: the write thread could not read the content folder: ${(e as Error).message}`),
+      log(`maru-mcp: the writer process could not read the content folder: ${(e as Error).message}`),
     );
   };
 
-  /** Takes in what the thread reports besides its answer: what it may overwrite, and the rebuilt set. */
-  const apply = async (reply: WorkerAnswer): Promise<WorkerAnswer> => {
+  /** Takes in what the writer reports besides its answer: what it may overwrite, and the rebuilt set. */
+  const apply = async (reply: WriterAnswer): Promise<WriterAnswer> => {
     if (reply.known) known = reply.known;
     if (reply.refreshed && 'files' in reply.refreshed) {
       const over = store.current();
@@ -135,12 +193,14 @@ export async function openWriter(dir: string, store: ArtifactStore, options: Wri
   const rememberNow = async (request: RememberRequest): Promise<RememberOutcome> => {
     const reply = await apply(await call({ id: nextId++, kind: 'remember', base: base(), request }, limit));
     if (reply.kind === 'refused') throw new WriteRefused(reply.message);
-    if (reply.kind !== 'done') throw new Error(`unexpected reply from the write thread: ${reply.kind}`);
+    if (reply.kind !== 'done') throw new Error(`unexpected reply from the writer process: ${reply.kind}`);
     return reply.outcome;
   };
 
   return {
-    root,
+    get root() {
+      return root;
+    },
     current() {
       const built = store.current();
       // A build loaded after the write (npm run build) is the new truth; the in-memory set gives way to it.
@@ -148,9 +208,10 @@ export async function openWriter(dir: string, store: ArtifactStore, options: Wri
     },
     remember(request) {
       // One write at a time in this process (the queue) and across processes on the folder (the lock file).
-      // The lock is held here, not on the write thread: a thread stopped mid-call leaves no lock behind. It is taken
-      // after the thread's read of the folder, which can take long, so another process is not kept waiting for it.
+      // The lock is held here, not in the writer: a writer stopped mid-call leaves no lock behind. It is taken
+      // after the writer's read of the folder, which can take long, so another process is not kept waiting for it.
       const mine = queue.then(async () => {
+        await starting;
         await opening;
         return withWriteLock(root, () => rememberNow(request));
       });

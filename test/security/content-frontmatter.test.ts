@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { scanFolder, readSnapshot } from '../../mcp/write/snapshot.ts';
+import { scanFolder, readSnapshot } from '../../src/writer/snapshot.ts';
 import { splitFrontmatter } from '../../src/lib/wiki/frontmatter-parse.ts';
 import { toSourceDocument } from '../../src/lib/wiki/document.ts';
 import { astroBuild, buildDir, ROOT, tempDir } from '../helpers/astro.ts';

@@ -4,7 +4,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { readSnapshot } from '../../mcp/write/snapshot.ts';
+import { readSnapshot } from '../../src/writer/snapshot.ts';
 import { MAX_INCLUDED_CHARS } from '../../src/lib/markdown/includes.ts';
 import { buildArtifacts } from '../../src/node/wiki-build.ts';
 import { tempDir } from '../helpers/astro.ts';

@@ -1,11 +1,9 @@
 import { lstat, mkdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isSafeContentPath } from '../../src/lib/write/remember.ts';
-import { sha256 } from '../artifacts.ts';
-import { isInside } from '../source.ts';
-
-/** A refusal the model can act on; nothing was written. */
-export class WriteRefused extends Error {}
+import { isSafeContentPath } from '../lib/write/remember.ts';
+import { WriteRefused } from '../lib/write/protocol.ts';
+import { sha256 } from '../node/hash.ts';
+import { isInside } from '../node/paths.ts';
 
 /** The content folder, realpath'd once, so every later check compares real paths. */
 export async function openContentRoot(dir: string): Promise<string> {

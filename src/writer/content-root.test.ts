@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { removeDir } from '../../test/mcp/helpers.ts';
-import { sha256 } from '../artifacts.ts';
+import { sha256 } from '../node/hash.ts';
 import { openContentRoot, replaceFile, resolveTarget, writeNewFile } from './content-root.ts';
 
 let tmp: string;

@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DUPLICATE_SIMILARITY } from '../../src/lib/wiki/content-checks.ts';
-import { createMemoryContributionCache } from '../../src/lib/search/memory-contribution-cache.ts';
-import { createMemoryParseCache } from '../../src/lib/wiki/memory-parse-cache.ts';
-import { buildWiki, type ParseCache, type WikiOptions } from '../../src/lib/wiki/pipeline.ts';
-import { formatProblem } from '../../src/lib/wiki/problems.ts';
-import { introducedErrors } from '../../src/lib/write/validate.ts';
-import { toSourceDocument, unparsableBody, type RawFile } from '../../src/lib/wiki/document.ts';
-import { toContentPath } from '../../src/lib/wiki/slug.ts';
+import { DUPLICATE_SIMILARITY } from '../lib/wiki/content-checks.ts';
+import { createMemoryContributionCache } from '../lib/search/memory-contribution-cache.ts';
+import { createMemoryParseCache } from '../lib/wiki/memory-parse-cache.ts';
+import { buildWiki, type ParseCache, type WikiOptions } from '../lib/wiki/pipeline.ts';
+import { formatProblem } from '../lib/wiki/problems.ts';
+import { introducedErrors } from '../lib/write/validate.ts';
+import { toSourceDocument, unparsableBody, type RawFile } from '../lib/wiki/document.ts';
+import { toContentPath } from '../lib/wiki/slug.ts';
 import {
   checkFields,
   frontmatterOf,
@@ -18,48 +18,19 @@ import {
   renderUpdatedDocument,
   similarDocuments,
   titleAndBody,
-  type SimilarDocument,
-} from '../../src/lib/write/remember.ts';
-import { sha256 } from '../artifacts.ts';
-import { changedMessage, replaceFile, WriteRefused, writeNewFile } from './content-root.ts';
+} from '../lib/write/remember.ts';
+import { WriteRefused, type RememberOutcome, type RememberRequest } from '../lib/write/protocol.ts';
+import { sha256 } from '../node/hash.ts';
+import { withIncludedFiles } from '../node/include-reader.ts';
+import { changedMessage, replaceFile, writeNewFile } from './content-root.ts';
 import { commitOnBranch } from './git.ts';
 import { readSnapshot, scanFolder, scanOptions, snapshotFiles, type Scan } from './snapshot.ts';
-import { withIncludedFiles } from './content-source.ts';
-
-/** What a caller asks to remember. */
-export interface RememberRequest {
-  content: string;
-  title?: string | undefined;
-  project?: string | undefined;
-  category?: string | undefined;
-  tags?: readonly string[] | undefined;
-  id?: string | undefined;
-  externalId?: string | undefined;
-  /** sha256 of the file as the caller last saw it: proof that it has seen an edit made on disk. */
-  revision?: string | undefined;
-  force?: boolean | undefined;
-}
-
-/** What happened: saved (or already identical), or refused as a near-duplicate. */
-export type RememberOutcome =
-  | {
-      status: 'created' | 'updated' | 'unchanged';
-      id: string;
-      path: string;
-      /** sha256 of the file as it is now. */
-      revision: string;
-      searchable: boolean;
-      note: string;
-      branch?: string | undefined;
-      similar: SimilarDocument[];
-    }
-  | { status: 'duplicate'; similar: SimilarDocument[] };
 
 /** The served set after the folder was read again: the build's files, or why the folder does not build. */
 export type Refreshed = { files: ReadonlyMap<string, string> } | { error: string };
 
 /**
- * The write side's work, done off the server's main thread (`write-worker.ts`): planning, parsing, the whole-wiki
+ * The write side's work, done off the server's main thread (`process.ts`, a process of its own): planning, parsing, the whole-wiki
  * checks, the file write and the in-memory rebuild. The caller runs calls one at a time, holding the folder's lock.
  */
 export interface WriterCore {

@@ -1,13 +1,15 @@
-import { toArtifacts } from '../../src/lib/artifacts/emit.ts';
-import type { ContributionCache } from '../../src/lib/search/index-contribution.ts';
-import { splitFrontmatter } from '../../src/lib/wiki/frontmatter-parse.ts';
-import { lenientFrontmatter } from '../../src/lib/wiki/frontmatter.ts';
-import type { RawFile } from '../../src/lib/wiki/document.ts';
-import type { SkippedFile } from '../../src/lib/wiki/skipped-files.ts';
-import { buildWiki, type ParseCache, type Wiki, type WikiOptions } from '../../src/lib/wiki/pipeline.ts';
-import { toSlug } from '../../src/lib/wiki/slug.ts';
-import { buildOptions, collectContent, emitContext, errorReport, siteConfig, withIncludedFiles } from './content-source.ts';
-import { sha256 } from '../artifacts.ts';
+import { toArtifacts } from '../lib/artifacts/emit.ts';
+import type { ContributionCache } from '../lib/search/index-contribution.ts';
+import { splitFrontmatter } from '../lib/wiki/frontmatter-parse.ts';
+import { lenientFrontmatter } from '../lib/wiki/frontmatter.ts';
+import type { RawFile } from '../lib/wiki/document.ts';
+import type { SkippedFile } from '../lib/wiki/skipped-files.ts';
+import { buildWiki, type ParseCache, type Wiki, type WikiOptions } from '../lib/wiki/pipeline.ts';
+import { toSlug } from '../lib/wiki/slug.ts';
+import { collectContent } from '../node/collect.ts';
+import { sha256 } from '../node/hash.ts';
+import { withIncludedFiles } from '../node/include-reader.ts';
+import { buildOptions, emitContext, errorReport, siteConfig } from '../node/wiki-build.ts';
 
 /** A cheap look at the content folder (files and frontmatter only, no Markdown parsing). */
 export interface Scan {
