@@ -10,7 +10,9 @@ import { fileURLToPath } from 'node:url';
 const NODE_MIN = [22, 12] as const;
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
 if (major < NODE_MIN[0] || (major === NODE_MIN[0] && minor < NODE_MIN[1])) {
-  console.error(`maru needs Node.js ${NODE_MIN.join('.')} or newer; this is ${process.versions.node}. Install Node 22 LTS (https://nodejs.org/) and run it again.`);
+  console.error(
+    `maru needs Node.js ${NODE_MIN.join('.')} or newer; this is ${process.versions.node}. Install Node 22 LTS (https://nodejs.org/) and run it again.`,
+  );
   process.exit(1);
 }
 
@@ -98,7 +100,7 @@ build succeeds. A content error stops the build with the file, field and fix.${S
     script: 'scripts/diff',
     usage: 'maru diff <base-build> <head-build> [--json]',
     summary: 'what changed in the wiki between two builds (Markdown or JSON)',
-    help: 'Compares two builds\' _wiki/catalog.json: added, removed and changed documents, for a pull-request comment.',
+    help: "Compares two builds' _wiki/catalog.json: added, removed and changed documents, for a pull-request comment.",
   },
   artifacts: {
     script: 'scripts/artifacts',
@@ -159,7 +161,12 @@ if (args.includes('--help') || args.includes('-h')) {
   if (command.ownHelp) {
     // The server's own usage (one text for `npm start`, `npm run mcp` and these), in this command's words, on stdout.
     const { USAGE } = (await import(`../mcp/options${ext}`)) as typeof import('../mcp/options.ts');
-    console.log(USAGE[name === 'start' ? 'start' : 'mcp'].replaceAll('npm run mcp --', 'maru mcp').replaceAll('npm start --', 'maru start').replaceAll('npm run mcp', 'maru mcp'));
+    console.log(
+      USAGE[name === 'start' ? 'start' : 'mcp']
+        .replaceAll('npm run mcp --', 'maru mcp')
+        .replaceAll('npm start --', 'maru start')
+        .replaceAll('npm run mcp', 'maru mcp'),
+    );
   } else console.log(`Usage: ${command.usage}\n\n${command.help}`);
   process.exit(0);
 }

@@ -13,7 +13,11 @@ import { ReadKnowledgeOutputSchema } from '../mcp/tools/read-knowledge.ts';
 import { SearchKnowledgeOutputSchema } from '../mcp/tools/search-knowledge.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; dependencies: Record<string, string>; bin: Record<string, string> };
+const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  version: string;
+  dependencies: Record<string, string>;
+  bin: Record<string, string>;
+};
 
 let work = '';
 let team = '';
@@ -126,7 +130,12 @@ describe('a team folder with maru installed', () => {
       'wrote  .gitignore',
       'updated  package.json',
     ]);
-    expect(JSON.parse(readFileSync(join(team, 'package.json'), 'utf8')).scripts).toEqual({ dev: 'maru dev', build: 'maru build', check: 'maru check', start: 'maru start' });
+    expect(JSON.parse(readFileSync(join(team, 'package.json'), 'utf8')).scripts).toEqual({
+      dev: 'maru dev',
+      build: 'maru build',
+      check: 'maru check',
+      start: 'maru start',
+    });
     expect(readFileSync(join(team, '.github/workflows/wiki.yml'), 'utf8')).toContain(`uses: maru-wiki/maru@v${PKG.version.split('.')[0]}`);
     const config = readFileSync(join(team, 'maru.config.mts'), 'utf8');
     const second = npxMaru('init');
@@ -158,13 +167,25 @@ describe('a team folder with maru installed', () => {
 
   it('mcp serves the build to a real MCP client: list, search, read', async () => {
     const client = new Client({ name: 'team-test', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: 'npx', args: ['--no-install', 'maru', 'mcp', '--artifacts', './dist'], cwd: team, env: env as Record<string, string>, stderr: 'pipe' }));
+    await client.connect(
+      new StdioClientTransport({
+        command: 'npx',
+        args: ['--no-install', 'maru', 'mcp', '--artifacts', './dist'],
+        cwd: team,
+        env: env as Record<string, string>,
+        stderr: 'pipe',
+      }),
+    );
     try {
       const list = ListKnowledgeOutputSchema.parse((await client.callTool({ name: 'list_knowledge', arguments: {} })).structuredContent);
       expect(list.documents.map((d) => d.id).sort()).toEqual(['welcome', 'writing']);
-      const search = SearchKnowledgeOutputSchema.parse((await client.callTool({ name: 'search_knowledge', arguments: { query: 'frontmatter' } })).structuredContent);
+      const search = SearchKnowledgeOutputSchema.parse(
+        (await client.callTool({ name: 'search_knowledge', arguments: { query: 'frontmatter' } })).structuredContent,
+      );
       expect(search.results[0]?.id).toBe('writing');
-      const read = ReadKnowledgeOutputSchema.parse((await client.callTool({ name: 'read_knowledge', arguments: { document_id: 'writing' } })).structuredContent);
+      const read = ReadKnowledgeOutputSchema.parse(
+        (await client.callTool({ name: 'read_knowledge', arguments: { document_id: 'writing' } })).structuredContent,
+      );
       expect(read.title).toBe('문서 쓰는 법');
     } finally {
       await client.close();
@@ -190,7 +211,12 @@ describe('a team folder with maru installed', () => {
       const mcp = await fetch(`${origin}/mcp`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+        }),
       });
       expect(mcp.status).toBe(200);
       expect(await mcp.text()).toContain('"serverInfo"');

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import type { RawFile } from '../lib/wiki/document.ts';
 import { bookOrder, folderOrder } from '../lib/wiki/book-summary.ts';
 import type { SkippedFile } from '../lib/wiki/skipped-files.ts';

@@ -19,11 +19,11 @@ export function configFile(dir = process.cwd()): string | undefined {
 /** The config file's default export, loaded by Node (TypeScript as Node strips it: `maru.config.ts` outside node_modules). */
 async function readConfigFile(file: string): Promise<unknown> {
   try {
-    const module = (await import(pathToFileURL(file).href)) as { default?: unknown };
+    const module = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as { default?: unknown };
     return module.default;
   } catch (error) {
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    throw new Error(`${file}: cannot load the config (${message}). It must be a module whose default export is the config object.`);
+    throw new Error(`${file}: cannot load the config (${message}). It must be a module whose default export is the config object.`, { cause: error });
   }
 }
 

@@ -103,7 +103,7 @@ export function configFromReadme(text: string): { title?: string; description?: 
   const lines = (front ? body.slice(front[0].length) : body).split(/\r?\n/);
   let title = fmTitle;
   let description: string | undefined;
-  let paragraph: string[] = [];
+  const paragraph: string[] = [];
   let fenced = false;
   for (const line of lines) {
     if (/^(```|~~~)/.test(line)) fenced = !fenced;
@@ -119,7 +119,11 @@ export function configFromReadme(text: string): { title?: string; description?: 
     }
     paragraph.push(line.trim());
   }
-  if (paragraph.length) description = paragraph.join(' ').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_`]/g, '');
+  if (paragraph.length)
+    description = paragraph
+      .join(' ')
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/[*_`]/g, '');
   return { ...(title ? { title: title.replace(/[*_`]/g, '') } : {}), ...(description ? { description } : {}) };
 }
 

@@ -85,7 +85,11 @@ function quote(value: string): string {
 export function planInit(input: InitInput): InitPlan {
   const title = input.title?.trim() || input.name;
   const content = input.adopt ?? 'content';
-  const serverName = input.name.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'wiki';
+  const serverName =
+    input.name
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'wiki';
   const vars = {
     title: JSON.stringify(title),
     content,
@@ -120,7 +124,8 @@ export function planInit(input: InitInput): InitPlan {
 
 /** package.json with the missing scripts and the `maru` dependency added; undefined when it has them all. */
 function packageJsonPlan(text: string | undefined, name: string, version: string): string | undefined {
-  const pkg = text === undefined ? { name: name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-') || 'wiki', private: true, type: 'module' } : parsePackageJson(text);
+  const pkg =
+    text === undefined ? { name: name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-') || 'wiki', private: true, type: 'module' } : parsePackageJson(text);
   const scripts = { ...((pkg.scripts as Record<string, string> | undefined) ?? {}) };
   const missing = Object.entries(INIT_SCRIPTS).filter(([key]) => scripts[key] === undefined);
   const deps = (pkg.dependencies as Record<string, string> | undefined) ?? {};
@@ -136,7 +141,7 @@ function parsePackageJson(text: string): Record<string, unknown> {
     const pkg: unknown = JSON.parse(text);
     if (pkg !== null && typeof pkg === 'object' && !Array.isArray(pkg)) return pkg as Record<string, unknown>;
   } catch (error) {
-    throw new Error(`package.json: not valid JSON (${(error as Error).message}); fix it or move it away, then run maru init again.`);
+    throw new Error(`package.json: not valid JSON (${(error as Error).message}); fix it or move it away, then run maru init again.`, { cause: error });
   }
   throw new Error('package.json: not a JSON object; fix it or move it away, then run maru init again.');
 }
