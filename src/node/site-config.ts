@@ -28,19 +28,27 @@ async function readConfigFile(file: string): Promise<unknown> {
 }
 
 /** The content folder of a project at `cwd`: the `--content` flag, else the config's `content`, else `WIKI_CONTENT_DIR`, else `content`. */
-function contentFolder(input: SiteConfigInput | undefined, cwd: string): string {
-  return resolve(cwd, process.env[FLAG_ENV.content] || input?.content || process.env.WIKI_CONTENT_DIR || 'content');
+export function contentFolder(input: Pick<SiteConfigInput, 'content'> | undefined, cwd: string, env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(cwd, env[FLAG_ENV.content] || input?.content || env.WIKI_CONTENT_DIR || 'content');
+}
+
+/** The base path as given: the `--base` flag, the config's `base`, `BASE_PATH`; undefined when none is. */
+export function basePathFrom(config: Pick<SiteConfig, 'base'>, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return env[FLAG_ENV.base] || config.base || env.BASE_PATH || undefined;
 }
 
 /** The site configuration of the project folder `cwd`, validated (a bad key throws naming the file, the key and the fix). */
-export async function loadSiteConfig(cwd = process.cwd()): Promise<{ config: SiteConfig; file?: string; input?: SiteConfigInput }> {
+export async function loadSiteConfig(
+  cwd = process.cwd(),
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ config: SiteConfig; file?: string; input?: SiteConfigInput }> {
   const file = configFile(cwd);
   const raw = file ? await readConfigFile(file) : {};
   // Checked before it is read: a content folder from a malformed config would only confuse the message.
   const given = resolveSiteConfigFrom(raw, file ? basename(file) : 'the defaults');
   const input = raw as SiteConfigInput;
   // What the config leaves out comes from the team's own folder, never from Maru's example wiki.
-  const root = contentFolder(input, cwd);
+  const root = contentFolder(input, cwd, env);
   const readme = ['index.md', 'README.md', 'readme.md'].map((name) => join(root, name)).find((path) => existsSync(path));
   const fromReadme = readme ? configFromReadme(readFileSync(readme, 'utf8')) : {};
   const defaults = { title: fromReadme.title ?? (basename(cwd) || 'Wiki'), description: fromReadme.description ?? '' };
@@ -67,5 +75,5 @@ export function contentRoot(cwd = process.cwd()): string {
 
 /** The base path as given: the `--base` flag, the config's `base`, `BASE_PATH`; undefined when none is. */
 export function givenBasePath(): string | undefined {
-  return process.env[FLAG_ENV.base] || loaded.config.base || process.env.BASE_PATH || undefined;
+  return basePathFrom(loaded.config);
 }

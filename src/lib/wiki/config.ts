@@ -106,7 +106,10 @@ export function configFromReadme(text: string): { title?: string; description?: 
   const paragraph: string[] = [];
   let fenced = false;
   for (const line of lines) {
-    if (/^(```|~~~)/.test(line)) fenced = !fenced;
+    if (/^(```|~~~)/.test(line)) {
+      fenced = !fenced;
+      continue;
+    }
     if (fenced) continue;
     const heading = /^#\s+(.+?)\s*#*\s*$/.exec(line);
     if (heading && title === undefined) {
