@@ -102,9 +102,15 @@ build succeeds. A content error stops the build with the file, field and fix.${S
     summary: 'what changed in the wiki between two builds (Markdown or JSON)',
     help: "Compares two builds' _wiki/catalog.json: added, removed and changed documents, for a pull-request comment.",
   },
+  'pr-comment': {
+    script: 'scripts/pr-comment',
+    usage: 'maru pr-comment --check <check.json> --diff <diff.md> [--url <preview-url>] [--artifact <download-url>]',
+    summary: "a pull request's comment from `maru check --json` and `maru diff` (the action posts it)",
+    help: 'Writes the Markdown of the one comment the action keeps up to date on a pull request: check results, the knowledge diff, the preview link.',
+  },
   artifacts: {
     script: 'scripts/artifacts',
-    usage: 'maru artifacts --content <dir> --out <dir> [--base <path>]',
+    usage: 'maru artifacts [--content <dir>] [--out <dir>] [--base <path>]',
     summary: 'emit only the _wiki/* artifacts (no pages), e.g. of a base branch',
     help: 'Writes the artifacts of a content folder without building the site: fast, for the knowledge diff of a pull request.',
   },
