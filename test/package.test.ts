@@ -32,23 +32,37 @@ function npxMaru(...args: string[]): SpawnSyncReturns<string> {
   return run(['npx', '--no-install', 'maru', ...args]);
 }
 
+interface Packed {
+  name: string;
+  tarball: string;
+  pkg: { version: string; dependencies: Record<string, string>; bin: Record<string, string> };
+}
+
 /**
- * The team folder's package.json and lock: `maru` from the tarball, and every other package at the version and
- * tarball URL this checkout's lock resolved (its production entries). `npm install <tgz> --offline` would need each
- * dependency's registry metadata, which `npm ci` never fetched; with a lock, `npm ci --offline` needs only the
- * tarballs, which it did.
+ * The team folder's package.json and lock: `maru` (and `maru-mcp`) from their tarballs, and every other package at the
+ * version and tarball URL this checkout's lock resolved (its production entries). `npm install <tgz> --offline` would
+ * need each dependency's registry metadata, which `npm ci` never fetched; with a lock, `npm ci --offline` needs only
+ * the tarballs, which it did.
  */
-function writeTeamLock(dir: string, tarball: string): void {
+function writeTeamLock(dir: string, packed: Packed[]): void {
   const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean }> };
-  const spec = `file:${tarball}`;
-  const integrity = `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`;
-  const packages: Record<string, unknown> = {
-    '': { name: 'team', dependencies: { maru: spec } },
-    'node_modules/maru': { version: PKG.version, resolved: spec, integrity, dependencies: PKG.dependencies, bin: PKG.bin },
-  };
+  const dependencies = Object.fromEntries(packed.map((p) => [p.name, `file:${p.tarball}`]));
+  const packages: Record<string, unknown> = { '': { name: 'team', dependencies } };
+  for (const { name, tarball, pkg } of packed) {
+    const integrity = `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`;
+    packages[`node_modules/${name}`] = { version: pkg.version, resolved: `file:${tarball}`, integrity, dependencies: pkg.dependencies, bin: pkg.bin };
+  }
   for (const [path, entry] of Object.entries(lock.packages)) if (path && !entry.dev) packages[path] = entry;
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'team', private: true, dependencies: { maru: spec } }, null, 2)}\n`);
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'team', private: true, dependencies }, null, 2)}\n`);
   writeFileSync(join(dir, 'package-lock.json'), `${JSON.stringify({ name: 'team', lockfileVersion: 3, requires: true, packages }, null, 2)}\n`);
+}
+
+/** `npm pack` of the package in `dir` into the work folder (its prepack builds the JavaScript). */
+function pack(dir: string): Packed {
+  const r = run(['npm', 'pack', '--silent', '--pack-destination', work], dir);
+  expect(r.status, r.stderr).toBe(0);
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Packed['pkg'] & { name: string };
+  return { name: pkg.name, tarball: join(work, r.stdout.trim().split('\n').at(-1)!), pkg };
 }
 
 /** Every file under `dir`, as paths relative to it. */
@@ -74,12 +88,10 @@ beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'maru-package-'));
   env = { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`, npm_config_update_notifier: 'false' };
   for (const key of Object.keys(env)) if (/^(MARU_|WIKI_CONTENT_DIR$|BASE_PATH$|npm_(package|lifecycle)_)/.test(key)) delete env[key];
-  const pack = run(['npm', 'pack', '--silent', '--pack-destination', work], ROOT);
-  expect(pack.status, pack.stderr).toBe(0);
-  const tarball = join(work, pack.stdout.trim().split('\n').at(-1)!);
+  const packed = [pack(ROOT), pack(join(ROOT, 'packages/mcp'))];
   team = join(work, 'acme-docs');
   mkdirSync(team);
-  writeTeamLock(team, tarball);
+  writeTeamLock(team, packed);
   const install = run(['npm', 'ci', '--offline', '--no-audit', '--no-fund', '--loglevel=error']);
   expect(install.status, install.stderr).toBe(0);
 }, 600_000);
@@ -102,6 +114,14 @@ describe('the packed tarball', () => {
     expect(files).toContain('lib/bin/maru.js');
     expect(files).toContain('lib/src/pages/index.astro');
     expect(files).toContain('lib/src/lib/wiki/config.d.ts');
+  });
+});
+
+describe('the MCP server package', () => {
+  it('depends on nothing of the site build', () => {
+    const pkg = JSON.parse(readFileSync(join(team, 'node_modules/maru-mcp/package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(Object.keys(pkg.dependencies).filter((d) => /^(astro|@astrojs\/|unified|remark-|rehype-|mermaid|katex|vite)/.test(d))).toEqual([]);
+    expect(Object.keys(pkg.dependencies)).toContain('@modelcontextprotocol/server');
   });
 });
 
@@ -220,6 +240,25 @@ describe('a team folder with maru installed', () => {
       });
       expect(mcp.status).toBe(200);
       expect(await mcp.text()).toContain('"serverInfo"');
+      // The light server package, as an AI client starts it, reading the deployed site by URL.
+      const client = new Client({ name: 'team-test', version: '1.0.0' });
+      await client.connect(
+        new StdioClientTransport({
+          command: 'npx',
+          args: ['--no-install', 'maru-mcp', '--artifacts', `${origin}/`],
+          cwd: team,
+          env: env as Record<string, string>,
+          stderr: 'pipe',
+        }),
+      );
+      try {
+        const search = SearchKnowledgeOutputSchema.parse(
+          (await client.callTool({ name: 'search_knowledge', arguments: { query: 'frontmatter' } })).structuredContent,
+        );
+        expect(search.results.map((r) => r.id)).toEqual(['writing']);
+      } finally {
+        await client.close();
+      }
     } finally {
       server.kill('SIGTERM');
     }
