@@ -9,7 +9,7 @@ describe('importSpecifiers', () => {
       "export { b } from '../b.js';",
       "import './side.js';",
       "const m = await import('./lazy.js');",
-      "const s = 'import x from \"not-code\"';",
+      'const s = \'import x from "not-code"\';',
       'const t = `${x}/y.js`;',
     ].join('\n');
     expect(importSpecifiers(text)).toEqual(['./a.js', 'zod', '../b.js', './side.js', './lazy.js']);
@@ -32,12 +32,22 @@ describe('runtimeGraph', () => {
       '/p/http/app.js': "import { serve } from '@modelcontextprotocol/node/http';\nimport { main } from '../main.js';",
       '/p/types-only.js': "import { unified } from 'unified';",
     };
-    const graph = runtimeGraph('/p/cli.js', (f) => files[f]!, (f) => f in files);
+    const graph = runtimeGraph(
+      '/p/cli.js',
+      (f) => files[f]!,
+      (f) => f in files,
+    );
     expect([...graph.files].sort()).toEqual(['/p/cli.js', '/p/http/app.js', '/p/main.js']);
     expect([...graph.packages].sort()).toEqual(['@modelcontextprotocol/node', 'zod']);
   });
 
   it('names the file whose import is missing', () => {
-    expect(() => runtimeGraph('/p/a.js', () => "import './gone.js';", (f) => f === '/p/a.js')).toThrow('/p/a.js: imports ./gone.js, which is not there');
+    expect(() =>
+      runtimeGraph(
+        '/p/a.js',
+        () => "import './gone.js';",
+        (f) => f === '/p/a.js',
+      ),
+    ).toThrow('/p/a.js: imports ./gone.js, which is not there');
   });
 });
