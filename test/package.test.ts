@@ -4,6 +4,7 @@ import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { stripVTControlCharacters } from 'node:util';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -84,10 +85,49 @@ function exampleWikiWords(): string[] {
   return words;
 }
 
+/** Starts `npx maru <args>` with `PORT=0` and resolves with the server's origin, read from its log by `pattern`. */
+function serve(args: string[], pattern: RegExp): Promise<{ origin: string; stop: () => void }> {
+  // The installed bin itself, not npx: a stopped npx leaves its child running.
+  const server = spawn(join(team, 'node_modules/.bin/maru'), args, { cwd: team, env: { ...env, PORT: '0', NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const stop = () => void server.kill('SIGTERM');
+  return new Promise((done, fail) => {
+    let log = '';
+    const timer = setTimeout(() => {
+      stop();
+      fail(new Error(`maru ${args.join(' ')} printed no address in 60 s: ${log}`));
+    }, 60_000);
+    const read = (d: Buffer) => {
+      // Astro colours its banner even without a terminal.
+      log += stripVTControlCharacters(d.toString());
+      const m = pattern.exec(log);
+      if (m) {
+        clearTimeout(timer);
+        done({ origin: m[1]!, stop });
+      }
+    };
+    server.stdout.on('data', read);
+    server.stderr.on('data', read);
+    server.on('exit', (code) => fail(new Error(`maru ${args.join(' ')} exited (${code}): ${log}`)));
+  });
+}
+
+/** The texts of a page's first two second-level headings, once `until` accepts them (the dev server may still be optimizing). */
+async function headingsOf(url: string, until: (headings: string[]) => boolean): Promise<string[]> {
+  let headings: string[] = [];
+  for (let i = 0; i < 100; i++) {
+    const html = await (await fetch(url)).text();
+    headings = [...html.matchAll(/<h2 id="[^"]*"[^>]*>([^<]*)/g)].map((m) => m[1]!).slice(0, 2);
+    if (until(headings)) break;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return headings;
+}
+
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'maru-package-'));
   env = { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`, npm_config_update_notifier: 'false' };
-  for (const key of Object.keys(env)) if (/^(MARU_|WIKI_CONTENT_DIR$|BASE_PATH$|npm_(package|lifecycle)_)/.test(key)) delete env[key];
+  // Nor vitest's: Astro and Vite behave otherwise under VITEST and NODE_ENV=test.
+  for (const key of Object.keys(env)) if (/^(MARU_|WIKI_CONTENT_DIR$|BASE_PATH$|npm_(package|lifecycle)_|VITEST|TEST$|NODE_ENV$)/.test(key)) delete env[key];
   const packed = [pack(ROOT), pack(join(ROOT, 'packages/mcp'))];
   team = join(work, 'acme-docs');
   mkdirSync(team);
@@ -213,17 +253,8 @@ describe('a team folder with maru installed', () => {
   });
 
   it('start serves /, /healthz and /mcp on one port', async () => {
-    const server = spawn('npx', ['--no-install', 'maru', 'start'], { cwd: team, env: { ...env, PORT: '0' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const { origin, stop } = await serve(['start'], /site (http:\/\/127\.0\.0\.1:\d+)\//);
     try {
-      const origin = await new Promise<string>((done, fail) => {
-        let err = '';
-        server.stderr.on('data', (d: Buffer) => {
-          err += d.toString();
-          const m = /site (http:\/\/127\.0\.0\.1:\d+)\//.exec(err);
-          if (m) done(m[1]!);
-        });
-        server.on('exit', (code) => fail(new Error(`maru start exited (${code}): ${err}`)));
-      });
       const home = await fetch(`${origin}/`);
       expect([home.status, (await home.text()).includes(`<title>${basename(team)}</title>`)]).toEqual([200, true]);
       const health = (await (await fetch(`${origin}/healthz`)).json()) as { ok: boolean; documentCount: number };
@@ -260,7 +291,21 @@ describe('a team folder with maru installed', () => {
         await client.close();
       }
     } finally {
-      server.kill('SIGTERM');
+      stop();
+    }
+  });
+
+  it('dev shows an edited page without a restart', async () => {
+    const { origin, stop } = await serve(['dev', '--port', '0'], /Local\s+(http:\/\/127\.0\.0\.1:\d+)\//);
+    try {
+      const page = `${origin}/docs/writing/`;
+      expect(await headingsOf(page, (h) => h.length > 0)).toEqual(['frontmatter', '링크']);
+      const file = join(team, 'content/guide/writing.md');
+      writeFileSync(file, readFileSync(file, 'utf8').replace('## 링크\n', '## 문서 사이의 링크\n'));
+      const headings = await headingsOf(page, (h) => h[1] === '문서 사이의 링크');
+      expect(headings).toEqual(['frontmatter', '문서 사이의 링크']);
+    } finally {
+      stop();
     }
   });
 });
