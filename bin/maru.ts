@@ -124,7 +124,7 @@ function overview(): string {
     'Commands:',
     ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
     '',
-    'maru <command> --help shows a command\'s options. Docs: the "configuration" page of the Maru wiki.',
+    "maru <command> --help shows a command's options. Config keys, and where the content folder and base path come from: Maru's docs, operations/deploy.",
   ].join('\n');
 }
 

@@ -33,11 +33,14 @@ describe('planInit', () => {
     expect(plan.kept).toEqual([]);
   });
 
-  it('a folder with Markdown is adopted: no starter pages, the config points at it and says no description', () => {
+  it('a folder with Markdown is adopted: no starter pages, the config points at it and names no title or description', () => {
     const plan = planInit(input({ adopt: 'docs' }));
     expect(plan.files.map((f) => f.path)).not.toContain('content/index.md');
     expect(plan.files[0]!.text).toContain("  content: 'docs',\n");
     expect(plan.files[0]!.text).not.toContain('description');
+    // The folder's README.md or index.md titles the site then, not the folder's name.
+    expect(plan.files[0]!.text).not.toMatch(/^  title:/m);
+    expect(planInit(input({ adopt: 'docs', title: 'Handbook' })).files[0]!.text).toContain("  title: 'Handbook',\n");
   });
 
   it('keeps every file that exists, adds only the missing scripts, and writes a .mts config for a CommonJS package.json', () => {

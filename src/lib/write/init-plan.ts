@@ -61,13 +61,13 @@ export function fillTemplate(text: string, vars: Readonly<Record<string, string>
 }
 
 /** The team's maru.config.ts: a title and language, and the content folder; the rest is documented, not written. */
-export function configText(input: { title: string; lang: 'ko' | 'en'; content: string; description?: string }): string {
+export function configText(input: { title?: string; lang: 'ko' | 'en'; content: string; description?: string }): string {
   return [
     "import { defineConfig } from 'maru';",
     '',
-    '// Every key is optional: `npx maru --help` and the "configuration" page of the Maru docs list them all.',
+    '// Every key is optional; Maru\'s docs list them (operations/deploy: "준비"). A missing title comes from README.md.',
     'export default defineConfig({',
-    `  title: ${quote(input.title)},`,
+    ...(input.title === undefined ? [] : [`  title: ${quote(input.title)},`]),
     ...(input.description ? [`  description: ${quote(input.description)},`] : []),
     `  lang: ${quote(input.lang)},`,
     `  content: ${quote(input.content)},`,
@@ -104,7 +104,8 @@ export function planInit(input: InitInput): InitPlan {
   wanted.push({
     path: existingConfig ?? (esm ? 'maru.config.ts' : 'maru.config.mts'),
     text: configText({
-      title,
+      // An adopted folder's README.md or index.md names it (src/node/site-config.ts) unless --title does.
+      ...(input.adopt && !input.title?.trim() ? {} : { title }),
       lang: input.lang,
       content,
       // An adopted folder's README says what it is; a new one gets a line to replace.
