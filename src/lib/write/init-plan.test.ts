@@ -39,7 +39,7 @@ describe('planInit', () => {
     expect(plan.files[0]!.text).toContain("  content: 'docs',\n");
     expect(plan.files[0]!.text).not.toContain('description');
     // The folder's README.md or index.md titles the site then, not the folder's name.
-    expect(plan.files[0]!.text).not.toMatch(/^  title:/m);
+    expect(plan.files[0]!.text).not.toMatch(/^ {2}title:/m);
     expect(planInit(input({ adopt: 'docs', title: 'Handbook' })).files[0]!.text).toContain("  title: 'Handbook',\n");
   });
 
