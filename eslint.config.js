@@ -51,7 +51,21 @@ const typed = [
 const BENCH = ['bench/**', 'scripts/bench*.ts'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.astro/**', 'bench/out/**', 'coverage/**', 'test-results/**', '.tmp/**', 'content/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      '.astro/**',
+      'bench/out/**',
+      'coverage/**',
+      'test-results/**',
+      '.tmp/**',
+      'content/**',
+      'lib/**',
+      'packages/*/lib/**',
+      'templates/**',
+    ],
+  },
   js.configs.recommended,
   ...typed,
   ...astro.configs.recommended,

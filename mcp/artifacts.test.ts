@@ -54,7 +54,7 @@ describe('loadArtifacts', () => {
     [
       'format version',
       editManifest((m) => ({ ...m, version: 2 })),
-      'manifest.json: Artifact version 2 is not supported (expected 1). Rebuild with `npm run build`.',
+      "manifest.json: Artifact version 2 is not supported (expected 1). Rebuild with `maru build` (`npm run build` in Maru's repository) of this Maru, which writes version 1, or serve the build with the Maru release that made it.",
     ],
     [
       'search options version',

@@ -8,6 +8,8 @@ const GATES: [name: string, command: string, args: string[]][] = [
   ['eslint', 'eslint', ['--max-warnings', '0', '.']],
   ['knip', 'knip', ['--no-progress']],
   ['prettier', 'prettier', ['--check', '--log-level', 'warn', '.']],
+  // publint and Are the Types Wrong over what `npm pack` makes (scripts/lint-package.ts).
+  ['package', process.execPath, ['scripts/lint-package.ts']],
 ];
 
 // ESLint's type-aware rules read Astro's generated types, which a fresh clone does not have until astro writes them.

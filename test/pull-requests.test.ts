@@ -118,9 +118,11 @@ describe('knowledge diff between two builds', () => {
 });
 
 describe('workflows', () => {
-  test('actionlint passes on ci.yml, pages.yml and preview.yml', () => {
+  test("actionlint passes on ci.yml, pages.yml, preview.yml, the workflow maru init writes and the action's steps", () => {
     const r = npmScript('lint:workflows');
-    expect(r.stdout).toBe('.github/workflows/ci.yml: ok\n.github/workflows/pages.yml: ok\n.github/workflows/preview.yml: ok\n');
+    expect(r.stdout).toBe(
+      '.github/workflows/ci.yml: ok\n.github/workflows/pages.yml: ok\n.github/workflows/preview.yml: ok\ntemplates/.github/workflows/wiki.yml: ok\naction.yml: ok\n',
+    );
     expect(r.status).toBe(0);
   });
 

@@ -162,7 +162,13 @@ export default function maru(): AstroIntegration {
         // The resolvers read `wiki` when they run, so a dev reload reaches them too.
         updateConfig({
           markdown: { processor: unified(markdownOptions(() => wiki, root, siteConfig().lang, trees)) },
-          vite: { define: { __MARU_MERMAID_MODULE__: JSON.stringify(joinUrl(basePath(), MERMAID_MODULE)) } },
+          vite: {
+            define: {
+              __MARU_MERMAID_MODULE__: JSON.stringify(joinUrl(basePath(), MERMAID_MODULE)),
+              // The pages' copy of the project's config (src/site/wiki.ts): loaded once, here, from the team's folder.
+              __MARU_SITE_CONFIG__: JSON.stringify(siteConfig()),
+            },
+          },
         });
       },
       'astro:server:setup': ({ server }) => {

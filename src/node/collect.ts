@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import type { RawFile } from '../lib/wiki/document.ts';
 import { bookOrder, folderOrder } from '../lib/wiki/book-summary.ts';
 import type { SkippedFile } from '../lib/wiki/skipped-files.ts';
@@ -22,10 +22,8 @@ const BOOK_SUMMARY = /^summary\.md$/i;
  */
 const DOCSIFY_SIDEBAR = /^_sidebar\.md$/;
 
-/** Resolves the content root from `WIKI_CONTENT_DIR` (default `./content`). */
-export function contentRoot(cwd = process.cwd()): string {
-  return resolve(cwd, process.env.WIKI_CONTENT_DIR || 'content');
-}
+/** The content root: the `--content` flag, the config's `content`, `WIKI_CONTENT_DIR`, else `./content` (`site-config.ts`). */
+export { contentRoot } from './site-config.ts';
 
 /**
  * The Markdown files under `root` (content paths with `/` separators, sorted), the files that look like documents

@@ -6,17 +6,23 @@ import type { ParseCache, ParsedFile, WikiOptions } from '../lib/wiki/pipeline.t
 import { termCounts, type TermCounts } from '../lib/wiki/similarity.ts';
 import { sha256 } from './hash.ts';
 import { jsonCodec, openKeyedCache } from './keyed-cache.ts';
+import { currentConfigFile } from './site-config.ts';
 
+/** Maru's own folder: this checkout, or the installed package (`node_modules/maru/lib`, whose package.json is one up). */
 const PROJECT = resolve(import.meta.dirname, '../..');
-/** The code whose output is cached: a change to any of these files empties the cache. */
-const CODE = ['src/lib', 'src/markdown', 'src/integrations/maru.ts', 'astro.config.mjs', 'maru.config.ts', 'package-lock.json'];
+/**
+ * The code whose output is cached: a change to any of these files empties the cache. Installed, the package's
+ * package.json stands for its dependencies (its version changes with them); the project's config file is added below.
+ */
+const CODE = ['src/lib', 'src/markdown', 'src/integrations/maru.ts', 'src/integrations/maru.js', 'astro.config.mjs', 'package-lock.json', '../package.json'];
 
 /**
  * Where Maru keeps what it derived from the content between builds: `$MARU_CACHE_DIR/maru` when
- * set (tests and benchmarks give each build its own), else `node_modules/.cache/maru`.
+ * set (tests and benchmarks give each build its own), else `node_modules/.cache/maru` of the project folder (the
+ * team's, when Maru is installed there; never inside the installed package).
  */
 export function cacheDir(): string {
-  return process.env.MARU_CACHE_DIR ? resolve(process.env.MARU_CACHE_DIR, 'maru') : join(PROJECT, 'node_modules/.cache/maru');
+  return process.env.MARU_CACHE_DIR ? resolve(process.env.MARU_CACHE_DIR, 'maru') : resolve('node_modules/.cache/maru');
 }
 
 /**
@@ -26,15 +32,16 @@ export function cacheDir(): string {
  */
 export function codeDigest(): string {
   const hash = createHash('sha256');
-  for (const entry of CODE) {
-    const full = join(PROJECT, entry);
+  const config = currentConfigFile();
+  for (const entry of config ? [...CODE, config] : CODE) {
+    const full = resolve(PROJECT, entry);
     let files: string[];
     try {
       files = readdirSync(full, { recursive: true, encoding: 'utf8' }).map((f) => join(full, f));
     } catch {
       files = [full];
     }
-    for (const file of files.filter((f) => /\.(ts|mjs|json)$/.test(f) && !/\.test\.ts$/.test(f)).sort()) {
+    for (const file of files.filter((f) => /\.(ts|js|mjs|json)$/.test(f) && !/\.test\.ts$/.test(f)).sort()) {
       try {
         hash
           .update(`${file.slice(PROJECT.length)}\0`)

@@ -1,10 +1,9 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { dirname, join, relative } from 'node:path';
-import siteConfigInput from '../../maru.config.ts';
 import { emitWiki, toCatalogArtifact, type EmitContext } from '../lib/artifacts/emit.ts';
 import type { Catalog } from '../lib/artifacts/schema.ts';
-import { linkPolicy, resolveSiteConfig, type SiteConfig } from '../lib/wiki/config.ts';
+import { linkPolicy, type SiteConfig } from '../lib/wiki/config.ts';
 import type { KeepSyntaxTree, RawFile } from '../lib/wiki/document.ts';
 import { buildWiki, type ParseCache, type Wiki, type WikiOptions } from '../lib/wiki/pipeline.ts';
 import { formatReport } from '../lib/wiki/problems.ts';
@@ -13,6 +12,7 @@ import { renderableText } from '../lib/wiki/frontmatter-fence.ts';
 import { FILES_DIR, normalizeBase, publishedFilePath } from '../lib/wiki/url.ts';
 import { linkedFiles } from '../lib/wiki/content-checks.ts';
 import { collectContent, contentRoot, gitHead } from './collect.ts';
+import { currentSiteConfig, givenBasePath } from './site-config.ts';
 import { readFolderLabelFiles } from './folder-label-files.ts';
 import { withIncludedFiles } from './include-reader.ts';
 import { contentImageStatus } from './image-files.ts';
@@ -23,14 +23,14 @@ import { parseInParallel, withParsedAhead, type ParallelOptions, type TreeSink }
 import { cacheDir, codeDigest, openParseCache, type StoredParseCache } from './parse-cache.ts';
 import type { EmitJob, EmitWorkerData, StagedArtifacts } from './emit-worker.ts';
 
-/** The site configuration from `maru.config.ts`, validated. */
+/** The site configuration from the project's `maru.config.*` (or its README), validated (`site-config.ts`). */
 export function siteConfig(): SiteConfig {
-  return resolveSiteConfig(siteConfigInput);
+  return currentSiteConfig();
 }
 
-/** The base path from `BASE_PATH` (default `/`). */
+/** The base path: the `--base` flag, the config's `base`, `BASE_PATH`, else `/`. */
 export function basePath(): string {
-  return normalizeBase(process.env.BASE_PATH);
+  return normalizeBase(givenBasePath());
 }
 
 /**

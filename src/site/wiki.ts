@@ -1,8 +1,9 @@
 import { getCollection, getEntry } from 'astro:content';
 import type { Catalog, CatalogEntry } from '../lib/artifacts/schema.ts';
-import siteConfigInput from '../../maru.config.ts';
-import { resolveSiteConfig, type SiteConfig } from '../lib/wiki/config.ts';
+import type { SiteConfig } from '../lib/wiki/config.ts';
 import { CATALOG_ENTRY_ID } from '../integrations/wiki-handoff.ts';
+
+declare const __MARU_SITE_CONFIG__: SiteConfig;
 
 /** What every page may read: the catalog exactly as `_wiki/catalog.json` holds it, and the config. */
 export interface SiteData {
@@ -25,6 +26,7 @@ async function load(): Promise<SiteData> {
   const byId = new Map(entries.map((e) => [e.id, e.data]));
   const { ids, ...summary } = meta.data;
   const catalog: Catalog = { ...summary, documents: ids.map((id) => byId.get(id)!) };
-  // maru.config.ts directly, not through wiki-build.ts: the page bundle needs no collector, parser or index builder.
-  return { catalog, byId, config: resolveSiteConfig(siteConfigInput) };
+  // The team's config as the integration loaded and checked it (src/node/site-config.ts), put into the page bundle as
+  // a constant: the bundle needs no collector, parser or config loader, and never reads Maru's own maru.config.ts.
+  return { catalog, byId, config: __MARU_SITE_CONFIG__ };
 }

@@ -101,7 +101,10 @@ export const ManifestSchema = z.object({
 });
 export type Manifest = z.output<typeof ManifestSchema>;
 
-/** Names a version mismatch the way MiniSearch does, with what to do about it. */
+/**
+ * Names a version mismatch in one line, with what to do about it: a build made by an older or newer Maru is rebuilt
+ * by this one (`maru build` in a team's folder, `npm run build` in Maru's repository) or served by the one that made it.
+ */
 export function versionError(what: string, found: unknown, expected: number): string {
-  return `${what} version ${String(found)} is not supported (expected ${expected}). Rebuild with \`npm run build\`.`;
+  return `${what} version ${String(found)} is not supported (expected ${expected}). Rebuild with \`maru build\` (\`npm run build\` in Maru's repository) of this Maru, which writes version ${expected}, or serve the build with the Maru release that made it.`;
 }

@@ -1,5 +1,5 @@
-import { expect, test } from 'vitest';
-import { linkPolicy, resolveSiteConfig } from './config.ts';
+import { describe, expect, it, test } from 'vitest';
+import { configFromReadme, linkPolicy, resolveSiteConfig, resolveSiteConfigFrom } from './config.ts';
 
 test('link policy defaults: broken links fail the build, missing anchors warn', () => {
   expect(linkPolicy(resolveSiteConfig(), {})).toEqual({ brokenLinks: 'error', brokenAnchors: 'warn' });
@@ -17,4 +17,44 @@ test('a value that is not a policy names the variable and the values it takes', 
     'MARU_BROKEN_LINKS="off" is not a link policy. Use MARU_BROKEN_LINKS=warn or MARU_BROKEN_LINKS=error.',
   );
   expect(() => resolveSiteConfig({ brokenLinks: 'ignore' as 'warn' })).toThrow(/brokenLinks/);
+});
+
+describe('resolveSiteConfigFrom', () => {
+  it('names the key, what is wrong and what it takes', () => {
+    expect(() => resolveSiteConfigFrom({ lang: 'jp' }, 'maru.config.ts')).toThrow(
+      'maru.config.ts: `lang` is invalid (Invalid option: expected one of "ko"|"en"). Set it to \'ko\' or \'en\'.',
+    );
+    expect(() => resolveSiteConfigFrom({ base: 'wiki' }, 'maru.config.ts')).toThrow(
+      /^maru\.config\.ts: `base` is invalid \(.*\)\. Set it to a path starting with '\/', e\.g\. base: '\/wiki\/'\.$/,
+    );
+  });
+
+  it('refuses a config written for a newer version, naming the version this Maru reads', () => {
+    expect(() => resolveSiteConfigFrom({ version: 2 }, 'maru.config.ts')).toThrow(
+      /`version` is invalid \(.*\)\. Set it to 1 \(this Maru reads config version 1; upgrade Maru to read a newer one\)\.$/,
+    );
+  });
+
+  it('refuses a default export that is not an object', () => {
+    expect(() => resolveSiteConfigFrom(undefined, 'maru.config.ts')).toThrow(
+      "maru.config.ts: the default export must be the config object (export default defineConfig({ title: '…' })).",
+    );
+  });
+});
+
+describe('configFromReadme', () => {
+  it('takes the first heading and the first paragraph, without Markdown marks', () => {
+    expect(configFromReadme('# **Acme** docs\n\n![logo](logo.png)\n\nHow [Acme](https://acme.dev) ships\nits `api`.\n\nMore.\n')).toEqual({
+      title: 'Acme docs',
+      description: 'How Acme ships its api.',
+    });
+  });
+
+  it("prefers the frontmatter's title, and skips code blocks", () => {
+    expect(configFromReadme("---\ntitle: 'Handbook'\n---\n```\n# not a title\n```\n# Heading\n\nText.\n")).toEqual({ title: 'Handbook', description: 'Text.' });
+  });
+
+  it('gives nothing for an empty file', () => {
+    expect(configFromReadme('')).toEqual({});
+  });
 });

@@ -29,9 +29,106 @@ export const SiteConfigSchema = z.strictObject({
   brokenLinks: z.enum(['error', 'warn']).default('error'),
   /** A link to a heading that does not exist: `warn` (default) lists it, `error` fails the build. Env `MARU_BROKEN_ANCHORS` overrides. */
   brokenAnchors: z.enum(['error', 'warn']).default('warn'),
+  /** The content folder, relative to the project folder; the `--content` flag overrides it, and it overrides `WIKI_CONTENT_DIR`. */
+  content: z.string().min(1).optional(),
+  /** The base path the site is served under (e.g. `/wiki/`); the `--base` flag overrides it, and it overrides `BASE_PATH`. */
+  base: z.string().startsWith('/').optional(),
+  /** The config format this file is written for; a newer one than this Maru reads is refused, naming the version. */
+  version: z.literal(1).optional(),
 });
 export type SiteConfig = z.output<typeof SiteConfigSchema>;
 export type SiteConfigInput = z.input<typeof SiteConfigSchema>;
+
+/** The config files Maru looks for in the project folder, in this order. */
+export const CONFIG_FILES = ['maru.config.ts', 'maru.config.mts', 'maru.config.mjs', 'maru.config.js'] as const;
+
+/** The version of the config format this Maru reads (`version` in `maru.config.*`). */
+export const CONFIG_VERSION = 1;
+
+/**
+ * Types a `maru.config.ts` without importing Maru's internals: `export default defineConfig({ title: '…' })`.
+ * It returns its argument; the checking happens when Maru loads the file.
+ */
+export function defineConfig(config: SiteConfigInput): SiteConfigInput {
+  return config;
+}
+
+/** What each key takes, for the fix in a config error. */
+const KEY_HINTS: Record<keyof SiteConfigInput, string> = {
+  title: "a non-empty string, e.g. title: 'Team wiki'",
+  description: 'a string',
+  site: "the site's full URL, e.g. site: 'https://wiki.example.com/'",
+  lang: "'ko' or 'en'",
+  categories: "a non-empty list of lower-case ids, e.g. categories: ['guide', 'reference']",
+  editUrl: "a URL prefix, e.g. editUrl: 'https://github.com/acme/docs/edit/main/content/'",
+  projects: "an object keyed by project folder, e.g. projects: { api: { title: 'API' } }",
+  staleAfterDays: 'a positive whole number of days',
+  brokenLinks: "'error' or 'warn'",
+  brokenAnchors: "'error' or 'warn'",
+  content: "the content folder's path relative to the project folder, e.g. content: 'docs'",
+  base: "a path starting with '/', e.g. base: '/wiki/'",
+  version: `${CONFIG_VERSION} (this Maru reads config version ${CONFIG_VERSION}; upgrade Maru to read a newer one)`,
+};
+
+/**
+ * Validates a config loaded from `source` (a file name, for the message) and fills in defaults; a bad value throws one
+ * line per problem, each naming the key and what it takes.
+ */
+export function resolveSiteConfigFrom(raw: unknown, source: string): SiteConfig {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new Error(`${source}: the default export must be the config object (export default defineConfig({ title: '…' })).`);
+  }
+  const parsed = SiteConfigSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const known = Object.keys(KEY_HINTS).join(', ');
+  const lines = parsed.error.issues.map((issue) => {
+    if (issue.code === 'unrecognized_keys') {
+      return `${source}: unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `\`${k}\``).join(', ')}. Remove it or fix the spelling; the keys are ${known}.`;
+    }
+    const key = issue.path.map(String).join('.');
+    const top = String(issue.path[0]) as keyof SiteConfigInput;
+    return `${source}: \`${key}\` is invalid (${issue.message}). Set it to ${KEY_HINTS[top] ?? 'a valid value'}.`;
+  });
+  throw new Error(lines.join('\n'));
+}
+
+/**
+ * Title and description of a folder without a config file, from its README.md or index.md: the frontmatter's `title`
+ * or the first `# heading`, and the first paragraph of text after it.
+ */
+export function configFromReadme(text: string): { title?: string; description?: string } {
+  const body = text.replace(/^\uFEFF/, '');
+  const front = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/.exec(body);
+  const fmTitle = front ? /^title:\s*['"]?(.+?)['"]?\s*$/m.exec(front[1]!)?.[1] : undefined;
+  const lines = (front ? body.slice(front[0].length) : body).split(/\r?\n/);
+  let title = fmTitle;
+  let description: string | undefined;
+  const paragraph: string[] = [];
+  let fenced = false;
+  for (const line of lines) {
+    if (/^(```|~~~)/.test(line)) {
+      fenced = !fenced;
+      continue;
+    }
+    if (fenced) continue;
+    const heading = /^#\s+(.+?)\s*#*\s*$/.exec(line);
+    if (heading && title === undefined) {
+      title = heading[1];
+      continue;
+    }
+    if (/^\s*$/.test(line) || /^(#|<|!\[|\||>|[-*+] |\d+\. )/.test(line)) {
+      if (paragraph.length) break;
+      continue;
+    }
+    paragraph.push(line.trim());
+  }
+  if (paragraph.length)
+    description = paragraph
+      .join(' ')
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/[*_`]/g, '');
+  return { ...(title ? { title: title.replace(/[*_`]/g, '') } : {}), ...(description ? { description } : {}) };
+}
 
 /** Validates a user config and fills in defaults. */
 export function resolveSiteConfig(input: SiteConfigInput = {}): SiteConfig {
