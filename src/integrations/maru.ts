@@ -23,7 +23,7 @@ import rehypeCallouts from '../markdown/rehype-callouts.ts';
 import rehypeMath from '../markdown/rehype-math.ts';
 import rehypeSanitizeContent from '../markdown/rehype-sanitize-content.ts';
 import { contentRoot } from '../node/collect.ts';
-import { contentImageStatus } from '../node/image-files.ts';
+import { contentImageStatus, publishSafeSvgs } from '../node/image-files.ts';
 import {
   basePath,
   collectWiki,
@@ -172,6 +172,7 @@ export default function maru(): AstroIntegration {
       },
       'astro:build:done': async ({ dir, logger }) => {
         copyMermaid(fileURLToPath(dir));
+        for (const { path, reason } of publishSafeSvgs(fileURLToPath(dir))) logger.warn(`${path}: SVG로 읽을 수 없어 사이트에서 뺐습니다 (${reason})`);
         if (skipArtifacts()) {
           logger.info('MARU_SKIP_ARTIFACTS=1: pages built from the catalog alone; no _wiki/* artifacts written');
           return;
