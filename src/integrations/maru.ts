@@ -293,9 +293,8 @@ function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', t
     rehypePlugins: [
       // The sanitizer comes first: it sees all raw HTML of the content; the plugins after it are Maru's own.
       rehypeSanitizeContent,
-      // Formulas as MathML (no stylesheet or fonts to load; every current browser draws it). KaTeX's own limits hold for
-      // untrusted content: no \href or \html… commands (`trust: false`), macro expansion capped.
-      [rehypeMath, { output: 'mathml', trust: false, strict: 'ignore', throwOnError: false, maxExpand: 1000, maxSize: 50 }],
+      // Formulas as MathML within the page's budget (`src/lib/markdown/formulas.ts`: KaTeX's options and limits).
+      rehypeMath,
       [rehypeMissingImages, { exists: imageExists }],
       [rehypeRawImages, { exists: imageExists, fromFile }],
       rehypePlainRawCode,

@@ -39,7 +39,7 @@ export interface DialectOptions {
 export function dialectPlugins(options: DialectOptions = {}): PluggableList {
   return [
     remarkCjkFriendly,
-    // `$x^2$` and `$$ … $$` (GitHub, Obsidian, GitBook, Notion): formulas, rendered to MathML by the site (rehype-katex).
+    // `$x^2$` and `$$ … $$` (GitHub, Obsidian, GitBook, Notion): formulas, rendered to MathML by the site (KaTeX, src/markdown/rehype-math.ts).
     remarkMath,
     // First of the transforms: a dollar pair that is prose (`$5 and $10`) is text again before anything reads text.
     remarkMathFlanking,
