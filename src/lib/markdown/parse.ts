@@ -256,8 +256,13 @@ function collectLinks(tree: Root): RawLink[] {
   const links: RawLink[] = [];
   visit(tree, (node) => {
     if (node.type === 'text') {
+      // Lines counted on from the last link, not from the start of the text each time: that was quadratic in a long
+      // paragraph of links.
+      let line = node.position?.start.line ?? 1;
+      let counted = 0;
       for (const m of findWikiLinks(node.value)) {
-        const line = (node.position?.start.line ?? 1) + (node.value.slice(0, m.index).match(/\n/g)?.length ?? 0);
+        for (let at = node.value.indexOf('\n', counted); at !== -1 && at < m.index; at = node.value.indexOf('\n', at + 1)) line++;
+        counted = m.index;
         links.push({ kind: 'wiki', target: m.target, ...(m.anchor ? { anchor: m.anchor } : {}), ...(m.label ? { label: m.label } : {}), line });
       }
     } else if (node.type === 'link' || node.type === 'definition') {

@@ -1,0 +1,37 @@
+// Issue 42: a page of one dialect construct repeated must parse in time that grows with its size. Quadratic parses
+// (micromark's text resolution under GFM, the wikilink line count) took 10 s at 128 KB and minutes at 512 KB. This
+// compares two sizes within one run, never an absolute time: four times the text may take at most six times as long
+// (linear is four; the margin is for the garbage collector and a busy machine, and a ratio over it is measured again).
+import { describe, expect, test } from 'vitest';
+import { parseMarkdown } from '../../src/lib/markdown/parse.ts';
+
+const CONSTRUCTS: Record<string, string> = {
+  'Docsify hints': '?> 팁 a\n!> 중요 b\n',
+  'Liquid if lines': '{% if site.x %}\n텍스트\n{% endif %}\n',
+  'Hugo shortcodes': '{{< hint info >}}\n내용\n{{< /hint >}}\n',
+  ':::containers': '::: tip\n내용\n:::\n',
+  '[[wiki links]]': '[[문서]] 와 [[다른|라벨]]\n',
+  '^block ids': '문장 ^abc123\n\n',
+  '$math$': '$x^2$ 와 $y$\n',
+  'a GFM paragraph of many lines': 'abc def\n',
+};
+
+const page = (unit: string, kb: number) => unit.repeat(Math.ceil((kb * 1024) / unit.length));
+
+function timed(text: string): number {
+  const start = performance.now();
+  parseMarkdown(text);
+  return performance.now() - start;
+}
+
+describe('parse time grows linearly with the page', () => {
+  test.each(Object.entries(CONSTRUCTS))('%s: 512 KB take at most 6× what 128 KB take', (_, unit) => {
+    const small = page(unit, 128);
+    const large = page(unit, 512);
+    timed(page(unit, 16));
+    const base = Math.min(timed(small), timed(small));
+    let ratio = timed(large) / base;
+    if (ratio > 6) ratio = Math.min(ratio, timed(large) / base);
+    expect(ratio).toBeLessThanOrEqual(6);
+  }, 300_000);
+});
