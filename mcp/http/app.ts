@@ -171,7 +171,13 @@ function saturation(gate: Gate, max: number, admission: Admission): string[] {
   return reasons;
 }
 
-/** True for `/_wiki/…` (at the root or below the base) however the path is encoded or dotted. */
+/** The artifacts outside `_wiki/` that carry document text: every document's Markdown, titles and summaries. */
+const TEXT_ARTIFACTS = ['llms.txt', 'llms-full.txt'];
+
+/**
+ * True for `/_wiki/…`, `/llms.txt` and `/llms-full.txt` (at the root or below the base) however the path is encoded,
+ * dotted or cased (a case-insensitive file system serves `/LLMS-FULL.TXT` as the file).
+ */
 export function isArtifactPath(rawPath: string, base: string): boolean {
   let decoded: string;
   try {
@@ -179,8 +185,11 @@ export function isArtifactPath(rawPath: string, base: string): boolean {
   } catch {
     return true; // the static handler refuses it anyway; no reason to skip the token check first
   }
-  const path = posix.normalize(decoded.replaceAll('\\', '/'));
-  return [`/_wiki`, `${base}_wiki`].some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+  const path = posix.normalize(decoded.replaceAll('\\', '/')).toLowerCase();
+  const roots = ['/', base.toLowerCase()];
+  return roots.some(
+    (root) => path === `${root}_wiki` || path.startsWith(`${root}_wiki/`) || TEXT_ARTIFACTS.some((name) => path === `${root}${name}`),
+  );
 }
 
 /**
