@@ -5,7 +5,7 @@ import { VFile } from 'vfile';
 import { dialectPlugins } from './src/lib/markdown/dialect.ts';
 import { parseMarkdown } from './src/lib/markdown/parse.ts';
 const processor = unified().use(remarkParse).use(remarkGfm).use(dialectPlugins()).freeze();
-const units: Record<string, string> = { liquid: '{% if site.x %}\n텍스트\n{% endif %}\n', blockId: '문장 ^abc123\n\n' };
+const units: Record<string, string> = { math: '$x^2$ 와 $y$\n', liquid: '{% if site.x %}\n텍스트\n{% endif %}\n', blockId: '문장 ^abc123\n\n' };
 const u = units[process.argv[2]!]!;
 const make = (kb: number) => u.repeat(Math.ceil((kb * 1024) / u.length));
 parseMarkdown(make(16));
