@@ -58,9 +58,9 @@ class OverBudget extends Error {}
  * expander asks the table about every token it takes, so the count stops a formula whose macros multiply its text
  * before KaTeX has built anything of it. The error is not KaTeX's `ParseError`, so `throwOnError: false` lets it through.
  */
-function countingMacros(limit: number): Record<string, unknown> {
+function countingMacros(limit: number): NonNullable<KatexOptions['macros']> {
   let lookups = 0;
-  return new Proxy<Record<string, unknown>>(
+  return new Proxy<NonNullable<KatexOptions['macros']>>(
     {},
     {
       getOwnPropertyDescriptor(target, name) {
