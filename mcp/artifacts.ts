@@ -115,7 +115,9 @@ export async function loadArtifacts(source: ArtifactSource, manifestText?: strin
   await before;
   // Never more than the manifest says each file holds: a source that sends more is not the build it describes.
   const catalogBytes = await source.readBytes(`${ARTIFACT_DIR}/catalog.json`, manifest.files['catalog.json'].bytes).catch((e: Error) => fail(e.message));
-  const indexBytes = await source.readBytes(`${ARTIFACT_DIR}/search-index.json`, manifest.files['search-index.json'].bytes).catch((e: Error) => fail(e.message));
+  const indexBytes = await source
+    .readBytes(`${ARTIFACT_DIR}/search-index.json`, manifest.files['search-index.json'].bytes)
+    .catch((e: Error) => fail(e.message));
   // Each step below holds the thread for up to a few hundred milliseconds at 10,000 documents; yielding in between
   // lets a stdio server answer `initialize` and `tools/list` while its first build is still loading.
   checkHash('catalog.json', catalogBytes, manifest.files['catalog.json'].sha256, fail);

@@ -82,7 +82,8 @@ export function createAdmission(limits: Readonly<AdmissionLimits> = DEFAULT_ADMI
         buffered += chunk.length;
         chunks.push(chunk);
         if (size > limits.maxBodyBytes) return finish(tooLarge(limits.maxBodyBytes));
-        if (buffered > limits.maxBufferedBytes) return finish({ status: 503, message: 'Server busy: too many request bodies are being received. Retry after 1 second.' });
+        if (buffered > limits.maxBufferedBytes)
+          return finish({ status: 503, message: 'Server busy: too many request bodies are being received. Retry after 1 second.' });
         if (!depth.push(chunk)) return finish({ status: 400, message: `Parse error: the JSON body nests deeper than ${limits.maxDepth} levels.` });
         return undefined;
       };

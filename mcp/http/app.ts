@@ -187,9 +187,7 @@ export function isArtifactPath(rawPath: string, base: string): boolean {
   }
   const path = posix.normalize(decoded.replaceAll('\\', '/')).toLowerCase();
   const roots = ['/', base.toLowerCase()];
-  return roots.some(
-    (root) => path === `${root}_wiki` || path.startsWith(`${root}_wiki/`) || TEXT_ARTIFACTS.some((name) => path === `${root}${name}`),
-  );
+  return roots.some((root) => path === `${root}_wiki` || path.startsWith(`${root}_wiki/`) || TEXT_ARTIFACTS.some((name) => path === `${root}${name}`));
 }
 
 /**

@@ -49,7 +49,7 @@ function findFormulas(tree: Root, stopAt: number): Found[] {
   const found: Found[] = [];
   const parents = new Map<Element, Root | Element>();
   visit(tree, 'element', (node: Element, _index, above) => {
-    if (above) parents.set(node, above as Root | Element);
+    if (above) parents.set(node, above);
     const classes = node.properties['className'];
     if (!Array.isArray(classes) || !classes.some((c) => typeof c === 'string' && MATH_CLASSES.includes(c))) return undefined;
     const outer = parents.get(node);

@@ -74,9 +74,7 @@ test("the SVGs of a build's output are replaced by what the allow list keeps; on
   const before = join(out, 'mirror.svg');
   writeFileSync(before, `${open} onload="x()"/>`);
   linkSync(before, join(out, '_astro', 'd.3z.svg'));
-  expect(publishSafeSvgs(out)).toEqual([
-    { path: join('_astro', 'deep', 'b.2y.svg'), reason: 'XML로 읽을 수 없습니다 (1:67: unclosed tag: rect)' },
-  ]);
+  expect(publishSafeSvgs(out)).toEqual([{ path: join('_astro', 'deep', 'b.2y.svg'), reason: 'XML로 읽을 수 없습니다 (1:67: unclosed tag: rect)' }]);
   expect(readdirSync(join(out, '_astro'), { recursive: true, encoding: 'utf8' }).sort()).toEqual(['a.1x.svg', 'c.js', 'd.3z.svg', 'deep']);
   expect(readFileSync(join(out, '_astro', 'a.1x.svg'), 'utf8')).toBe(`<?xml version="1.0" encoding="UTF-8"?>\n${open}><rect/></svg>\n`);
   expect(readFileSync(join(out, '_astro', 'd.3z.svg'), 'utf8')).toBe(`<?xml version="1.0" encoding="UTF-8"?>\n${open}/>\n`);

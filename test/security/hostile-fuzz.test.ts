@@ -22,7 +22,21 @@ const localName = fc.constantFrom(
   ...['script', 'iframe', 'embed', 'object', 'meta', 'form', 'foreignObject', 'handler', 'set', 'animate', 'a', 'use', 'image', 'style'],
   ...['rect', 'g', 'text', 'path', 'feImage', 'base', 'link', 'div'],
 );
-const attrName = fc.constantFrom('onload', 'ONCLICK', 'href', 'xlink:href', 'srcdoc', 'http-equiv', 'action', 'style', 'fill', 'attributeName', 'to', 'values', 'width');
+const attrName = fc.constantFrom(
+  'onload',
+  'ONCLICK',
+  'href',
+  'xlink:href',
+  'srcdoc',
+  'http-equiv',
+  'action',
+  'style',
+  'fill',
+  'attributeName',
+  'to',
+  'values',
+  'width',
+);
 const attrValue = fc.constantFrom(
   ...['javascript:alert(1)', 'java&#x09;script:x', '&#106;avascript:x', 'data:text/html,&lt;script&gt;x&lt;/script&gt;', 'https://evil.example/x'],
   ...['#a', 'url(#g)', 'url(https://evil.example/)', 'href', 'refresh', 'background:u\\72l(x)', '@import "x"', 'data:image/png;base64,AAAA', '10'],
@@ -137,31 +151,29 @@ describe('HTTP bodies: any body to /mcp is answered, never a 500 and never a han
 
   const body = fc.oneof(
     fc.string({ unit: 'binary', maxLength: 300 }),
-    fc.jsonValue({ maxDepth: 6 }).map((v) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_knowledge', arguments: v } })),
+    fc
+      .jsonValue({ maxDepth: 6 })
+      .map((v) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_knowledge', arguments: v } })),
     fc.integer({ min: 1, max: 200 }).map((n) => `${'['.repeat(n)}${']'.repeat(n)}`),
     fc.integer({ min: 1, max: 200 }).map((n) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`),
     fc.integer({ min: 60_000, max: 70_000 }).map((n) => `"${'x'.repeat(n)}"`),
   );
 
-  test(
-    'the status is one of 200, 202, 400, 406, 413 or 415, with a JSON-RPC error body when it is a refusal',
-    async () => {
-      await fc.assert(
-        fc.asyncProperty(body, async (text) => {
-          const res = await fetch(`${url}/mcp`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-            body: text,
-          }).catch((e: Error) => e);
-          // A body refused while it is still being sent may end the connection under the client: that is a refusal too.
-          if (res instanceof Error) return;
-          expect([200, 202, 400, 406, 413, 415]).toContain(res.status);
-          const answer = await res.text();
-          if (res.status >= 400) expect((JSON.parse(answer) as { jsonrpc?: string }).jsonrpc).toBe('2.0');
-        }),
-        { ...PARAMS, numRuns: Math.min(RUNS, 60) },
-      );
-    },
-    120_000,
-  );
+  test('the status is one of 200, 202, 400, 406, 413 or 415, with a JSON-RPC error body when it is a refusal', async () => {
+    await fc.assert(
+      fc.asyncProperty(body, async (text) => {
+        const res = await fetch(`${url}/mcp`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+          body: text,
+        }).catch((e: Error) => e);
+        // A body refused while it is still being sent may end the connection under the client: that is a refusal too.
+        if (res instanceof Error) return;
+        expect([200, 202, 400, 406, 413, 415]).toContain(res.status);
+        const answer = await res.text();
+        if (res.status >= 400) expect((JSON.parse(answer) as { jsonrpc?: string }).jsonrpc).toBe('2.0');
+      }),
+      { ...PARAMS, numRuns: Math.min(RUNS, 60) },
+    );
+  }, 120_000);
 });

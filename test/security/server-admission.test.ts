@@ -70,7 +70,8 @@ describe('admission after the body', () => {
     const answered = await post(CALL);
     expect(answered.status).toBe(200);
     await Promise.all(slow.map((c) => c.closed));
-    for (const c of slow) expect(c.text()).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n[\s\S]*"Request body not received within 1 s; the connection is closed\."/);
+    for (const c of slow)
+      expect(c.text()).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n[\s\S]*"Request body not received within 1 s; the connection is closed\."/);
   });
 
   test('a body declared larger than the limit is refused with 413 at once; one that grows past it while it arrives too', async () => {
@@ -78,17 +79,27 @@ describe('admission after the body', () => {
     declared.s.write(head(10 * 1024 * 1024));
     await declared.closed;
     expect(declared.text()).toMatch(/^HTTP\/1\.1 413 /);
-    const res = await fetch(`${url}/mcp`, { method: 'POST', headers: { ...HEADERS, 'transfer-encoding': 'chunked' }, body: `"${'x'.repeat(100 * 1024)}"` }).catch(
-      (e: Error) => e,
-    );
+    const res = await fetch(`${url}/mcp`, {
+      method: 'POST',
+      headers: { ...HEADERS, 'transfer-encoding': 'chunked' },
+      body: `"${'x'.repeat(100 * 1024)}"`,
+    }).catch((e: Error) => e);
     // Either the 413 arrives or the server closed the socket while the client still sent: both refuse the body.
     if (!(res instanceof Error)) expect(res.status).toBe(413);
   });
 
   test('a body nested past 64 levels is refused with 400 and a JSON-RPC parse error while it arrives; 64 levels and a non-JSON body as a parse error', async () => {
     const deep = await post(`${'['.repeat(60_000)}`);
-    expect(deep).toEqual({ status: 400, json: { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the JSON body nests deeper than 64 levels.' } } });
-    const ping = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping', params: { _meta: { deep: JSON.parse(`${'['.repeat(60)}${']'.repeat(60)}`) as unknown } } });
+    expect(deep).toEqual({
+      status: 400,
+      json: { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the JSON body nests deeper than 64 levels.' } },
+    });
+    const ping = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'ping',
+      params: { _meta: { deep: JSON.parse(`${'['.repeat(60)}${']'.repeat(60)}`) as unknown } },
+    });
     expect((await post(ping)).status).toBe(200);
     const broken = await post('{"jsonrpc":');
     expect(broken.status).toBe(400);

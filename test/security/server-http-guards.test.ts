@@ -134,7 +134,7 @@ describe('a foreign Host is refused on every path', () => {
 });
 
 describe('--protect-artifacts', () => {
-  test('/_wiki/*, /llms.txt and /llms-full.txt (every document\'s text) need the bearer token; pages and /healthz do not', async () => {
+  test("/_wiki/*, /llms.txt and /llms-full.txt (every document's text) need the bearer token; pages and /healthz do not", async () => {
     const url = await serve({ tokens: [TOKEN], protectArtifacts: true });
     for (const path of [
       '/_wiki/catalog.json',

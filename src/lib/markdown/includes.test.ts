@@ -344,9 +344,7 @@ describe('a draft is never pasted, by any include syntax, wherever the line stan
   test('a frontmatter that cannot be read is not pasted either; a published file still is, in code or not', () => {
     const broken = expandIncludes('```md\n{{#include broken.md}}\n```', 'page.md', read, find);
     expect(broken.text).not.toContain('초안 비밀 문장');
-    expect(broken.problems.map((p) => p.message)).toEqual([
-      'mdBook include(broken.md)의 frontmatter를 읽을 수 없어 초안인지 알 수 없으므로 펼치지 않았습니다',
-    ]);
+    expect(broken.problems.map((p) => p.message)).toEqual(['mdBook include(broken.md)의 frontmatter를 읽을 수 없어 초안인지 알 수 없으므로 펼치지 않았습니다']);
     expect(expandIncludes('```md\n{{#include fine.md}}\n```', 'page.md', read, find).text).toContain('공개 문장');
     expect(expandIncludes('<!--@include: ./fine.md-->', 'page.md', read, find).text).toBe('공개 문장');
   });

@@ -1,12 +1,13 @@
-import type { Event, Token } from 'micromark-util-types';
 import { expect, test } from 'vitest';
 import { mergeDataRuns } from './linear-text.ts';
 
+type Event = Parameters<typeof mergeDataRuns>[0][number];
+type Token = Event[1];
 const point = (offset: number) => ({ line: 1, column: offset + 1, offset, _index: 0, _bufferIndex: offset });
-const token = (type: string, from: number, to: number): Token => ({ type, start: point(from), end: point(to) }) as Token;
+const token = (type: string, from: number, to: number): Token => ({ type, start: point(from), end: point(to) });
 const pair = (t: Token): Event[] => [
-  ['enter', t, {} as Event[2]],
-  ['exit', t, {} as Event[2]],
+  ['enter', t, {}],
+  ['exit', t, {}],
 ];
 
 test("adjacent data events become their first token stretched to the run's end; other events stay as they were", () => {

@@ -1,4 +1,3 @@
-import type { Event, Resolver } from 'micromark-util-types';
 // micromark does not export its text resolvers, and they are the quadratic part: these are the very modules its parser
 // imports (the `development` build under vitest, the other one everywhere else), so changing them changes its parse.
 // eslint-disable-next-line no-restricted-imports -- micromark's own module, not ours; see above
@@ -17,7 +16,8 @@ import * as development from '../../../node_modules/micromark/dev/lib/initialize
  */
 export function linearizeTextResolution(): void {
   for (const module of [built, development]) {
-    for (const construct of [module.text, module.string, module.resolver] as { resolveAll?: Resolver }[]) {
+    // Typed by what this file touches: micromark's own types name more than it reads.
+    for (const construct of [module.text, module.string, module.resolver] as unknown as { resolveAll?: Resolver }[]) {
       const original = construct.resolveAll;
       if (!original || (original as { linear?: true }).linear) continue;
       const linear: Resolver = (events, context) => original(mergeDataRuns(events), context);
@@ -25,6 +25,13 @@ export function linearizeTextResolution(): void {
     }
   }
 }
+
+/** micromark's event and resolver, as far as this file reads them (its types package is not a dependency of ours). */
+interface Point {
+  offset: number;
+}
+type Event = [string, { type: string; start: Point; end: Point }, unknown];
+type Resolver = (events: Event[], context: unknown) => Event[];
 
 /** Each run of adjacent `data` events as its first token stretched to the run's end (what `resolveAllText` makes). */
 export function mergeDataRuns(events: Event[]): Event[] {

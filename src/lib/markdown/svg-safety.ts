@@ -143,8 +143,7 @@ function usesXlink(element: Element): boolean {
 }
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeAttribute = (text: string) =>
-  escapeText(text).replace(/"/g, '&quot;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;');
+const escapeAttribute = (text: string) => escapeText(text).replace(/"/g, '&quot;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;');
 
 /** The encoding an XML declaration names (`<?xml version="1.0" encoding="…"?>`), which a browser decodes the file with. */
 const XML_ENCODING = /^\uFEFF?\s*<\?xml[^>]*?\sencoding\s*=\s*["']([^"']*)["']/i;
