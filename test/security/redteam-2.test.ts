@@ -38,7 +38,9 @@ describe('the build of hostile content', () => {
         `redteam-2/math.md:${line} math: 수식이 그리기 예산을 넘어 TeX 원문 그대로 보입니다: 수식을 펼치면 토큰이 50,000개를 넘습니다`,
       );
     }
-    expect(build.output.match(/redteam-2\/includes\.md:\d+ include: .*는 초안이라 펼치지 않았습니다/g)?.length).toBeGreaterThanOrEqual(8);
+    // Ten include lines of eight syntaxes (two mdBook ones in code blocks), each refused at its line.
+    const refused = [...build.output.matchAll(/redteam-2\/includes\.md:(\d+) content: .*는 초안이라 펼치지 않았습니다/g)].map((m) => Number(m[1]));
+    expect(refused).toEqual([9, 13, 16, 18, 20, 22, 24, 26, 28, 30]);
   });
 
   test("no file of the site holds a draft's text: pages, _wiki/docs/*.md, llms-full.txt", () => {
