@@ -164,11 +164,14 @@ describe('a wiki of odd input: tags that are not path segments, a picture Astro 
     expect(html).toMatch(/<img alt="정상"[^>]* src="\/_astro\/fine\.[\w-]+\.svg"/);
     const published = readdirSync(out, { recursive: true, encoding: 'utf8' });
     expect(published.filter((f) => /evil\.xml|broken/.test(f))).toEqual([]);
+    // Astro writes the file and its image service's copy (`evil.hash_hash.svg`): both are rebuilt.
     const evil = published.filter((f) => /evil\.[\w-]+\.svg$/.test(f));
-    expect(evil).toHaveLength(1);
-    expect(readFileSync(join(out, evil[0]!), 'utf8')).toBe(
-      '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>\n',
-    );
+    expect(evil.length).toBeGreaterThan(0);
+    for (const path of evil) {
+      expect(readFileSync(join(out, path), 'utf8')).toBe(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>\n',
+      );
+    }
   });
 
   test('a broken picture is a warning naming file and line, and the page shows the missing-image placeholder; the build succeeds', () => {
