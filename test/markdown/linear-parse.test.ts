@@ -40,8 +40,11 @@ describe('parse time grows linearly with the page', () => {
       const small = page(unit, 128);
       const large = page(unit, 512);
       timed(page(unit, 16));
-      // The best of two at each size: a busy machine only ever slows a run down.
-      const ratio = Math.min(timed(large), timed(large)) / Math.min(timed(small), timed(small));
+      // The best of two at the small size, and at the large one when its first run is over: a busy machine (caches,
+      // memory bandwidth) only ever slows a run down.
+      const base = Math.min(timed(small), timed(small));
+      let ratio = timed(large) / base;
+      if (ratio > 6) ratio = Math.min(ratio, timed(large) / base);
       expect(ratio).toBeLessThanOrEqual(6);
     },
     300_000,
