@@ -93,7 +93,11 @@ export interface HttpLoad {
 
 /** MCP over HTTP under load: `connections` clients calling search_knowledge for `seconds` against `mcp/cli.ts --http`. */
 export async function mcpHttpLoad(dist: string, queries: readonly string[], seconds: number, connections: number): Promise<HttpLoad> {
-  const child = spawn(process.execPath, ['mcp/cli.ts', '--http', '--port', '0', '--artifacts', dist, '--no-watch'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  // Every load connection comes from 127.0.0.1: the per-client connection bound (64 by default) must not refuse them.
+  const child = spawn(process.execPath, ['mcp/cli.ts', '--http', '--port', '0', '--artifacts', dist, '--no-watch'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, MARU_MAX_CONNECTIONS_PER_CLIENT: String(Math.max(64, connections + 8)) },
+  });
   try {
     const url = await new Promise<string>((resolve, reject) => {
       let err = '';

@@ -15,7 +15,7 @@ import { sectionTextsOf, type DocumentText, type LinkTitle } from '../src/lib/se
 import { wikiTargets } from '../src/lib/wiki/links.ts';
 import { isSlug } from '../src/lib/wiki/slug.ts';
 import { sha256 } from '../src/node/hash.ts';
-import { NotFoundError, notFoundMessage, type ArtifactSource } from './source.ts';
+import { MAX_MANIFEST_BYTES, NotFoundError, notFoundMessage, type ArtifactSource } from './source.ts';
 
 /** One validated build: everything the tools need, held in memory so handlers never touch the disk. */
 export interface ArtifactSet {
@@ -113,8 +113,11 @@ export async function loadArtifacts(source: ArtifactSource, manifestText?: strin
   const manifest = parseManifest(text, fail);
   // `before`: the stdio handshake, which the long steps below would otherwise hold up by a second at 10,000 documents.
   await before;
-  const catalogBytes = await source.readBytes(`${ARTIFACT_DIR}/catalog.json`);
-  const indexBytes = await source.readBytes(`${ARTIFACT_DIR}/search-index.json`);
+  // Never more than the manifest says each file holds: a source that sends more is not the build it describes.
+  const catalogBytes = await source.readBytes(`${ARTIFACT_DIR}/catalog.json`, manifest.files['catalog.json'].bytes).catch((e: Error) => fail(e.message));
+  const indexBytes = await source
+    .readBytes(`${ARTIFACT_DIR}/search-index.json`, manifest.files['search-index.json'].bytes)
+    .catch((e: Error) => fail(e.message));
   // Each step below holds the thread for up to a few hundred milliseconds at 10,000 documents; yielding in between
   // lets a stdio server answer `initialize` and `tools/list` while its first build is still loading.
   checkHash('catalog.json', catalogBytes, manifest.files['catalog.json'].sha256, fail);
@@ -159,7 +162,7 @@ function yieldToIo(): Promise<void> {
 /** The manifest text, with the "run the build" message when there is none. */
 export async function readManifest(source: ArtifactSource): Promise<string> {
   try {
-    return await source.read(MANIFEST_PATH);
+    return await source.read(MANIFEST_PATH, MAX_MANIFEST_BYTES);
   } catch (e) {
     if (e instanceof NotFoundError) throw new Error(notFoundMessage(source.label), { cause: e });
     throw e;

@@ -130,7 +130,7 @@ async function serve(options: ServerOptions, name: string, hooks: StartHooks): P
     return 0;
   }
   const { createHttpApp, extraHosts } = await import('./http/app.ts');
-  const { listen } = await import('./http/listen.ts');
+  const { admissionListenOptions, listen } = await import('./http/listen.ts');
   const base = normalizeBase(process.env.BASE_PATH ?? set.manifest.base);
   const site = options.site === undefined ? {} : { siteRoot: await realpath(options.site), base };
   let app: ReturnType<typeof createHttpApp>;
@@ -140,7 +140,7 @@ async function serve(options: ServerOptions, name: string, hooks: StartHooks): P
     console.error(`${name}: ${(e as Error).message}`);
     return 1;
   }
-  const { server, url } = await listen(app.listener, options.host, options.port);
+  const { server, url } = await listen(app.listener, options.host, options.port, admissionListenOptions(app));
   if (options.site) {
     const extra = tokens.length ? `, ${tokens.length} bearer token(s)` : '';
     console.error(

@@ -1,7 +1,7 @@
 import { unwatchFile, watchFile } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { checkManifest, loadArtifacts, MANIFEST_PATH, readManifest, type ArtifactSet } from './artifacts.ts';
-import { openSource, type ArtifactSource, type Validators } from './source.ts';
+import { MAX_MANIFEST_BYTES, openSource, type ArtifactSource, type Validators } from './source.ts';
 
 /** The outcome of the latest reload attempt, as /healthz and stderr report it. */
 export interface ReloadStatus {
@@ -138,7 +138,7 @@ function pollUrl(source: ArtifactSource, reload: (text?: string) => Promise<Relo
   let validators: Validators = {};
   const tick = async () => {
     try {
-      const answer = await source.readIfChanged?.(MANIFEST_PATH, validators);
+      const answer = await source.readIfChanged?.(MANIFEST_PATH, validators, MAX_MANIFEST_BYTES);
       if (!answer) return;
       const status = await reload(answer.text);
       // A half-uploaded deploy fails now but may be complete at the next tick, so only a good load keeps the validators.

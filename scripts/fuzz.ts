@@ -1,5 +1,5 @@
-// `npm run fuzz [-- --runs 5000] [--seed N]`: the property tests of test/security/server-fuzz.test.ts and
-// test/markdown/dialect-fuzz.test.ts, run longer
+// `npm run fuzz [-- --runs 5000] [--seed N]`: the property tests of test/security/server-fuzz.test.ts,
+// test/security/hostile-fuzz.test.ts (SVG files, formulas, HTTP bodies) and test/markdown/dialect-fuzz.test.ts, run longer
 // and (without --seed) with a fresh seed each time; a failure prints the seed and the shrunk counterexample.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -16,7 +16,14 @@ console.error(`fuzz: ${runs} runs per property, seed ${seed} (repeat with --seed
 const vitest = join(import.meta.dirname, '..', 'node_modules', '.bin', 'vitest');
 const run = spawnSync(
   vitest,
-  ['run', 'test/security/server-fuzz.test.ts', 'test/markdown/dialect-fuzz.test.ts', '--testTimeout', String(Math.max(120_000, runs * 200))],
+  [
+    'run',
+    'test/security/server-fuzz.test.ts',
+    'test/security/hostile-fuzz.test.ts',
+    'test/markdown/dialect-fuzz.test.ts',
+    '--testTimeout',
+    String(Math.max(120_000, runs * 200)),
+  ],
   {
     stdio: 'inherit',
     env: { ...process.env, MARU_FUZZ_RUNS: String(runs), MARU_FUZZ_SEED: seed },

@@ -130,16 +130,18 @@ describe('a wiki of odd input: tags that are not path segments, a picture Astro 
     // The first 16 bytes of a PNG: Astro stopped the whole build on it ("NoImageMetadata").
     writeFileSync(join(dir, 'content/diagram.png'), Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
     writeFileSync(join(dir, 'content/b.md'), '---\ntitle: 그림\nsummary: 깨진 그림이 있는 문서입니다.\n---\n![흐름도](./diagram.png)\n\n![[diagram.png]]\n');
-    // An SVG that runs script when opened as a page, one that does not, and a linked XML page: content is untrusted.
+    // An SVG that runs script when opened as a page, one that cannot be parsed, one that is fine, and a linked XML
+    // page: content is untrusted.
     writeFileSync(
       join(dir, 'content/evil.svg'),
-      `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"><rect width="10" height="10"/></svg>`,
+      `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"><x.y:script xmlns:x.y="http://www.w3.org/1999/xhtml">alert(2)</x.y:script><rect width="10" height="10"/></svg>`,
     );
+    writeFileSync(join(dir, 'content/broken.svg'), `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect></svg>`);
     writeFileSync(join(dir, 'content/fine.svg'), `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>`);
     writeFileSync(join(dir, 'content/evil.xml'), '<?xml-stylesheet type="text/xsl" href="evil.xsl"?><x/>');
     writeFileSync(
       join(dir, 'content/c.md'),
-      '---\ntitle: SVG\nsummary: SVG 그림 문서입니다.\n---\n![악성](./evil.svg)\n\n![정상](./fine.svg)\n\n[피드](./evil.xml)\n',
+      '---\ntitle: SVG\nsummary: SVG 그림 문서입니다.\n---\n![악성](./evil.svg)\n\n![정상](./fine.svg)\n\n[피드](./evil.xml)\n\n![깨짐](./broken.svg)\n',
     );
     out = join(dir, 'dist');
     r = astroBuild(out, { WIKI_CONTENT_DIR: join(dir, 'content') });
@@ -153,16 +155,23 @@ describe('a wiki of odd input: tags that are not path segments, a picture Astro 
     expect(tags.map((t) => heading(tagSegment(t)))).toEqual(['#project/alpha', '#.', '#../../etc', '#&lt;/x&gt;', '#C#', '#?q=1#x', '#100%', '#검색']);
   });
 
-  test('an SVG that could run script as a page, and a linked XML file, are not published: warnings naming file and line', () => {
+  test('an SVG is published as rebuilt from its parsed tree (no script, no handler); one that cannot be parsed, and a linked XML file, are not: warnings naming file and line', () => {
     expect(r.status, r.output).toBe(0);
-    expect(r.output).toMatch(/content\/c\.md:5 image: 그림 \.\/evil\.svg은\(는\) 사이트 주소에서 열면 스크립트를 실행할 수 있는 SVG라 올리지 않습니다/);
+    expect(r.output).toMatch(/content\/c\.md:11 image: 그림 \.\/broken\.svg은\(는\) SVG로 읽을 수 없어 올리지 않습니다/);
     expect(r.output).toMatch(/content\/c\.md:9 link: 링크한 파일 \.\/evil\.xml은\(는\) 사이트에 올리지 않는 형식입니다/);
     const html = readFileSync(join(out, 'docs/c/index.html'), 'utf8');
-    expect(html).toContain('<span class="missing-image">[이미지 없음: 악성]</span>');
+    expect(html).toContain('<span class="missing-image">[이미지 없음: 깨짐]</span>');
     expect(html).toMatch(/<img alt="정상"[^>]* src="\/_astro\/fine\.[\w-]+\.svg"/);
     const published = readdirSync(out, { recursive: true, encoding: 'utf8' });
-    expect(published.filter((f) => /evil/.test(f))).toEqual([]);
-    expect(published.filter((f) => /fine\.[\w-]+\.svg$/.test(f)).length).toBeGreaterThan(0);
+    expect(published.filter((f) => /evil\.xml|broken/.test(f))).toEqual([]);
+    // Astro writes the file and its image service's copy (`evil.hash_hash.svg`): both are rebuilt.
+    const evil = published.filter((f) => /evil\.[\w-]+\.svg$/.test(f));
+    expect(evil.length).toBeGreaterThan(0);
+    for (const path of evil) {
+      expect(readFileSync(join(out, path), 'utf8')).toBe(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>\n',
+      );
+    }
   });
 
   test('a broken picture is a warning naming file and line, and the page shows the missing-image placeholder; the build succeeds', () => {

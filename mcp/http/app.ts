@@ -8,7 +8,8 @@ import { createServer as createMcpServer } from '../server.ts';
 import type { Writer } from '../write/writer.ts';
 import type { ArtifactStore } from '../store.ts';
 import { bearerGuard } from './auth.ts';
-import { createGate } from './gate.ts';
+import { createAdmission, DEFAULT_ADMISSION, refuse, type Admission, type AdmissionLimits } from './admission.ts';
+import { createGate, type Gate } from './gate.ts';
 import { handleMissPost, MISS_PATH } from './miss.ts';
 import { createStaticHandler, send } from './static.ts';
 
@@ -34,6 +35,10 @@ export interface HttpAppOptions {
   protectArtifacts?: boolean;
   /** MCP requests admitted at once (running or waiting their turn); more get 503 with Retry-After (default MARU_MCP_MAX_CONCURRENT, else 32). */
   maxConcurrent?: number;
+  /** The gate those requests go through (default: one of `maxConcurrent`); a test passes its own to hold its slots. */
+  gate?: Gate;
+  /** Bodies, connections and header time (default `DEFAULT_ADMISSION`, connection counts from MARU_MAX_CONNECTIONS and MARU_MAX_CONNECTIONS_PER_CLIENT). */
+  admission?: Partial<AdmissionLimits>;
 }
 
 /** Default bound on concurrent /mcp requests: a few per core keeps p99 low; the rest are told to retry. */
@@ -47,7 +52,12 @@ export const WRITE_NEEDS_TOKENS =
 export const PROTECT_NEEDS_TOKENS = '--protect-artifacts needs bearer tokens: set MARU_MCP_TOKENS or --tokens-file.';
 
 /** The one request listener of `npm start`: `/mcp`, `/healthz` and the static site. */
-export function createHttpApp(options: HttpAppOptions): { listener: (req: IncomingMessage, res: ServerResponse) => void; close: () => Promise<void> } {
+export function createHttpApp(options: HttpAppOptions): {
+  listener: (req: IncomingMessage, res: ServerResponse) => void;
+  close: () => Promise<void>;
+  /** Hand to `listen`: it counts connections and sets the header timeout. */
+  admission: Admission;
+} {
   const { store, writer, misses } = options;
   if (writer && !options.tokens?.length) throw new Error(WRITE_NEEDS_TOKENS);
   if (options.protectArtifacts && !options.tokens?.length) throw new Error(PROTECT_NEEDS_TOKENS);
@@ -61,7 +71,17 @@ export function createHttpApp(options: HttpAppOptions): { listener: (req: Incomi
   const originOk = originValidation(hostnames);
   const authOk = bearerGuard(options.tokens ?? []);
   const maxConcurrent = options.maxConcurrent ?? maxConcurrentFromEnv(process.env.MARU_MCP_MAX_CONCURRENT);
-  const gate = createGate(maxConcurrent);
+  const gate = options.gate ?? createGate(maxConcurrent);
+  const admission = createAdmission({
+    ...DEFAULT_ADMISSION,
+    maxConnections: positiveIntFromEnv('MARU_MAX_CONNECTIONS', process.env.MARU_MAX_CONNECTIONS, DEFAULT_ADMISSION.maxConnections),
+    maxConnectionsPerClient: positiveIntFromEnv(
+      'MARU_MAX_CONNECTIONS_PER_CLIENT',
+      process.env.MARU_MAX_CONNECTIONS_PER_CLIENT,
+      DEFAULT_ADMISSION.maxConnectionsPerClient,
+    ),
+    ...options.admission,
+  });
   const site = options.siteRoot ? createStaticHandler(options.siteRoot, options.base ?? '/') : undefined;
 
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
@@ -71,14 +91,24 @@ export function createHttpApp(options: HttpAppOptions): { listener: (req: Incomi
     if (path === '/mcp') {
       // Order matters: a foreign Origin is refused (403) before credentials are even looked at.
       if (!originOk(req, res) || !authOk(req, res)) return;
-      // Beyond the bound a client hears so at once, instead of queueing until its own timeout.
       const done = new Promise<void>((resolve) => res.once('close', resolve));
       // IncomingMessage is what toNodeHandler reads; only exactOptionalPropertyTypes objects to its `method?`.
-      const start = () => void mcpNode(req as unknown as Parameters<typeof mcpNode>[0], res).catch((e: Error) => log(`maru-mcp: /mcp failed: ${e.message}`));
-      if (!gate.admit(start, done)) overloaded(res, maxConcurrent);
+      const run = (body?: unknown) => () =>
+        void mcpNode(req as unknown as Parameters<typeof mcpNode>[0], res, body).catch((e: Error) => log(`maru-mcp: /mcp failed: ${e.message}`));
+      // Beyond the bound a client hears so at once, instead of queueing until its own timeout.
+      if (req.method !== 'POST') {
+        if (!gate.admit(run(), done)) overloaded(res, maxConcurrent);
+        return;
+      }
+      // A POST asks for a slot only once its whole body is here and parsed: a slow body holds a connection, not a slot.
+      void admission.readJsonBody(req).then((outcome) => {
+        if (outcome === undefined || res.destroyed) return;
+        if ('status' in outcome) return refuse(req, res, outcome.status, outcome.message);
+        if (!gate.admit(run(outcome.body), done)) overloaded(res, maxConcurrent);
+      });
       return;
     }
-    if (path === '/healthz') return health(store, res, artifacts);
+    if (path === '/healthz') return health(store, res, artifacts, saturation(gate, maxConcurrent, admission));
     if (options.protectArtifacts && isArtifactPath(path ?? '/', options.base ?? '/') && !authOk(req, res)) return;
     // The site asks this file whether misses are received; the built copy says no, so static hosts are never POSTed to.
     if (misses && path === `${options.base ?? '/'}site-features.json`)
@@ -93,7 +123,7 @@ export function createHttpApp(options: HttpAppOptions): { listener: (req: Incomi
     }
     send(res, 404, 'Not found. The MCP endpoint is /mcp.\n');
   };
-  return { listener, close: () => mcp.close() };
+  return { listener, close: () => mcp.close(), admission };
 }
 
 /** Refuses a Host outside `hostnames` (DNS rebinding) with 403 and what to configure when the name is legitimate. */
@@ -122,13 +152,32 @@ function overloaded(res: ServerResponse, max: number): void {
 
 /** MARU_MCP_MAX_CONCURRENT as a positive integer; anything else is a start-up error naming the variable. */
 export function maxConcurrentFromEnv(value: string | undefined): number {
-  if (value === undefined || value.trim() === '') return DEFAULT_MAX_CONCURRENT;
+  return positiveIntFromEnv('MARU_MCP_MAX_CONCURRENT', value, DEFAULT_MAX_CONCURRENT);
+}
+
+function positiveIntFromEnv(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`MARU_MCP_MAX_CONCURRENT must be a whole number of at least 1, got ${JSON.stringify(value)}.`);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1, got ${JSON.stringify(value)}.`);
   return n;
 }
 
-/** True for `/_wiki/…` (at the root or below the base) however the path is encoded or dotted. */
+/** Why the server cannot take more work right now, if it cannot: what `/healthz` reports as degraded. */
+function saturation(gate: Gate, max: number, admission: Admission): string[] {
+  const reasons: string[] = [];
+  if (gate.size >= max) reasons.push(`all ${max} MCP request slots are taken`);
+  const { connections } = admission.stats();
+  if (connections >= admission.limits.maxConnections) reasons.push(`all ${admission.limits.maxConnections} connections are open`);
+  return reasons;
+}
+
+/** The artifacts outside `_wiki/` that carry document text: every document's Markdown, titles and summaries. */
+const TEXT_ARTIFACTS = ['llms.txt', 'llms-full.txt'];
+
+/**
+ * True for `/_wiki/…`, `/llms.txt` and `/llms-full.txt` (at the root or below the base) however the path is encoded,
+ * dotted or cased (a case-insensitive file system serves `/LLMS-FULL.TXT` as the file).
+ */
 export function isArtifactPath(rawPath: string, base: string): boolean {
   let decoded: string;
   try {
@@ -136,12 +185,17 @@ export function isArtifactPath(rawPath: string, base: string): boolean {
   } catch {
     return true; // the static handler refuses it anyway; no reason to skip the token check first
   }
-  const path = posix.normalize(decoded.replaceAll('\\', '/'));
-  return [`/_wiki`, `${base}_wiki`].some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+  const path = posix.normalize(decoded.replaceAll('\\', '/')).toLowerCase();
+  const roots = ['/', base.toLowerCase()];
+  return roots.some((root) => path === `${root}_wiki` || path.startsWith(`${root}_wiki/`) || TEXT_ARTIFACTS.some((name) => path === `${root}${name}`));
 }
 
-/** `/healthz`: which build is served and how the last reload went; 200 even after a failed reload, since the last good build still serves. */
-function health(store: ArtifactStore, res: ServerResponse, artifacts: () => ArtifactSet): void {
+/**
+ * `/healthz`: which build is served and how the last reload went; 200 even after a failed reload, since the last good
+ * build still serves. 503 with `degraded` while the server refuses MCP work (every slot taken, every connection open),
+ * so a probe or a load balancer notices what clients see.
+ */
+function health(store: ArtifactStore, res: ServerResponse, artifacts: () => ArtifactSet, degraded: string[]): void {
   const set = artifacts();
   const last = store.lastReload();
   const body = {
@@ -153,8 +207,9 @@ function health(store: ArtifactStore, res: ServerResponse, artifacts: () => Arti
     source: set.source,
     loadedAt: set.loadedAt,
     lastReload: last ?? null,
+    ...(degraded.length ? { degraded } : {}),
   };
-  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.writeHead(degraded.length ? 503 : 200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   res.end(`${JSON.stringify(body, null, 2)}\n`);
 }
 

@@ -44,6 +44,7 @@ beforeAll(async () => {
   writeFileSync(join(root, '_astro/Base.Ab12Cd34.css'), CSS);
   writeFileSync(join(root, '_wiki/catalog.json'), CATALOG);
   writeFileSync(join(root, '_astro/logo.Ef56.png'), PNG);
+  writeFileSync(join(root, '_astro/chart.Gh78.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>');
   for (const f of ['_astro/Base.Ab12Cd34.css', '_wiki/catalog.json', '_astro/logo.Ef56.png']) utimesSync(join(root, f), MTIME, MTIME);
   ({ server, url } = await listen(createStaticHandler(root, '/team/'), '127.0.0.1', 0));
 });
@@ -64,6 +65,19 @@ test.each([
 ])('GET %s under base /team/ → %i', async (path, status, type, body) => {
   const res = await fetch(`${url}${path}`, { redirect: 'manual' });
   expect([res.status, res.headers.get('content-type'), await res.text()]).toEqual([status, type, body]);
+});
+
+test('an SVG is sent with a CSP that lets it run nothing and load nothing, and nosniff, also on a 304', async () => {
+  const first = await rawGet('/team/_astro/chart.Gh78.svg');
+  expect([first.status, first.headers['content-type'], first.headers['content-security-policy'], first.headers['x-content-type-options']]).toEqual([
+    200,
+    'image/svg+xml',
+    "default-src 'none'; style-src 'unsafe-inline'",
+    'nosniff',
+  ]);
+  const again = await rawGet('/team/_astro/chart.Gh78.svg', { 'if-none-match': String(first.headers.etag) });
+  expect([again.status, again.headers['content-security-policy']]).toEqual([304, "default-src 'none'; style-src 'unsafe-inline'"]);
+  expect((await rawGet('/team/')).headers['content-security-policy']).toBeUndefined();
 });
 
 test('redirects / to the base and a directory to its trailing slash; ETag gives 304', async () => {

@@ -23,7 +23,7 @@ import rehypeCallouts from '../markdown/rehype-callouts.ts';
 import rehypeMath from '../markdown/rehype-math.ts';
 import rehypeSanitizeContent from '../markdown/rehype-sanitize-content.ts';
 import { contentRoot } from '../node/collect.ts';
-import { contentImageStatus } from '../node/image-files.ts';
+import { contentImageStatus, publishSafeSvgs } from '../node/image-files.ts';
 import {
   basePath,
   collectWiki,
@@ -178,6 +178,7 @@ export default function maru(): AstroIntegration {
       },
       'astro:build:done': async ({ dir, logger }) => {
         copyMermaid(fileURLToPath(dir));
+        for (const { path, reason } of publishSafeSvgs(fileURLToPath(dir))) logger.warn(`${path}: SVG로 읽을 수 없어 사이트에서 뺐습니다 (${reason})`);
         if (skipArtifacts()) {
           logger.info('MARU_SKIP_ARTIFACTS=1: pages built from the catalog alone; no _wiki/* artifacts written');
           return;
@@ -298,9 +299,8 @@ function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', t
     rehypePlugins: [
       // The sanitizer comes first: it sees all raw HTML of the content; the plugins after it are Maru's own.
       rehypeSanitizeContent,
-      // Formulas as MathML (no stylesheet or fonts to load; every current browser draws it). KaTeX's own limits hold for
-      // untrusted content: no \href or \html… commands (`trust: false`), macro expansion capped.
-      [rehypeMath, { output: 'mathml', trust: false, strict: 'ignore', throwOnError: false, maxExpand: 1000, maxSize: 50 }],
+      // Formulas as MathML within the page's budget (`src/lib/markdown/formulas.ts`: KaTeX's options and limits).
+      rehypeMath,
       [rehypeMissingImages, { exists: imageExists }],
       [rehypeRawImages, { exists: imageExists, fromFile }],
       rehypePlainRawCode,

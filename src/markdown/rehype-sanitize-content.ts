@@ -23,16 +23,17 @@ const PREFIX = SANITIZE_SCHEMA.clobberPrefix ?? '';
  */
 export default function rehypeSanitizeContent(options: Options = {}): Transformer<Root, Root> {
   return (tree: Root, file: VFile) => {
-    const trusted = markdownIds(tree);
+    // The Markdown's own ids are tagged with a secret per page before raw HTML joins the tree, so only they come back
+    // unprefixed: an author's `<img name="body">` stays `user-content-body` even beside a heading `## body`.
+    const tag = `maru${randomHex()}-`;
+    tagMarkdownIds(tree, tag);
     // hast-util-raw re-parses the whole tree with parse5 (a third of this plugin's time over a wiki), but only
     // `raw` nodes need it: most documents hold no HTML, and for them the round trip returns the same tree
     // (test/markdown/sanitize-fast-path.test.ts renders every file of the shared corpora both ways).
     const parsed = options.reparse === 'always' || hasRaw(tree) ? raw(tree, { file }) : normalizeProperties(tree);
     const clean = sanitize(parsed, SANITIZE_SCHEMA) as Root;
-    if (PREFIX) {
-      restoreIds(clean, trusted);
-      followPrefixedIds(clean);
-    }
+    restoreIds(clean, PREFIX + tag);
+    if (PREFIX) followPrefixedIds(clean);
     return clean;
   };
 }
@@ -67,17 +68,25 @@ function hasRaw(tree: Root): boolean {
   return found;
 }
 
-/** Clobber-able values present before raw HTML is parsed: the Markdown's own, never an author's raw HTML. */
-function markdownIds(tree: Root): Set<string> {
-  const ids = new Set<string>();
+/** Tags the clobber-able values present before raw HTML is parsed (the Markdown's own, never an author's raw HTML). */
+function tagMarkdownIds(tree: Root, tag: string): void {
   visit(tree, 'element', (node: Element) => {
-    for (const key of CLOBBER) for (const value of tokens(node.properties[key])) ids.add(value);
+    for (const key of CLOBBER) {
+      const value = node.properties[key];
+      if (typeof value === 'string') node.properties[key] = tag + value;
+      else if (Array.isArray(value)) node.properties[key] = value.map((v) => (typeof v === 'string' ? tag + v : v));
+    }
   });
-  return ids;
 }
 
-function restoreIds(tree: Root, trusted: ReadonlySet<string>): void {
-  const unprefix = (value: string) => (value.startsWith(PREFIX) && trusted.has(value.slice(PREFIX.length)) ? value.slice(PREFIX.length) : value);
+/** 64 random bits as hex: what an author cannot write into the page ahead of time. */
+function randomHex(): string {
+  return Array.from(crypto.getRandomValues(new Uint32Array(2)), (n) => n.toString(16).padStart(8, '0')).join('');
+}
+
+/** The tagged values back as written; a value without the tag (raw HTML) keeps the schema's prefix. */
+function restoreIds(tree: Root, tagged: string): void {
+  const unprefix = (value: string) => (value.startsWith(tagged) ? value.slice(tagged.length) : value);
   visit(tree, 'element', (node: Element) => {
     for (const key of CLOBBER) {
       const value = node.properties[key];
@@ -104,9 +113,4 @@ function followPrefixedIds(tree: Root): void {
     }
     if (!ids.has(target) && ids.has(PREFIX + target)) node.properties['href'] = `#${PREFIX}${href.slice(1)}`;
   });
-}
-
-function tokens(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }

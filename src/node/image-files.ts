@@ -1,6 +1,6 @@
-import { closeSync, openSync, readFileSync, readSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, readSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { unsafeSvgReason } from '../lib/markdown/svg-safety.ts';
+import { sanitizeSvg, unsafeSvgReason } from '../lib/markdown/svg-safety.ts';
 import { IMAGE_HEADER_BYTES, isReadableImage, type ImageStatus } from '../lib/wiki/image-file.ts';
 
 /**
@@ -46,7 +46,8 @@ export function imageStatus(path: string): ImageStatus {
 function readStatus(path: string, size: number): ImageStatus {
   try {
     const header = readHeader(path, Math.min(size, IMAGE_HEADER_BYTES));
-    // The build publishes an SVG as it is, at an address of the site: one that could run script there is refused.
+    // The build publishes an SVG at an address of the site, rebuilt from its parsed tree (`publishSafeSvgs`): one that
+    // cannot be parsed as SVG is refused here, so the page shows the placeholder and Astro never copies it.
     if (isSvg(path, header)) return !isReadableImage(header) && size <= IMAGE_HEADER_BYTES ? 'unreadable' : svgStatus(readFileSync(path));
     if (isReadableImage(header)) return 'ok';
     // A JPEG with large metadata can state its size further in; Astro reads the whole file, so its last word is ours.
@@ -75,4 +76,41 @@ function readHeader(path: string, length: number): Uint8Array {
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * Replaces every SVG the build wrote under `outDir/_astro` by what `sanitizeSvg` keeps of it: Astro copies a picture
+ * of the content there byte for byte, and opened by its address it is a document of the site's origin. A file that
+ * cannot be rebuilt (the checks refuse such a picture first, so only a file that changed during the build) is removed.
+ * Returns the removed files' paths with the reason, for a warning each. Files are replaced, never written in place:
+ * the output may hold hard links to the last build's files.
+ */
+export function publishSafeSvgs(outDir: string): { path: string; reason: string }[] {
+  const removed: { path: string; reason: string }[] = [];
+  for (const path of svgFiles(join(outDir, '_astro'))) {
+    const verdict = sanitizeSvg(new TextDecoder().decode(readFileSync(path)));
+    if ('reason' in verdict) {
+      rmSync(path, { force: true });
+      removed.push({ path: relative(outDir, path), reason: verdict.reason });
+      continue;
+    }
+    const temporary = `${path}.maru-tmp`;
+    writeFileSync(temporary, verdict.svg);
+    renameSync(temporary, path);
+  }
+  return removed;
+}
+
+function svgFiles(dir: string): string[] {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries.flatMap((entry) => {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) return svgFiles(full);
+    return entry.isFile() && /\.svg$/i.test(entry.name) ? [full] : [];
+  });
 }

@@ -124,9 +124,13 @@ export function openWriterCore(root: string, base: string, options: WriterCoreOp
     known.set(plan.path, sha256(plan.text));
     const buildError = refresh(base);
     const branch = options.git ? commitOnBranch(root, plan.path, plan.id, plan.kind, log) : undefined;
-    const note = buildError
-      ? `Saved, but the content folder has build errors elsewhere, so search does not show it yet: ${buildError.slice(0, 500)}`
-      : 'Saved; search_knowledge and read_knowledge show it now, and everyone sees it after the next build.';
+    // The build's rule for formulas over the drawing budget: kept, shown as their TeX, and said so (`drawFormulas`).
+    const formulas = parsed.problems.filter((p) => p.field === 'math').map((p) => formatProblem(p));
+    const note = `${
+      buildError
+        ? `Saved, but the content folder has build errors elsewhere, so search does not show it yet: ${buildError.slice(0, 500)}`
+        : 'Saved; search_knowledge and read_knowledge show it now, and everyone sees it after the next build.'
+    }${formulas.length ? ` The site shows ${formulas.length} formula(s) as TeX source: ${formulas.slice(0, 5).join(' ')}` : ''}`;
     const status = plan.kind === 'update' ? 'updated' : 'created';
     return { status, id: plan.id, path: plan.path, revision: sha256(plan.text), searchable: !buildError, note, branch, similar };
   };

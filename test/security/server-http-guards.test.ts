@@ -134,7 +134,7 @@ describe('a foreign Host is refused on every path', () => {
 });
 
 describe('--protect-artifacts', () => {
-  test('/_wiki/* needs the bearer token; pages and /healthz do not', async () => {
+  test("/_wiki/*, /llms.txt and /llms-full.txt (every document's text) need the bearer token; pages and /healthz do not", async () => {
     const url = await serve({ tokens: [TOKEN], protectArtifacts: true });
     for (const path of [
       '/_wiki/catalog.json',
@@ -143,11 +143,17 @@ describe('--protect-artifacts', () => {
       '/_wiki%2Fcatalog.json',
       '/x/../_wiki/manifest.json',
       '/./_wiki/catalog.json',
+      '/llms-full.txt',
+      '/llms.txt',
+      '/LLMS-FULL.TXT',
+      '/%6Clms-full.txt',
+      '/_WIKI/catalog.json',
     ]) {
       expect((await get(url, path)).status, path).toBe(401);
       expect((await get(url, path, { authorization: 'Bearer wrong' })).status, path).toBe(401);
     }
     expect((await get(url, '/_wiki/catalog.json', { authorization: `Bearer ${TOKEN}` })).status).toBe(200);
+    expect((await get(url, '/llms-full.txt', { authorization: `Bearer ${TOKEN}` })).status).toBe(200);
     expect((await get(url, '/')).status).toBe(200);
     expect((await get(url, '/healthz')).status).toBe(200);
   });

@@ -19,6 +19,7 @@ import remarkObsidianEmbeds from './remark-obsidian-embeds.ts';
 import remarkBlockIds from './remark-block-ids.ts';
 import remarkObsidianComments from './remark-obsidian-comments.ts';
 import remarkObsidianHighlights from './remark-obsidian-highlights.ts';
+import { linearizeTextResolution } from './linear-text.ts';
 import remarkUrlWikiLinks from './remark-url-wikilinks.ts';
 
 /** Options of the dialect plugins that change what a page shows. */
@@ -38,9 +39,11 @@ export interface DialectOptions {
  * `parseMarkdown` both use this list, so pages, index text and snippets see the same tree.
  */
 export function dialectPlugins(options: DialectOptions = {}): PluggableList {
+  // Every parser that runs these plugins (the parse, the site's renderer) parses in linear time (`linear-text.ts`).
+  linearizeTextResolution();
   return [
     remarkCjkFriendly,
-    // `$x^2$` and `$$ … $$` (GitHub, Obsidian, GitBook, Notion): formulas, rendered to MathML by the site (rehype-katex).
+    // `$x^2$` and `$$ … $$` (GitHub, Obsidian, GitBook, Notion): formulas, rendered to MathML by the site (KaTeX, src/markdown/rehype-math.ts).
     remarkMath,
     // First of the transforms: a dollar pair that is prose (`$5 and $10`) is text again before anything reads text.
     remarkMathFlanking,

@@ -305,3 +305,47 @@ test('a Logseq page embed in a block pastes the page into that list item, under 
     '- 뒤',
   ]);
 });
+
+describe('a draft is never pasted, by any include syntax, wherever the line stands (issue 42)', () => {
+  const files: Record<string, string> = {
+    'draft.md': '---\nstatus: draft\n---\n초안 비밀 문장',
+    'commented.md': '---\nstatus: draft  # 아직 쓰는 중\n---\n초안 비밀 문장',
+    'hugo.md': '+++\ndraft = true\n+++\n초안 비밀 문장',
+    'capital.md': '---\ndraft: True\n---\n초안 비밀 문장',
+    'jekyll.md': '---\npublished: false\n---\n초안 비밀 문장',
+    'broken.md': '---\ntitle: [닫히지 않음\n---\n초안 비밀 문장',
+    'fine.md': '---\ntitle: 공개\n---\n공개 문장',
+  };
+  const read = folder(files);
+  const find: FindNote = (name) => (`${name}.md` in files ? `${name}.md` : undefined);
+  const lines = (name: string): [string, string][] => [
+    ['VitePress', `<!--@include: ./${name}.md-->`],
+    ['mdBook', `{{#include ${name}.md}}`],
+    ['mdBook in a code block', `\`\`\`md\n{{#include ${name}.md}}\n\`\`\``],
+    ['mdBook rustdoc_include in a code block, a line range', `\`\`\`\n{{#rustdoc_include ${name}.md:1:9}}\n\`\`\``],
+    ['GitBook', `{% include "${name}.md" %}`],
+    ['Jekyll', `{% include_relative ${name}.md %}`],
+    ['MkDocs', `--8<-- "${name}.md"`],
+    ['Obsidian', `![[${name}]]`],
+    ['Docusaurus', `import Part from './${name}.md';\n\n<Part />`],
+    ['Logseq', `- {{embed [[${name}]]}}`],
+  ];
+
+  test.each(['draft', 'commented', 'hugo', 'capital', 'jekyll'].flatMap((name) => lines(name).map(([tool, line]) => [name, tool, line])))(
+    '%s.md through %s: not pasted, a warning at the line',
+    (_, __, line) => {
+      const r = expandIncludes(line, 'page.md', read, find);
+      expect(r.text).not.toContain('초안 비밀 문장');
+      expect(r.problems).toHaveLength(1);
+      expect(r.problems[0]!.message).toMatch(/는 초안이라 펼치지 않았습니다$/);
+    },
+  );
+
+  test('a frontmatter that cannot be read is not pasted either; a published file still is, in code or not', () => {
+    const broken = expandIncludes('```md\n{{#include broken.md}}\n```', 'page.md', read, find);
+    expect(broken.text).not.toContain('초안 비밀 문장');
+    expect(broken.problems.map((p) => p.message)).toEqual(['mdBook include(broken.md)의 frontmatter를 읽을 수 없어 초안인지 알 수 없으므로 펼치지 않았습니다']);
+    expect(expandIncludes('```md\n{{#include fine.md}}\n```', 'page.md', read, find).text).toContain('공개 문장');
+    expect(expandIncludes('<!--@include: ./fine.md-->', 'page.md', read, find).text).toBe('공개 문장');
+  });
+});

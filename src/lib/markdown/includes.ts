@@ -1,4 +1,5 @@
 import { mapFencedLines } from './fenced-lines.ts';
+import { splitFrontmatter } from '../wiki/frontmatter-parse.ts';
 import { isPictureEmbed } from './wikilink.ts';
 import { stripFrontmatter } from '../wiki/frontmatter-fence.ts';
 
@@ -289,8 +290,12 @@ function paste(include: IncludeLine, from: string, sources: Sources, stack: read
   if (stack.length > MAX_INCLUDE_DEPTH)
     return { message: `${named}는 ${MAX_INCLUDE_DEPTH}단계보다 깊이 포함되어 펼치지 않았습니다`, hint: '포함 안의 포함을 줄이세요' };
   const markdown = MARKDOWN_FILE.test(file.path) && !include.inCode;
-  // A draft stays out of the site, pasted or not.
-  if (markdown && isDraft(file.text)) return { message: `${named}는 초안이라 펼치지 않았습니다`, hint: '그 문서를 공개하거나 포함하는 줄을 지우세요' };
+  // A draft stays out of the site, pasted or not, and pasted as code too (mdBook's include inside a code block): a
+  // Markdown file is read for its frontmatter as the build reads it, wherever the line stands.
+  const draft = MARKDOWN_FILE.test(file.path) ? draftStatus(file.path, file.text) : 'published';
+  if (draft === 'draft') return { message: `${named}는 초안이라 펼치지 않았습니다`, hint: '그 문서를 공개하거나 포함하는 줄을 지우세요' };
+  if (draft === 'unreadable')
+    return { message: `${named}의 frontmatter를 읽을 수 없어 초안인지 알 수 없으므로 펼치지 않았습니다`, hint: '그 파일의 frontmatter를 고치세요' };
   // A heading is looked for in the body (a YAML comment is no heading); line numbers count the file as an editor shows it.
   const heading = include.part && 'heading' in include.part;
   const part = selectPart(heading ? stripFrontmatter(file.text) : file.text, include.part);
@@ -419,10 +424,15 @@ function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Whether a Markdown file's frontmatter marks it a draft, as the build reads it (`status: draft`, `draft: true`, `published: false`). */
-function isDraft(text: string): boolean {
-  const body = stripFrontmatter(text);
-  if (body === text) return false;
-  const head = text.slice(0, text.length - body.length);
-  return /^(?:status:\s*["']?draft["']?|draft:\s*true|draft\s*=\s*true|published:\s*false)\s*$/m.test(head);
+/**
+ * Whether a Markdown file's frontmatter marks it a draft, read by the build's own frontmatter parser (YAML or TOML, so
+ * `status: draft  # 작성 중`, `draft: True` and `draft = true` are drafts as they are to the build): `status: draft`,
+ * `draft: true` or `published: false`. A frontmatter the parser cannot read is `unreadable`: the build refuses that
+ * file, and its text is not pasted either.
+ */
+function draftStatus(path: string, text: string): 'draft' | 'published' | 'unreadable' {
+  const { file } = splitFrontmatter(path, text);
+  if (!file) return 'unreadable';
+  const { status, draft, published } = file.data;
+  return (typeof status === 'string' && status.trim().toLowerCase() === 'draft') || draft === true || published === false ? 'draft' : 'published';
 }

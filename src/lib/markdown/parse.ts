@@ -8,6 +8,7 @@ import { dialectPlugins } from './dialect.ts';
 import { anchorHeadings, headingText } from './heading-anchors.ts';
 import { htmlAnchorIds } from './html-anchors.ts';
 import { findWikiLinks } from './wikilink.ts';
+import { drawFormulas, type Formula } from './formulas.ts';
 import { headingPath } from './heading-path.ts';
 import { demoteBodyH1s, leadingH1, titleTextOf } from './title-heading.ts';
 
@@ -76,6 +77,8 @@ export interface ParsedMarkdown {
   htmlAnchors?: string[];
   /** Set when the body holds more formulas than `MAX_FORMULAS`: how many, and the line of the first one past it. */
   tooManyFormulas?: { line: number; count: number };
+  /** Formulas past the drawing budget (`drawFormulas`): the page shows their TeX as code, and the build warns. */
+  formulasOverBudget?: { line: number; reason: string }[];
   /**
    * Obsidian's tags written in the text (`#회의`, `#project/alpha`), outside code and links; a tag of digits only
    * (`#123`) is none, as in Obsidian. Only an Obsidian vault's documents take them as tags (`RawFile.vault`).
@@ -107,11 +110,13 @@ export function parseMarkdown(body: string, keepSyntaxTree?: (tree: Root) => voi
   const inlineTags = body.includes('#') ? collectInlineTags(tree) : [];
   const htmlAnchors = body.includes('<') ? collectHtmlAnchors(tree) : [];
   const tooManyFormulas = body.includes('$') || body.includes('math') ? countFormulas(tree) : undefined;
+  const formulasOverBudget = !tooManyFormulas && (body.includes('$') || body.includes('math')) ? overBudget(tree) : [];
   return {
     ...h1Of(tree),
     ...(blockIds.length ? { blockIds } : {}),
     ...(htmlAnchors.length ? { htmlAnchors } : {}),
     ...(tooManyFormulas ? { tooManyFormulas } : {}),
+    ...(formulasOverBudget.length ? { formulasOverBudget } : {}),
     ...(inlineTags.length ? { inlineTags } : {}),
     headings,
     sections: collectSections(tree, headings, lineCount),
@@ -251,8 +256,13 @@ function collectLinks(tree: Root): RawLink[] {
   const links: RawLink[] = [];
   visit(tree, (node) => {
     if (node.type === 'text') {
+      // Lines counted on from the last link, not from the start of the text each time: that was quadratic in a long
+      // paragraph of links.
+      let line = node.position?.start.line ?? 1;
+      let counted = 0;
       for (const m of findWikiLinks(node.value)) {
-        const line = (node.position?.start.line ?? 1) + (node.value.slice(0, m.index).match(/\n/g)?.length ?? 0);
+        for (let at = node.value.indexOf('\n', counted); at !== -1 && at < m.index; at = node.value.indexOf('\n', at + 1)) line++;
+        counted = m.index;
         links.push({ kind: 'wiki', target: m.target, ...(m.anchor ? { anchor: m.anchor } : {}), ...(m.label ? { label: m.label } : {}), line });
       }
     } else if (node.type === 'link' || node.type === 'definition') {
@@ -281,6 +291,18 @@ function countFormulas(tree: Root): { line: number; count: number } | undefined 
     }
   });
   return line === undefined ? undefined : { line, count };
+}
+
+/** The formulas `drawFormulas` would not draw on this page, in the order the site draws them. */
+function overBudget(tree: Root): { line: number; reason: string }[] {
+  const formulas: (Formula & { line: number })[] = [];
+  visit(tree, (node) => {
+    if (node.type === 'inlineMath' || node.type === 'math' || (node.type === 'code' && node.lang === 'math')) {
+      formulas.push({ tex: node.value, display: node.type !== 'inlineMath', line: node.position?.start.line ?? 1 });
+    }
+  });
+  if (formulas.length === 0) return [];
+  return drawFormulas(formulas).flatMap((outcome, i) => ('overBudget' in outcome ? [{ line: formulas[i]!.line, reason: outcome.overBudget }] : []));
 }
 
 function collectHtmlAnchors(tree: Root): string[] {

@@ -1,51 +1,86 @@
 import { describe, expect, test } from 'vitest';
-import { unsafeSvgReason } from './svg-safety.ts';
+import { sanitizeSvg, unsafeSvgReason } from './svg-safety.ts';
 
-const wrap = (inner: string, attrs = '') => `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"${attrs}>${inner}</svg>`;
+const OPEN = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"';
+const wrap = (inner: string, attrs = '') => `${OPEN}${attrs}>${inner}</svg>`;
+const published = (inner: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${inner === '' ? `${OPEN}/>` : `${OPEN}>${inner}</svg>`}\n`;
+const XHTML = 'http://www.w3.org/1999/xhtml';
+const svgOf = (text: string) => {
+  const verdict = sanitizeSvg(text);
+  return 'svg' in verdict ? verdict.svg : `refused: ${verdict.reason}`;
+};
 
-describe('an SVG of the content that could run script when opened as a page is refused', () => {
+describe('an SVG is published as what the allow list keeps of its parsed tree', () => {
+  // The second red team's vectors (issue 42): a prefix may hold `.`, `·` or any letter, so no text pattern finds them.
   test.each([
-    [wrap('<script>alert(1)</script>'), '<script> 요소'],
-    [wrap('<svg:script>alert(1)</svg:script>'), '<script> 요소'],
-    [wrap('<rect/>', ' onload="alert(1)"'), 'on… 이벤트 속성'],
-    [wrap('<rect width="1"\nONCLICK = "x()"/>'), 'on… 이벤트 속성'],
-    [wrap('<rect/>', ' title=">" onload="alert(1)"'), 'on… 이벤트 속성'],
-    [wrap('<text>"</text><rect onload="alert(1)"/>'), 'on… 이벤트 속성'],
-    [wrap('<rect/>', ' é="1" xlink:onclick="x()"'), 'on… 이벤트 속성'],
-    [wrap('<!-- x --><rect width=1 onmouseover=x()/>'), 'on… 이벤트 속성'],
-    [wrap('<a href="javascript:alert(1)"><text>x</text></a>'), 'javascript: 주소'],
-    [wrap('<a xlink:href="&#106;ava&#x73;cript&colon;alert(1)"><text>x</text></a>'), 'javascript: 주소'],
-    [wrap('<a href="java\tscript:alert(1)"><text>x</text></a>'), 'javascript: 주소'],
-    [wrap('<a href="&amp;#106;avascript:x"><text>x</text></a>'), 'javascript: 주소'],
-    [wrap('<foreignObject><iframe src="https://evil.example/"></iframe></foreignObject>'), '다른 문서를 불러오는 요소'],
-    [wrap('<foreignObject><embed src="x"/></foreignObject>'), '다른 문서를 불러오는 요소'],
-    [wrap('<a><set attributeName="href" to="x"/><text>x</text></a>'), 'href를 바꾸는 애니메이션'],
-    [`<!DOCTYPE svg [<!ENTITY x "<script>alert(1)</script>">]>${wrap('&x;')}`, 'DOCTYPE나 ENTITY 선언'],
-    [`<?xml-stylesheet type="text/xsl" href="x.xsl"?>${wrap('')}`, 'xml-stylesheet 처리 명령'],
-    // Chromium runs both as the declaration says: the escape sequences ESC ( B vanish, leaving `<script>` and `onload`.
-    [`<?xml version="1.0" encoding="ISO-2022-JP"?>${wrap('<scr\x1b(Bipt>alert(1)</scr\x1b(Bipt>')}`, '제어 문자'],
-    [`<?xml version="1.0" encoding="ISO-2022-JP"?>${wrap('', ' o\x1b(Bnload="alert(1)"')}`, '제어 문자'],
-    [`<?xml version='1.0' encoding='iso-2022-jp'?>${wrap('<text>x</text>')}`, 'UTF-8이 아닌 문자 인코딩'],
-    [`<?xml version="1.0" encoding="UTF-16"?>${wrap('<text>x</text>')}`, 'UTF-8이 아닌 문자 인코딩'],
-    // UTF-16 bytes read as UTF-8: every ASCII character is followed by a NUL.
-    [new TextDecoder().decode(Buffer.from(`\uFEFF${wrap('<script>alert(1)</script>')}`, 'utf16le')), '제어 문자'],
-  ])('%s → %s', (svg, reason) => {
-    expect(unsafeSvgReason(svg)).toBe(reason);
+    ['x.y: script', `<x.y:script xmlns:x.y="${XHTML}">alert(document.domain)</x.y:script>`],
+    ['é: script', `<é:script xmlns:é="${XHTML}">alert(1)</é:script>`],
+    ['a·b: script', `<a·b:script xmlns:a·b="${XHTML}">alert(1)</a·b:script>`],
+    ['prefixed iframe srcdoc', `<h.t:iframe xmlns:h.t="${XHTML}" srcdoc="&lt;script&gt;alert(1)&lt;/script&gt;"/>`],
+    ['prefixed embed', `<é:embed xmlns:é="${XHTML}" src="data:text/html,&lt;script&gt;alert(1)&lt;/script&gt;"/>`],
+    ['prefixed meta refresh', `<a·b:meta xmlns:a·b="${XHTML}" http-equiv="refresh" content="0;url=javascript:alert(1)"/>`],
+    ['prefixed form', `<f.f:form xmlns:f.f="${XHTML}" action="javascript:alert(1)"><f.f:button>x</f.f:button></f.f:form>`],
+    ['default-namespace script', `<script xmlns="${XHTML}">alert(1)</script>`],
+    ['svg script', '<script>alert(1)</script>'],
+    ['foreignObject with HTML', `<foreignObject width="8" height="8"><div xmlns="${XHTML}"><iframe src="https://evil.example/"/></div></foreignObject>`],
+    ['handler, listener', '<handler type="text/ecmascript">alert(1)</handler>'],
+  ])('%s: dropped with all it holds, the rest kept', (_, vector) => {
+    expect(svgOf(wrap(`${vector}<rect width="1" height="1"/>`))).toBe(published('<rect width="1" height="1"/>'));
   });
 
-  test('a diagram export is published: shapes, text, gradients, raster pictures, foreignObject labels, links, escaped markup', () => {
-    const drawio = wrap(
-      [
-        '<defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient></defs>',
-        '<rect x="1" y="1" width="8" height="8" fill="url(#g)" stroke-linejoin="round"/>',
-        '<marker id="m" orient="auto"><path d="M0 0L1 1"/></marker>',
-        '<image href="data:image/png;base64,iVBORw0KGgo=" width="1" height="1"/>',
-        '<foreignObject width="8" height="8"><div xmlns="http://www.w3.org/1999/xhtml" style="display:flex">한글 라벨 &amp; text</div></foreignObject>',
-        '<a href="https://example.com/docs"><text x="1" y="9" font-family="Noto Sans KR">onboarding = online</text></a>',
-      ].join(''),
-      ' content="&lt;mxfile&gt;&lt;object label=&quot;x&quot;&gt;&lt;script&gt;&lt;/object&gt;&lt;/mxfile&gt;"',
+  test.each([
+    ['onload on the root', wrap('', ' onload="alert(1)"'), published('')],
+    ['a prefixed handler attribute', wrap(`<rect é:onclick="x()" xmlns:é="${XHTML}" width="1"/>`), published('<rect width="1"/>')],
+    ['upper-case ONCLICK', wrap('<rect ONCLICK="x()" width="1"/>'), published('<rect width="1"/>')],
+    ['javascript: link', wrap('<a href="java\tscript:alert(1)"><text>x</text></a>'), published('<a><text>x</text></a>')],
+    ['referenced javascript: link', wrap('<a href="&#106;ava&#x73;cript:alert(1)"><text>x</text></a>'), published('<a><text>x</text></a>')],
+    ['data:text/html picture', wrap('<image href="data:text/html,x" width="1"/>'), published('<image width="1"/>')],
+    ['external picture', wrap('<image href="https://evil.example/x.png" width="1"/>'), published('<image width="1"/>')],
+    ['external use', wrap('<use href="https://evil.example/x.svg#a"/>'), published('<use/>')],
+    ['href animation', wrap('<a><set attributeName="href" to="javascript:alert(1)"/><text>x</text></a>'), published('<a><text>x</text></a>')],
+    ['xlink:href animation', wrap('<a><animate attributeName="xlink:href" values="javascript:x"/></a>'), published('<a/>')],
+    ['external url() in a presentation attribute', wrap('<rect fill="url(https://evil.example/#g)" stroke="red"/>'), published('<rect stroke="red"/>')],
+    ['escaped @import in a style element', wrap('<style>@\\69mport "https://evil.example/x.css";</style><rect/>'), published('<style/><rect/>')],
+    ['url() in a style attribute', wrap('<rect style="background:u\\72l(https://evil.example/)"/>'), published('<rect/>')],
+    ['a processing instruction and a comment', `<?xml-stylesheet type="text/xsl" href="x.xsl"?>${wrap('<!-- <script> --><rect/>')}`, published('<rect/>')],
+  ])('%s', (_, svg, expected) => {
+    expect(svgOf(svg)).toBe(expected);
+  });
+
+  test('a diagram export keeps its drawing: shapes, text, gradients, markers, raster pictures, links, fragment references, CSS', () => {
+    const drawing = [
+      '<defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient></defs>',
+      '<style>.a{fill:url(#g)}</style>',
+      '<rect class="a" x="1" y="1" width="8" height="8" fill="url(#g)" stroke-linejoin="round"/>',
+      '<marker id="m" orient="auto"><path d="M0 0L1 1"/></marker>',
+      '<image href="data:image/png;base64,iVBORw0KGgo=" width="1" height="1"/>',
+      '<use xlink:href="#m"/>',
+      '<a href="https://example.com/docs"><text x="1" y="9" font-family="Noto Sans KR">한글 라벨 &amp; &lt;b&gt;</text></a>',
+      '<switch><text>대체 글</text></switch>',
+    ].join('');
+    const source = `\uFEFF<?xml version="1.0" encoding="iso-8859-1" standalone="no"?>\r\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\r\n${wrap(
+      `${drawing}<switch><foreignObject><div xmlns="${XHTML}">라벨</div></foreignObject></switch>`,
+      ' xmlns:xlink="http://www.w3.org/1999/xlink"',
+    )}`;
+    expect(svgOf(source)).toBe(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">${drawing}<switch/></svg>\n`,
     );
-    expect(unsafeSvgReason(`<?xml version="1.0" encoding="UTF-8"?>\n${drawio}`)).toBeUndefined();
-    expect(unsafeSvgReason(`\uFEFF<?xml version="1.0" encoding="iso-8859-1" standalone="no"?>\r\n${drawio}`)).toBeUndefined();
+  });
+});
+
+describe('an SVG that cannot be parsed as one is not published', () => {
+  test.each([
+    [wrap('<rect>'), /^XML로 읽을 수 없습니다 \(1:\d+: unexpected close tag/],
+    [`<!DOCTYPE svg [<!ENTITY x "<script>alert(1)</script>">]>${wrap('&x;')}`, /^XML로 읽을 수 없습니다 \(1:\d+: undefined entity/],
+    [wrap('<x.y:script>alert(1)</x.y:script>'), /^XML로 읽을 수 없습니다 \(1:\d+: unbound namespace prefix: "x\.y"/],
+    ['<svg width="1" height="1"><rect/></svg>', /^맨 바깥 요소가 SVG 이름공간의 <svg>가 아닙니다$/],
+    [`<html xmlns="${XHTML}"><svg xmlns="http://www.w3.org/2000/svg"/></html>`, /^맨 바깥 요소가 SVG 이름공간의 <svg>가 아닙니다$/],
+    [`<?xml version="1.0" encoding="ISO-2022-JP"?>${wrap('<text>x</text>')}`, /^UTF-8이 아닌 문자 인코딩$/],
+    [`<?xml version="1.0" encoding="UTF-16"?>${wrap('<text>x</text>')}`, /^UTF-8이 아닌 문자 인코딩$/],
+    // UTF-16 bytes read as UTF-8: every ASCII character is followed by a NUL, which XML forbids.
+    [new TextDecoder().decode(Buffer.from(`\uFEFF${wrap('<script>alert(1)</script>')}`, 'utf16le')), /^XML로 읽을 수 없습니다/],
+    [wrap('<text>\x1b(B</text>'), /^XML로 읽을 수 없습니다 \(1:\d+: disallowed character/],
+  ])('%s', (svg, reason) => {
+    expect(unsafeSvgReason(svg)).toMatch(reason);
   });
 });

@@ -384,3 +384,19 @@ test('a Hugo page with TOML frontmatter: title, tags, description, dates and wei
     bodyLine: 9,
   });
 });
+
+test('a formula over the drawing budget (a macro that multiplies its text) is a warning naming file and line; the document is kept', () => {
+  const bomb = `\\def\\z{${'a'.repeat(1000)}}\\def\\y{${'\\z'.repeat(10)}}\\def\\x{${'\\y'.repeat(10)}}${'\\x'.repeat(9)}`;
+  const text = `---\ntitle: 수식\n---\n본문 $x^2$입니다.\n\n$$\n${bomb}\n$$\n\n인라인 $${bomb}$도.\n`;
+  const { doc, problems } = toSourceDocument(raw('notes/math.md', text), cats);
+  expect(doc?.title).toBe('수식');
+  const warning = (line: number) => ({
+    path: 'notes/math.md',
+    line,
+    field: 'math',
+    message: '수식이 그리기 예산을 넘어 TeX 원문 그대로 보입니다: 수식을 펼치면 토큰이 50,000개를 넘습니다 (매크로가 글자를 불립니다)',
+    hint: '수식을 여러 개로 나누거나, 글자를 불리는 \\def·\\newcommand 매크로를 줄이세요',
+    severity: 'warning',
+  });
+  expect(problems).toEqual([warning(6), warning(10)]);
+});

@@ -172,6 +172,16 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[], ke
   }
   if (markdown.tooManyFormulas)
     return { problems: [...problems, tooManyFormulas(path, bodyLine + markdown.tooManyFormulas.line - 1, markdown.tooManyFormulas.count)] };
+  for (const { line, reason } of markdown.formulasOverBudget ?? []) {
+    problems.push({
+      path,
+      line: bodyLine + line - 1,
+      field: 'math',
+      message: `수식이 그리기 예산을 넘어 TeX 원문 그대로 보입니다: ${reason}`,
+      hint: '수식을 여러 개로 나누거나, 글자를 불리는 \\def·\\newcommand 매크로를 줄이세요',
+      severity: 'warning',
+    });
+  }
   const foreign = foreignDates(data, path, lineOf, problems);
   // A migrated page's own dates beat Git's, whose first commit is the migration; Git's last commit beats the date the
   // page was first written, since the page may have been edited since.

@@ -5,7 +5,7 @@ export const IMAGE_HEADER_BYTES = 64 * 1024;
 
 /**
  * What the build can do with a picture the content shows: use it, or show the missing-image placeholder instead
- * (`unsafe`: an SVG that could run script when opened as a page of the site, src/lib/markdown/svg-safety.ts).
+ * (`unsafe`: an SVG that cannot be parsed as one, so nothing of it can be published: src/lib/markdown/svg-safety.ts).
  */
 export type ImageStatus = 'ok' | 'missing' | 'unreadable' | 'unsafe';
 
