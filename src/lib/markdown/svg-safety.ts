@@ -120,11 +120,26 @@ function isInertCss(css: string): boolean {
       const code = parseInt(hex, 16);
       return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '\uFFFD';
     })
-    .replace(/\\(.)/gs, '$1')
-    .replace(/\/\*[\s\S]*?\*\//g, '')
-    .toLowerCase();
-  if (/@import|image-set\s*\(|image\s*\(|expression\s*\(|-moz-binding|behavior\s*:/.test(plain)) return false;
-  return hasOnlyFragmentUrls(plain);
+    .replace(/\\(.)/gs, '$1');
+  const bare = withoutComments(plain).toLowerCase();
+  if (/@import|image-set\s*\(|image\s*\(|expression\s*\(|-moz-binding|behavior\s*:/.test(bare)) return false;
+  return hasOnlyFragmentUrls(bare);
+}
+
+/**
+ * CSS without its closed comments; an unclosed `/*` and what follows stay (and are checked). One pass: a regex with a
+ * lazy body is tried again from every `/*` of a file full of unclosed ones, quadratic in its length.
+ */
+function withoutComments(css: string): string {
+  let out = '';
+  let from = 0;
+  for (;;) {
+    const open = css.indexOf('/*', from);
+    const close = open < 0 ? -1 : css.indexOf('*/', open + 2);
+    if (close < 0) return out + css.slice(from);
+    out += css.slice(from, open);
+    from = close + 2;
+  }
 }
 
 /** Elements whose text is content. `<style>`'s text is checked as CSS where it is written out (its open tag comes first). */
