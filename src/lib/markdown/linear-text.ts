@@ -1,9 +1,14 @@
 // micromark does not export its text resolvers, and they are the quadratic part: these are the very modules its parser
 // imports (the `development` build under vitest, the other one everywhere else), so changing them changes its parse.
-// eslint-disable-next-line no-restricted-imports -- micromark's own module, not ours; see above
-import * as built from '../../../node_modules/micromark/lib/initialize/text.js';
-// eslint-disable-next-line no-restricted-imports -- micromark's own module, not ours; see above
-import * as development from '../../../node_modules/micromark/dev/lib/initialize/text.js';
+// They are found from where micromark itself resolves, never by a path relative to this file: installed, Maru's files
+// are under node_modules/maru/lib/ and micromark wherever npm put it.
+type TextModule = Record<'text' | 'string' | 'resolver', unknown>;
+const micromarkEntry = import.meta.resolve('micromark');
+const micromarkRoot = new URL(/\/dev\/index\.js$/.test(micromarkEntry) ? '../' : './', micromarkEntry);
+const [built, development] = (await Promise.all([
+  import(new URL('lib/initialize/text.js', micromarkRoot).href),
+  import(new URL('dev/lib/initialize/text.js', micromarkRoot).href),
+])) as [TextModule, TextModule];
 
 /**
  * Makes micromark's text resolution linear. After a paragraph is tokenized, `resolveAllText` merges each run of
