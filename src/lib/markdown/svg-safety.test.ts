@@ -44,7 +44,11 @@ describe('an SVG is published as what the allow list keeps of its parsed tree', 
     ['url() in a style attribute', wrap('<rect style="background:u\\72l(https://evil.example/)"/>'), published('<rect/>')],
     ['url() hidden behind a closed comment', wrap('<rect style="fill:/* x */url(https://evil.example/)"/>'), published('<rect/>')],
     ['url() after unclosed comments', wrap(`<rect style="${'/*a'.repeat(50_000)} url(https://evil.example/)"/>`), published('<rect/>')],
-    ['a closed comment around a url() is no url()', wrap('<rect style="fill:red /* url(https://evil.example/) */"/>'), published('<rect style="fill:red /* url(https://evil.example/) */"/>')],
+    [
+      'a closed comment around a url() is no url()',
+      wrap('<rect style="fill:red /* url(https://evil.example/) */"/>'),
+      published('<rect style="fill:red /* url(https://evil.example/) */"/>'),
+    ],
     ['a processing instruction and a comment', `<?xml-stylesheet type="text/xsl" href="x.xsl"?>${wrap('<!-- <script> --><rect/>')}`, published('<rect/>')],
   ])('%s', (_, svg, expected) => {
     expect(svgOf(svg)).toBe(expected);
