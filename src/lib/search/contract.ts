@@ -1,5 +1,5 @@
 import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
-import { isLatinTerm, QUERY_STOP_WORDS, tokenize } from './tokenize.ts';
+import { derivedQueryTerms, isLatinTerm, QUERY_STOP_WORDS, isMarkedTerm, tokenize } from './tokenize.ts';
 import { bestDocuments, type QuerySpec, type ScoringIndex, type Selection, type TermLookup } from './first-stage.ts';
 import { termLookupOf, type TermTree } from './term-lookup.ts';
 
@@ -8,7 +8,7 @@ import { termLookupOf, type TermTree } from './term-lookup.ts';
  * Bump SEARCH_OPTIONS_VERSION whenever anything here changes how terms are produced or scored:
  * an index built with other options answers wrongly, so loaders refuse a mismatch.
  */
-export const SEARCH_OPTIONS_VERSION = 7;
+export const SEARCH_OPTIONS_VERSION = 8;
 
 /**
  * Each indexed unit is one whole document, its id the document's position in the envelope's table.
@@ -171,18 +171,37 @@ export function queryDocuments(index: SearchIndex, query: string, expansion = ''
   return queryBest(index, query, expansion).documents;
 }
 
-/** `queryDocuments` cut to the best `selection.limit` of the documents `selection.accept` keeps, and their count. */
-export function queryBest(index: SearchIndex, query: string, expansion = '', selection: Selection = {}): { documents: DocumentMatch[]; total: number } {
-  const typed = new Set(tokenize(query));
+/**
+ * `queryDocuments` cut to the best `selection.limit` of the documents `selection.accept` keeps, and their count. `query`
+ * is a text, or the query's terms as `tokenizeQuery` gives them; `derived` (default: `derivedQueryTerms` of a text) are
+ * the stems and identifier words among them, matched exactly and weighted DERIVED_WEIGHT.
+ */
+export function queryBest(
+  index: SearchIndex,
+  query: string | readonly string[],
+  expansion = '',
+  selection: Selection = {},
+  derived: ReadonlyMap<string, string> = typeof query === 'string' ? derivedQueryTerms(query) : new Map(),
+): { documents: DocumentMatch[]; total: number } {
+  const own = typeof query === 'string' ? tokenize(query) : query;
+  const typed = new Set(own.filter((t) => !derived.has(t)));
   // Expansions (other spellings, synonyms) help recall but count less than what the user typed.
   // Prefix and typo tolerance are for what the user typed; an expansion ('컴포넌트' → 'component') is matched exactly,
-  // or 'component' would go on to match every 'componentDidMount' of a class-component reference page.
-  const specs = queryTermsOf(expansion ? `${query} ${expansion}` : query).map((term): QuerySpec => ({
-    term,
-    prefix: typed.has(term) && prefixFor(term),
-    maxDistance: typed.has(term) ? maxDistance(term, fuzzyFor(term)) : 0,
-    boost: typed.has(term) ? 1 : EXPANSION_WEIGHT,
-  }));
+  // or 'component' would go on to match every 'componentDidMount' of a class-component reference page. Its stem is
+  // left out: an expansion stands for one word, not for every form of it.
+  const extra = expansion ? tokenize(expansion).filter((t) => !isMarkedTerm(t)) : [];
+  const specs = [...own, ...extra].flatMap((t): QuerySpec[] => {
+    const term = processQueryTerm(t);
+    if (!term) return [];
+    return [
+      {
+        term,
+        prefix: typed.has(term) && prefixFor(term),
+        maxDistance: typed.has(term) ? maxDistance(term, fuzzyFor(term)) : 0,
+        boost: typed.has(term) ? 1 : derived.has(term) ? DERIVED_WEIGHT : EXPANSION_WEIGHT,
+      },
+    ];
+  });
   // The same scores as `index.search(text, { boostTerm, prefix, fuzzy })`, without its per-posting objects (see first-stage.ts).
   return bestDocuments(scoringIndexOf(index), specs, { weights: DERIVED_TERM_WEIGHTS, bm25: BM25 }, selection);
 }
@@ -306,6 +325,9 @@ export function queryAll(index: SearchIndex, terms: readonly string[]): number[]
 
 /** Weight of a term the query gained by loanword or glossary expansion. */
 export const EXPANSION_WEIGHT = 0.5;
+
+/** Weight of an English stem or an identifier's word standing for a typed word (see `derivedQueryTerms`). */
+export const DERIVED_WEIGHT = 0.3;
 
 /** The query terms the user's text turns into (for highlighting and miss reports). */
 export function queryTerms(query: string): string[] {
