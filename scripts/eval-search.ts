@@ -42,7 +42,7 @@ const secret = (file: string) => /heldout|offtopic/.test(basename(file));
 const fmt = (m: Metrics) => `${m.recall1.toFixed(3)} | ${m.recall5.toFixed(3)} | ${m.mrr10.toFixed(3)}`;
 const summary: Record<string, unknown> = {};
 const fusion = values.fusion as Fusion;
-if (fusion !== 'rrf' && fusion !== 'joined') throw new Error(`--fusion is ${String(values.fusion)}; use rrf or joined.`);
+if (!['rrf', 'joined', 'rrf+joined'].includes(fusion)) throw new Error(`--fusion is ${String(values.fusion)}; use rrf, joined or rrf+joined.`);
 
 /** The phrasings written for a set: `<set>.phrasings.json` in `--phrasings <dir>`, else beside the set. */
 function phrasingsFor(file: string): Map<string, string[]> | undefined {
@@ -98,7 +98,7 @@ for (const file of files) {
       const r = runEvalQuery(search, q, markdownOf, phrasings.get(q) ?? [], fusion);
       return { ids: r.ids, sections: raw.labels === 'paths' ? r.headings : r.sections };
     });
-    console.log(`With phrasings (${fusion === 'rrf' ? 'fused by reciprocal rank' : 'joined into one query'}${missing ? `, ${missing} queries without any` : ''}):\n`);
+    console.log(`With phrasings (${{ rrf: 'fused by reciprocal rank', joined: 'joined into one query', 'rrf+joined': 'fused by reciprocal rank with the joined query as one more' }[fusion]}${missing ? `, ${missing} queries without any` : ''}):\n`);
     console.log('| kind | n | R@1 | R@5 | MRR@10 |');
     console.log('| --- | --- | --- | --- | --- |');
     for (const kind of Object.keys(fused.byKind)) console.log(`| ${kind} | ${fused.byKind[kind]!.count} | ${fmt(fused.byKind[kind]!)} |`);

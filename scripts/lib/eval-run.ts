@@ -12,7 +12,7 @@ export interface EvalRun {
 }
 
 /** How several phrasings are searched: fused by reciprocal rank (what the search does), or joined into one query. */
-export type Fusion = 'rrf' | 'joined';
+export type Fusion = 'rrf' | 'joined' | 'rrf+joined';
 
 /**
  * Runs one query (with `also`, other phrasings of it) through the shared search, with the same limit (10) as the site
@@ -22,7 +22,7 @@ export function runEvalQuery(search: LoadedSearch, q: string, markdownOf: Markdo
   const joined = fusion === 'joined' && also.length > 0;
   const result = searchSync(search, joined ? [q, ...also].join(' ') : q, {
     limit: 10,
-    ...(joined ? {} : { also }),
+    ...(joined ? {} : { also: fusion === 'rrf+joined' && also.length ? [...also, [q, ...also].join(' ')] : also }),
     hitTextOf: markdownOf,
     textOf: (d) => {
       const markdown = markdownOf(d);

@@ -23,13 +23,16 @@ export const FUSE_DEPTH = 20;
 
 /**
  * Letters a query word may be off by and still count as a word a hit contains (a typo named as the hit spells it):
- * none below five letters, where one letter makes another word ('take'/'tale'); one up to eight; two beyond.
+ * none below six letters, where one letter makes another word ('bread'/'tread'); one up to eight; two beyond.
  * Stricter than the index's own typo tolerance (`fuzzyFor`), which only finds candidates.
  */
 export function TYPO_DISTANCE(word: string): number {
-  if (word.length < 5 || !/^[a-z]+$/.test(word)) return 0;
+  if (word.length < 6 || !/^[a-z]+$/.test(word)) return 0;
   return word.length <= 8 ? 1 : 2;
 }
+
+/** How much a word found only as a typo of it counts towards a hit's coverage (the index's jamo-neighbour guesses count as much). */
+export { TYPO_CERTAINTY } from './spellings.ts';
 
 /** Identifiers longer than this are not split or filed whole: such runs are hashes, data URLs or minified code, not names. */
 export const MAX_IDENTIFIER_CHARS = 64;

@@ -1,6 +1,6 @@
 import { foldHangulVowels, isBareSuffix, stripQuerySuffixes } from './korean.ts';
 import { identifierWords, stemOf } from './identifiers.ts';
-import { TYPO_DISTANCE } from './ranking.ts';
+import { TYPO_CERTAINTY, TYPO_DISTANCE } from './ranking.ts';
 import type { QueryUnit } from './coverage.ts';
 
 /**
@@ -58,12 +58,18 @@ export function prepareHitText(raw: string): HitText {
 }
 
 const LATIN_WORD = /[\p{L}\p{N}_]+(?:[-.][\p{L}\p{N}_]+)*/gu;
-const HANGUL_RUN = /\p{Script=Hangul}+/u;
+
+/** A piece of a query word as the text has it, and how surely it is that word (1, or TYPO_CERTAINTY for a typo). */
+interface Found {
+  form: string;
+  certainty: number;
+}
 
 /** Where a query word (or a piece of one) appears in the text, in the text's own spelling; undefined when it does not. */
-function findPiece(piece: string, hit: HitText): string | undefined {
-  if (HANGUL_RUN.test(piece) && /^\p{Script=Hangul}+$/u.test(piece)) return findHangul(piece, hit);
-  if (/^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+$/u.test(piece)) return hit.text.includes(piece) ? piece : undefined;
+function findPiece(piece: string, hit: HitText): Found | undefined {
+  const sure = (form: string | undefined) => (form === undefined ? undefined : { form, certainty: 1 });
+  if (/^\p{Script=Hangul}+$/u.test(piece)) return sure(findHangul(piece, hit));
+  if (/^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+$/u.test(piece)) return sure(hit.text.includes(piece.toLowerCase()) ? piece.toLowerCase() : undefined);
   return findLatin(piece, hit);
 }
 
@@ -79,21 +85,23 @@ function findHangul(word: string, hit: HitText): string | undefined {
   return undefined;
 }
 
-function findLatin(piece: string, hit: HitText): string | undefined {
+function findLatin(piece: string, hit: HitText): Found | undefined {
   const lower = piece.toLowerCase();
-  if (hit.words.has(lower)) return lower;
+  if (hit.words.has(lower)) return { form: lower, certainty: 1 };
   const stemmed = hit.stems.get(stemOf(lower));
-  if (stemmed) return stemmed;
+  if (stemmed) return { form: stemmed, certainty: 1 };
   // An identifier typed whole ('toCamelCaseKeys') is there when each of its words is.
   const parts = identifierWords(piece).filter((w) => w !== lower);
   if (parts.length > 1) {
     const found = parts.map((p) => (hit.words.has(p) ? p : hit.stems.get(stemOf(p))));
-    if (found.every(Boolean)) return found.join(' ');
+    if (found.every(Boolean)) return { form: found.join(' '), certainty: 1 };
   }
-  // A typo of a long word: one letter off, two in a very long one (the same tolerance the index gives typed words).
+  // A typo of a long word, the first letter right: it may as well be another word ('starter'/'started'), so it counts half.
   const max = TYPO_DISTANCE(lower);
   if (max > 0) {
-    for (const w of hit.words) if (Math.abs(w.length - lower.length) <= max && /^[a-z]/.test(w) && withinEdits(lower, w, max)) return w;
+    for (const w of hit.words) {
+      if (w[0] === lower[0] && Math.abs(w.length - lower.length) <= max && withinEdits(lower, w, max)) return { form: w, certainty: TYPO_CERTAINTY };
+    }
   }
   return undefined;
 }
@@ -111,16 +119,27 @@ function piecesOf(word: string): string[] {
 }
 
 /** A phrase (a word or another spelling of it) as the hit's text says it, or undefined when some piece of it is missing. */
-export function findPhrase(phrase: string, hit: HitText): string | undefined {
+export function findPhrase(phrase: string, hit: HitText): Found | undefined {
   const found: string[] = [];
+  let certainty = 1;
   for (const word of phrase.split(/\s+/)) {
     for (const piece of piecesOf(word)) {
       const f = findPiece(piece, hit);
       if (f === undefined) return undefined;
-      found.push(f);
+      found.push(f.form);
+      certainty = Math.min(certainty, f.certainty);
     }
   }
-  return found.length ? found.join(' ') : undefined;
+  return found.length ? { form: found.join(' '), certainty } : undefined;
+}
+
+/** Shortest Hangul word whose one-jamo-off spellings (the index's typo guesses) may count as the word. */
+const MIN_GUESSED_SYLLABLES = 3;
+
+/** Syllables of a word's Hangul stem (0 for a word with no Hangul). */
+function hangulLength(word: string): number {
+  const h = word.normalize('NFKC').match(/\p{Script=Hangul}+/u)?.[0];
+  return h ? stripQuerySuffixes(h).length : 0;
 }
 
 /** The verdict on one hit: the query words its text has (in query order), the ones it spells otherwise, and their rarity-weighted share. */
@@ -138,19 +157,22 @@ export function verifyUnits(units: readonly QueryUnit[], hit: HitText): Verdict 
   const spelledAs: Spelling[] = [];
   for (const u of units) {
     total += u.weight;
-    const own = findPhrase(u.word, hit);
-    let found: { as: string; certainty: number } | undefined = own === undefined ? undefined : { as: own, certainty: 1 };
-    if (!found) {
-      for (const a of u.alternatives) {
-        if (!a.text || (found && found.certainty >= a.certainty)) continue;
-        const as = findPhrase(a.text, hit);
-        if (as !== undefined) found = { as, certainty: a.certainty };
-      }
+    let found = findPhrase(u.word, hit);
+    // Another spelling counts when it spells the whole word: the jamo neighbours of one bigram of '연말정산' ('정한')
+    // are a guess at a typo inside the word, and found alone they are two syllables of some other word.
+    const length = hangulLength(u.word);
+    for (const a of u.alternatives) {
+      if (!a.text || (found && found.certainty >= a.certainty)) continue;
+      const other = hangulLength(a.text);
+      // One jamo off a two-syllable word is as often another word ('공제'/'공개', '교정'/'과정') as a typo of it.
+      if (length && other && (other < length || (a.certainty < 1 && length < MIN_GUESSED_SYLLABLES))) continue;
+      const f = findPhrase(a.text, hit);
+      if (f && (!found || f.certainty * a.certainty > found.certainty)) found = { form: f.form, certainty: f.certainty * a.certainty };
     }
     if (!found) continue;
     covered += u.weight * found.certainty;
     matched.push(u.word);
-    if (found.as !== norm(u.word)) spelledAs.push({ term: u.word, as: found.as });
+    if (found.form !== norm(u.word)) spelledAs.push({ term: u.word, as: found.form });
   }
   return { matched, spelledAs, coverage: total ? Math.round((covered / total) * 1000) / 1000 : 0 };
 }
