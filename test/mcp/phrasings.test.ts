@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MissEntrySchema } from '../../src/lib/misses/misses.ts';
-import { ReadKnowledgeOutputSchema } from '../../mcp/tools/read-knowledge.ts';
+import { ReadKnowledgeOutputSchema, type ReadKnowledgeOutput } from '../../mcp/tools/read-knowledge.ts';
 import { SearchKnowledgeOutputSchema } from '../../mcp/tools/search-knowledge.ts';
 import { buildFixture, callError, callOk, connectStdio, EXAMPLE_CONTENT, removeDir } from './helpers.ts';
 
@@ -56,7 +56,7 @@ describe('search_knowledge with also', () => {
     for (const hit of data.results) {
       let body = '';
       for (let offset: number | null = 0; offset !== null; ) {
-        const read = await callOk(client, 'read_knowledge', { document_id: hit.id, offset }, ReadKnowledgeOutputSchema);
+        const read: { data: ReadKnowledgeOutput } = await callOk(client, 'read_knowledge', { document_id: hit.id, offset }, ReadKnowledgeOutputSchema);
         body += read.data.content;
         offset = read.data.next_offset;
       }

@@ -289,7 +289,9 @@ export function searchDocuments(loaded: LoadedSearch, query: string, filters: Se
 
 /** How the reported words of a hit come out once its text is checked (see truthful.ts): every phrasing's words it has. */
 function verified(rankings: readonly DocumentRanking[], hit: SearchHit, raw: string | undefined): SearchHit {
-  if (raw === undefined || rankings.some((r) => r.choseong)) return hit;
+  if (raw === undefined) return hit;
+  // Initials ('ㄱㅅ') match a title's initials: the title is what the hit has of them.
+  if (rankings.some((r) => r.choseong)) return { ...hit, spelledAs: hit.matchedTerms.map((term) => ({ term, as: hit.document.title })) };
   const text = hitTextOf(raw);
   const matched: string[] = [];
   const spelledAs: Spelling[] = [];

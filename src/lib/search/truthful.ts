@@ -1,5 +1,5 @@
 import { foldHangulVowels, isBareSuffix, stripQuerySuffixes } from './korean.ts';
-import { identifierWords, stemOf } from './identifiers.ts';
+import { camelWords, identifierWords, stemOf } from './identifiers.ts';
 import { TYPO_CERTAINTY, TYPO_DISTANCE } from './ranking.ts';
 import type { QueryUnit } from './coverage.ts';
 
@@ -47,11 +47,18 @@ export function prepareHitText(raw: string): HitText {
   }
   const words = new Set<string>();
   const stems = new Map<string, string>();
+  // Only what the text says literally (lowercase): a name written with separators ('use-sync') is its parts, and a
+  // camelCase name is itself and its words; never a joined form the text does not contain.
+  const add = (w: string) => {
+    words.add(w);
+    const s = stemOf(w);
+    if (!stems.has(s)) stems.set(s, w);
+  };
   for (const m of raw.normalize('NFKC').matchAll(LATIN_WORD)) {
-    for (const w of identifierWords(m[0])) {
-      words.add(w);
-      const s = stemOf(w);
-      if (!stems.has(s)) stems.set(s, w);
+    add(m[0].toLowerCase());
+    for (const part of m[0].split(/[_\-.]+/).filter(Boolean)) {
+      add(part.toLowerCase());
+      for (const w of camelWords(part)) add(w);
     }
   }
   return { text, folded, compact, compactAt: Int32Array.from(at), stems, words };
