@@ -1,4 +1,6 @@
 import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
+import { BM25, DERIVED_TERM_WEIGHTS, DERIVED_WEIGHT, EXPANSION_WEIGHT, FIELD_BOOSTS } from './ranking.ts';
+export { BM25, COMMON_BODY_MIN_DOCUMENTS, COMMON_BODY_SHARE, DERIVED_TERM_WEIGHTS, DERIVED_WEIGHT, EXPANSION_WEIGHT, FIELD_BOOSTS, SECTION_RANK_DEPTH } from './ranking.ts';
 import { derivedQueryTerms, isLatinTerm, QUERY_STOP_WORDS, isMarkedTerm, tokenize } from './tokenize.ts';
 import { bestDocuments, type QuerySpec, type ScoringIndex, type Selection, type TermLookup } from './first-stage.ts';
 import { termLookupOf, type TermTree } from './term-lookup.ts';
@@ -24,33 +26,13 @@ export type IndexField = (typeof INDEX_FIELDS)[number];
 /** Nothing is stored per unit: document data lives once in the index envelope. */
 export const STORE_FIELDS: readonly string[] = [];
 
-/** Field weights, keeping the design's order title ≥ aliases > tags > headings > body. */
-export const FIELD_BOOSTS: Readonly<Record<IndexField, number>> = { title: 8, aliases: 6, tags: 4, headings: 3, body: 1 };
 
 /** A unit as handed to MiniSearch. */
 export type IndexUnit = { id: number } & Record<IndexField, string>;
 
-/**
- * Body postings of a term found in more than this share of documents are left out of the index:
- * such terms (common bigrams like '컴포' in a React wiki) say little about which document is meant,
- * yet make up ~45 % of all postings. They still match titles, aliases, tags and headings, and the
- * section ranking counts them in the text of the candidates.
- */
-export const COMMON_BODY_SHARE = 0.3;
-/** Below this many documents nothing is left out: shares are noise in a small wiki. */
-export const COMMON_BODY_MIN_DOCUMENTS = 100;
 
-/**
- * How many of the best documents get their sections ranked (and may be reordered by them). 40 (was 20) once the
- * section counts came from the index: paraphrase recall@5 on ko-react-docs 0.75 → 0.83, no set or kind worse; 60 adds nothing.
- */
-export const SECTION_RANK_DEPTH = 40;
 
-/** BM25 parameters, MiniSearch's defaults; section ranking uses the same ones. */
-export const BM25 = { k: 1.2, b: 0.7, d: 0.5 } as const;
 
-/** Match weights of a term the user did not type exactly (MiniSearch's prefix/fuzzy weights). */
-export const DERIVED_TERM_WEIGHTS = { fuzzy: 0.4, prefix: 0.6 } as const;
 
 /** Identity after tokenizing: all normalisation happens in `tokenize` so index and query agree. */
 export function processTerm(term: string): string {
@@ -323,11 +305,7 @@ export function queryAll(index: SearchIndex, terms: readonly string[]): number[]
   return out;
 }
 
-/** Weight of a term the query gained by loanword or glossary expansion. */
-export const EXPANSION_WEIGHT = 0.5;
 
-/** Weight of an English stem or an identifier's word standing for a typed word (see `derivedQueryTerms`). */
-export const DERIVED_WEIGHT = 0.3;
 
 /** The query terms the user's text turns into (for highlighting and miss reports). */
 export function queryTerms(query: string): string[] {

@@ -1,4 +1,6 @@
 import { processQueryTerm } from './contract.ts';
+import { FULL_MATCH_COVERAGE, PARTIAL_MATCH_COVERAGE } from './ranking.ts';
+export { FULL_MATCH_COVERAGE, PARTIAL_MATCH_COVERAGE } from './ranking.ts';
 import { queryWordTerms } from './tokenize.ts';
 import type { Alternative } from './expand.ts';
 
@@ -13,10 +15,6 @@ import type { Alternative } from './expand.ts';
 /** Whether the best hit covers the query's main terms: `full` when it does, `partial` for part of them, `none` otherwise. */
 export type MatchLevel = 'none' | 'partial' | 'full';
 
-/** A best hit covering at least this rarity-weighted share of the query is a full match. */
-export const FULL_MATCH_COVERAGE = 0.75;
-/** …and at least this share a partial one; below it the result says nothing matched. */
-export const PARTIAL_MATCH_COVERAGE = 0.4;
 
 /** One word of the query with the index terms it stands for. */
 export interface QueryUnit {

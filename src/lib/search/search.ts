@@ -1,4 +1,6 @@
 import { DERIVED_TERM_WEIGHTS, DERIVED_WEIGHT, EXPANSION_WEIGHT, prepareTermLookup, processQueryTerm, queryAll, queryBest, SECTION_RANK_DEPTH } from './contract.ts';
+import { COVERAGE_BOOST } from './ranking.ts';
+export { COVERAGE_BOOST } from './ranking.ts';
 import { derivedQueryTerms, tokenizeQuery } from './tokenize.ts';
 import { documentScore, inverseDocumentFrequency, prepareDocument, scoreSections, sectionPath, type PreparedDocument, type RankTerm } from './section-rank.ts';
 import { coverageOf, identifierAlternative, matchLevel, PARTIAL_MATCH_COVERAGE, queryWords, type MatchLevel, type QueryUnit } from './coverage.ts';
@@ -412,11 +414,6 @@ export function rankDocuments(search: LoadedSearch, query: string, filters: Sear
   return { query: q, ranked, total, terms, titleTerms: [...typed], units, named: namedTerms(search.documents, [...typed]) };
 }
 
-/**
- * How much a section-ranked document's score grows with the share of query words it has (score × (1 + boost × share));
- * 2 measured best of 0–3 on the dev sets, and an unweighted share better than rarity-weighted or √-weighted ones.
- */
-export const COVERAGE_BOOST = 2;
 
 /** The best documents whose prefix and typo matches a ranking weighs: at least SECTION_RANK_DEPTH, and 50, the MCP tool's largest limit. */
 const RANKED_TERMS_DEPTH = Math.max(SECTION_RANK_DEPTH, 50);

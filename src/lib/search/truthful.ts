@@ -1,6 +1,7 @@
 import { foldHangulVowels, isBareSuffix, stripQuerySuffixes } from './korean.ts';
 import { camelWords, identifierWords, stemOf } from './identifiers.ts';
-import { TYPO_CERTAINTY, TYPO_DISTANCE } from './ranking.ts';
+import { QUERY_STOP_WORDS } from './tokenize.ts';
+import { MIN_GUESSED_SYLLABLES, TYPO_CERTAINTY, TYPO_DISTANCE } from './ranking.ts';
 import type { QueryUnit } from './coverage.ts';
 
 /**
@@ -64,7 +65,7 @@ export function prepareHitText(raw: string): HitText {
   return { text, folded, compact, compactAt: Int32Array.from(at), stems, words };
 }
 
-const LATIN_WORD = /[\p{L}\p{N}_]+(?:[-.][\p{L}\p{N}_]+)*/gu;
+const LATIN_WORD = /[\p{Script=Latin}\p{N}_]+(?:[-.][\p{Script=Latin}\p{N}_]+)*/gu;
 
 /** A piece of a query word as the text has it, and how surely it is that word (1, or TYPO_CERTAINTY for a typo). */
 interface Found {
@@ -98,7 +99,7 @@ function findLatin(piece: string, hit: HitText): Found | undefined {
   const stemmed = hit.stems.get(stemOf(lower));
   if (stemmed) return { form: stemmed, certainty: 1 };
   // An identifier typed whole ('toCamelCaseKeys') is there when each of its words is.
-  const parts = identifierWords(piece).filter((w) => w !== lower);
+  const parts = identifierWords(piece).filter((w) => w !== lower && !QUERY_STOP_WORDS.has(w));
   if (parts.length > 1) {
     const found = parts.map((p) => (hit.words.has(p) ? p : hit.stems.get(stemOf(p))));
     if (found.every(Boolean)) return { form: found.join(' '), certainty: 1 };
@@ -139,9 +140,6 @@ export function findPhrase(phrase: string, hit: HitText): Found | undefined {
   }
   return found.length ? { form: found.join(' '), certainty } : undefined;
 }
-
-/** Shortest Hangul word whose one-jamo-off spellings (the index's typo guesses) may count as the word. */
-const MIN_GUESSED_SYLLABLES = 3;
 
 /** Syllables of a word's Hangul stem (0 for a word with no Hangul). */
 function hangulLength(word: string): number {
