@@ -8,12 +8,12 @@
 // (a separate writer's rewrites of each query) fused as search_knowledge fuses them, or joined into one query.
 //
 // Sets name their corpus (`example-wiki` is ./content, `ko-react-docs-fresh` is ko-react-docs, any other name a folder of
-// ../shared/corpora); `"labels": "paths"` sets label files by path, turned into ids by the build's own id rule.
+// ../shared/corpora, or of test/corpora, the copy the repository carries, when ../shared is absent); `"labels": "paths"` sets label files by path, turned into ids by the build's own id rule.
 // Held-out and off-topic sets print aggregates only: `--misses` never lists their queries.
 import { existsSync, globSync, readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildWikiSearch, baselineDocuments } from './lib/eval-corpus.ts';
+import { buildWikiSearch, baselineDocuments, corpusRoot } from './lib/eval-corpus.ts';
 import { seedBaselineSearch } from '../bench/baseline.ts';
 import { evaluate, EvalSetSchema, type EvalQuery, type Metrics } from '../src/lib/search/evaluate.ts';
 import { firstStageRank, parsePhrasings, runEvalQuery, type Fusion } from './lib/eval-run.ts';
@@ -36,8 +36,8 @@ const { values, positionals } = parseArgs({
 const files = [...positionals, ...values.set.flatMap((g) => (existsSync(g) ? [g] : globSync(g).sort()))];
 if (!files.length) files.push('test/fixtures/eval/ko-react-docs.queries.json');
 
-const CORPORA: Record<string, string> = { 'example-wiki': 'content', 'ko-react-docs-fresh': '../shared/corpora/ko-react-docs' };
-const corpusDir = (name: string) => resolve(values.content ?? process.env.EVAL_CORPUS ?? CORPORA[name] ?? `../shared/corpora/${name}`);
+const CORPORA: Record<string, string> = { 'example-wiki': 'content', 'ko-react-docs-fresh': corpusRoot('ko-react-docs') };
+const corpusDir = (name: string) => resolve(values.content ?? process.env.EVAL_CORPUS ?? CORPORA[name] ?? corpusRoot(name));
 const secret = (file: string) => /heldout|offtopic/.test(basename(file));
 const fmt = (m: Metrics) => `${m.recall1.toFixed(3)} | ${m.recall5.toFixed(3)} | ${m.mrr10.toFixed(3)}`;
 const summary: Record<string, unknown> = {};
@@ -98,7 +98,9 @@ for (const file of files) {
       const r = runEvalQuery(search, q, markdownOf, phrasings.get(q) ?? [], fusion);
       return { ids: r.ids, sections: raw.labels === 'paths' ? r.headings : r.sections };
     });
-    console.log(`With phrasings (${{ rrf: 'fused by reciprocal rank', joined: 'joined into one query', 'rrf+joined': 'fused by reciprocal rank with the joined query as one more' }[fusion]}${missing ? `, ${missing} queries without any` : ''}):\n`);
+    console.log(
+      `With phrasings (${{ rrf: 'fused by reciprocal rank', joined: 'joined into one query', 'rrf+joined': 'fused by reciprocal rank with the joined query as one more' }[fusion]}${missing ? `, ${missing} queries without any` : ''}):\n`,
+    );
     console.log('| kind | n | R@1 | R@5 | MRR@10 |');
     console.log('| --- | --- | --- | --- | --- |');
     for (const kind of Object.keys(fused.byKind)) console.log(`| ${kind} | ${fused.byKind[kind]!.count} | ${fmt(fused.byKind[kind]!)} |`);

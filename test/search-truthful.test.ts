@@ -5,13 +5,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { buildWikiSearch } from '../scripts/lib/eval-corpus.ts';
+import { buildWikiSearch, corpusRoot } from '../scripts/lib/eval-corpus.ts';
 import { searchSync, type SearchResult } from '../src/lib/search/search.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const corpora = [
   ['example-wiki', resolve(ROOT, 'content')],
-  ...['ko-react-docs', 'ko-vue-docs', 'ko-cs-study'].map((name) => [name, resolve(ROOT, '../shared/corpora', name)]),
+  ...['ko-react-docs', 'ko-vue-docs', 'ko-cs-study'].map((name) => [name, corpusRoot(name, ROOT)]),
 ].filter(([, dir]) => existsSync(dir!)) as [string, string][];
 
 /** The words a result reports that its hits' texts do not back: `id: term (as …)` for each. */
@@ -30,7 +30,15 @@ function untrue(result: SearchResult, textOf: (id: string) => string): string[] 
 
 /** Queries of the set files that name this corpus (labelled halves, off-topic lists, the project's own sets). */
 function realQueries(name: string): string[] {
-  const sets = ['blind/example-wiki', 'blind/ko-cs-study', 'blind/ko-react-docs-fresh', 'blind/ko-react-docs-b', 'blind/ko-vue-docs', 'ko-react-docs', 'example-wiki']
+  const sets = [
+    'blind/example-wiki',
+    'blind/ko-cs-study',
+    'blind/ko-react-docs-fresh',
+    'blind/ko-react-docs-b',
+    'blind/ko-vue-docs',
+    'ko-react-docs',
+    'example-wiki',
+  ]
     .flatMap((base) => ['.dev.json', '.heldout.json', '.offtopic.json', '.queries.json'].map((ext) => resolve(ROOT, 'test/fixtures/eval', base + ext)))
     .filter(existsSync);
   const out: string[] = [];
@@ -65,7 +73,9 @@ describe.each(corpora)('%s: matched words are in the hit', (name, dir) => {
       fc.constantFrom(...words),
       fc.array(syllable, { minLength: 2, maxLength: 5 }).map((s) => s.join('')),
       fc.constantFrom(...words).chain((w) => fc.nat(w.length).map((i) => w.slice(0, i) + w.slice(i + 1))),
-      fc.array(fc.constantFrom('use', 'State', 'Effect', 'camel', 'Case', 'HTML', 'Element', 'render', 'ing', 'tion'), { minLength: 1, maxLength: 3 }).map((p) => p.join('')),
+      fc
+        .array(fc.constantFrom('use', 'State', 'Effect', 'camel', 'Case', 'HTML', 'Element', 'render', 'ing', 'tion'), { minLength: 1, maxLength: 3 })
+        .map((p) => p.join('')),
     );
     const query = fc.array(word, { minLength: 1, maxLength: 4 }).map((ws) => ws.join(' '));
     fc.assert(

@@ -21,7 +21,7 @@ export const SearchKnowledgeInputSchema = z.object({
       error: (iss) =>
         `query is ${(iss.input as string).length} characters; the limit is ${MAX_QUERY_LENGTH}. Search with a few key words instead of a whole passage.`,
     })
-    .describe("The user's own words, as asked (e.g. \"배포 롤백\", \"search tokenizer\"). Max 4,000 characters."),
+    .describe('The user\'s own words, as asked (e.g. "배포 롤백", "search tokenizer"). Max 4,000 characters.'),
   also: z
     .array(
       z.string().max(MAX_PHRASING_CHARS, { error: `each phrasing in also is at most ${MAX_PHRASING_CHARS} characters; send a few key words per phrasing.` }),
@@ -59,7 +59,7 @@ const HitSchema = DocumentRefSchema.extend({
     .describe("Words of the query (and of also) this document's text contains, as written or in the spelling spelled_as names."),
   spelled_as: z
     .array(z.object({ term: z.string(), as: z.string() }))
-    .describe('Matched words the text spells otherwise: the word as sent, and what the text says (another form, its English or Korean, a typo\'s correction).'),
+    .describe("Matched words the text spells otherwise: the word as sent, and what the text says (another form, its English or Korean, a typo's correction)."),
   coverage: z.number().min(0).max(1).describe('Share of the best-covered phrasing this document covers, weighted by how rare each word is (1 = every word).'),
   found_by: z.array(z.number().int()).describe('Which phrasings ranked it: 0 = query, 1… = also[0]….'),
 });
@@ -92,7 +92,16 @@ function compileSchemas(set: ArtifactSet): void {
   if (compiled) return;
   compiled = true;
   const entry = set.catalog.documents[0];
-  const hit = entry && { ...docRef(entry), score: 1, section: { anchor: '', path: [] }, snippet: '', matched_terms: [], spelled_as: [], coverage: 1, found_by: [0] };
+  const hit = entry && {
+    ...docRef(entry),
+    score: 1,
+    section: { anchor: '', path: [] },
+    snippet: '',
+    matched_terms: [],
+    spelled_as: [],
+    coverage: 1,
+    found_by: [0],
+  };
   SearchKnowledgeInputSchema.safeParse({ query: 'warm' });
   SearchKnowledgeOutputSchema.safeParse({ query: 'warm', match: 'none', results: hit ? [hit] : [], offset: 0, total: 1, truncated: 0, next_offset: null });
 }

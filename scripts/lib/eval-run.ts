@@ -18,7 +18,13 @@ export type Fusion = 'rrf' | 'joined' | 'rrf+joined';
  * Runs one query (with `also`, other phrasings of it) through the shared search, with the same limit (10) as the site
  * and MCP default, and the words each hit reports checked against its Markdown as the MCP server checks them.
  */
-export function runEvalQuery(search: LoadedSearch, q: string, markdownOf: MarkdownOf, also: readonly string[] = [], fusion: Fusion = 'rrf'): EvalRun & { result: SearchResult } {
+export function runEvalQuery(
+  search: LoadedSearch,
+  q: string,
+  markdownOf: MarkdownOf,
+  also: readonly string[] = [],
+  fusion: Fusion = 'rrf',
+): EvalRun & { result: SearchResult } {
   const joined = fusion === 'joined' && also.length > 0;
   const result = searchSync(search, joined ? [q, ...also].join(' ') : q, {
     limit: 10,
@@ -46,7 +52,11 @@ export function runEvalQuery(search: LoadedSearch, q: string, markdownOf: Markdo
 export function parsePhrasings(raw: unknown): Map<string, string[]> {
   const out = new Map<string, string[]>();
   const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
-  const entries = Array.isArray(raw) ? raw : raw && typeof raw === 'object' && Array.isArray((raw as { queries?: unknown }).queries) ? (raw as { queries: unknown[] }).queries : undefined;
+  const entries = Array.isArray(raw)
+    ? raw
+    : raw && typeof raw === 'object' && Array.isArray((raw as { queries?: unknown }).queries)
+      ? (raw as { queries: unknown[] }).queries
+      : undefined;
   if (entries) {
     for (const e of entries) {
       if (!e || typeof e !== 'object') continue;

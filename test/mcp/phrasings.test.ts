@@ -55,7 +55,7 @@ describe('search_knowledge with also', () => {
     expect(data.results.length).toBeGreaterThan(3);
     for (const hit of data.results) {
       let body = '';
-      for (let offset: number | null = 0; offset !== null; ) {
+      for (let offset: number | null = 0; offset !== null;) {
         const read: { data: ReadKnowledgeOutput } = await callOk(client, 'read_knowledge', { document_id: hit.id, offset }, ReadKnowledgeOutputSchema);
         body += read.data.content;
         offset = read.data.next_offset;
@@ -85,6 +85,10 @@ describe('search_knowledge with also', () => {
       .split('\n')
       .filter(Boolean)
       .map((l) => MissEntrySchema.parse(JSON.parse(l)));
-    expect(entries.find((e) => e.query === '휴가 신청 규정')).toMatchObject({ source: 'mcp', query: '휴가 신청 규정', also: ['연차 휴가 신청', 'vacation request policy'] });
+    expect(entries.find((e) => e.query === '휴가 신청 규정')).toMatchObject({
+      source: 'mcp',
+      query: '휴가 신청 규정',
+      also: ['연차 휴가 신청', 'vacation request policy'],
+    });
   });
 });

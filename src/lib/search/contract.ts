@@ -1,6 +1,15 @@
 import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
 import { BM25, DERIVED_TERM_WEIGHTS, DERIVED_WEIGHT, EXPANSION_WEIGHT, FIELD_BOOSTS } from './ranking.ts';
-export { BM25, COMMON_BODY_MIN_DOCUMENTS, COMMON_BODY_SHARE, DERIVED_TERM_WEIGHTS, DERIVED_WEIGHT, EXPANSION_WEIGHT, FIELD_BOOSTS, SECTION_RANK_DEPTH } from './ranking.ts';
+export {
+  BM25,
+  COMMON_BODY_MIN_DOCUMENTS,
+  COMMON_BODY_SHARE,
+  DERIVED_TERM_WEIGHTS,
+  DERIVED_WEIGHT,
+  EXPANSION_WEIGHT,
+  FIELD_BOOSTS,
+  SECTION_RANK_DEPTH,
+} from './ranking.ts';
 import { derivedQueryTerms, isLatinTerm, QUERY_STOP_WORDS, isMarkedTerm, tokenize } from './tokenize.ts';
 import { bestDocuments, type QuerySpec, type ScoringIndex, type Selection, type TermLookup } from './first-stage.ts';
 import { termLookupOf, type TermTree } from './term-lookup.ts';
@@ -26,13 +35,8 @@ export type IndexField = (typeof INDEX_FIELDS)[number];
 /** Nothing is stored per unit: document data lives once in the index envelope. */
 export const STORE_FIELDS: readonly string[] = [];
 
-
 /** A unit as handed to MiniSearch. */
 export type IndexUnit = { id: number } & Record<IndexField, string>;
-
-
-
-
 
 /** Identity after tokenizing: all normalisation happens in `tokenize` so index and query agree. */
 export function processTerm(term: string): string {
@@ -304,8 +308,6 @@ export function queryAll(index: SearchIndex, terms: readonly string[]): number[]
   for (let short = 0; short < reached.length; short++) if (reached[short] === tokens.length) out.push(scoring.externalIds[short]!);
   return out;
 }
-
-
 
 /** The query terms the user's text turns into (for highlighting and miss reports). */
 export function queryTerms(query: string): string[] {

@@ -1,6 +1,6 @@
 import { processQueryTerm } from './contract.ts';
 import { FULL_MATCH_COVERAGE, PARTIAL_MATCH_COVERAGE } from './ranking.ts';
-export { FULL_MATCH_COVERAGE, PARTIAL_MATCH_COVERAGE } from './ranking.ts';
+export { PARTIAL_MATCH_COVERAGE } from './ranking.ts';
 import { queryWordTerms } from './tokenize.ts';
 import type { Alternative } from './expand.ts';
 
@@ -14,7 +14,6 @@ import type { Alternative } from './expand.ts';
 
 /** Whether the best hit covers the query's main terms: `full` when it does, `partial` for part of them, `none` otherwise. */
 export type MatchLevel = 'none' | 'partial' | 'full';
-
 
 /** One word of the query with the index terms it stands for. */
 export interface QueryUnit {

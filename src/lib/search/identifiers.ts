@@ -27,7 +27,10 @@ export function camelWords(run: string): string[] {
  * `toCamelCase` are one term), then its words. Used by the checks of what a hit contains (see truthful.ts).
  */
 export function identifierWords(identifier: string): string[] {
-  const words = identifier.split(/[_\-./]+/).filter(Boolean).flatMap(camelWords);
+  const words = identifier
+    .split(/[_\-./]+/)
+    .filter(Boolean)
+    .flatMap(camelWords);
   const whole = words.join('');
   return [...new Set(whole && identifier.length <= MAX_IDENTIFIER_CHARS ? [whole, ...words] : words)];
 }

@@ -86,7 +86,6 @@ export function TYPO_DISTANCE(word: string): number {
   return word.length <= 8 ? 1 : 2;
 }
 
-
 /** Shortest Hangul word whose one-jamo-off spellings (the index's typo guesses) may count as the word a hit contains. */
 export const MIN_GUESSED_SYLLABLES = 3;
 

@@ -1,4 +1,13 @@
-import { DERIVED_TERM_WEIGHTS, DERIVED_WEIGHT, EXPANSION_WEIGHT, prepareTermLookup, processQueryTerm, queryAll, queryBest, SECTION_RANK_DEPTH } from './contract.ts';
+import {
+  DERIVED_TERM_WEIGHTS,
+  DERIVED_WEIGHT,
+  EXPANSION_WEIGHT,
+  prepareTermLookup,
+  processQueryTerm,
+  queryAll,
+  queryBest,
+  SECTION_RANK_DEPTH,
+} from './contract.ts';
 import { COVERAGE_BOOST } from './ranking.ts';
 export { COVERAGE_BOOST } from './ranking.ts';
 import { derivedQueryTerms, tokenizeQuery } from './tokenize.ts';
@@ -179,7 +188,10 @@ function atHand(text: DocumentText | Promise<DocumentText | undefined> | undefin
 export function searchSync(
   loaded: LoadedSearch,
   query: string,
-  options: Omit<SearchOptions, 'loadText' | 'onTiming' | 'onRanked' | 'hitText'> & { textOf?: TextOf; hitTextOf?: (document: SearchDocument) => string | undefined } = {},
+  options: Omit<SearchOptions, 'loadText' | 'onTiming' | 'onRanked' | 'hitText'> & {
+    textOf?: TextOf;
+    hitTextOf?: (document: SearchDocument) => string | undefined;
+  } = {},
 ): SearchResult {
   const { filters = {}, limit = 10, textOf, snippetLength = DEFAULT_SNIPPET_LENGTH, hitTextOf } = options;
   const rankings = rankPhrasings(loaded, phrasingsOf(query, options.also), filters, limit, 0);
@@ -413,7 +425,6 @@ export function rankDocuments(search: LoadedSearch, query: string, filters: Sear
   }));
   return { query: q, ranked, total, terms, titleTerms: [...typed], units, named: namedTerms(search.documents, [...typed]) };
 }
-
 
 /** The best documents whose prefix and typo matches a ranking weighs: at least SECTION_RANK_DEPTH, and 50, the MCP tool's largest limit. */
 const RANKED_TERMS_DEPTH = Math.max(SECTION_RANK_DEPTH, 50);

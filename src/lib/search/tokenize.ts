@@ -127,37 +127,39 @@ function stemTerms(word: string, query?: Found): string[] {
 }
 
 /** Words that say what kind of question it is, not what it is about; dropped from queries only (English ones also by their stem). */
-export const QUERY_STOP_WORDS: ReadonlySet<string> = new Set([
-  // Hangul stop words arrive as bigrams after tokenizing.
-  '어떻',
-  '떻게',
-  '방법',
-  '무엇',
-  '언제',
-  '어디',
-  '경우',
-  '이유',
-  '하는',
-  '있나',
-  '없나',
-  '사용',
-  '하나',
-  'how',
-  'to',
-  'the',
-  'a',
-  'an',
-  'of',
-  'in',
-  'for',
-  'and',
-  'or',
-  'what',
-  'why',
-  'is',
-  'do',
-  'i',
-].flatMap((w) => (/^[a-z]/.test(w) ? [w, stemOf(w), STEM_MARK + stemOf(w), PART_MARK + w] : [w])));
+export const QUERY_STOP_WORDS: ReadonlySet<string> = new Set(
+  [
+    // Hangul stop words arrive as bigrams after tokenizing.
+    '어떻',
+    '떻게',
+    '방법',
+    '무엇',
+    '언제',
+    '어디',
+    '경우',
+    '이유',
+    '하는',
+    '있나',
+    '없나',
+    '사용',
+    '하나',
+    'how',
+    'to',
+    'the',
+    'a',
+    'an',
+    'of',
+    'in',
+    'for',
+    'and',
+    'or',
+    'what',
+    'why',
+    'is',
+    'do',
+    'i',
+  ].flatMap((w) => (/^[a-z]/.test(w) ? [w, stemOf(w), STEM_MARK + stemOf(w), PART_MARK + w] : [w])),
+);
 
 /** True for a stem or identifier-word term (see STEM_MARK, PART_MARK): what other spellings of a word leave out. */
 export function isMarkedTerm(term: string): boolean {

@@ -48,16 +48,17 @@ describe('a word counts only when the text has it', () => {
 
   test("another spelling counts to its certainty, and a two-syllable word's one-jamo guesses not at all", () => {
     const page = prepareHitText('kubectl로 pod를 다시 시작하고 공개 설정을 바꿉니다.');
-    const result = verifyUnits(
-      units('파드 공제', { 파드: [{ text: 'pod', certainty: 1 }], 공제: [{ text: '공개', certainty: 0.5 }] }),
-      page,
-    );
+    const result = verifyUnits(units('파드 공제', { 파드: [{ text: 'pod', certainty: 1 }], 공제: [{ text: '공개', certainty: 0.5 }] }), page);
     expect(result).toEqual({ matched: ['파드'], spelledAs: [{ term: '파드', as: 'pod' }], coverage: 0.5 });
   });
 
   test('a typo of a long word counts half, named; a short word one letter off does not count', () => {
     const page = prepareHitText('The reconciliation starts at the root. Read the bread.');
-    expect(verifyUnits(units('reconcilation'), page)).toEqual({ matched: ['reconcilation'], spelledAs: [{ term: 'reconcilation', as: 'reconciliation' }], coverage: 0.5 });
+    expect(verifyUnits(units('reconcilation'), page)).toEqual({
+      matched: ['reconcilation'],
+      spelledAs: [{ term: 'reconcilation', as: 'reconciliation' }],
+      coverage: 0.5,
+    });
     expect(findPhrase('brad', page)).toBeUndefined();
   });
 });

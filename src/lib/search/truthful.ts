@@ -77,7 +77,8 @@ interface Found {
 function findPiece(piece: string, hit: HitText): Found | undefined {
   const sure = (form: string | undefined) => (form === undefined ? undefined : { form, certainty: 1 });
   if (/^\p{Script=Hangul}+$/u.test(piece)) return sure(findHangul(piece, hit));
-  if (/^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+$/u.test(piece)) return sure(hit.text.includes(piece.toLowerCase()) ? piece.toLowerCase() : undefined);
+  if (/^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+$/u.test(piece))
+    return sure(hit.text.includes(piece.toLowerCase()) ? piece.toLowerCase() : undefined);
   return findLatin(piece, hit);
 }
 
@@ -89,7 +90,7 @@ function findHangul(word: string, hit: HitText): string | undefined {
   if (at >= 0) return hit.text.slice(at, at + folded.length);
   // Written with a space the query left out ('상태끌어올리기' on a page saying '상태 끌어올리기').
   const c = hit.compact.indexOf(folded);
-  if (c >= 0) return hit.text.slice(hit.compactAt[c]!, hit.compactAt[c + folded.length - 1]! + 1);
+  if (c >= 0) return hit.text.slice(hit.compactAt[c], hit.compactAt[c + folded.length - 1]! + 1);
   return undefined;
 }
 
@@ -118,7 +119,11 @@ function findLatin(piece: string, hit: HitText): Found | undefined {
 function piecesOf(word: string): string[] {
   const out: string[] = [];
   let latinEnd = -1;
-  for (const m of word.normalize('NFKC').matchAll(/(\p{Script=Hangul}+)|([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+)|([[\p{L}\p{N}]--[\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]]+)/gv)) {
+  for (const m of word
+    .normalize('NFKC')
+    .matchAll(
+      /(\p{Script=Hangul}+)|([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+)|([[\p{L}\p{N}]--[\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]]+)/gv,
+    )) {
     if (m[1] && m.index === latinEnd && isBareSuffix(m[1])) continue;
     if (m[3]) latinEnd = m.index + m[3].length;
     out.push(m[0]);
