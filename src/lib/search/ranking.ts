@@ -2,7 +2,7 @@ import type { IndexField } from './contract.ts';
 
 /**
  * Every tuned number of the search, in one place, each with why it has its value. The pipeline these numbers steer is
- * described stage by stage in content/search/search-pipeline.md; the modules that read them (contract.ts, coverage.ts,
+ * described stage by stage in content/search/search-ranking.md (its pipeline section); the modules that read them (contract.ts, coverage.ts,
  * search.ts, spellings.ts) re-export the ones callers imported from them before. Changing one that shapes the index
  * (FIELD_BOOSTS, COMMON_BODY_*, BM25) means bumping SEARCH_OPTIONS_VERSION; measure any change with `npm run eval:search`
  * on the dev halves, never on the held-out ones.
