@@ -33,7 +33,8 @@ const { values, positionals } = parseArgs({
   },
 });
 
-const files = [...positionals, ...values.set.flatMap((g) => (existsSync(g) ? [g] : globSync(g).sort()))];
+// Phrasings files sit beside their sets; a glob over a folder picks only the sets.
+const files = [...positionals, ...values.set.flatMap((g) => (existsSync(g) ? [g] : globSync(g).sort()))].filter((f) => !f.endsWith('.phrasings.json'));
 if (!files.length) files.push('test/fixtures/eval/ko-react-docs.queries.json');
 
 const CORPORA: Record<string, string> = { 'example-wiki': 'content', 'ko-react-docs-fresh': corpusRoot('ko-react-docs') };
