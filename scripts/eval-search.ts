@@ -2,18 +2,21 @@
 // and for off-topic lists how many queries come back empty or marked as not matching.
 //
 // npm run eval:search [-- <set.json>…] [--set <glob>]… [--content <dir>] [--no-glossary] [--no-aliases] [--misses] [--json]
+//                     [--phrasings <dir>] [--fusion rrf|joined]
 // `--misses` lists each labelled query whose answer is not first, with where the first stage ranked it.
+// With `<set>.phrasings.json` beside a set (or in `--phrasings <dir>`), its queries are also run with those phrasings
+// (a separate writer's rewrites of each query) fused as search_knowledge fuses them, or joined into one query.
 //
 // Sets name their corpus (`example-wiki` is ./content, `ko-react-docs-fresh` is ko-react-docs, any other name a folder of
-// ../shared/corpora); `"labels": "paths"` sets label files by path, turned into ids by the build's own id rule.
+// ../shared/corpora, or of test/corpora, the copy the repository carries, when ../shared is absent); `"labels": "paths"` sets label files by path, turned into ids by the build's own id rule.
 // Held-out and off-topic sets print aggregates only: `--misses` never lists their queries.
 import { existsSync, globSync, readFileSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildWikiSearch, baselineDocuments } from './lib/eval-corpus.ts';
+import { buildWikiSearch, baselineDocuments, corpusRoot } from './lib/eval-corpus.ts';
 import { seedBaselineSearch } from '../bench/baseline.ts';
 import { evaluate, EvalSetSchema, type EvalQuery, type Metrics } from '../src/lib/search/evaluate.ts';
-import { firstStageRank, runEvalQuery } from './lib/eval-run.ts';
+import { firstStageRank, parsePhrasings, runEvalQuery, type Fusion } from './lib/eval-run.ts';
 import { SECTION_RANK_DEPTH } from '../src/lib/search/contract.ts';
 
 const { values, positionals } = parseArgs({
@@ -25,17 +28,29 @@ const { values, positionals } = parseArgs({
     'no-aliases': { type: 'boolean', default: false },
     misses: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
+    phrasings: { type: 'string' },
+    fusion: { type: 'string', default: 'rrf' },
   },
 });
 
-const files = [...positionals, ...values.set.flatMap((g) => (existsSync(g) ? [g] : globSync(g).sort()))];
+// Phrasings files sit beside their sets; a glob over a folder picks only the sets.
+const files = [...positionals, ...values.set.flatMap((g) => (existsSync(g) ? [g] : globSync(g).sort()))].filter((f) => !f.endsWith('.phrasings.json'));
 if (!files.length) files.push('test/fixtures/eval/ko-react-docs.queries.json');
 
-const CORPORA: Record<string, string> = { 'example-wiki': 'content', 'ko-react-docs-fresh': '../shared/corpora/ko-react-docs' };
-const corpusDir = (name: string) => resolve(values.content ?? process.env.EVAL_CORPUS ?? CORPORA[name] ?? `../shared/corpora/${name}`);
+const CORPORA: Record<string, string> = { 'example-wiki': 'content', 'ko-react-docs-fresh': corpusRoot('ko-react-docs') };
+const corpusDir = (name: string) => resolve(values.content ?? process.env.EVAL_CORPUS ?? CORPORA[name] ?? corpusRoot(name));
 const secret = (file: string) => /heldout|offtopic/.test(basename(file));
 const fmt = (m: Metrics) => `${m.recall1.toFixed(3)} | ${m.recall5.toFixed(3)} | ${m.mrr10.toFixed(3)}`;
 const summary: Record<string, unknown> = {};
+const fusion = values.fusion as Fusion;
+if (!['rrf', 'joined', 'rrf+joined'].includes(fusion)) throw new Error(`--fusion is ${String(values.fusion)}; use rrf, joined or rrf+joined.`);
+
+/** The phrasings written for a set: `<set>.phrasings.json` in `--phrasings <dir>`, else beside the set. */
+function phrasingsFor(file: string): Map<string, string[]> | undefined {
+  const name = basename(file).replace(/\.json$/, '.phrasings.json');
+  const path = values.phrasings ? resolve(values.phrasings, name) : resolve(dirname(file), name);
+  return existsSync(path) ? parsePhrasings(JSON.parse(readFileSync(path, 'utf8'))) : undefined;
+}
 
 for (const file of files) {
   const raw = JSON.parse(readFileSync(resolve(file), 'utf8')) as { corpus: string; labels?: string; queries: unknown[] };
@@ -45,11 +60,12 @@ for (const file of files) {
     // An off-topic list: nothing in the corpus answers these, so a good result is none at all, or one marked as weak.
     const rows = raw.queries.map((q) => runEvalQuery(search, q, markdownOf));
     const empty = rows.filter((r) => r.ids.length === 0).length;
-    const marked = rows.filter((r) => r.ids.length > 0 && r.match !== 'full').length;
+    const none = rows.filter((r) => r.ids.length > 0 && r.match === 'none').length;
+    const partial = rows.filter((r) => r.ids.length > 0 && r.match === 'partial').length;
     console.log(
-      `# Off-topic: ${file} (${raw.corpus}, ${rows.length} queries)\n\nempty ${empty}, marked ${marked}, shown as a match ${rows.length - empty - marked} — pass ${empty + marked}/${rows.length}\n`,
+      `# Off-topic: ${file} (${raw.corpus}, ${rows.length} queries)\n\nempty ${empty}, match "none" ${none}, "partial" ${partial}, "full" ${rows.length - empty - none - partial} — pass ${empty + none}/${rows.length} (empty or "none"); ${empty + none + partial}/${rows.length} not shown as a full match\n`,
     );
-    summary[file] = { offtopic: rows.length, empty, marked };
+    summary[file] = { offtopic: rows.length, empty, none, partial };
     continue;
   }
   const byPath = new Map(wiki.documents.map((d) => [d.source.sourcePath as string, d.source.id]));
@@ -76,6 +92,22 @@ for (const file of files) {
   const fullShare = [...full.values()].reduce((a, b) => a + b, 0) / (full.size || 1);
   console.log(`\nSection accuracy: ${maru.overall.sectionAccuracy ?? 'n/a'}; results marked a full match: ${fullShare.toFixed(3)}\n`);
   summary[file] = { overall: maru.overall, byKind: maru.byKind, fullMatch: Math.round(fullShare * 1000) / 1000 };
+  const phrasings = phrasingsFor(file);
+  if (phrasings) {
+    const missing = queries.filter((q) => !phrasings.has(q.q)).length;
+    const fused = evaluate(queries, (q) => {
+      const r = runEvalQuery(search, q, markdownOf, phrasings.get(q) ?? [], fusion);
+      return { ids: r.ids, sections: raw.labels === 'paths' ? r.headings : r.sections };
+    });
+    console.log(
+      `With phrasings (${{ rrf: 'fused by reciprocal rank', joined: 'joined into one query', 'rrf+joined': 'fused by reciprocal rank with the joined query as one more' }[fusion]}${missing ? `, ${missing} queries without any` : ''}):\n`,
+    );
+    console.log('| kind | n | R@1 | R@5 | MRR@10 |');
+    console.log('| --- | --- | --- | --- | --- |');
+    for (const kind of Object.keys(fused.byKind)) console.log(`| ${kind} | ${fused.byKind[kind]!.count} | ${fmt(fused.byKind[kind]!)} |`);
+    console.log(`| **overall** | ${fused.overall.count} | ${fmt(fused.overall)} |\n`);
+    summary[file] = { ...(summary[file] as object), phrased: { fusion, overall: fused.overall, byKind: fused.byKind } };
+  }
   if (values.misses && secret(file)) console.log('(misses of held-out sets are not listed)\n');
   else if (values.misses) {
     // Where the first stage had the answer: past the section stage's depth, the candidate pool lost it; inside, the ranking did.

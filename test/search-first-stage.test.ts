@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { buildWikiSearch } from '../scripts/lib/eval-corpus.ts';
 import { GENERATED_QUERIES } from '../scripts/lib/generate-corpus.ts';
 import {
+  DERIVED_WEIGHT,
   EXPANSION_WEIGHT,
   fuzzyFor,
   prefixFor,
@@ -20,7 +21,7 @@ import { EvalSetSchema } from '../src/lib/search/evaluate.ts';
 import { expandQuery } from '../src/lib/search/expand.ts';
 import { queryWords } from '../src/lib/search/coverage.ts';
 import type { LoadedSearch } from '../src/lib/search/index-load.ts';
-import { tokenize } from '../src/lib/search/tokenize.ts';
+import { derivedQueryTerms, isMarkedTerm, tokenize } from '../src/lib/search/tokenize.ts';
 import { ROOT } from './helpers/astro.ts';
 import type { IndexEnvelope } from '../src/lib/search/index-schema.ts';
 import { countInSection, decodeSectionPostings, indexSectionPostings, scanSectionPostings } from '../src/lib/search/section-postings.ts';
@@ -36,12 +37,15 @@ const CORPUS = resolve(ROOT, '../shared/corpora/ko-react-docs');
 
 /** What queryDocuments did before the first stage: MiniSearch.search with the contract's per-term options. */
 function miniSearchReference(index: SearchIndex, query: string, expansion: string): DocumentMatch[] {
-  const typed = new Set(tokenize(query));
-  const boostTerm = (term: string) => (typed.has(term) ? 1 : EXPANSION_WEIGHT);
+  // Stems and identifier words of what was typed are matched exactly and weigh DERIVED_WEIGHT; an expansion brings no stems.
+  const derived = derivedQueryTerms(query);
+  const typed = new Set(tokenize(query).filter((t) => !derived.has(t)));
+  const terms = [...tokenize(query), ...(expansion ? tokenize(expansion).filter((t) => !isMarkedTerm(t)) : [])];
+  const boostTerm = (term: string) => (typed.has(term) ? 1 : derived.has(term) ? DERIVED_WEIGHT : EXPANSION_WEIGHT);
   const prefix = (term: string) => typed.has(term) && prefixFor(term);
   const fuzzy = (term: string) => (typed.has(term) ? fuzzyFor(term) : false);
   return index
-    .search(expansion ? `${query} ${expansion}` : query, { boostTerm, prefix, fuzzy })
+    .search(query, { tokenize: () => terms, boostTerm, prefix, fuzzy })
     .map((r) => ({ doc: Number(r.id), score: r.score, terms: r.terms, queryTerms: r.queryTerms }));
 }
 

@@ -3,11 +3,16 @@ import * as z from 'zod';
 import { MAX_FILTER_TAGS, MAX_NAME_CHARS, MAX_SEARCH_OFFSET } from '../support/limits.ts';
 import { MAX_MISS_QUERY, type MissReport } from '../../src/lib/misses/misses.ts';
 import { MAX_QUERY_LENGTH, search, type SearchResult } from '../../src/lib/search/search.ts';
+import { MAX_PHRASINGS } from '../../src/lib/search/fuse.ts';
 import { day, docRef, DocumentRefSchema, fail, fitted, ok, READ_ONLY, type ToolDeps } from './common.ts';
 import { checkName, checkTags } from './filters.ts';
 import type { ArtifactSet } from '../artifacts.ts';
 
 const SNIPPET_CHARS = 300;
+/** Phrasings an AI may add to the query (the search takes five in all). */
+const MAX_ALSO = MAX_PHRASINGS - 1;
+/** Longest phrasing in `also`: a phrasing is a few words, not a passage. */
+const MAX_PHRASING_CHARS = 500;
 
 export const SearchKnowledgeInputSchema = z.object({
   query: z
@@ -16,7 +21,16 @@ export const SearchKnowledgeInputSchema = z.object({
       error: (iss) =>
         `query is ${(iss.input as string).length} characters; the limit is ${MAX_QUERY_LENGTH}. Search with a few key words instead of a whole passage.`,
     })
-    .describe('What to look for, in Korean or English words (e.g. "배포 롤백", "search tokenizer"). Max 4,000 characters.'),
+    .describe('The user\'s own words, as asked (e.g. "배포 롤백", "search tokenizer"). Max 4,000 characters.'),
+  also: z
+    .array(
+      z.string().max(MAX_PHRASING_CHARS, { error: `each phrasing in also is at most ${MAX_PHRASING_CHARS} characters; send a few key words per phrasing.` }),
+    )
+    .max(MAX_ALSO, { error: `also takes at most ${MAX_ALSO} phrasings.` })
+    .optional()
+    .describe(
+      `Up to ${MAX_ALSO} more phrasings of the same question, searched with the query and fused: the words the wiki itself would use, in Korean and in English, and the identifiers the answer would contain (API names, file names, config keys), e.g. ["State 끌어올리기 공통 부모", "lifting state up", "useState props"].`,
+    ),
   project: z.string().max(MAX_NAME_CHARS).optional().describe(`Only this project (see list_projects; at most ${MAX_NAME_CHARS} characters).`),
   category: z.string().max(MAX_NAME_CHARS).optional().describe(`Only this category, e.g. guide, policy, decision (at most ${MAX_NAME_CHARS} characters).`),
   tags: z
@@ -40,8 +54,14 @@ const HitSchema = DocumentRefSchema.extend({
     .object({ anchor: z.string(), path: z.array(z.string()) })
     .describe('Best-matching section: heading anchor ("" = top of the page) and heading path.'),
   snippet: z.string().describe('About 300 characters of that section around the matched words.'),
-  matched_terms: z.array(z.string()).describe('The query words this document matched (directly, or through another spelling or a synonym).'),
-  coverage: z.number().min(0).max(1).describe('Share of the query this document covers, weighted by how rare each word is (1 = every word).'),
+  matched_terms: z
+    .array(z.string())
+    .describe("Words of the query (and of also) this document's text contains, as written or in the spelling spelled_as names."),
+  spelled_as: z
+    .array(z.object({ term: z.string(), as: z.string() }))
+    .describe("Matched words the text spells otherwise: the word as sent, and what the text says (another form, its English or Korean, a typo's correction)."),
+  coverage: z.number().min(0).max(1).describe('Share of the best-covered phrasing this document covers, weighted by how rare each word is (1 = every word).'),
+  found_by: z.array(z.number().int()).describe('Which phrasings ranked it: 0 = query, 1… = also[0]….'),
 });
 
 export const SearchKnowledgeOutputSchema = z.object({
@@ -72,7 +92,16 @@ function compileSchemas(set: ArtifactSet): void {
   if (compiled) return;
   compiled = true;
   const entry = set.catalog.documents[0];
-  const hit = entry && { ...docRef(entry), score: 1, section: { anchor: '', path: [] }, snippet: '', matched_terms: [], coverage: 1 };
+  const hit = entry && {
+    ...docRef(entry),
+    score: 1,
+    section: { anchor: '', path: [] },
+    snippet: '',
+    matched_terms: [],
+    spelled_as: [],
+    coverage: 1,
+    found_by: [0],
+  };
   SearchKnowledgeInputSchema.safeParse({ query: 'warm' });
   SearchKnowledgeOutputSchema.safeParse({ query: 'warm', match: 'none', results: hit ? [hit] : [], offset: 0, total: 1, truncated: 0, next_offset: null });
 }
@@ -87,7 +116,7 @@ export function registerSearchKnowledgeTool(server: McpServer, deps: ToolDeps): 
     {
       title: 'Search the wiki',
       description:
-        'Full-text search over the team wiki (Korean and English), ranked exactly like the website search. Returns ids, titles, URIs, site URLs and a ~300 character snippet of the best-matching section. Then call read_knowledge with an id (and section anchor) to read the text. When next_offset is not null, call again with offset=next_offset for more hits.',
+        "Full-text search over the team wiki (Korean and English), ranked like the website search. Pass the user's words as query and, in also, up to four phrasings of your own: the words the wiki itself would use for the answer, in Korean and in English, and the identifiers the answer would contain (API names, file names, config keys). Lexical search cannot bridge words a page never uses; your phrasings can. One call fuses them; do not make one call per phrasing. Returns ids, titles, URIs, site URLs and a ~300 character snippet of the best-matching section; matched_terms lists only words the hit's text really contains (spelled_as names another spelling). Then call read_knowledge with an id (and section anchor). When next_offset is not null, call again with offset=next_offset (same query and also) for more hits.",
       inputSchema: SearchKnowledgeInputSchema,
       outputSchema: SearchKnowledgeOutputSchema,
       annotations: READ_ONLY,
@@ -101,7 +130,11 @@ export function registerSearchKnowledgeTool(server: McpServer, deps: ToolDeps): 
       }
       const bad = checkName(set, 'project', args.project) ?? checkName(set, 'category', args.category) ?? checkTags(set, 'tag', args.tags);
       if (bad) return bad;
+      const also = (args.also ?? []).map((p) => p.trim()).filter(Boolean);
       const result = await search(set.search, query, {
+        also,
+        // Every reported word is checked against the hit's Markdown, the text read_knowledge returns.
+        hitText: (d) => set.markdown.get(d.id),
         filters: { project: args.project, category: args.category, tags: args.tags },
         limit: args.limit,
         offset: args.offset,
@@ -110,21 +143,35 @@ export function registerSearchKnowledgeTool(server: McpServer, deps: ToolDeps): 
         snippetLength: SNIPPET_CHARS,
       });
       // A later page is the same search read on, not another one to log.
-      if (deps.misses && args.offset === 0) void deps.misses.record(missReport(query, args, result), 'mcp');
+      if (deps.misses && args.offset === 0) void deps.misses.record(missReport(query, also, args, result), 'mcp');
       if (args.offset > 0 && args.offset >= result.total) {
         return fail(`offset ${args.offset} is past the last hit (${result.total} for "${query.slice(0, 100)}"). Start again with offset 0.`);
       }
       const results = result.hits.flatMap((h) => {
         const entry = set.byId.get(h.document.id);
         return entry
-          ? [{ ...docRef(entry), score: h.score, section: h.section, snippet: h.snippet.text, matched_terms: h.matchedTerms, coverage: h.coverage }]
+          ? [
+              {
+                ...docRef(entry),
+                score: h.score,
+                section: h.section,
+                snippet: h.snippet.text,
+                matched_terms: h.matchedTerms,
+                spelled_as: h.spelledAs ?? [],
+                coverage: h.coverage,
+                found_by: h.foundBy ?? [0],
+              },
+            ]
           : [];
       });
       return fitted(results, (kept, dropped) => {
         const lines = kept.map((r, i) => {
           const where = r.section.path.length ? ` § ${r.section.path.join(' > ')}` : '';
-          const covered = result.match === 'full' ? '' : `, matched ${r.matched_terms.join(' ') || 'no main term'}`;
-          return `${args.offset + i + 1}. ${r.id} — ${r.title} (${r.project}/${r.category}, ${day(r.updatedAt)}, score ${r.score}${covered})${where}\n   ${r.snippet}`;
+          const spelled = new Map(r.spelled_as.map((s) => [s.term, s.as]));
+          const words = r.matched_terms.map((t) => (spelled.has(t) ? `${t} (as ${spelled.get(t)})` : t)).join(' ');
+          const covered = result.match === 'full' ? '' : `, matched ${words || 'no main term'}`;
+          const by = result.phrasings.length > 1 ? `, found by ${r.found_by.map((p) => (p ? `also[${p - 1}]` : 'query')).join(' ')}` : '';
+          return `${args.offset + i + 1}. ${r.id} — ${r.title} (${r.project}/${r.category}, ${day(r.updatedAt)}, score ${r.score}${covered}${by})${where}\n   ${r.snippet}`;
         });
         const end = args.offset + kept.length;
         const next_offset = end < result.total ? end : null;
@@ -161,6 +208,7 @@ const MATCH_LINE: Record<SearchResult['match'], string> = {
 /** The miss-log view of one search: the query, its filters, how many hits, the best score and the search's verdict. */
 function missReport(
   query: string,
+  also: readonly string[],
   args: { project?: string | undefined; category?: string | undefined; tags?: string[] | undefined },
   result: SearchResult,
 ): MissReport {
@@ -169,5 +217,12 @@ function missReport(
     ...(args.category ? { category: args.category } : {}),
     ...(args.tags?.length ? { tags: args.tags } : {}),
   };
-  return { query: query.slice(0, MAX_MISS_QUERY), filters, resultCount: result.hits.length, bestScore: result.hits[0]?.score ?? null, match: result.match };
+  return {
+    query: query.slice(0, MAX_MISS_QUERY),
+    filters,
+    resultCount: result.hits.length,
+    bestScore: result.hits[0]?.score ?? null,
+    match: result.match,
+    ...(also.length ? { also: also.map((p) => p.slice(0, MAX_MISS_QUERY)) } : {}),
+  };
 }

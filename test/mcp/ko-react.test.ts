@@ -71,11 +71,13 @@ describe.skipIf(!HAVE_CORPUS).each([
       const { data } = await callOk(client, 'search_knowledge', { query: q }, SearchKnowledgeOutputSchema);
       const site = await search(loaded, q, {
         loadText: async (d) => JSON.parse(readFileSync(join(dir, `_wiki/search/text/${d.id}.json`), 'utf8')) as string[],
+        // The server checks the words each hit reports against its Markdown; the same function does, given it.
+        hitText: (d) => readFileSync(join(dir, `_wiki/docs/${d.id}.md`), 'utf8'),
         snippetLength: 300,
       });
       expect(data.match).toBe(site.match);
-      expect(data.results.map((r) => [r.id, r.score, r.section.anchor, r.snippet, r.coverage])).toEqual(
-        site.hits.map((h) => [h.document.id, h.score, h.section.anchor, h.snippet.text, h.coverage]),
+      expect(data.results.map((r) => [r.id, r.score, r.section.anchor, r.snippet, r.coverage, r.matched_terms])).toEqual(
+        site.hits.map((h) => [h.document.id, h.score, h.section.anchor, h.snippet.text, h.coverage, h.matchedTerms]),
       );
     }
   });

@@ -28,6 +28,8 @@ export const MissReportSchema = z.strictObject({
   bestScore: z.number().finite().nullable().default(null),
   /** The search's own verdict (`match` of its result): whether any hit covered the query's main terms. */
   match: z.enum(['none', 'partial', 'full']).optional(),
+  /** Other phrasings searched with the query in the same call (an AI's rewrites through MCP), each cut like the query. */
+  also: z.array(z.string().max(MAX_MISS_QUERY)).max(4).optional(),
 });
 export type MissReport = z.output<typeof MissReportSchema>;
 
@@ -50,6 +52,7 @@ export function toMissLine(report: MissReport, source: MissEntry['source'], time
     resultCount: report.resultCount,
     bestScore: report.bestScore,
     ...(report.match ? { match: report.match } : {}),
+    ...(report.also?.length ? { also: report.also.map((q) => q.slice(0, MAX_MISS_QUERY)) } : {}),
   };
   return `${JSON.stringify(entry)}\n`;
 }

@@ -1,5 +1,16 @@
 import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
-import { isLatinTerm, QUERY_STOP_WORDS, tokenize } from './tokenize.ts';
+import { BM25, DERIVED_TERM_WEIGHTS, DERIVED_WEIGHT, EXPANSION_WEIGHT, FIELD_BOOSTS } from './ranking.ts';
+export {
+  BM25,
+  COMMON_BODY_MIN_DOCUMENTS,
+  COMMON_BODY_SHARE,
+  DERIVED_TERM_WEIGHTS,
+  DERIVED_WEIGHT,
+  EXPANSION_WEIGHT,
+  FIELD_BOOSTS,
+  SECTION_RANK_DEPTH,
+} from './ranking.ts';
+import { derivedQueryTerms, isLatinTerm, QUERY_STOP_WORDS, isMarkedTerm, tokenize } from './tokenize.ts';
 import { bestDocuments, type QuerySpec, type ScoringIndex, type Selection, type TermLookup } from './first-stage.ts';
 import { termLookupOf, type TermTree } from './term-lookup.ts';
 
@@ -8,7 +19,7 @@ import { termLookupOf, type TermTree } from './term-lookup.ts';
  * Bump SEARCH_OPTIONS_VERSION whenever anything here changes how terms are produced or scored:
  * an index built with other options answers wrongly, so loaders refuse a mismatch.
  */
-export const SEARCH_OPTIONS_VERSION = 7;
+export const SEARCH_OPTIONS_VERSION = 8;
 
 /**
  * Each indexed unit is one whole document, its id the document's position in the envelope's table.
@@ -24,33 +35,8 @@ export type IndexField = (typeof INDEX_FIELDS)[number];
 /** Nothing is stored per unit: document data lives once in the index envelope. */
 export const STORE_FIELDS: readonly string[] = [];
 
-/** Field weights, keeping the design's order title ≥ aliases > tags > headings > body. */
-export const FIELD_BOOSTS: Readonly<Record<IndexField, number>> = { title: 8, aliases: 6, tags: 4, headings: 3, body: 1 };
-
 /** A unit as handed to MiniSearch. */
 export type IndexUnit = { id: number } & Record<IndexField, string>;
-
-/**
- * Body postings of a term found in more than this share of documents are left out of the index:
- * such terms (common bigrams like '컴포' in a React wiki) say little about which document is meant,
- * yet make up ~45 % of all postings. They still match titles, aliases, tags and headings, and the
- * section ranking counts them in the text of the candidates.
- */
-export const COMMON_BODY_SHARE = 0.3;
-/** Below this many documents nothing is left out: shares are noise in a small wiki. */
-export const COMMON_BODY_MIN_DOCUMENTS = 100;
-
-/**
- * How many of the best documents get their sections ranked (and may be reordered by them). 40 (was 20) once the
- * section counts came from the index: paraphrase recall@5 on ko-react-docs 0.75 → 0.83, no set or kind worse; 60 adds nothing.
- */
-export const SECTION_RANK_DEPTH = 40;
-
-/** BM25 parameters, MiniSearch's defaults; section ranking uses the same ones. */
-export const BM25 = { k: 1.2, b: 0.7, d: 0.5 } as const;
-
-/** Match weights of a term the user did not type exactly (MiniSearch's prefix/fuzzy weights). */
-export const DERIVED_TERM_WEIGHTS = { fuzzy: 0.4, prefix: 0.6 } as const;
 
 /** Identity after tokenizing: all normalisation happens in `tokenize` so index and query agree. */
 export function processTerm(term: string): string {
@@ -171,18 +157,37 @@ export function queryDocuments(index: SearchIndex, query: string, expansion = ''
   return queryBest(index, query, expansion).documents;
 }
 
-/** `queryDocuments` cut to the best `selection.limit` of the documents `selection.accept` keeps, and their count. */
-export function queryBest(index: SearchIndex, query: string, expansion = '', selection: Selection = {}): { documents: DocumentMatch[]; total: number } {
-  const typed = new Set(tokenize(query));
+/**
+ * `queryDocuments` cut to the best `selection.limit` of the documents `selection.accept` keeps, and their count. `query`
+ * is a text, or the query's terms as `tokenizeQuery` gives them; `derived` (default: `derivedQueryTerms` of a text) are
+ * the stems and identifier words among them, matched exactly and weighted DERIVED_WEIGHT.
+ */
+export function queryBest(
+  index: SearchIndex,
+  query: string | readonly string[],
+  expansion = '',
+  selection: Selection = {},
+  derived: ReadonlyMap<string, string> = typeof query === 'string' ? derivedQueryTerms(query) : new Map(),
+): { documents: DocumentMatch[]; total: number } {
+  const own = typeof query === 'string' ? tokenize(query) : query;
+  const typed = new Set(own.filter((t) => !derived.has(t)));
   // Expansions (other spellings, synonyms) help recall but count less than what the user typed.
   // Prefix and typo tolerance are for what the user typed; an expansion ('컴포넌트' → 'component') is matched exactly,
-  // or 'component' would go on to match every 'componentDidMount' of a class-component reference page.
-  const specs = queryTermsOf(expansion ? `${query} ${expansion}` : query).map((term): QuerySpec => ({
-    term,
-    prefix: typed.has(term) && prefixFor(term),
-    maxDistance: typed.has(term) ? maxDistance(term, fuzzyFor(term)) : 0,
-    boost: typed.has(term) ? 1 : EXPANSION_WEIGHT,
-  }));
+  // or 'component' would go on to match every 'componentDidMount' of a class-component reference page. Its stem is
+  // left out: an expansion stands for one word, not for every form of it.
+  const extra = expansion ? tokenize(expansion).filter((t) => !isMarkedTerm(t)) : [];
+  const specs = [...own, ...extra].flatMap((t): QuerySpec[] => {
+    const term = processQueryTerm(t);
+    if (!term) return [];
+    return [
+      {
+        term,
+        prefix: typed.has(term) && prefixFor(term),
+        maxDistance: typed.has(term) ? maxDistance(term, fuzzyFor(term)) : 0,
+        boost: typed.has(term) ? 1 : derived.has(term) ? DERIVED_WEIGHT : EXPANSION_WEIGHT,
+      },
+    ];
+  });
   // The same scores as `index.search(text, { boostTerm, prefix, fuzzy })`, without its per-posting objects (see first-stage.ts).
   return bestDocuments(scoringIndexOf(index), specs, { weights: DERIVED_TERM_WEIGHTS, bm25: BM25 }, selection);
 }
@@ -303,9 +308,6 @@ export function queryAll(index: SearchIndex, terms: readonly string[]): number[]
   for (let short = 0; short < reached.length; short++) if (reached[short] === tokens.length) out.push(scoring.externalIds[short]!);
   return out;
 }
-
-/** Weight of a term the query gained by loanword or glossary expansion. */
-export const EXPANSION_WEIGHT = 0.5;
 
 /** The query terms the user's text turns into (for highlighting and miss reports). */
 export function queryTerms(query: string): string[] {

@@ -1,5 +1,7 @@
 import { processQueryTerm } from './contract.ts';
-import { tokenizeQuery } from './tokenize.ts';
+import { FULL_MATCH_COVERAGE, PARTIAL_MATCH_COVERAGE } from './ranking.ts';
+export { PARTIAL_MATCH_COVERAGE } from './ranking.ts';
+import { queryWordTerms } from './tokenize.ts';
 import type { Alternative } from './expand.ts';
 
 /**
@@ -12,11 +14,6 @@ import type { Alternative } from './expand.ts';
 
 /** Whether the best hit covers the query's main terms: `full` when it does, `partial` for part of them, `none` otherwise. */
 export type MatchLevel = 'none' | 'partial' | 'full';
-
-/** A best hit covering at least this rarity-weighted share of the query is a full match. */
-export const FULL_MATCH_COVERAGE = 0.75;
-/** …and at least this share a partial one; below it the result says nothing matched. */
-export const PARTIAL_MATCH_COVERAGE = 0.4;
 
 /** One word of the query with the index terms it stands for. */
 export interface QueryUnit {
@@ -31,14 +28,23 @@ export interface QueryUnit {
 }
 
 /** The query's words and their index terms, in order; question words and stop words are left out. */
-export function queryWords(query: string): { word: string; terms: string[] }[] {
-  const out: { word: string; terms: string[] }[] = [];
+export function queryWords(query: string): { word: string; terms: string[]; parts?: string[] }[] {
+  const out: { word: string; terms: string[]; parts?: string[] }[] = [];
   for (const raw of query.split(/\s+/)) {
     const word = raw.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
-    const terms = [...new Set(tokenizeQuery(word).filter((t) => processQueryTerm(t) !== null))];
-    if (terms.length) out.push({ word, terms });
+    // A word is there when its stem is ('memoization' on a page saying 'memoize': the stem counts for the word it
+    // stands for); an identifier's words are another spelling of it (see `identifierAlternative`).
+    const own = queryWordTerms(word);
+    const terms = own.terms.filter((t) => processQueryTerm(t) !== null);
+    const parts = own.parts.filter((t) => processQueryTerm(t) !== null);
+    if (terms.length) out.push({ word, terms, ...(parts.length > 1 ? { parts } : {}) });
   }
   return out;
+}
+
+/** An identifier's words, all matched, stand for the identifier ('toCamelCaseKeys' ~ 'camel case keys'). */
+export function identifierAlternative(word: { parts?: readonly string[] }): Alternative[] {
+  return word.parts ? [{ terms: [...word.parts], certainty: 1, text: word.parts.join(' ') }] : [];
 }
 
 /** Rarity-weighted share of the query a document covers, and the words it matched. */
@@ -55,10 +61,18 @@ export function coverageOf(units: readonly QueryUnit[], has: (term: string) => b
   };
   for (const u of units) {
     let m = share(u.terms);
-    for (const a of u.alternatives) m = Math.max(m, share(a.terms) === 1 ? a.certainty : 0);
+    let whole = m === 1;
+    for (const a of u.alternatives) {
+      if (share(a.terms) !== 1) continue;
+      whole = true;
+      m = Math.max(m, a.certainty);
+    }
     total += u.weight;
     covered += u.weight * m;
-    if (m >= 0.5) matched.push(u.word);
+    // Only a word whose every term the document has (or one of its other spellings, whole): half a word's bigrams
+    // is an overlap of a syllable or two, not the word. The words a result reports are checked against the hit's
+    // text when the caller has it (truthful.ts); this is what is reported without it.
+    if (whole) matched.push(u.word);
   }
   return { coverage: total ? Math.round((covered / total) * 1000) / 1000 : 0, matched };
 }

@@ -1,6 +1,6 @@
 import { processQueryTerm } from './contract.ts';
 import { foldHangulVowels, stripKoreanSuffixes, stripQuerySuffixes } from './korean.ts';
-import { tokenize } from './tokenize.ts';
+import { isMarkedTerm, tokenize } from './tokenize.ts';
 import type { SynonymMatcher } from './synonyms.ts';
 
 /** What a query expands to: extra text to search for, and per query word the other spellings it stands for. */
@@ -14,6 +14,8 @@ export interface QueryExpansion {
 export interface Alternative {
   terms: string[];
   certainty: number;
+  /** The spelling itself, to look for in a hit's text (see truthful.ts). */
+  text?: string;
 }
 
 /** Other spellings of one query word (the next word given for spacing inside a loanword). */
@@ -21,7 +23,8 @@ export type SpellingsOf = (word: string, next: string | undefined) => { text: st
 
 /** Query terms of a text, as the index would see them. */
 export function termsOf(text: string): string[] {
-  return [...new Set(tokenize(text).filter((t) => processQueryTerm(t) !== null))];
+  // Without stems: another spelling stands for that one word, not every form of it.
+  return [...new Set(tokenize(text).filter((t) => processQueryTerm(t) !== null && !isMarkedTerm(t)))];
 }
 
 /**
@@ -44,7 +47,7 @@ export function expandQuery(
       const terms = termsOf(other);
       if (!terms.length) continue;
       extra.push(other);
-      for (const i of owners) alternatives[i]!.push({ terms, certainty: 1 });
+      for (const i of owners) alternatives[i]!.push({ terms, certainty: 1, text: other });
     }
   }
   words.forEach((w, i) => {
@@ -52,7 +55,7 @@ export function expandQuery(
       const terms = termsOf(text);
       if (!terms.length || terms.every((t) => w.terms.includes(t))) continue;
       extra.push(text);
-      alternatives[i]!.push({ terms, certainty });
+      alternatives[i]!.push({ terms, certainty, text });
     }
   });
   return { text: [...new Set(extra)].join(' '), alternatives };

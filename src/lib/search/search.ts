@@ -1,7 +1,18 @@
-import { DERIVED_TERM_WEIGHTS, EXPANSION_WEIGHT, prepareTermLookup, processQueryTerm, queryAll, queryBest, SECTION_RANK_DEPTH } from './contract.ts';
-import { tokenizeQuery } from './tokenize.ts';
+import {
+  DERIVED_TERM_WEIGHTS,
+  DERIVED_WEIGHT,
+  EXPANSION_WEIGHT,
+  prepareTermLookup,
+  processQueryTerm,
+  queryAll,
+  queryBest,
+  SECTION_RANK_DEPTH,
+} from './contract.ts';
+import { COVERAGE_BOOST } from './ranking.ts';
+export { COVERAGE_BOOST } from './ranking.ts';
+import { derivedQueryTerms, tokenizeQuery } from './tokenize.ts';
 import { documentScore, inverseDocumentFrequency, prepareDocument, scoreSections, sectionPath, type PreparedDocument, type RankTerm } from './section-rank.ts';
-import { coverageOf, matchLevel, PARTIAL_MATCH_COVERAGE, queryWords, type MatchLevel, type QueryUnit } from './coverage.ts';
+import { coverageOf, identifierAlternative, matchLevel, PARTIAL_MATCH_COVERAGE, queryWords, type MatchLevel, type QueryUnit } from './coverage.ts';
 import { forUnansweredQuery } from './coordination.ts';
 import { expandQuery } from './expand.ts';
 import { hitSnippet, sectionTexts, type DocumentText, type Snippet } from './snippet.ts';
@@ -9,6 +20,9 @@ import { choseongSearch, isChoseongQuery } from './choseong.ts';
 import { namedTerms } from './names.ts';
 import type { LoadedSearch } from './index-load.ts';
 import type { SearchDocument } from './index-schema.ts';
+import { fuseRanked, phrasingsOf } from './fuse.ts';
+import { FUSE_DEPTH } from './ranking.ts';
+import { hitTextOf, verifyUnits, type Spelling } from './truthful.ts';
 
 export type { MatchLevel };
 
@@ -28,15 +42,24 @@ export interface SearchHit {
   section: { anchor: string; path: string[] };
   /** Index terms that matched, for highlighting. */
   terms: string[];
-  /** The query's words this document matched (directly or through another spelling of them). */
+  /**
+   * The query's words this document matched (directly or through another spelling of them). Checked against the hit's
+   * text when the search had it (`hitText`): then each is in the text, or named in `spelledAs` with the text's spelling.
+   */
   matchedTerms: string[];
+  /** Words of `matchedTerms` the text has in another spelling: `{ term: '파드', as: 'pod' }`. */
+  spelledAs?: Spelling[];
   /** Share of the query this document covers, weighted by how rare each word is (0–1). */
   coverage: number;
+  /** Which phrasings found it (0: the query, 1…: `also`), each ranking it in its own first FUSE_DEPTH; [0] for a single query. */
+  foundBy?: number[];
 }
 
 /** A search's answer: hits best first, each with its snippet, and whether any of them covers the query. */
 export interface SearchResult {
   query: string;
+  /** The phrasings searched: the query, then the `also` ones kept (trimmed, repeats left out). */
+  phrasings: string[];
   /** `full` when the best hit covers the query's main terms, `partial` for part of them, `none` otherwise. */
   match: MatchLevel;
   hits: ResultHit[];
@@ -59,6 +82,17 @@ export type TextOf = (document: SearchDocument) => DocumentText | undefined;
 /** Options of `search`. */
 export interface SearchOptions {
   filters?: SearchFilters;
+  /**
+   * Other phrasings of the same question (up to four, e.g. a calling AI's rewrites in the wiki's words): each is
+   * searched like the query and the rankings are fused (see fuse.ts). `match`, coverage and matched words then
+   * describe the fused hits against every phrasing.
+   */
+  also?: readonly string[];
+  /**
+   * A hit's whole text (its Markdown, as read_knowledge returns it), to check the words a hit reports against (see
+   * truthful.ts). Without it the reported words are those whose every index term the document has.
+   */
+  hitText?: (document: SearchDocument) => Promise<string | undefined> | string | undefined;
   /** Most hits returned (default 10). */
   limit?: number;
   /**
@@ -90,16 +124,17 @@ export interface SearchOptions {
  * cover the query. With the site's split index it first fetches the shards the query's terms are in.
  */
 export async function search(loaded: LoadedSearch, query: string, options: SearchOptions = {}): Promise<SearchResult> {
-  const { filters = {}, limit = 10, offset = 0, loadText, onRanked, onTiming, snippetLength = DEFAULT_SNIPPET_LENGTH } = options;
+  const { filters = {}, limit = 10, offset = 0, loadText, onRanked, onTiming, snippetLength = DEFAULT_SNIPPET_LENGTH, hitText } = options;
   const skip = Math.max(0, offset);
+  const phrasings = phrasingsOf(query, options.also);
   let work = 0;
   let waited = 0;
-  let ranking: DocumentRanking;
+  let ranking: DocumentRanking[];
   let hits: SearchHit[];
   for (;;) {
     const t = now();
-    ranking = rankDocuments(loaded, query, filters, Math.max(rankDepth(limit), skip + limit));
-    hits = finishSearch(loaded, ranking, limit, skip);
+    ranking = rankPhrasings(loaded, phrasings, filters, limit, skip);
+    hits = finishPhrasings(loaded, ranking, limit, skip);
     work += now() - t;
     // A split index (the site's) lacks the postings of terms whose shards it has not fetched: fetch them and rank again.
     const missing = loaded.shards?.takeMissing() ?? [];
@@ -120,11 +155,25 @@ export async function search(loaded: LoadedSearch, query: string, options: Searc
       texts.set(h.document.id, undefined);
     }
   }
+  // The whole texts of every hit up to the page's end: the verdict on the result is taken over all of them.
+  const whole = new Map<string, string | undefined>();
+  if (hitText) {
+    await Promise.all(
+      hits.map(async (h) => {
+        try {
+          whole.set(h.document.id, await hitText(h.document));
+        } catch {
+          whole.set(h.document.id, undefined);
+        }
+      }),
+    );
+  }
+  const wholeOf = hitText ? (d: SearchDocument) => whole.get(d.id) : undefined;
   const pending = [...texts].filter((e): e is [string, Promise<DocumentText | undefined>] => e[1] instanceof Promise);
-  if (pending.length && onRanked) onRanked(withSnippets(ranking, hits, (d) => atHand(texts.get(d.id)), snippetLength, skip));
+  if (pending.length && onRanked) onRanked(withSnippets(ranking, hits, (d) => atHand(texts.get(d.id)), snippetLength, skip, wholeOf));
   await Promise.all(pending.map(async ([id, p]) => texts.set(id, await p.catch(() => undefined))));
   const t2 = now();
-  const result = withSnippets(ranking, hits, (d) => atHand(texts.get(d.id)), snippetLength, skip);
+  const result = withSnippets(ranking, hits, (d) => atHand(texts.get(d.id)), snippetLength, skip, wholeOf);
   onTiming?.('rank', work);
   onTiming?.('load', waited + t2 - t1);
   onTiming?.('finish', now() - t2);
@@ -139,11 +188,47 @@ function atHand(text: DocumentText | Promise<DocumentText | undefined> | undefin
 export function searchSync(
   loaded: LoadedSearch,
   query: string,
-  options: Omit<SearchOptions, 'loadText' | 'onTiming' | 'onRanked'> & { textOf?: TextOf } = {},
+  options: Omit<SearchOptions, 'loadText' | 'onTiming' | 'onRanked' | 'hitText'> & {
+    textOf?: TextOf;
+    hitTextOf?: (document: SearchDocument) => string | undefined;
+  } = {},
 ): SearchResult {
-  const { filters = {}, limit = 10, textOf, snippetLength = DEFAULT_SNIPPET_LENGTH } = options;
-  const ranking = rankDocuments(loaded, query, filters, rankDepth(limit));
-  return withSnippets(ranking, finishSearch(loaded, ranking, limit), textOf, snippetLength);
+  const { filters = {}, limit = 10, textOf, snippetLength = DEFAULT_SNIPPET_LENGTH, hitTextOf } = options;
+  const rankings = rankPhrasings(loaded, phrasingsOf(query, options.also), filters, limit, 0);
+  return withSnippets(rankings, finishPhrasings(loaded, rankings, limit, 0), textOf, snippetLength, 0, hitTextOf);
+}
+
+/** Each phrasing ranked by the index (a blank query stands for itself, and finds nothing). */
+function rankPhrasings(loaded: LoadedSearch, phrasings: readonly string[], filters: SearchFilters, limit: number, skip: number): DocumentRanking[] {
+  const depth = phrasings.length > 1 ? Math.max(FUSE_DEPTH, skip + limit) : skip + limit;
+  const queries = phrasings.length ? phrasings : [''];
+  return queries.map((q) => rankDocuments(loaded, q, filters, Math.max(rankDepth(depth), depth)));
+}
+
+/**
+ * The hits of one phrasing (`finishSearch`), or of several fused: each phrasing's first max(FUSE_DEPTH, offset + limit)
+ * hits, fused by reciprocal rank; a fused hit points at the section of the phrasing that ranked it best, and covers the
+ * query as much as the phrasing it covers best.
+ */
+function finishPhrasings(loaded: LoadedSearch, rankings: readonly DocumentRanking[], limit: number, skip: number): SearchHit[] {
+  if (rankings.length === 1) return finishSearch(loaded, rankings[0]!, limit, skip);
+  const depth = Math.max(FUSE_DEPTH, skip + limit);
+  const lists = rankings.map((r) => finishSearch(loaded, r, depth));
+  const byPhrasing = lists.map((list) => new Map(list.map((h) => [h.document.id, h])));
+  return fuseRanked(lists, (h) => h.document.id)
+    .slice(0, skip + Math.max(0, limit))
+    .map((f) => {
+      const found = [...f.ranks.keys()].sort((a, b) => a - b);
+      const own = found.map((p) => byPhrasing[p]!.get(f.key)!);
+      return {
+        ...f.best,
+        score: round(f.score * 1000),
+        terms: [...new Set(own.flatMap((h) => h.terms))].sort(),
+        matchedTerms: [...new Set(own.flatMap((h) => h.matchedTerms))],
+        coverage: Math.max(...own.map((h) => h.coverage)),
+        foundBy: found,
+      };
+    });
 }
 
 /**
@@ -216,13 +301,46 @@ export function searchDocuments(loaded: LoadedSearch, query: string, filters: Se
   return finishSearch(loaded, rankDocuments(loaded, query, filters, rankDepth(limit)), limit);
 }
 
-/** The result for `hits` from `offset` on; how well the search answers the query is judged on every hit from the first. */
-function withSnippets(ranking: DocumentRanking, hits: readonly SearchHit[], textOf: TextOf | undefined, snippetLength: number, offset = 0): SearchResult {
+/** How the reported words of a hit come out once its text is checked (see truthful.ts): every phrasing's words it has. */
+function verified(rankings: readonly DocumentRanking[], hit: SearchHit, raw: string | undefined): SearchHit {
+  if (raw === undefined) return hit;
+  // Initials ('ㄱㅅ') match a title's initials: the title is what the hit has of them.
+  if (rankings.some((r) => r.choseong)) return { ...hit, spelledAs: hit.matchedTerms.map((term) => ({ term, as: hit.document.title })) };
+  const text = hitTextOf(raw);
+  const matched: string[] = [];
+  const spelledAs: Spelling[] = [];
+  let coverage = 0;
+  for (const r of rankings) {
+    const v = verifyUnits(r.units, text);
+    for (const m of v.matched) if (!matched.includes(m)) matched.push(m);
+    for (const s of v.spelledAs) if (!spelledAs.some((x) => x.term === s.term)) spelledAs.push(s);
+    coverage = Math.max(coverage, v.coverage);
+  }
+  // The index's coverage is of the best section; the text's, of the whole page: the smaller is the one to stand by.
+  return { ...hit, matchedTerms: matched, spelledAs, coverage: Math.min(hit.coverage, coverage) };
+}
+
+/**
+ * The result for `hits` from `offset` on; how well the search answers the query is judged on every hit from the first,
+ * with the words each reports checked against its whole text when `wholeOf` gives it.
+ */
+function withSnippets(
+  rankings: readonly DocumentRanking[],
+  raw: readonly SearchHit[],
+  textOf: TextOf | undefined,
+  snippetLength: number,
+  offset = 0,
+  wholeOf?: (document: SearchDocument) => string | undefined,
+): SearchResult {
+  const ranking = rankings[0]!;
+  const hits = wholeOf ? raw.map((h) => verified(rankings, h, wholeOf(h.document))) : raw;
   return {
     query: ranking.query,
+    phrasings: rankings.map((r) => r.query).filter(Boolean),
     match: ranking.choseong ? (hits.length ? 'full' : 'none') : matchLevel(hits.length ? Math.max(...hits.map((h) => h.coverage)) : undefined),
     hits: hits.slice(offset).map((h) => ({ ...h, snippet: hitSnippet(h.document, h.section.anchor, h.terms, textOf?.(h.document), snippetLength) })),
-    total: ranking.total,
+    // Fused: the documents the broadest phrasing matches (the union is at least that many).
+    total: Math.max(...rankings.map((r) => r.total)),
   };
 }
 
@@ -260,22 +378,26 @@ export function rankDocuments(search: LoadedSearch, query: string, filters: Sear
   // They come best first, ties by position (queryDocuments' order); the filters apply before the cut to `keep`.
   const filtered = Boolean(filters.project || filters.category || filters.tags?.length);
   const accept = (doc: number) => search.documents[doc] !== undefined && (!filtered || matchesFilters(search.documents[doc], filters));
-  const { documents: ranked, total } = queryBest(search.index, tokenizeQuery(q).join(' '), expansion.text, { limit: keep, accept });
-  const typed = new Set(tokenizeQuery(q).filter((t) => processQueryTerm(t) !== null));
+  const derived = derivedQueryTerms(q);
+  const { documents: ranked, total } = queryBest(search.index, tokenizeQuery(q), expansion.text, { limit: keep, accept }, derived);
+  const typed = new Set(tokenizeQuery(q).filter((t) => processQueryTerm(t) !== null && !derived.has(t)));
   const expanded = new Set(
     expansion.alternatives
       .flat()
       .flatMap((a) => a.terms)
       .filter((t) => !typed.has(t)),
   );
+  for (const [t] of derived) if (processQueryTerm(t) !== null && !typed.has(t)) expanded.add(t);
   // Every term the query stands for, also ones the index dropped from bodies for being common.
   const asked = [...typed, ...expanded];
-  const weightOf = (t: string) => (typed.has(t) ? 1 : EXPANSION_WEIGHT);
+  const expansionTerms = new Set(expansion.alternatives.flat().flatMap((a) => a.terms));
+  const weightOf = (t: string) => (typed.has(t) ? 1 : derived.has(t) && !expansionTerms.has(t) ? DERIVED_WEIGHT : EXPANSION_WEIGHT);
   // Prefix and typo matches of the documents that may be section-scored.
   const all = new Set([...asked, ...ranked.slice(0, RANKED_TERMS_DEPTH).flatMap((r) => r.terms)]);
   const terms = [...all].sort().map((term): RankTerm => {
     const frequency = search.sectionFrequency.get(term) ?? [];
-    if (typed.has(term) || expanded.has(term)) return { term, source: term, weight: weightOf(term), frequency };
+    // A stem counts for the word it stands for ('~memoiz' found is 'memoization' found).
+    if (typed.has(term) || expanded.has(term)) return { term, source: typed.has(term) ? term : (derived.get(term) ?? term), weight: weightOf(term), frequency };
     // Reached by prefix or typo tolerance: weighted as MiniSearch weighs such matches.
     const prefix = asked.filter((a) => term.startsWith(a)).sort((a, b) => b.length - a.length)[0];
     if (prefix)
@@ -298,17 +420,11 @@ export function rankDocuments(search: LoadedSearch, query: string, filters: Sear
     );
   const units = words.map((w, i): QueryUnit => ({
     ...w,
-    alternatives: expansion.alternatives[i] ?? [],
+    alternatives: [...(expansion.alternatives[i] ?? []), ...identifierAlternative(w)],
     weight: w.terms.reduce((s, t) => s + rarity(t), 0) / w.terms.length,
   }));
   return { query: q, ranked, total, terms, titleTerms: [...typed], units, named: namedTerms(search.documents, [...typed]) };
 }
-
-/**
- * How much a section-ranked document's score grows with the share of query words it has (score × (1 + boost × share));
- * 2 measured best of 0–3 on the dev sets, and an unweighted share better than rarity-weighted or √-weighted ones.
- */
-export const COVERAGE_BOOST = 2;
 
 /** The best documents whose prefix and typo matches a ranking weighs: at least SECTION_RANK_DEPTH, and 50, the MCP tool's largest limit. */
 const RANKED_TERMS_DEPTH = Math.max(SECTION_RANK_DEPTH, 50);
@@ -348,7 +464,9 @@ export function finishSearch(search: LoadedSearch, ranking: DocumentRanking, lim
     section: sectionAt(s.document, s.section),
     terms: [...s.r.terms].sort(),
     matchedTerms: s.matched,
+    spelledAs: [],
     coverage: s.coverage,
+    foundBy: [0],
   }));
 }
 

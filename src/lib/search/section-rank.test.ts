@@ -67,7 +67,15 @@ test('prepared sections have exactly the terms of the headings field the build i
   );
   const prepared = prepareDocument(document);
   expect(prepared.sections.map((s) => s.heading)).toEqual(fields.map((f) => tokenize(f.headings)));
-  expect(prepared.sections[2]!.heading).toEqual([...tokenize('React 훅 API 참고서'), 'usestate', '상테', '관리', ...tokenize('인수(Parameters)')]);
+  expect(prepared.sections[2]!.heading).toEqual([
+    ...tokenize('React 훅 API 참고서'),
+    'usestate',
+    '^use',
+    '^state',
+    '상테',
+    '관리',
+    ...tokenize('인수(Parameters)'),
+  ]);
   expect(prepared.sections.map((s) => s.bodyTerms)).toEqual([7, 3, 3, 3, 3, 3]);
   expect(prepared.lead).toEqual({ title: tokenize(fields[0]!.title), aliases: tokenize(fields[0]!.aliases), tags: tokenize(fields[0]!.tags) });
 });

@@ -1,4 +1,5 @@
 import { bigrams } from './korean.ts';
+import { TYPO_CERTAINTY } from './ranking.ts';
 import { jamoNeighbourIndex } from './jamo-neighbours.ts';
 import { queryStem, type SpellingsOf } from './expand.ts';
 import { deletions, hangulKey, latinKeys, mayBeLoanword, NEAR_KEY_LENGTH, vowelsAgree } from './transliterate.ts';
@@ -28,9 +29,6 @@ export const TOGETHER_SHARE = 0.35;
 export const TRUSTED_KEY_LENGTH = 5;
 
 const trusted = (key: string) => key.length >= TRUSTED_KEY_LENGTH;
-
-/** A word matched only through a bigram one jamo away counts half: it may be a typo, or a different word. */
-export const TYPO_CERTAINTY = 0.5;
 
 /** Shorter words missing a bigram are more often a typo ('탐삭') or a rare native word ('아무나' = '아무' + '나'?) than two words. */
 const MIN_COMPOUND_LENGTH = 4;

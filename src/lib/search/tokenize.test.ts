@@ -9,9 +9,9 @@ describe('tokenize', () => {
     ['컴포넌트', ['컴포', '포넌', '넌트']],
     ['상태끌어올리기', ['상테', '테끌', '끌어', '어올', '올리', '리기']],
     ['상태 끌어올리기', ['상테', '끌어', '어올', '올리', '리기']],
-    ['props 전달', ['props', '전달']],
-    ['props로 전달하기', ['props', '전달']],
-    ['useState를 쓰는 법', ['usestate', '쓰는', '법']],
+    ['props 전달', ['props', '~prop', '전달']],
+    ['props로 전달하기', ['props', '~prop', '전달']],
+    ['useState를 쓰는 법', ['usestate', '^use', '^state', '쓰는', '법']],
     ['React 19', ['react', '19']],
     ['이팩트', ['이펙', '펙트']],
     ['랜더링', ['렌더', '더링']],
@@ -52,7 +52,7 @@ describe('Korean helpers', () => {
 
 test('queries and documents are cut alike: other spellings come from the corpus (spellings.ts), not the tokenizer', () => {
   expect(queryTerms('이펙트가')).toEqual(tokenize('이펙트가'));
-  expect(queryTerms('server components')).toEqual(['server', 'components']);
+  expect(queryTerms('server components')).toEqual(['server', 'components', '~compon']);
 });
 
 test('vowel folding changes only the confusable vowels, code unit for code unit', () => {
@@ -82,12 +82,42 @@ describe('tokenizeQuery strips the endings of a question, keeping the stem the i
     ['연결되지', ['연결']],
     // Never fewer than two syllables: '쓰' alone would match only the word '쓰'.
     ['쓰려면', ['쓰려', '려면']],
-    ['props로 전달하며', ['props', '전달']],
+    ['props로 전달하며', ['props', '~prop', 'prop', '^props', '전달']],
   ])('%s', (text, terms) => {
     expect(tokenizeQuery(text)).toEqual(terms);
   });
 
   test('the index keeps those endings, so a stem is a subset of the indexed bigrams', () => {
     expect(tokenize('기억하지만')).toEqual(['기억', '억하', '하지']);
+  });
+});
+
+describe('English word forms and identifiers', () => {
+  test('forms of an English word share a stem term, marked so that it never collides with a word', () => {
+    expect(tokenize('memoization')).toEqual(['memoization', '~memoiz']);
+    expect(tokenize('memoize')).toEqual(['memoize', '~memoiz']);
+    expect(tokenize('dependencies dependency')).toEqual(['dependencies', '~depend', 'dependency', '~depend']);
+    // A word that is its own stem files nothing more; a query for another form still meets it through the bare stem.
+    expect(tokenize('render')).toEqual(['render']);
+    expect(tokenizeQuery('rendering')).toEqual(['rendering', '~render', 'render', '^rendering']);
+  });
+
+  test.each([
+    ['toCamelCaseKeys', ['tocamelcasekeys', '^to', '^camel', '^case', '^keys']],
+    ['HTMLElement', ['htmlelement', '^html', '^element']],
+    ['XMLHttpRequest', ['xmlhttprequest', '^xml', '^http', '^request']],
+    ['use_sync_external_store', ['use', '~us', 'sync', 'external', '~extern', 'store', 'usesyncexternalstore']],
+    ['data-testid', ['data', 'testid', 'datatestid']],
+    ['vite.config.ts', ['vite', 'config', 'ts', 'viteconfigts']],
+    ['src/lib/search', ['src', 'lib', 'search', 'srclibsearch']],
+  ])('%s is filed whole and as its words', (text, terms) => {
+    expect(tokenize(text)).toEqual(terms);
+  });
+
+  test('an identifier and its words written apart meet on the words', () => {
+    const page = new Set(tokenize('toCamelCaseKeys(obj)'));
+    const query = tokenizeQuery('camel case keys');
+    expect(query.filter((t) => page.has(t))).toEqual(['^camel', '^case', '^keys']);
+    expect(new Set(tokenizeQuery('to_camel_case_keys')).has('tocamelcasekeys')).toBe(true);
   });
 });
