@@ -106,7 +106,7 @@ export function urlSource(spec: string, timeoutMs = 15_000): ArtifactSource {
         if (!res.ok && res.status !== 304) throw new Error(`GET ${url.href} → HTTP ${res.status}.`);
         return res;
       }
-      void res.body?.cancel();
+      res.body?.cancel().catch(() => undefined);
       const next = new URL(location, url);
       if (next.origin !== base.origin) throw new Error(`GET ${url.href} redirects to ${next.origin}, another origin than ${base.origin}; refused.`);
       if (redirects >= MAX_REDIRECTS) throw new Error(`GET ${url.href}: more than ${MAX_REDIRECTS} redirects; refused.`);
@@ -117,17 +117,16 @@ export function urlSource(spec: string, timeoutMs = 15_000): ArtifactSource {
   const body = async (rel: string, res: Response, maxBytes: number): Promise<Buffer> => {
     const declared = Number(res.headers.get('content-length'));
     if (Number.isFinite(declared) && declared > maxBytes) {
-      void res.body?.cancel();
+      res.body?.cancel().catch(() => undefined);
       throw tooLarge(rel, base.href, maxBytes);
     }
     const chunks: Uint8Array[] = [];
     let size = 0;
     for await (const chunk of res.body ?? []) {
       size += chunk.length;
-      if (size > maxBytes) {
-        void res.body?.cancel();
-        throw tooLarge(rel, base.href, maxBytes);
-      }
+      // Throwing out of the loop ends its iterator, which cancels the body (a cancel() here would be refused: the loop
+      // holds the stream's lock).
+      if (size > maxBytes) throw tooLarge(rel, base.href, maxBytes);
       chunks.push(chunk);
     }
     return Buffer.concat(chunks);
