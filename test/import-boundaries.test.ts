@@ -1,6 +1,7 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { runtimeGraph } from '../scripts/lib/runtime-graph.ts';
 import { ROOT } from './helpers/astro.ts';
 
 function sources(dir: string, extensions = ['.ts']): string[] {
@@ -12,16 +13,6 @@ function sources(dir: string, extensions = ['.ts']): string[] {
 function imports(file: string): string[] {
   const text = readFileSync(join(ROOT, file), 'utf8');
   return [...text.matchAll(/^\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]/gm), ...text.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]!);
-}
-
-/** The imports that load code when the file runs (`import type` and `export type` load nothing). */
-function runtimeImports(file: string): string[] {
-  const text = readFileSync(join(ROOT, file), 'utf8');
-  return [
-    ...text.matchAll(/^\s*(?:import|export)(?!\s+type\b)[^'"]*?from\s+['"]([^'"]+)['"]/gm),
-    ...text.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm),
-    ...text.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g),
-  ].map((m) => m[1]!);
 }
 
 /** Where an import lands, relative to the project root ('' for packages). */
@@ -81,24 +72,7 @@ describe('dependency direction (ARCHITECTURE.md: dependencies point inward to sr
 
   test('the server needs no build package: what mcp/cli.ts loads, file by file, comes from these packages only', () => {
     // The light MCP package (npx -y) installs exactly these; Astro, unified, KaTeX or Mermaid here would pull the build.
-    const packages = new Set<string>();
-    const seen = new Set<string>();
-    const queue = ['mcp/cli.ts'];
-    while (queue.length) {
-      const file = queue.pop()!;
-      if (seen.has(file)) continue;
-      seen.add(file);
-      for (const spec of runtimeImports(file)) {
-        if (spec.startsWith('.')) queue.push(target(file, spec));
-        else if (!spec.startsWith('node:'))
-          packages.add(
-            spec
-              .split('/')
-              .slice(0, spec.startsWith('@') ? 2 : 1)
-              .join('/'),
-          );
-      }
-    }
+    const { packages } = runtimeGraph(join(ROOT, 'mcp/cli.ts'), (f) => readFileSync(f, 'utf8'), existsSync);
     expect([...packages].sort()).toEqual([
       '@modelcontextprotocol/node',
       '@modelcontextprotocol/server',

@@ -1,10 +1,13 @@
 import { builtinModules } from 'node:module';
 import { dirname, resolve } from 'node:path';
 
-/** Module specifiers of an ES module's text: static imports and re-exports, side-effect imports, literal dynamic imports. */
+/**
+ * Module specifiers of an ES module's text: static imports and re-exports, side-effect imports, literal dynamic imports.
+ * `import type`/`export type` load nothing (TypeScript source; emitted JavaScript has none), so they are not listed.
+ */
 export function importSpecifiers(text: string): string[] {
   const found = new Set<string>();
-  for (const m of text.matchAll(/^\s*(?:import|export)\s[^'"]*?\bfrom\s*(['"])([^'"\n]+)\1/gm)) found.add(m[2]!);
+  for (const m of text.matchAll(/^\s*(?:import|export)\s(?!type\b)[^'"]*?\bfrom\s*(['"])([^'"\n]+)\1/gm)) found.add(m[2]!);
   for (const m of text.matchAll(/^\s*import\s*(['"])([^'"\n]+)\1/gm)) found.add(m[2]!);
   for (const m of text.matchAll(/\bimport\(\s*(['"])([^'"\n]+)\1\s*\)/g)) found.add(m[2]!);
   return [...found];
