@@ -1,6 +1,7 @@
 // The first stage (src/lib/search/first-stage.ts) must score exactly as MiniSearch.search did: same documents,
 // bit-identical scores, same matched terms. It is compared here with MiniSearch itself on a real corpus.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { corpus } from './helpers/corpora.ts';
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { buildWikiSearch } from '../scripts/lib/eval-corpus.ts';
@@ -33,7 +34,7 @@ import { termMapOf } from '../src/lib/search/lazy-postings.ts';
 import { WARM_QUERIES } from '../src/lib/search/search.ts';
 import { nthLargest } from '../src/lib/search/first-stage.ts';
 
-const CORPUS = resolve(ROOT, '../shared/corpora/ko-react-docs');
+const CORPUS = corpus('ko-react-docs');
 
 /** What queryDocuments did before the first stage: MiniSearch.search with the contract's per-term options. */
 function miniSearchReference(index: SearchIndex, query: string, expansion: string): DocumentMatch[] {
@@ -70,7 +71,7 @@ function compare(search: LoadedSearch, query: string): number {
 let koReact: ReturnType<typeof buildWikiSearch> | undefined;
 const koReactBuilt = () => (koReact ??= buildWikiSearch(CORPUS));
 
-describe.runIf(existsSync(CORPUS))('first stage against MiniSearch.search on ko-react-docs', () => {
+describe('first stage against MiniSearch.search on ko-react-docs', () => {
   let search: LoadedSearch;
   beforeAll(() => {
     search = koReactBuilt().search;
@@ -219,7 +220,7 @@ function referenceSectionPostings(encoded: string): Map<number, number[]> {
 }
 
 // What the server keeps or reads lazily must equal what a full, eager computation gives, on a real corpus.
-describe.runIf(existsSync(CORPUS))('lazy and cached search data equal the eager computation on ko-react-docs', () => {
+describe('lazy and cached search data equal the eager computation on ko-react-docs', () => {
   let files: Map<string, string>;
   let envelope: IndexEnvelope;
   beforeAll(() => {

@@ -1,6 +1,7 @@
 // The site's split index (`_wiki/search/base.json` + `terms-<n>.json`) against the whole `search-index.json` the MCP
 // server loads: the same top 10 (ids, order, sections, scores, snippets) on every labelled query.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { corpus } from './helpers/corpora.ts';
 import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { toArtifacts } from '../src/lib/artifacts/emit.ts';
@@ -12,7 +13,7 @@ import { EvalSetSchema } from '../src/lib/search/evaluate.ts';
 import { emitContext, loadWiki, siteConfig } from '../src/node/wiki-build.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const CORPUS = resolve(ROOT, '../shared/corpora/ko-react-docs');
+const CORPUS = corpus('ko-react-docs');
 
 function artifacts(root: string): Map<string, string> {
   const config = siteConfig();
@@ -63,7 +64,7 @@ test('example wiki cut into 16 shards, its common terms by document into the chu
   expect(fetched.length).toBe(new Set(fetched).size);
 });
 
-describe.runIf(existsSync(CORPUS))('ko-react-docs as the build splits it', () => {
+describe('ko-react-docs as the build splits it', () => {
   test('the same top 10 as the whole index on the labelled queries', { timeout: 300_000 }, async () => {
     const files = artifacts(CORPUS);
     const base = JSON.parse(files.get('_wiki/search/base.json')!) as { shards: number; chunks: string; rows: { filters: string } };

@@ -1,7 +1,7 @@
 // Issue 13 "Cheap in the browser" on the real ko-react-docs site, served by `npm start` (brotli/gzip as it serves them),
 // in Debian's Chromium: what the first search and five more cost on the wire, and the site's hits against
-// `search_knowledge`'s through a real MCP client on the same server. Skipped when ../shared/corpora is absent.
-import { existsSync, readFileSync } from 'node:fs';
+// `search_knowledge`'s through a real MCP client on the same server.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -19,7 +19,7 @@ const KIB_BUDGET = 300;
 /** Hits the search dialog shows (its `data-limit`), asked of `search_knowledge` too. */
 const DIALOG_LIMIT = 8;
 
-describe.skipIf(!existsSync(KO_REACT_CONTENT))('search cost on the ko-react-docs site', () => {
+describe('search cost on the ko-react-docs site', () => {
   let site: BuiltSite;
   let server: StartedServer;
   let browser: Browser;

@@ -1,15 +1,14 @@
 // The ko-vue-docs corpus (vuejs.org in Korean, VitePress Markdown) built as shipped, in Chromium: its folders as the
-// sidebar's nested groups and VitePress's `[file]` code titles. Skipped when ../shared/corpora is absent.
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+// sidebar's nested groups and VitePress's `[file]` code titles.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launch } from './browser.ts';
 import { buildAndServe, type BuiltSite } from './site.ts';
+import { corpus } from '../helpers/corpora.ts';
 
-const CORPUS = resolve(import.meta.dirname, '../../../shared/corpora/ko-vue-docs');
+const CORPUS = corpus('ko-vue-docs');
 
-describe.skipIf(!existsSync(CORPUS))('ko-vue-docs corpus built as shipped', () => {
+describe('ko-vue-docs corpus built as shipped', () => {
   let site: BuiltSite;
   let browser: Browser;
   beforeAll(async () => {

@@ -1,21 +1,22 @@
 // The ko-react-docs corpus (react.dev in Korean, ordinary Markdown without Maru frontmatter) built as shipped, in
 // Chromium: the build corpora.test.ts and search-cost.test.ts read too. The example wiki's site checks the pull
-// request preview's base (site-preview.test.ts). Skipped when ../shared/corpora is absent.
+// request preview's base (site-preview.test.ts).
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launch } from './browser.ts';
 import { checkLinks } from './link-check.ts';
 import { buildAndServe, type BuiltSite } from './site.ts';
 import { CatalogSchema } from '../../src/lib/artifacts/schema.ts';
+import { corpus } from '../helpers/corpora.ts';
 
-const CORPUS = resolve(import.meta.dirname, '../../../shared/corpora/ko-react-docs');
+const CORPUS = corpus('ko-react-docs');
 /** Known leftovers that are not the site's own (none since raw `<script>` tags render as code). */
 const KO_KNOWN: string[] = [];
 const KO_REPORT = 'test-results/link-check-ko-react.json';
 
-describe.skipIf(!existsSync(CORPUS))('ko-react-docs corpus built as shipped', () => {
+describe('ko-react-docs corpus built as shipped', () => {
   let site: BuiltSite;
   let browser: Browser;
   beforeAll(async () => {

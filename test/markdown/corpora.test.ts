@@ -1,12 +1,12 @@
-// Real folders teams migrate from (../shared/corpora, absent in a plain clone: the suites skip then), and
-// the VitePress-style fixture of test/fixtures/vitepress. Each suite runs one real `astro build`.
+// Real folders teams migrate from (the corpora in test/corpora), and the VitePress-style fixture of
+// test/fixtures/vitepress. Each suite runs one real `astro build`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { astroBuild, buildDir, ROOT, sharedBuild } from '../helpers/astro.ts';
+import { corpus } from '../helpers/corpora.ts';
 
-const CORPORA = resolve(ROOT, '../shared/corpora');
 const MINUTES = 60_000;
 
 function htmlFiles(dir: string): string[] {
@@ -91,24 +91,24 @@ describe('a VitePress-style folder (test/fixtures/vitepress) builds with default
   });
 });
 
-describe.runIf(existsSync(join(CORPORA, 'ko-cs-study')))('ko-cs-study: notes with links written from the repository root', () => {
-  const corpus = join(CORPORA, 'ko-cs-study');
+describe('ko-cs-study: notes with links written from the repository root', () => {
+  const cs = corpus('ko-cs-study');
   test('the default policy stops the build and names the switch', { timeout: 5 * MINUTES }, () => {
-    const r = astroBuild(buildDir('md-cs-error-'), { WIKI_CONTENT_DIR: corpus });
+    const r = astroBuild(buildDir('md-cs-error-'), { WIKI_CONTENT_DIR: cs });
     expect(r.status).not.toBe(0);
     expect(r.output).toContain('Spring/spring_03_servlet,jsp,mvc.md:6 link: Spring/spirng_03_mvc.md이(가) 가리키는 문서가 없습니다');
     expect(r.output).toContain('MARU_BROKEN_LINKS=warn');
   });
 
   test('MARU_BROKEN_LINKS=warn builds it as shipped and prints the broken links with file and line', { timeout: 15 * MINUTES }, () => {
-    const r = astroBuild(buildDir('md-cs-warn-'), { WIKI_CONTENT_DIR: corpus, MARU_BROKEN_LINKS: 'warn' });
+    const r = astroBuild(buildDir('md-cs-warn-'), { WIKI_CONTENT_DIR: cs, MARU_BROKEN_LINKS: 'warn' });
     expect(r.status, r.output.slice(-3000)).toBe(0);
     expect(r.output).toContain('Spring/spring_03_servlet,jsp,mvc.md:2 link: Spring/spring_03_servlet.md이(가) 가리키는 문서가 없습니다');
     expect(r.output).toContain('Spring/spring_03_servlet,jsp,mvc.md:6 link: Spring/spirng_03_mvc.md이(가) 가리키는 문서가 없습니다');
   });
 
   test('the link written from the root resolves; the two that name no file are the only broken links', () => {
-    const links = check(join(CORPORA, 'ko-cs-study')).problems.filter((p) => p.field === 'link');
+    const links = check(cs).problems.filter((p) => p.field === 'link');
     expect(links.map((p) => `${p.severity} ${p.path.split('ko-cs-study/')[1]}:${p.line}`)).toEqual([
       'error Spring/spring_03_servlet,jsp,mvc.md:2',
       'error Spring/spring_03_servlet,jsp,mvc.md:6',
@@ -116,10 +116,10 @@ describe.runIf(existsSync(join(CORPORA, 'ko-cs-study')))('ko-cs-study: notes wit
   });
 });
 
-describe.runIf(existsSync(join(CORPORA, 'ko-vue-docs')))('ko-vue-docs: 119 real VitePress pages', () => {
+describe('ko-vue-docs: 119 real VitePress pages', () => {
   test('builds as shipped with default settings; no page shows the dialect as text', { timeout: 20 * MINUTES }, () => {
     const out = buildDir('md-vue-');
-    const r = astroBuild(out, { WIKI_CONTENT_DIR: join(CORPORA, 'ko-vue-docs') });
+    const r = astroBuild(out, { WIKI_CONTENT_DIR: corpus('ko-vue-docs') });
     expect(r.status, r.output.slice(-3000)).toBe(0);
     expect(htmlFiles(join(out, 'docs')).length).toBeGreaterThanOrEqual(119);
     expect(leftovers(out)).toEqual([]);
@@ -127,11 +127,11 @@ describe.runIf(existsSync(join(CORPORA, 'ko-vue-docs')))('ko-vue-docs: 119 real 
   });
 });
 
-describe.runIf(existsSync(join(CORPORA, 'ko-react-docs')))('ko-react-docs: react.dev in Korean', () => {
-  const corpus = join(CORPORA, 'ko-react-docs');
+describe('ko-react-docs: react.dev in Korean', () => {
+  const react = corpus('ko-react-docs');
   test('Korean bold next to punctuation renders, and no MDX comment shows on any page', { timeout: 20 * MINUTES }, async () => {
     // The build the search-cost browser test reads too (one per test run).
-    const r = await sharedBuild('/', { WIKI_CONTENT_DIR: corpus, MARU_BROKEN_LINKS: 'warn' });
+    const r = await sharedBuild('/', { WIKI_CONTENT_DIR: react, MARU_BROKEN_LINKS: 'warn' });
     const out = r.dir;
     expect(r.status, r.output.slice(-3000)).toBe(0);
     expect(readFileSync(join(out, 'docs/learn/synchronizing-with-effects/index.html'), 'utf8')).toContain('<strong>정리(cleaned up)</strong>됩니다');
@@ -139,7 +139,7 @@ describe.runIf(existsSync(join(CORPORA, 'ko-react-docs')))('ko-react-docs: react
   });
 
   test('missing images, broken links and missing anchors are all listed by npm run check with file and line', () => {
-    const { problems } = check(corpus);
+    const { problems } = check(react);
     // Figures of the corpus as shipped. A link to a folder without a landing page (`/reference`) opens the folder's
     // first page, so it is no error. Links to a place on the same page (`#usage`) are checked too: 27 of the 32 anchor
     // warnings are such links naming no heading (a typo of the heading's id, anchors copied from another page, ids

@@ -1,10 +1,11 @@
 // A cold build parses each document once: the site's renderer starts from the syntax tree collecting the wiki made
-// (src/markdown/remark-parsed-trees.ts) instead of parsing the same text again. This renders every Markdown file we
-// have (the example wiki, the test fixtures, the shared corpora when present) through Astro's own Markdown processor
+// (src/markdown/remark-parsed-trees.ts) instead of parsing the same text again. This renders the Markdown we have
+// (test/helpers/sweep.ts: the example wiki, the test fixtures, the corpora's files that show every construct they
+// use — every corpus file with `npm run test:corpora`) through Astro's own Markdown processor
 // with the site's plugins, once from the kept tree and once from text, and requires the same HTML and metadata.
 import { createMarkdownProcessor, parseFrontmatter } from '@astrojs/markdown-remark';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { serialize } from 'node:v8';
 import { pathToFileURL } from 'node:url';
 import remarkGfm from 'remark-gfm';
@@ -26,14 +27,7 @@ import remarkParsedTrees from '../../src/markdown/remark-parsed-trees.ts';
 import { KEPT_BYTES_BUDGET, parsedTrees } from '../../src/node/parsed-trees.ts';
 import remarkStripTitle from '../../src/markdown/remark-strip-title.ts';
 import { ROOT } from '../helpers/astro.ts';
-
-const FOLDERS = ['content', 'test/fixtures', '../shared/corpora'].map((f) => resolve(ROOT, f)).filter((f) => existsSync(f));
-
-function markdownFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => /\.(md|markdown)$/i.test(f))
-    .map((f) => join(dir, f));
-}
+import { sweepFiles } from '../helpers/sweep.ts';
 
 type Processor = Awaited<ReturnType<typeof createMarkdownProcessor>>;
 const trees = parsedTrees();
@@ -76,7 +70,7 @@ async function render(processor: Processor, file: string, text: string) {
 
 describe('the renderer starts from the tree collecting the wiki made', () => {
   test('every Markdown file renders exactly as from its text, and almost all of them without a second parse', async () => {
-    const files = FOLDERS.flatMap(markdownFiles).filter((f) => splitFrontmatter(f, readFileSync(f, 'utf8')).file);
+    const files = sweepFiles().filter((f) => splitFrontmatter(f, readFileSync(f, 'utf8')).file);
     expect(files.length).toBeGreaterThan(80);
     trees.clear();
     const differing: string[] = [];
@@ -106,7 +100,7 @@ describe('the renderer starts from the tree collecting the wiki made', () => {
   const TEXT = '---\nid: x\ntitle: 엑스\n---\n\n# 엑스\n\n## 설치 {#install}\n\n| a | b |\n| - | - |\n| `1` | [링크](./y.md) |\n\n> [!TIP]\n> 팁\n';
 
   test('the tree handed out is, node for node and position for position, the one parsing the text makes', () => {
-    const files = FOLDERS.flatMap(markdownFiles).filter((f) => splitFrontmatter(f, readFileSync(f, 'utf8')).file);
+    const files = sweepFiles().filter((f) => splitFrontmatter(f, readFileSync(f, 'utf8')).file);
     // The site's parser: remark-parse, GFM and the dialect plugins' syntax, as in parseMarkdown and in Astro's pipeline.
     const parser = unified().use(remarkParse).use(remarkGfm).use(dialectPlugins()).freeze();
     const reusing = unified().use(remarkParse).use(remarkGfm).use(remarkParsedTrees, trees).use(dialectPlugins()).freeze();

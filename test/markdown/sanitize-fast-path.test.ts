@@ -1,10 +1,10 @@
-// rehypeSanitizeContent skips hast-util-raw's parse5 round trip for trees without raw HTML. This renders
-// every Markdown file we have (the example wiki, the test fixtures, the shared corpora when present, and a
-// few hand-written edge cases) through the site's plugins both ways and requires the same HTML, byte for byte.
+// rehypeSanitizeContent skips hast-util-raw's parse5 round trip for trees without raw HTML. This renders the
+// Markdown we have (test/helpers/sweep.ts: the example wiki, the test fixtures, the corpora's files that show every
+// construct they use — every corpus file with `npm run test:corpora` — and a few hand-written edge cases) through
+// the site's plugins both ways and requires the same HTML, byte for byte.
 // Each file is parsed and highlighted once; the chain from the sanitizer on runs both ways on copies of that tree.
 import { createMarkdownProcessor } from '@astrojs/markdown-remark';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Root } from 'hast';
 import { raw } from 'hast-util-raw';
 import { toHtml } from 'hast-util-to-html';
@@ -20,15 +20,7 @@ import remarkCodeMeta from '../../src/markdown/remark-code-meta.ts';
 import remarkHeadingIds from '../../src/markdown/remark-heading-ids.ts';
 import remarkInertScripts from '../../src/markdown/remark-inert-scripts.ts';
 import remarkStripTitle from '../../src/markdown/remark-strip-title.ts';
-import { ROOT } from '../helpers/astro.ts';
-
-const FOLDERS = ['content', 'test/fixtures', '../shared/corpora'].map((f) => resolve(ROOT, f)).filter((f) => existsSync(f));
-
-function markdownFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => /\.(md|markdown)$/i.test(f))
-    .map((f) => join(dir, f));
-}
+import { sweepFiles } from '../helpers/sweep.ts';
 
 /** Trees without raw HTML that still exercise what parse5 could normalise: tables, footnotes, code, callouts, task lists. */
 const EDGE_CASES = [
@@ -84,7 +76,7 @@ async function bothWays(md: string): Promise<{ withRaw: string; fast: string }> 
 
 describe('the sanitizer without a parse5 round trip for HTML-free trees', () => {
   test('renders every Markdown file exactly as with the round trip', async () => {
-    const files = FOLDERS.flatMap(markdownFiles);
+    const files = sweepFiles();
     expect(files.length).toBeGreaterThan(80);
     const differing: string[] = [];
     let withoutHtml = 0;

@@ -6,11 +6,12 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type * as z from 'zod';
 import { buildArtifacts } from '../../src/node/wiki-build.ts';
+import { corpus } from '../helpers/corpora.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const EXAMPLE_CONTENT = join(ROOT, 'content');
-/** The shared corpus lives beside the repository (CI lays a copy of shared/ there too). */
-export const KO_REACT_CONTENT = resolve(ROOT, '../shared/corpora/ko-react-docs');
+/** react.dev in Korean, the corpus the repository carries (test/corpora). */
+export const KO_REACT_CONTENT = corpus('ko-react-docs');
 
 /** A fresh temp folder holding `_wiki/*` built from `content` (no Astro: the MCP server needs only the artifacts). */
 export function buildFixture(content: string, prefix = 'maru-mcp-'): string {

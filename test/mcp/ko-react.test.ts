@@ -1,5 +1,5 @@
 // The ko-react-docs corpus (226 Korean documents, ids with `/`, one 324k-character page) over stdio and HTTP.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -16,13 +16,10 @@ const BIG = 'blog/2025/04/23/react-labs-view-transitions-activity-and-more';
 let dir: string;
 let server: StartedServer;
 
-/** The corpus sits beside the checkout in this workplace; elsewhere these tests are skipped. */
-const HAVE_CORPUS = existsSync(KO_REACT_CONTENT);
 /** The variable as this file found it: files after this one in the same worker must not inherit 'warn'. */
 const brokenLinks = process.env.MARU_BROKEN_LINKS;
 
 beforeAll(async () => {
-  if (!HAVE_CORPUS) return;
   // The corpus as shipped has links to pages it does not contain; they are reported, not fatal, here.
   process.env.MARU_BROKEN_LINKS = 'warn';
   dir = buildFixture(KO_REACT_CONTENT, 'maru-mcp-ko-');
@@ -36,7 +33,7 @@ afterAll(async () => {
   if (dir) removeDir(dir);
 });
 
-describe.skipIf(!HAVE_CORPUS).each([
+describe.each([
   ['stdio', () => connectStdio(dir)],
   ['http', () => connectHttp(`${server.url}/mcp`, 'auto')],
 ] as const)('%s', (_name, connect) => {
