@@ -12,7 +12,8 @@ describe('ko-vue-docs corpus built as shipped', () => {
   let site: BuiltSite;
   let browser: Browser;
   beforeAll(async () => {
-    site = await buildAndServe('/', { WIKI_CONTENT_DIR: CORPUS, MARU_BROKEN_LINKS: 'warn' });
+    // With default settings, as corpora.test.ts builds it (one build per test run for both).
+    site = await buildAndServe('/', { WIKI_CONTENT_DIR: CORPUS });
     browser = await launch();
   });
   afterAll(async () => {

@@ -117,9 +117,10 @@ describe('ko-cs-study: notes with links written from the repository root', () =>
 });
 
 describe('ko-vue-docs: 119 real VitePress pages', () => {
-  test('builds as shipped with default settings; no page shows the dialect as text', { timeout: 20 * MINUTES }, () => {
-    const out = buildDir('md-vue-');
-    const r = astroBuild(out, { WIKI_CONTENT_DIR: corpus('ko-vue-docs') });
+  test('builds as shipped with default settings; no page shows the dialect as text', { timeout: 20 * MINUTES }, async () => {
+    // The build site-corpus-vue.test.ts reads too (one per test run).
+    const r = await sharedBuild('/', { WIKI_CONTENT_DIR: corpus('ko-vue-docs') });
+    const out = r.dir;
     expect(r.status, r.output.slice(-3000)).toBe(0);
     expect(htmlFiles(join(out, 'docs')).length).toBeGreaterThanOrEqual(119);
     expect(leftovers(out)).toEqual([]);
