@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { astroSync } from './lib/astro-sync.ts';
+import { layerTimes, type VitestResults } from './lib/test-layers.ts';
 
 /** Runs `npm run <gate>` with its output captured, so that two gates can run at once and still print one after the other. */
 function runGate(gate: string, args: readonly string[] = []): Promise<{ gate: string; status: number | null; output: string }> {
@@ -41,7 +42,8 @@ const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json
 const run = spawnSync('vitest', args, { stdio: 'inherit', shell: false });
 let summary = 'no results';
 try {
-  const r = JSON.parse(readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  const r = JSON.parse(readFileSync(out, 'utf8')) as VitestResults;
+  console.log(`\n${layerTimes(r)}`);
   summary = `${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`;
 } catch {
   // vitest crashed before writing results; its own output says why.

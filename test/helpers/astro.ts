@@ -80,7 +80,7 @@ export async function sharedBuild(base: string, env: Record<string, string> = {}
 }
 
 /** Creates `folder` and says true; false when it exists already (another process made it first: mkdir is atomic). */
-function claim(folder: string): boolean {
+export function claim(folder: string): boolean {
   try {
     mkdirSync(folder);
     return true;

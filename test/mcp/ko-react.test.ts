@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { loadSearch } from '../../src/lib/search/index-load.ts';
+import { loadSearch, type LoadedSearch } from '../../src/lib/search/index-load.ts';
 import { search, searchDocuments } from '../../src/lib/search/search.ts';
 import { EvalSetSchema } from '../../src/lib/search/evaluate.ts';
 import { MAX_RESULT_CHARS, resultSize } from '../../mcp/tools/common.ts';
@@ -33,6 +33,13 @@ afterAll(async () => {
   if (dir) removeDir(dir);
 });
 
+/**
+ * The index the website loads, read once: each read blocks this thread for seconds on a busy machine, long enough for the
+ * server to close an idle keep-alive connection that the HTTP client then reuses.
+ */
+let loadedIndex: LoadedSearch | undefined;
+const siteIndex = () => (loadedIndex ??= loadSearch(JSON.parse(readFileSync(join(dir, '_wiki/search-index.json'), 'utf8'))));
+
 describe.each([
   ['stdio', () => connectStdio(dir)],
   ['http', () => connectHttp(`${server.url}/mcp`, 'auto')],
@@ -54,13 +61,13 @@ describe.each([
     const { data } = await callOk(client, 'search_knowledge', { query }, SearchKnowledgeOutputSchema);
     expect(data.results[0]).toMatchObject({ id, uri: `knowledge://documents/${id}`, url: `/docs/${id}/` });
     if (anchor !== undefined) expect(data.results[0]?.section.anchor).toBe(anchor);
-    const site = searchDocuments(loadSearch(JSON.parse(readFileSync(join(dir, '_wiki/search-index.json'), 'utf8'))), query);
+    const site = searchDocuments(siteIndex(), query);
     expect(data.results.map((r) => [r.id, r.score, r.section.anchor])).toEqual(site.map((h) => [h.document.id, h.score, h.section.anchor]));
   });
 
   // The site calls the same `search` with snippet text fetched from `_wiki/search/text`; here it reads the same files.
   test('search_knowledge answers 20 queries exactly as the website search function does (hits, sections, snippets, match)', async () => {
-    const loaded = loadSearch(JSON.parse(readFileSync(join(dir, '_wiki/search-index.json'), 'utf8')));
+    const loaded = siteIndex();
     const queries = EvalSetSchema.parse(
       JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/eval/ko-react-docs.queries.json'), 'utf8')),
     ).queries.slice(0, 20);
@@ -88,7 +95,7 @@ describe.each([
 
   test('hits the size cap left out come with the next offset, and pages of one limit add up to the website ranking', async () => {
     const query = 'react 컴포넌트';
-    const site = searchDocuments(loadSearch(JSON.parse(readFileSync(join(dir, '_wiki/search-index.json'), 'utf8'))), query, {}, 50);
+    const site = searchDocuments(siteIndex(), query, {}, 50);
     const first = await callOk(client, 'search_knowledge', { query, limit: 50 }, SearchKnowledgeOutputSchema);
     const kept = first.data.results.length;
     expect(kept).toBeLessThan(50);

@@ -9,8 +9,19 @@ import { createStaticHandler } from '../../mcp/http/static.ts';
 import { listen } from '../../mcp/http/listen.ts';
 import { openStore } from '../../mcp/store.ts';
 import { SearchKnowledgeOutputSchema } from '../../mcp/tools/search-knowledge.ts';
-import { buildArtifacts } from '../../src/node/wiki-build.ts';
-import { buildFixture, callError, callOk, connectHttp, connectStdio, EXAMPLE_CONTENT, removeDir, spawnStart, waitFor, type StartedServer } from './helpers.ts';
+import {
+  buildFixture,
+  callError,
+  callOk,
+  connectHttp,
+  connectStdio,
+  EXAMPLE_CONTENT,
+  rebuildArtifacts,
+  removeDir,
+  spawnStart,
+  waitFor,
+  type StartedServer,
+} from './helpers.ts';
 
 const PROBE = `---
 id: reload-probe
@@ -92,7 +103,7 @@ describe('watching a build folder (npm start and npm run mcp)', () => {
   });
 
   test('the next good build is swapped in for both transports', async () => {
-    buildArtifacts(content, dir);
+    await rebuildArtifacts(content, dir);
     await waitFor(async () => (await health()).lastReload?.ok === true);
     const h = await health();
     expect(h.buildId).not.toBe(firstBuild);
@@ -116,7 +127,7 @@ describe('revalidating a deployed site URL', () => {
     corruptBuild(site);
     await waitFor(async () => store.lastReload()?.ok === false);
     expect(store.current().manifest.buildId).toBe(first);
-    buildArtifacts(content, site);
+    await rebuildArtifacts(content, site);
     await waitFor(async () => store.lastReload()?.ok === true);
     expect(store.current().ids).toContain('reload-probe');
     expect(logs.some((l) => l.startsWith('maru-mcp: reload failed, still serving build'))).toBe(true);

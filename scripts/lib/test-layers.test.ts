@@ -1,0 +1,25 @@
+import { expect, test } from 'vitest';
+import { layerTimes } from './test-layers.ts';
+
+test('files are summed by layer, in pyramid order, with the wall time from the first start to the last end', () => {
+  const file = (name: string, startTime: number, endTime: number) => ({ name: `/repo/${name}`, startTime, endTime });
+  const line = layerTimes(
+    {
+      numPassedTests: 0,
+      numFailedTests: 0,
+      numPendingTests: 0,
+      numTodoTests: 0,
+      startTime: 0,
+      testResults: [
+        file('src/lib/search/search.test.ts', 0, 2_000),
+        file('src/lib/wiki/links.test.ts', 2_000, 3_000),
+        file('test/browser/site.test.ts', 1_000, 61_000),
+        file('test/mcp/clients.test.ts', 3_000, 33_000),
+        file('mcp/cli.test.ts', 33_000, 43_000),
+        file('test/build.test.ts', 61_000, 90_000),
+      ],
+    },
+    '/repo',
+  );
+  expect(line).toBe('time per layer: unit 3 s (2 files), browser 60 s (1 file), server 40 s (2 files), build and the rest 29 s (1 file); wall 90 s');
+});
