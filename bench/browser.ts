@@ -47,17 +47,29 @@ async function networkMeter(context: BrowserContext, page: Page) {
   await cdp.send('Network.enable');
   const urls = new Map<string, string>();
   let fetched: Fetched[] = [];
+  /** Called when the last request in flight ends (set by `take` while it waits). */
+  let onIdle: (() => void) | undefined;
+  const ended = (id: string) => {
+    urls.delete(id);
+    if (!urls.size) onIdle?.();
+  };
   cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
   cdp.on('Network.loadingFinished', (e) => {
     const url = urls.get(e.requestId);
-    urls.delete(e.requestId);
     fetched.push({ path: decodeURIComponent(new URL(url ?? 'http://x/?').pathname), bytes: e.encodedDataLength });
+    ended(e.requestId);
   });
-  cdp.on('Network.loadingFailed', (e) => urls.delete(e.requestId));
+  cdp.on('Network.loadingFailed', (e) => ended(e.requestId));
   return {
     /** What was fetched since the last call, once no request is in flight (the last events can trail the page's own signal). */
     take: async (): Promise<Fetched[]> => {
-      for (let i = 0; i < 100 && urls.size; i++) await page.waitForTimeout(20);
+      if (urls.size) {
+        // At most 2 s: a request the page abandoned may never end.
+        let cap: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([new Promise<void>((resolve) => (onIdle = resolve)), new Promise<void>((resolve) => (cap = setTimeout(resolve, 2000)))]);
+        clearTimeout(cap);
+        onIdle = undefined;
+      }
       const out = fetched;
       fetched = [];
       return out;

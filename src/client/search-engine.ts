@@ -5,6 +5,7 @@ import type { SearchFilters, SearchResult } from '../lib/search/search.ts';
 import type { SearchTiming } from './search-run.ts';
 import type { WorkerReply, WorkerRequest } from './search-worker.ts';
 import { joinUrl } from '../lib/wiki/url.ts';
+import { fetchFile } from './search-fetch.ts';
 import { isMiss } from '../lib/misses/miss-rule.ts';
 
 const base = import.meta.env.BASE_URL;
@@ -43,6 +44,7 @@ function searchWorker(): Worker | null {
 }
 
 function onReply(reply: WorkerReply): void {
+  if (reply.type === 'fetch') return void answerFetch(reply.id, reply.path);
   const p = pending.get(reply.id);
   if (!p) return;
   if (reply.type === 'ranked') return p.onRanked?.(reply.result);
@@ -50,6 +52,12 @@ function onReply(reply: WorkerReply): void {
   if (reply.type === 'error') return p.reject(new Error(reply.message));
   measure(p.start, reply.timing);
   p.resolve(reply.result);
+}
+
+/** Fetches a file the worker asked for and hands its bytes over (moved, not copied); a failure answers with status 0. */
+function answerFetch(id: number, path: string): void {
+  const send = (file: ArrayBuffer | number) => worker?.postMessage({ type: 'file', id, file } satisfies WorkerRequest, typeof file === 'number' ? [] : [file]);
+  fetchFile(path).then(send, () => send(0));
 }
 
 /** Runs a search in the page (no worker). */

@@ -4,7 +4,7 @@ import { loadSplitSearch, type LoadedSearch } from '../lib/search/index-load.ts'
 import { search, type SearchFilters, type SearchResult } from '../lib/search/search.ts';
 import type { DocumentText } from '../lib/search/snippet.ts';
 import { searchAsTyped, termTable, type TermTable } from '../lib/search/composing.ts';
-import { joinUrl } from '../lib/wiki/url.ts';
+import { fetchFile, type FetchFile } from './search-fetch.ts';
 
 /** What one search cost, for the measures the benchmarks read (`maru:index-load`, `maru:search`), ms. */
 export interface SearchTiming {
@@ -14,17 +14,25 @@ export interface SearchTiming {
   work: number;
 }
 
-const base = import.meta.env.BASE_URL;
 let searchPromise: Promise<LoadedSearch> | undefined;
 let indexLoadMs: number | undefined;
 const texts = new Map<string, DocumentText | Promise<DocumentText | undefined>>();
 /** The index's Hangul bigrams for completing a word being typed, built once per loaded index. */
 const terms = new WeakMap<LoadedSearch, TermTable>();
 
+let fetchSiteFile: FetchFile = fetchFile;
+
+/** Sets how files are fetched (the worker has the page fetch them, so the page's preloads and network are used). */
+export function setFetchFile(f: FetchFile): void {
+  fetchSiteFile = f;
+}
+
+const decoder = new TextDecoder();
+
 async function fetchJson(path: string): Promise<unknown> {
-  const res = await fetch(joinUrl(base, path));
-  if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
-  return res.json();
+  const bytes = await fetchSiteFile(path);
+  if (typeof bytes === 'number') throw new Error(`${path}: HTTP ${bytes}`);
+  return JSON.parse(decoder.decode(bytes)) as unknown;
 }
 
 /** Loads the search index once, on first use. */
@@ -84,8 +92,7 @@ export async function runSearch(
 function loadText(id: string): DocumentText | Promise<DocumentText | undefined> {
   const known = texts.get(id);
   if (known) return known;
-  const p = fetch(joinUrl(base, `_wiki/search/text/${id.split('/').map(encodeURIComponent).join('/')}.json`))
-    .then((r): Promise<unknown> => (r.ok ? r.json() : Promise.resolve(undefined)))
+  const p = fetchJson(`_wiki/search/text/${id.split('/').map(encodeURIComponent).join('/')}.json`)
     .then((v) => (Array.isArray(v) && v.every((s) => typeof s === 'string') ? v : undefined))
     .catch(() => undefined);
   texts.set(id, p);
