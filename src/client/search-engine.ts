@@ -83,7 +83,11 @@ function measure(start: number, timing: SearchTiming): void {
 export function warmSearch(): void {
   const w = searchWorker();
   if (w) w.postMessage({ type: 'warm' } satisfies WorkerRequest);
-  else import('./search-run.ts').then((m) => m.warmSearch(), () => undefined);
+  else
+    import('./search-run.ts').then(
+      (m) => m.warmSearch(),
+      () => undefined,
+    );
 }
 
 /**

@@ -52,9 +52,14 @@ describe("the example site with its split index cut as a large wiki's", () => {
   const wholeHits = (q: string, limit: number) => searchSync(whole, q, { limit }).hits.map((h) => decodeURIComponent(hitHref(h)));
   /** What the site shows for a query typed key by key, from the whole index by the site's own rule (`searchAsTyped`). */
   const wholeShown = async (q: string, limit: number) =>
-    (await searchAsTyped(q, false, () => termTable(whole.sectionFrequency), (query) => searchSync(whole, query, { limit }))).hits.map((h) =>
-      decodeURIComponent(hitHref(h)),
-    );
+    (
+      await searchAsTyped(
+        q,
+        false,
+        () => termTable(whole.sectionFrequency),
+        (query) => searchSync(whole, query, { limit }),
+      )
+    ).hits.map((h) => decodeURIComponent(hitHref(h)));
 
   beforeAll(async () => {
     // A copy of its own: recut rewrites the index files.
