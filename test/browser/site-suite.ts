@@ -265,6 +265,23 @@ export function describeSite(base: string, part: 'functional' | 'visual'): void 
       await page.close();
     });
 
+    functionalAtRoot('mermaid loads only once a diagram comes near the screen, and draws it then', async () => {
+      const ctx = await browser.newContext({ viewport: { width: 390, height: 600 } });
+      const page = await ctx.newPage();
+      watchErrors(page, 'docs/search-overview/ (diagram below the screen)');
+      const mermaid: string[] = [];
+      page.on('request', (r) => /\/_astro\/mermaid-/.test(r.url()) && mermaid.push(r.url()));
+      await go(page, 'docs/search-overview/');
+      // Loaded and idle: what would have started mermaid by now has.
+      await page.evaluate(() => new Promise<void>((resolve) => (document.readyState === 'complete' ? resolve() : addEventListener('load', () => resolve()))));
+      await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
+      expect(await page.evaluate(() => document.querySelector('pre:has(> code.language-mermaid)')!.getBoundingClientRect().top)).toBeGreaterThan(800);
+      expect(mermaid).toEqual([]);
+      await diagram(page);
+      expect(mermaid.length).toBeGreaterThan(0);
+      await ctx.close();
+    });
+
     functionalAtRoot("a diagram's source never flashes: hidden until drawn, shown when mermaid cannot load", async () => {
       // Mermaid's module held back, so the check does not race the diagram (near the screen on a tall window, mermaid
       // starts at once): until it has drawn, the box holds its place, its text hidden; then the diagram comes.
