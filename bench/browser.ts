@@ -47,17 +47,42 @@ async function networkMeter(context: BrowserContext, page: Page) {
   await cdp.send('Network.enable');
   const urls = new Map<string, string>();
   let fetched: Fetched[] = [];
-  cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
+  /** Called when the last request in flight ends (set by `take` while it waits). */
+  let onIdle: (() => void) | undefined;
+  const ended = (id: string) => {
+    urls.delete(id);
+    if (!urls.size) onIdle?.();
+  };
+  /** Scripts that start a worker: the page's session sees their request and response headers, never their end. */
+  const workerScripts = new Map<string, string>();
+  cdp.on('Network.requestWillBeSent', (e) => {
+    if (e.type === 'Script' && /\/search-worker[^/]*\.js$/.test(new URL(e.request.url).pathname)) workerScripts.set(e.requestId, e.request.url);
+    else urls.set(e.requestId, e.request.url);
+  });
+  // A worker's script counts by its Content-Length (both `npm start` and the tests' static server send one).
+  cdp.on('Network.responseReceivedExtraInfo', (e) => {
+    const url = workerScripts.get(e.requestId);
+    const length = Object.entries(e.headers).find(([k]) => k.toLowerCase() === 'content-length')?.[1];
+    if (url === undefined || length === undefined) return;
+    workerScripts.delete(e.requestId);
+    fetched.push({ path: decodeURIComponent(new URL(url).pathname), bytes: Number(length) + (e.headersText?.length ?? 0) });
+  });
   cdp.on('Network.loadingFinished', (e) => {
     const url = urls.get(e.requestId);
-    urls.delete(e.requestId);
     fetched.push({ path: decodeURIComponent(new URL(url ?? 'http://x/?').pathname), bytes: e.encodedDataLength });
+    ended(e.requestId);
   });
-  cdp.on('Network.loadingFailed', (e) => urls.delete(e.requestId));
+  cdp.on('Network.loadingFailed', (e) => ended(e.requestId));
   return {
     /** What was fetched since the last call, once no request is in flight (the last events can trail the page's own signal). */
     take: async (): Promise<Fetched[]> => {
-      for (let i = 0; i < 100 && urls.size; i++) await page.waitForTimeout(20);
+      if (urls.size) {
+        // At most 2 s: a request the page abandoned may never end.
+        let cap: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([new Promise<void>((resolve) => (onIdle = resolve)), new Promise<void>((resolve) => (cap = setTimeout(resolve, 2000)))]);
+        clearTimeout(cap);
+        onIdle = undefined;
+      }
       const out = fetched;
       fetched = [];
       return out;
@@ -111,6 +136,8 @@ async function ask(page: Page, q: string): Promise<string[]> {
 export interface SearchCost {
   /** Bytes over the wire (as `npm start` compresses them) from focusing the search box to the first query's hits with snippets, KiB. */
   firstSearchKiB: number;
+  /** The part of it that is the search's data (`_wiki/*`: index base, shards, snippet texts), not its code, KiB. */
+  firstSearchDataKiB: number;
   /** The same for the next queries together (each typed whole), KiB. */
   moreQueriesKiB: number;
   /** Files fetched for the first search and for the rest (paths under the site). */
@@ -120,7 +147,7 @@ export interface SearchCost {
   keystrokeMs: number[];
   /** Keystroke → final hits with their snippets (shards and texts fetched), ms. */
   keystrokeSettledMs: number[];
-  /** Main-thread work of each search while typing (ranking passes and snippets, not the waits), ms. */
+  /** The search worker's work for each search while typing (ranking passes and snippets, not the waits), ms. */
   searchMs: number[];
   /** The same searches' whole wait (shards and snippet texts fetched), ms. */
   searchTotalMs: number[];
@@ -208,6 +235,7 @@ export async function searchCost(browser: Browser, origin: string, queries: read
     );
     return {
       firstSearchKiB: kibOf(first),
+      firstSearchDataKiB: kibOf(first.filter((f) => f.path.includes('/_wiki/'))),
       moreQueriesKiB: kibOf(more),
       firstFiles: first.map((f) => f.path),
       moreFiles: more.map((f) => f.path),

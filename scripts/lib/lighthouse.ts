@@ -22,6 +22,23 @@ export interface PageScores {
   seo: number | null;
   /** Failed audits of the accessibility category (ids), to say why a score dropped. */
   accessibilityFailures: string[];
+  /** Total blocking time and largest contentful paint (ms), and what held the main thread, to say why performance moved. */
+  metrics: { tbt: number | null; lcp: number | null; mainThread: string[] };
+}
+
+interface Details {
+  items?: Record<string, unknown>[];
+}
+
+/** The main thread's largest costs (`bootup-time` by script, `mainthread-work-breakdown` by kind), as short lines. */
+function mainThread(audits: Record<string, { details?: unknown; numericValue?: number }>): string[] {
+  const byScript = ((audits['bootup-time']?.details as Details | undefined)?.items ?? [])
+    .filter((i) => Number(i['total']) >= 50)
+    .map((i) => `${String(i['url']).replace(/^https?:\/\/[^/]+/, '')} ${Math.round(Number(i['total']))} ms (script ${Math.round(Number(i['scripting']))})`);
+  const byKind = ((audits['mainthread-work-breakdown']?.details as Details | undefined)?.items ?? [])
+    .filter((i) => Number(i['duration']) >= 50)
+    .map((i) => `${String(i['groupLabel'] ?? i['group'])} ${Math.round(Number(i['duration']))} ms`);
+  return [...byKind, ...byScript];
 }
 
 export type Category = 'performance' | 'accessibility' | 'best-practices' | 'seo';
@@ -53,6 +70,11 @@ export async function audit(
         bestPractices: score('best-practices'),
         seo: score('seo'),
         accessibilityFailures: failures,
+        metrics: {
+          tbt: audits['total-blocking-time']?.numericValue ?? null,
+          lcp: audits['largest-contentful-paint']?.numericValue ?? null,
+          mainThread: mainThread(audits),
+        },
       });
     }
     return out;

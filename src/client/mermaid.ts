@@ -4,8 +4,11 @@ import { getStrings } from '../lib/ui/strings.ts';
 /** Where the site serves mermaid's own prebuilt modules (src/node/mermaid-asset.ts), from the base; set by the maru integration. */
 declare const __MARU_MERMAID_MODULE__: string;
 
-/** Renders ```mermaid blocks as SVG diagrams; mermaid itself loads only on pages that have one. */
+/** Renders ```mermaid blocks as SVG diagrams; mermaid itself loads only on pages that have one, when one comes near. */
 const blocks = [...document.querySelectorAll<HTMLElement>('pre > code.language-mermaid')];
+/** The blocks drawn so far (drawn again when the theme changes). */
+const drawn: HTMLElement[] = [];
+let mermaidModule: Promise<typeof MermaidApi | undefined> | undefined;
 
 function theme(): 'dark' | 'default' {
   const explicit = document.documentElement.dataset['theme'];
@@ -13,24 +16,35 @@ function theme(): 'dark' | 'default' {
   return dark ? 'dark' : 'default';
 }
 
-async function render(): Promise<void> {
-  // Not bundled: Vite would spend seconds of every build re-bundling what the package ships minified already.
-  let mermaid: typeof MermaidApi;
-  try {
-    ({ default: mermaid } = (await import(/* @vite-ignore */ __MARU_MERMAID_MODULE__)) as { default: typeof MermaidApi });
-  } catch (error) {
-    // Offline or blocked: the sources, hidden while loading, are shown instead.
-    console.error('mermaid:', error);
-    for (const code of blocks) code.parentElement!.classList.add('mermaid-failed');
-    return;
-  }
+function initialize(mermaid: typeof MermaidApi): void {
   mermaid.initialize({ startOnLoad: false, theme: theme(), securityLevel: 'strict', fontFamily: 'inherit' });
-  for (const [i, code] of blocks.entries()) {
+}
+
+/** Mermaid, loaded once; undefined when it cannot load (offline or blocked: the sources, hidden while loading, are shown). */
+function loadMermaid(): Promise<typeof MermaidApi | undefined> {
+  // Not bundled: Vite would spend seconds of every build re-bundling what the package ships minified already.
+  mermaidModule ??= (import(/* @vite-ignore */ __MARU_MERMAID_MODULE__) as Promise<{ default: typeof MermaidApi }>).then(
+    ({ default: mermaid }) => (initialize(mermaid), mermaid),
+    (error: unknown) => {
+      console.error('mermaid:', error);
+      for (const code of blocks) code.parentElement!.classList.add('mermaid-failed');
+      return undefined;
+    },
+  );
+  return mermaidModule;
+}
+
+async function draw(codes: readonly HTMLElement[]): Promise<void> {
+  const mermaid = await loadMermaid();
+  if (!mermaid) return;
+  for (const code of codes) {
+    // Each diagram is a long task of its own: between them the page answers input and paints.
+    await nextTask();
     const pre = code.parentElement!;
     const source = code.dataset['source'] ?? code.textContent ?? '';
     code.dataset['source'] = source;
     try {
-      const { svg } = await mermaid.render(`maru-mermaid-${i}-${Date.now()}`, source);
+      const { svg } = await mermaid.render(`maru-mermaid-${blocks.indexOf(code)}-${Date.now()}`, source);
       let figure = pre.nextElementSibling?.classList.contains('mermaid-diagram') ? (pre.nextElementSibling as HTMLElement) : undefined;
       if (!figure) {
         figure = document.createElement('figure');
@@ -60,14 +74,32 @@ function naturalSize(svg: SVGSVGElement | null): void {
   svg.removeAttribute('width');
 }
 
-/** Starts mermaid (a large script) only once a diagram comes near the screen, so reading the top of a page stays fast. */
-function whenNear(start: () => void): void {
-  if (!('IntersectionObserver' in window)) return start();
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * Runs `start` once the page has loaded and the browser is idle: mermaid's load and each drawing are long tasks
+ * (hundreds of ms on a phone), which would otherwise hold up the page's first paint and first input.
+ */
+function whenIdle(start: () => void): void {
+  const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(() => start(), { timeout: 2000 }) : setTimeout(start, 0));
+  if (document.readyState === 'complete') idle();
+  else addEventListener('load', idle, { once: true });
+}
+
+/** Draws each diagram once it comes near the screen: a diagram far down the page costs nothing until the reader gets there. */
+function drawWhenNear(): void {
+  const later = (codes: HTMLElement[]) => {
+    drawn.push(...codes);
+    whenIdle(() => void draw(codes));
+  };
+  if (!('IntersectionObserver' in window)) return later(blocks);
   const observer = new IntersectionObserver(
     (entries) => {
-      if (!entries.some((e) => e.isIntersecting)) return;
-      observer.disconnect();
-      start();
+      const near = entries.filter((e) => e.isIntersecting).map((e) => e.target.querySelector<HTMLElement>('code')!);
+      for (const code of near) observer.unobserve(code.parentElement!);
+      if (near.length) later(near);
     },
     { rootMargin: '200px 0px' },
   );
@@ -75,10 +107,9 @@ function whenNear(start: () => void): void {
 }
 
 if (blocks.length) {
-  let started = false;
-  whenNear(() => {
-    started = true;
-    void render();
+  drawWhenNear();
+  document.addEventListener('maru:theme', () => {
+    if (!mermaidModule || !drawn.length) return;
+    void loadMermaid().then((mermaid) => mermaid && (initialize(mermaid), draw(drawn)));
   });
-  document.addEventListener('maru:theme', () => started && void render());
 }

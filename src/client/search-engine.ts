@@ -1,120 +1,114 @@
-import type { LoadedSearch } from '../lib/search/index-load.ts';
+// The page's side of search: it asks the search worker (src/client/search-worker.ts) and shows what comes back. The
+// index and the ranking stay off the main thread; without a worker (blocked or failed to start) the same code runs
+// here (src/client/search-run.ts), loaded on first use.
 import type { SearchFilters, SearchResult } from '../lib/search/search.ts';
-import type { DocumentText } from '../lib/search/snippet.ts';
-import type { TermTable } from '../lib/search/composing.ts';
+import type { SearchTiming } from './search-run.ts';
+import type { WorkerReply, WorkerRequest } from './search-worker.ts';
 import { joinUrl } from '../lib/wiki/url.ts';
+import { fetchFile } from './search-fetch.ts';
 import { isMiss } from '../lib/misses/miss-rule.ts';
 
 const base = import.meta.env.BASE_URL;
-let searchPromise: Promise<LoadedSearch> | undefined;
-const texts = new Map<string, DocumentText | Promise<DocumentText | undefined>>();
-/** Whether a search has run on this page (the index is loaded and its code compiled). */
-let searched = false;
 
-/** Lets the browser handle input and paint before the next piece of work. */
-function yieldToMain(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+interface Pending {
+  request: Extract<WorkerRequest, { type: 'search' }>;
+  onRanked: ((result: SearchResult) => void) | undefined;
+  resolve: (result: SearchResult) => void;
+  reject: (error: Error) => void;
+  start: number;
 }
 
-/** The index's Hangul bigrams for completing a word being typed, built once per loaded index. */
-const terms = new WeakMap<LoadedSearch, TermTable>();
+/** The worker once started; null when none could start (then searches run in the page). */
+let worker: Worker | null | undefined;
+let nextId = 0;
+const pending = new Map<number, Pending>();
 
-async function fetchJson(path: string): Promise<unknown> {
-  const res = await fetch(joinUrl(base, path));
-  if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
-  return res.json();
-}
-
-/** Loads the search index once, on first use (code and data are both fetched lazily). */
-function loadSiteSearch(): Promise<LoadedSearch> {
-  const start = performance.now();
-  // The split index: the base now, each shard of postings when a query first needs it (then cached).
-  searchPromise ??= Promise.all([import('../lib/search/index-load.ts'), fetchJson('_wiki/search/base.json')]).then(async ([m, json]) => {
-    const search = m.loadSplitSearch(json, (file) => fetchJson(`_wiki/search/${file}`));
-    // A small wiki's document details are one file: fetched now, so hits show at once instead of after a round trip.
-    await search.shards?.preloadDetails();
-    performance.measure('maru:index-load', { start, end: performance.now() });
-    return search;
+/** The search worker, started on first use. */
+function searchWorker(): Worker | null {
+  if (worker !== undefined) return worker;
+  try {
+    worker = new Worker(new URL('./search-worker.ts', import.meta.url), { type: 'module', name: 'maru-search' });
+  } catch {
+    return (worker = null);
+  }
+  worker.addEventListener('message', (e: MessageEvent<WorkerReply>) => onReply(e.data));
+  // The worker's file did not load (a host blocking it, an old browser): what it was asked is asked in the page.
+  worker.addEventListener('error', (e) => {
+    e.preventDefault();
+    worker?.terminate();
+    worker = null;
+    for (const p of pending.values()) inPage(p);
+    pending.clear();
   });
-  searchPromise.catch(() => (searchPromise = undefined));
-  return searchPromise;
+  return worker;
 }
 
-/** Starts loading the index and the search code without waiting for them (on focus of a search box). */
+function onReply(reply: WorkerReply): void {
+  if (reply.type === 'fetch') return void answerFetch(reply.id, reply.path);
+  const p = pending.get(reply.id);
+  if (!p) return;
+  if (reply.type === 'ranked') return p.onRanked?.(reply.result);
+  pending.delete(reply.id);
+  if (reply.type === 'error') return p.reject(new Error(reply.message));
+  measure(p.start, reply.timing);
+  p.resolve(reply.result);
+}
+
+/** Fetches a file the worker asked for and hands its bytes over (moved, not copied); a failure answers with status 0. */
+function answerFetch(id: number, path: string): void {
+  const send = (file: ArrayBuffer | number) => worker?.postMessage({ type: 'file', id, file } satisfies WorkerRequest, typeof file === 'number' ? [] : [file]);
+  fetchFile(path).then(send, () => send(0));
+}
+
+/** Runs a search in the page (no worker). */
+function inPage(p: Pending): void {
+  const { query, filters, limit, composing } = p.request;
+  import('./search-run.ts')
+    .then((m) => m.runSearch(query, filters, limit, p.onRanked, composing))
+    .then(({ result, timing }) => {
+      measure(p.start, timing);
+      p.resolve(result);
+    }, p.reject);
+}
+
+/** Performance entries let `npm run bench` read the cost in a real browser: index load, the search's work, the whole wait. */
+function measure(start: number, timing: SearchTiming): void {
+  const now = performance.now();
+  if (timing.indexLoad !== undefined) performance.measure('maru:index-load', { start: Math.max(0, start - timing.indexLoad), duration: timing.indexLoad });
+  performance.measure('maru:search', { start, duration: timing.work });
+  performance.measure('maru:search-total', { start, end: now });
+}
+
+/** Starts loading the index without waiting for it (on focus of a search box). */
 export function warmSearch(): void {
-  loadSiteSearch().catch(() => undefined);
-  import('../lib/search/search.ts').catch(() => undefined);
+  const w = searchWorker();
+  if (w) w.postMessage({ type: 'warm' } satisfies WorkerRequest);
+  else
+    import('./search-run.ts').then(
+      (m) => m.warmSearch(),
+      () => undefined,
+    );
 }
 
 /**
- * Runs the shared search function (the same one the MCP server uses), hits with their snippets. The index alone
- * ranks; `onRanked` gets the hits at once, with the snippets at hand, before the text of new hits arrives.
+ * Runs the shared search function (the same one the MCP server uses) for what is typed, hits with their snippets.
+ * The index alone ranks; `onRanked` gets the hits at once, before the text of new hits arrives.
  */
-export async function runSearch(
+export function runSearch(
   query: string,
   filters: SearchFilters,
   limit: number,
   onRanked?: (result: SearchResult) => void,
   composing = false,
 ): Promise<SearchResult> {
-  const first = !searched;
-  const [loaded, { search }, { composedQuery, termTable }] = await Promise.all([
-    loadSiteSearch(),
-    import('../lib/search/search.ts'),
-    import('../lib/search/composing.ts'),
-  ]);
-  // The first search follows the index's load in the same task unless it yields: one long task of both, which holds
-  // off input and paint on a phone (Lighthouse's blocking time on the search page). Later searches start at once.
-  if (first) await yieldToMain();
-  searched = true;
-  const start = performance.now();
-  let work = 0;
-  // A Korean word still being typed asks for what it may become (src/lib/search/composing.ts).
-  const table = () => {
-    let t = terms.get(loaded);
-    if (!t) terms.set(loaded, (t = termTable(loaded.sectionFrequency)));
-    return t;
-  };
-  const composed = composedQuery(table, query, composing);
-  const run = (q: string, ranked?: (r: SearchResult) => void) =>
-    // Snippet text is fetched once per document shown, and cached.
-    search(loaded, q, {
-      filters,
-      limit,
-      loadText: (d) => loadText(d.id),
-      ...(ranked ? { onRanked: ranked } : {}),
-      onTiming: (stage, ms) => stage !== 'load' && (work += ms),
-    });
-  // Outside a composition, a short last word (`컴`, `법`) may be a word of its own: it is completed only when the query
-  // as typed finds nothing, and that empty answer is never shown.
-  const typed = composed && !composing ? await run(query) : undefined;
-  if (!composed || (typed && typed.hits.length)) return finish(typed ?? (await run(query, onRanked)));
-  // The completions stand for the one word being typed: for a query of that word alone, a hit with any of them answers it.
-  const single = query.trim().split(/\s+/).length === 1;
-  const answer = (r: SearchResult): SearchResult => ({ ...r, query, ...(single && r.hits.length ? { match: 'full' as const } : {}) });
-  return finish(answer(await run(composed, onRanked && ((r) => onRanked(answer(r))))));
-
-  function finish(result: SearchResult): SearchResult {
-    // Performance entries let `npm run bench` read the cost in a real browser: main-thread work, and the whole wait.
-    performance.measure('maru:search', { start, duration: work });
-    performance.measure('maru:search-total', { start, end: performance.now() });
-    return result;
-  }
-}
-
-/** A document's snippet text (`_wiki/search/text/<id>.json`): at once when already fetched, else fetched and cached. */
-function loadText(id: string): DocumentText | Promise<DocumentText | undefined> {
-  const known = texts.get(id);
-  if (known) return known;
-  const p = fetch(joinUrl(base, `_wiki/search/text/${id.split('/').map(encodeURIComponent).join('/')}.json`))
-    .then((r): Promise<unknown> => (r.ok ? r.json() : Promise.resolve(undefined)))
-    .then((v) => (Array.isArray(v) && v.every((s) => typeof s === 'string') ? v : undefined))
-    .catch(() => undefined);
-  texts.set(id, p);
-  // Kept as a value once here, so the next search shows it without waiting; a failure may be retried later.
-  void p.then((v) => (v ? texts.set(id, v) : texts.delete(id)));
-  return p;
+  const request = { type: 'search', id: nextId++, query, filters: { ...filters }, limit, composing, ranked: Boolean(onRanked) } as const;
+  return new Promise((resolve, reject) => {
+    const p: Pending = { request, onRanked, resolve, reject, start: performance.now() };
+    const w = searchWorker();
+    if (!w) return inPage(p);
+    pending.set(request.id, p);
+    w.postMessage(request);
+  });
 }
 
 /** How long a query must stand before its miss is reported, so half-typed queries are not logged. */

@@ -1,7 +1,7 @@
 // Issue 13 "Cheap in the browser" on the real ko-react-docs site, served by `npm start` (brotli/gzip as it serves them),
 // in Debian's Chromium: what the first search and five more cost on the wire, and the site's hits against
 // `search_knowledge`'s through a real MCP client on the same server.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -25,6 +25,8 @@ describe('search cost on the ko-react-docs site', () => {
   let browser: Browser;
   let client: Client;
   let cost: SearchCost;
+  /** The first search from the tests' static server, which sends files as they are on disk (no compression). */
+  let plain: SearchCost;
 
   beforeAll(async () => {
     site = await buildAndServe('/', { WIKI_CONTENT_DIR: KO_REACT_CONTENT, MARU_BROKEN_LINKS: 'warn' });
@@ -32,8 +34,10 @@ describe('search cost on the ko-react-docs site', () => {
     browser = await launch();
     client = await connectHttp(`${server.url}/mcp`);
     cost = await searchCost(browser, server.url, QUERIES);
+    plain = await searchCost(browser, site.origin, QUERIES.slice(0, 1));
     // The figures for bench/results.md, on the wire as `npm start` serves them.
     console.info(`search cost on ko-react-docs: first search ${cost.firstSearchKiB} KiB, five more ${cost.moreQueriesKiB} KiB`);
+    console.info(`uncompressed first search on ko-react-docs: ${plain.firstSearchKiB} KiB (data ${plain.firstSearchDataKiB} KiB)`);
   }, 900_000);
   afterAll(async () => {
     await client?.close();
@@ -57,6 +61,19 @@ describe('search cost on the ko-react-docs site', () => {
   test(`five more queries transfer at most ${KIB_BUDGET} KiB together`, () => {
     expect(cost.moreQueriesKiB).toBeLessThanOrEqual(KIB_BUDGET);
     for (const q of QUERIES) expect(cost.hits[q], q).toHaveLength(DIALOG_LIMIT);
+  });
+
+  test('on a host that does not compress, the first search fetches each file once, its bytes as they are on disk', () => {
+    expect(plain.errors).toEqual([]);
+    expect(plain.firstFiles.length).toBe(new Set(plain.firstFiles).size);
+    // The same files as from `npm start` (the worker's script, the base, the shards and texts of the query).
+    expect([...plain.firstFiles].sort()).toEqual([...cost.firstFiles].sort());
+    const onDisk = plain.firstFiles.reduce((n, f) => n + statSync(join(site.dir, f)).size, 0) / 1024;
+    // Counted on the wire: the bodies uncompressed, plus each response's headers (under 1 KiB each).
+    expect(plain.firstSearchKiB).toBeGreaterThanOrEqual(onDisk);
+    expect(plain.firstSearchKiB).toBeLessThan(onDisk + plain.firstFiles.length);
+    // npm start's brotli sends well under half of it.
+    expect(cost.firstSearchKiB).toBeLessThan(plain.firstSearchKiB / 2);
   });
 
   test('the site and search_knowledge answer 20 queries with the same hits in the same order (and sections)', { timeout: 600_000 }, async () => {

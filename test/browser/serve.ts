@@ -54,7 +54,11 @@ export async function serve(root: string, base = '/'): Promise<StaticServer> {
     }
     // Cached as `npm start` and static hosts have browsers cache them: hashed assets for good, the rest revalidated.
     const cacheControl = file ? cacheControlFor(relative(root, file).split(sep).join('/')) : 'no-cache';
-    res.writeHead(file ? 200 : 404, { 'Content-Type': TYPES[extname(target)] ?? 'application/octet-stream', 'Cache-Control': cacheControl });
+    res.writeHead(file ? 200 : 404, {
+      'Content-Type': TYPES[extname(target)] ?? 'application/octet-stream',
+      'Content-Length': String(statSync(target).size),
+      'Cache-Control': cacheControl,
+    });
     createReadStream(target).pipe(res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -129,6 +129,25 @@ export function describeSite(base: string, part: 'functional' | 'visual'): void 
       await page.close();
     });
 
+    functional('search runs off the page in a worker, and in the page when the worker cannot start', async () => {
+      for (const blocked of [false, true]) {
+        const ctx = await browser.newContext();
+        const page = await ctx.newPage();
+        // Blocked, the browser reports the worker's script as not loaded (that is the point); nothing else may fail.
+        const uncaught: string[] = [];
+        if (blocked) {
+          page.on('pageerror', (e) => uncaught.push(e.message));
+          await page.route(/\/search-worker[^/]*\.js$/, (route) => route.abort());
+        } else watchErrors(page, 'search page (worker)');
+        await go(page, `search/?q=${encodeURIComponent(QUERY)}`);
+        await searched(page, 'page-search', QUERY);
+        expect(await page.locator('#page-search-results .hit-title').first().textContent(), `blocked: ${blocked}`).toBe(EXPECTED.title);
+        expect(page.workers().length, `blocked: ${blocked}`).toBe(blocked ? 0 : 1);
+        expect(uncaught).toEqual([]);
+        await ctx.close();
+      }
+    });
+
     functional('search dialog opens with Ctrl-K, moves with arrow keys and suggests other words when nothing matches', async () => {
       const page = await open('');
       await page.locator('body').click({ position: { x: 5, y: 300 } });
@@ -244,6 +263,23 @@ export function describeSite(base: string, part: 'functional' | 'visual'): void 
       expect(await svg.count()).toBeGreaterThan(0);
       expect(await page.locator('.prose pre:has(code.language-mermaid)').first().isHidden()).toBe(true);
       await page.close();
+    });
+
+    functionalAtRoot('mermaid loads only once a diagram comes near the screen, and draws it then', async () => {
+      const ctx = await browser.newContext({ viewport: { width: 390, height: 600 } });
+      const page = await ctx.newPage();
+      watchErrors(page, 'docs/search-overview/ (diagram below the screen)');
+      const mermaid: string[] = [];
+      page.on('request', (r) => /\/_astro\/mermaid-/.test(r.url()) && mermaid.push(r.url()));
+      await go(page, 'docs/search-overview/');
+      // Loaded and idle: what would have started mermaid by now has.
+      await page.evaluate(() => new Promise<void>((resolve) => (document.readyState === 'complete' ? resolve() : addEventListener('load', () => resolve()))));
+      await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
+      expect(await page.evaluate(() => document.querySelector('pre:has(> code.language-mermaid)')!.getBoundingClientRect().top)).toBeGreaterThan(800);
+      expect(mermaid).toEqual([]);
+      await diagram(page);
+      expect(mermaid.length).toBeGreaterThan(0);
+      await ctx.close();
     });
 
     functionalAtRoot("a diagram's source never flashes: hidden until drawn, shown when mermaid cannot load", async () => {

@@ -11,7 +11,7 @@ import { launch } from './browser.ts';
 import { buildAndServe, type BuiltSite } from './site.ts';
 import { DIALOG_LIMIT, PAGE_LIMIT, searchCost, searchPageHits, type SearchCost } from '../../bench/browser.ts';
 import { ROOT, spawnStart, type StartedServer } from '../mcp/helpers.ts';
-import { composedQuery, termTable } from '../../src/lib/search/composing.ts';
+import { searchAsTyped, termTable } from '../../src/lib/search/composing.ts';
 import { EvalSetSchema } from '../../src/lib/search/evaluate.ts';
 import { loadSearch, type LoadedSearch } from '../../src/lib/search/index-load.ts';
 import { IndexEnvelopeSchema } from '../../src/lib/search/index-schema.ts';
@@ -50,15 +50,16 @@ describe("the example site with its split index cut as a large wiki's", () => {
   let whole: LoadedSearch;
   let cost: SearchCost;
   const wholeHits = (q: string, limit: number) => searchSync(whole, q, { limit }).hits.map((h) => decodeURIComponent(hitHref(h)));
-  /**
-   * What the site shows for a query typed key by key, from the whole index by the site's rule (src/client/search-engine.ts):
-   * an unfinished last word (`검`) is completed from the index's own terms when the query as typed finds nothing.
-   */
-  const wholeShown = (q: string, limit: number) => {
-    const typed = wholeHits(q, limit);
-    const composed = typed.length ? undefined : composedQuery(() => termTable(whole.sectionFrequency), q, false);
-    return composed ? wholeHits(composed, limit) : typed;
-  };
+  /** What the site shows for a query typed key by key, from the whole index by the site's own rule (`searchAsTyped`). */
+  const wholeShown = async (q: string, limit: number) =>
+    (
+      await searchAsTyped(
+        q,
+        false,
+        () => termTable(whole.sectionFrequency),
+        (query) => searchSync(whole, query, { limit }),
+      )
+    ).hits.map((h) => decodeURIComponent(hitHref(h)));
 
   beforeAll(async () => {
     // A copy of its own: recut rewrites the index files.
@@ -104,10 +105,10 @@ describe("the example site with its split index cut as a large wiki's", () => {
     }
   });
 
-  test('typed key by key, every complete list is the whole index’s for what had been typed, and each query ends on its own', () => {
+  test('typed key by key, every complete list is the whole index’s for what had been typed, and each query ends on its own', async () => {
     expect(cost.keystrokes).toHaveLength(TYPED.reduce((n, q) => n + [...q].length, 0));
     const complete = cost.keystrokes.filter((k) => k.shown === 'final');
-    for (const k of complete) expect(k.hits, k.typed).toEqual(wholeShown(k.typed, DIALOG_LIMIT));
+    for (const k of complete) expect(k.hits, k.typed).toEqual(await wholeShown(k.typed, DIALOG_LIMIT));
     for (const q of TYPED) expect(complete.map((k) => k.typed)).toContain(q);
   });
 });

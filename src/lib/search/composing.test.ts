@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { composedQuery, completions, isUnfinished, termTable, toJamo, typingWord } from './composing.ts';
+import { composedQuery, completions, isUnfinished, searchAsTyped, termTable, toJamo, typingWord } from './composing.ts';
+import type { SearchResult } from './search.ts';
 
 // Per term: sections with it in [title, aliases, tags, headings, body]. 리엑 is 리액 as the index folds ㅐ to ㅔ.
 const TABLE = termTable([
@@ -67,4 +68,48 @@ test('the table is built only when a word needs completing', () => {
   };
   expect([composedQuery(lazy, '토크나이저', false), composedQuery(lazy, 'react', true), built]).toEqual([undefined, undefined, 0]);
   expect([composedQuery(lazy, '리', false), built]).toEqual(['리엑 리스 리듀 립트 링크', 1]);
+});
+
+describe('searchAsTyped', () => {
+  /** A search over a few named documents: a query finds those whose name holds one of its words (hits are their names). */
+  const DOCS = ['컴', '리엑 훅', '리스 렌더링'];
+  const searches: string[] = [];
+  const run = (query: string): SearchResult => {
+    searches.push(query);
+    const words = query.split(' ');
+    const hits = DOCS.filter((d) => words.some((w) => d.split(' ').includes(w)));
+    return { query, phrasings: [query], match: hits.length ? 'partial' : 'none', hits: hits as unknown as SearchResult['hits'], total: hits.length };
+  };
+  const shown = async (query: string, composing: boolean) => {
+    searches.length = 0;
+    const r = await searchAsTyped(query, composing, TABLE, run);
+    return { hits: r.hits as unknown as string[], query: r.query, match: r.match, searches: [...searches] };
+  };
+
+  test.each([
+    // A short word that finds something as typed is left as it is (컴 is a document's word of its own).
+    ['컴', false, { hits: ['컴'], query: '컴', match: 'partial', searches: ['컴'] }],
+    // One that finds nothing is completed: the empty answer is not what is shown, and a one-word query is answered in full.
+    ['리', false, { hits: ['리엑 훅', '리스 렌더링'], query: '리', match: 'full', searches: ['리', '리엑 리스 리듀 립트 링크'] }],
+    // Mid-composition the completions are searched at once, without the query as typed.
+    ['링', true, { hits: ['리엑 훅'], query: '링', match: 'full', searches: ['링크 리엑'] }],
+    // A finished word is searched once, as typed.
+    ['리액트', false, { hits: [], query: '리액트', match: 'none', searches: ['리액트'] }],
+    // With more than one word the completions answer only part of the query.
+    ['렌더 리', false, { hits: ['리엑 훅', '리스 렌더링'], query: '렌더 리', match: 'partial', searches: ['렌더 리', '렌더 리엑 리스 리듀 립트 링크'] }],
+    // Its other words may find something as typed: then that is shown, uncompleted.
+    ['훅 리', false, { hits: ['리엑 훅'], query: '훅 리', match: 'partial', searches: ['훅 리'] }],
+  ])('%s (composing: %s)', async (query, composing, expected) => {
+    expect(await shown(query, composing)).toEqual(expected);
+  });
+
+  test('early, ranked-only results of the completed query are presented as answers to what was typed', async () => {
+    const early: string[] = [];
+    await searchAsTyped('리', false, TABLE, (q, present) => {
+      const r = run(q);
+      if (present) early.push(`${present(r).query}:${present(r).match}`);
+      return r;
+    });
+    expect(early).toEqual(['리:full']);
+  });
 });

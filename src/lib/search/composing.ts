@@ -1,4 +1,5 @@
 import { foldHangulVowels } from './korean.ts';
+import type { SearchResult } from './search.ts';
 
 /**
  * Search while a Korean word is still being typed. An IME shows every step of a word (ㄹ → 리 → 링 → 리애 → 리액 →
@@ -156,4 +157,22 @@ export function composedQuery(table: TermTable | (() => TermTable), query: strin
   // The complete syllables before the tail still find their own bigrams.
   const before = letters.length > 2 ? [letters.slice(0, -1).join('')] : [];
   return `${head}${[...before, ...found].join(' ')}`;
+}
+
+/** One search of `query`; `present`, when given, is how its results will be shown (so early, ranked-only ones can be too). */
+export type RunQuery = (query: string, present?: (result: SearchResult) => SearchResult) => SearchResult | Promise<SearchResult>;
+
+/**
+ * The site's rule for a query as it stands on screen, for the search box and for tests that compare with it. A word
+ * still being composed is searched as its completions (`composedQuery`). Outside a composition a short last word
+ * (`컴`, `법`) may be a word of its own: it is completed only when the query as typed finds nothing, and that empty
+ * answer is never shown. For a one-word query the completions stand for that word, so any hit answers it in full.
+ */
+export async function searchAsTyped(query: string, composing: boolean, table: TermTable | (() => TermTable), run: RunQuery): Promise<SearchResult> {
+  const composed = composedQuery(table, query, composing);
+  const typed = composed && !composing ? await run(query) : undefined;
+  if (!composed || (typed && typed.hits.length)) return typed ?? run(query, (r) => r);
+  const single = query.trim().split(/\s+/).length === 1;
+  const answer = (r: SearchResult): SearchResult => ({ ...r, query, ...(single && r.hits.length ? { match: 'full' as const } : {}) });
+  return answer(await run(composed, answer));
 }

@@ -9,7 +9,6 @@ import {
   SECTION_RANK_DEPTH,
 } from './contract.ts';
 import { COVERAGE_BOOST } from './ranking.ts';
-export { COVERAGE_BOOST } from './ranking.ts';
 import { derivedQueryTerms, tokenizeQuery } from './tokenize.ts';
 import { documentScore, inverseDocumentFrequency, prepareDocument, scoreSections, sectionPath, type PreparedDocument, type RankTerm } from './section-rank.ts';
 import { coverageOf, identifierAlternative, matchLevel, PARTIAL_MATCH_COVERAGE, queryWords, type MatchLevel, type QueryUnit } from './coverage.ts';
