@@ -6,7 +6,7 @@ import { documentText, sectionProse } from '../search/snippet.ts';
 import { splitFiles, splitIndex } from '../search/index-split.ts';
 import { stripExplicitIds } from '../markdown/heading-id.ts';
 import { headingPath } from '../markdown/heading-path.ts';
-import { stripMdxCommentText } from '../markdown/remark-mdx-comments.ts';
+import { dialectSourceText } from '../dialects/registry.ts';
 import { glossaryGroups } from '../wiki/glossary.ts';
 import type { Wiki, WikiDocument } from '../wiki/pipeline.ts';
 import type { ProjectLabel } from '../wiki/folder-labels.ts';
@@ -48,7 +48,7 @@ export function toNormalizedMarkdown(doc: WikiDocument): { text: string; heading
   );
   const head = `---\n${front}---\n\n`;
   const offset = head.split('\n').length - 1;
-  const body = stripMdxCommentText(stripExplicitIds(s.body.replace(/^\n+/, '')));
+  const body = dialectSourceText(stripExplicitIds(s.body.replace(/^\n+/, '')));
   const removed = s.body.length - s.body.replace(/^\n+/, '').length;
   return { text: `${head}${body.endsWith('\n') ? body : `${body}\n`}`, headingLines: s.markdown.headings.map((h) => h.line - removed + offset) };
 }

@@ -1,13 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { countWords, isInternalUrl, parseMarkdown } from './parse.ts';
-import { stripMdxCommentText } from './remark-mdx-comments.ts';
-import { isImportLine } from './remark-mdx-imports.ts';
+import { stripMdxCommentText } from '../dialects/docusaurus/remark-mdx-comments.ts';
+import { isImportLine } from '../dialects/docusaurus/remark-mdx-imports.ts';
 import type { Paragraph, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { unified } from 'unified';
 import type { Position } from 'unist';
-import remarkObsidianComments from './remark-obsidian-comments.ts';
-import remarkObsidianEmbeds from './remark-obsidian-embeds.ts';
+import remarkObsidianComments from '../dialects/obsidian/remark-obsidian-comments.ts';
+import remarkObsidianEmbeds from '../dialects/obsidian/remark-obsidian-embeds.ts';
 
 describe('parseMarkdown', () => {
   test('the leading # title is the h1, not a heading; its ids are kept for links to the page top', () => {

@@ -1,3 +1,9 @@
+import type { FrontmatterPage } from '../types.ts';
+
+const MAX_ACTIONS = 10;
+const MAX_FEATURES = 50;
+const MAX_TEXT = 2_000;
+
 /**
  * A VitePress home page (`layout: home`) shows its frontmatter, not its body: the hero (name, text, tagline, action
  * buttons) and the feature cards. Maru shows the same words as Markdown after the body (usually empty), so the page is
@@ -5,20 +11,7 @@
  * The values are content like any other (the sanitizer and the link checks see them); a value that is not a string,
  * and anything past the limits below, is left out.
  */
-export interface HomeLayout {
-  /** Markdown to show after the page's body. */
-  markdown: string;
-  /** The hero's name, for a page without a title of its own. */
-  title: string | undefined;
-  /** The hero's text and tagline, for a page without a summary or description of its own. */
-  summary: string | undefined;
-}
-
-const MAX_ACTIONS = 10;
-const MAX_FEATURES = 50;
-const MAX_TEXT = 2_000;
-
-export function vitepressHome(data: Readonly<Record<string, unknown>>): HomeLayout | undefined {
+export function vitepressHome(data: Readonly<Record<string, unknown>>): FrontmatterPage | undefined {
   if (data.layout !== 'home') return undefined;
   const hero = record(data.hero);
   const blocks: string[] = [];

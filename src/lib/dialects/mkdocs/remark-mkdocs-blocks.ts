@@ -1,7 +1,7 @@
 import type { Blockquote, Code, Paragraph, Parent, Root, RootContent, Text } from 'mdast';
 import type { Processor, Transformer } from 'unified';
 import type { Point } from 'unist';
-import { visit } from './visit.ts';
+import { visit } from '../../markdown/visit.ts';
 
 /** `!!! note "제목"` (Python-Markdown admonition), `??? note` closed and `???+ note` open (pymdownx.details). */
 const ADMONITION = /^(!!!|\?\?\?\+?)[ \t]+([A-Za-z][\w-]{0,30})(?:[ \t]+[A-Za-z][\w-]*)*(?:[ \t]+"([^"\n]*)")?[ \t]*$/;

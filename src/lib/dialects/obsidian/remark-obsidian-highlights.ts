@@ -1,6 +1,6 @@
 import type { Emphasis, Parent, PhrasingContent, Root, Text } from 'mdast';
 import type { Transformer } from 'unified';
-import { visit } from './visit.ts';
+import { visit } from '../../markdown/visit.ts';
 
 /** What opens and closes a highlight. */
 const MARK = '==';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { parseMarkdown } from './parse.ts';
+import { parseMarkdown } from '../../markdown/parse.ts';
 
 // How the site renders these tags is in test/fixtures/markdown/site-gitbook-page and site-hugo-jekyll-tags; this is
 // what search and `npm run check` read.
@@ -115,7 +115,7 @@ test("a Hugo details block without a title is named in the site's language, as a
   const { default: remarkParse } = await import('remark-parse');
   const { default: remarkRehype } = await import('remark-rehype');
   const { default: rehypeStringify } = await import('rehype-stringify');
-  const { dialectPlugins } = await import('./dialect.ts');
+  const { dialectPlugins } = await import('../../markdown/dialect.ts');
   const page = (options: Parameters<typeof dialectPlugins>[0]) =>
     String(
       unified()

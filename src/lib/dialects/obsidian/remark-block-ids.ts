@@ -1,7 +1,7 @@
 import type { Nodes, Paragraph, Root } from 'mdast';
 import type { Transformer } from 'unified';
 import type { VFile } from 'vfile';
-import { visit } from './visit.ts';
+import { visit } from '../../markdown/visit.ts';
 
 declare module 'vfile' {
   interface DataMap {

@@ -1,6 +1,6 @@
 import type { Root } from 'mdast';
 import type { Transformer } from 'unified';
-import { visit } from './visit.ts';
+import { visit } from '../../markdown/visit.ts';
 
 /** What follows `[!code` in a notation: ` ++]`, ` focus:2]`, then the comment's end. Anchored, so linear. */
 const NOTATION_TAIL = /^[ \t]+([\w+-]+)(?::([^\]\s]{1,40}))?\][ \t]*(?:\*\/\}|\*\/|-->)?[ \t]*$/;

@@ -1,10 +1,10 @@
 import type { Blockquote, Image, Paragraph, PhrasingContent, Root, Text } from 'mdast';
 import type { Transformer } from 'unified';
 import type { Position } from 'unist';
-import { ChildReplacements } from './child-replacements.ts';
-import { SKIP, visit } from './visit.ts';
-import { findWikiLinks, isPictureEmbed, pictureEmbedLabel, type WikiLinkMatch } from './wikilink.ts';
-import { positionsIn } from './text-position.ts';
+import { ChildReplacements } from '../../markdown/child-replacements.ts';
+import { SKIP, visit } from '../../markdown/visit.ts';
+import { findWikiLinks, isPictureEmbed, pictureEmbedLabel, type WikiLinkMatch } from '../../markdown/wikilink.ts';
+import { positionsIn } from '../../markdown/text-position.ts';
 
 declare module 'mdast' {
   interface ImageData {

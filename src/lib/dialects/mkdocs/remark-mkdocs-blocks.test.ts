@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { parseMarkdown } from './parse.ts';
+import { parseMarkdown } from '../../markdown/parse.ts';
 
 // How the site renders these blocks is in test/fixtures/markdown/site-mkdocs-blocks; this is what search and checks read.
 describe('MkDocs admonitions and content tabs', () => {

@@ -1,7 +1,7 @@
 import type { Blockquote, Root } from 'mdast';
 import type { Transformer } from 'unified';
-import { calloutBlock } from './remark-containers.ts';
-import { visit } from './visit.ts';
+import { calloutBlock } from '../../markdown/remark-containers.ts';
+import { visit } from '../../markdown/visit.ts';
 
 /** Wiki.js's class line under a quote (`{.is-info}`), which CommonMark reads as the quote's last line. */
 const CLASS_LINE = /\n[ \t]*\{\.is-(info|success|warning|danger)\}[ \t]*$/;

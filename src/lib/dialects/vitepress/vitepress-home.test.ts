@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { DEFAULT_CATEGORIES } from './config.ts';
-import { toSourceDocument } from './document.ts';
+import { DEFAULT_CATEGORIES } from '../../wiki/config.ts';
+import { toSourceDocument } from '../../wiki/document.ts';
 import { vitepressHome } from './vitepress-home.ts';
 
 const HOME = `---

@@ -1,7 +1,7 @@
 import type { Blockquote, Paragraph, Root } from 'mdast';
 import type { Transformer } from 'unified';
-import { calloutBlock } from './remark-containers.ts';
-import { visit } from './visit.ts';
+import { calloutBlock } from '../../markdown/remark-containers.ts';
+import { visit } from '../../markdown/visit.ts';
 
 /** Docsify's hint markers at the start of a paragraph: `!> ` an important note, `?> ` a tip. */
 const HINT = /^([!?])>[ \t]+/;

@@ -1,8 +1,8 @@
 import type { Link, PhrasingContent, Root, Text } from 'mdast';
 import type { Transformer } from 'unified';
-import { ChildReplacements } from './child-replacements.ts';
-import { SKIP, visit } from './visit.ts';
-import { positionsIn } from './text-position.ts';
+import { ChildReplacements } from '../../markdown/child-replacements.ts';
+import { SKIP, visit } from '../../markdown/visit.ts';
+import { positionsIn } from '../../markdown/text-position.ts';
 
 /** `[[scheme://…]]` or `[[mailto:…]]`, with an optional `|label`: a URL written as a wikilink (GitHub wikis do). */
 const URL_WIKILINK = /\[\[[ \t]*((?:[a-z][a-z\d+.-]*:\/\/|mailto:)[^[\]|\n]*?)[ \t]*(?:\|([^[\]\n]*?))?\]\]/gi;

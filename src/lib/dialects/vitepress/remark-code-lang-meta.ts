@@ -1,6 +1,6 @@
 import type { Root } from 'mdast';
 import type { Transformer } from 'unified';
-import { visit } from './visit.ts';
+import { visit } from '../../markdown/visit.ts';
 
 /**
  * VitePress writes line marks straight after the language (```` ```js{2,5} ````, ```` ```ts{1}:line-numbers ````);

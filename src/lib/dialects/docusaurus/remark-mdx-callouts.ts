@@ -1,6 +1,6 @@
 import type { BlockContent, Blockquote, Html, Paragraph, Parent, Root, RootContent } from 'mdast';
 import type { Processor, Transformer } from 'unified';
-import { shiftPositions } from './remark-foreign-html.ts';
+import { shiftPositions } from '../../markdown/remark-foreign-html.ts';
 
 /** MDX callout components (react.dev, Docusaurus-like docs) and what they render as. */
 export const MDX_CALLOUTS: Record<string, string> = {

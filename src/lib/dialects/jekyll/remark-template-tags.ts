@@ -2,12 +2,12 @@ import type { BlockContent, Code, Link, Paragraph, Parent, PhrasingContent, Root
 import { toString } from 'mdast-util-to-string';
 import type { Transformer } from 'unified';
 import type { Position } from 'unist';
-import { calloutBlock, detailsBlock, paragraphLines, paragraphOf, spanner, type Span } from './remark-containers.ts';
-import { ChildReplacements } from './child-replacements.ts';
-import { codeFromLines, languageOf, RAW_CODE_TAGS } from './remark-raw-blocks.ts';
-import { calloutKindOf, calloutTitleOf, parseTagLine, templateLinks, titleOf, type TagArgs, type TemplateTag } from './template-tags.ts';
-import { visit } from './visit.ts';
-import { safeDecode } from '../wiki/url.ts';
+import { calloutBlock, detailsBlock, paragraphLines, paragraphOf, spanner, type Span } from '../../markdown/remark-containers.ts';
+import { ChildReplacements } from '../../markdown/child-replacements.ts';
+import { codeFromLines, languageOf, RAW_CODE_TAGS } from '../../markdown/remark-raw-blocks.ts';
+import { calloutKindOf, calloutTitleOf, parseTagLine, templateLinks, titleOf, type TagArgs, type TemplateTag } from '../../markdown/template-tags.ts';
+import { visit } from '../../markdown/visit.ts';
+import { safeDecode } from '../../wiki/url.ts';
 
 type Open = Extract<TemplateTag, { kind: 'open' }>;
 

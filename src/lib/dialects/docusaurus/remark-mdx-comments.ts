@@ -1,8 +1,8 @@
 import type { Nodes, Parent, PhrasingContent, Root } from 'mdast';
 import type { Transformer } from 'unified';
-import { ChildReplacements } from './child-replacements.ts';
-import { SKIP, visit } from './visit.ts';
-import { mapFencedLines } from './fenced-lines.ts';
+import { ChildReplacements } from '../../markdown/child-replacements.ts';
+import { SKIP, visit } from '../../markdown/visit.ts';
+import { mapFencedLines } from '../../markdown/fenced-lines.ts';
 
 const COMMENT = /\{\/\*[\s\S]*?\*\/\}/g;
 const CARRIERS = new Set(['paragraph', 'heading', 'tableCell']);
