@@ -18,8 +18,6 @@ const GENERATOR = /\b(docusaurus|vitepress|mkdocs|hugo|jekyll|gitbook|docsify|wi
 const NOT_YET_MOVED = new Set<string>([
   'src/integrations/maru.ts',
   'src/integrations/wiki-loader.ts',
-  'src/lib/artifacts/emit.ts',
-  'src/lib/artifacts/schema.ts',
   'src/lib/markdown/code-meta.ts',
   'src/lib/markdown/fenced-lines.ts',
   'src/lib/markdown/heading-anchors.ts',
@@ -41,7 +39,6 @@ const NOT_YET_MOVED = new Set<string>([
   'src/lib/wiki/content-checks.ts',
   'src/lib/wiki/document.ts',
   'src/lib/wiki/folder-ids.ts',
-  'src/lib/wiki/folder-labels.ts',
   'src/lib/wiki/frontmatter-fence.ts',
   'src/lib/wiki/frontmatter-parse.ts',
   'src/lib/wiki/frontmatter.ts',
@@ -63,7 +60,6 @@ const NOT_YET_MOVED = new Set<string>([
   'src/markdown/remark-wiki-links.ts',
   'src/markdown/sanitize-schema.ts',
   'src/node/collect.ts',
-  'src/node/folder-label-files.ts',
   'src/node/include-reader.ts',
   'src/node/wiki-build.ts',
 ]);

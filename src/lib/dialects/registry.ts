@@ -5,7 +5,8 @@ import { hugo } from './hugo/index.ts';
 import { jekyll } from './jekyll/index.ts';
 import { mkdocs } from './mkdocs/index.ts';
 import { obsidian } from './obsidian/index.ts';
-import type { DateContext, Dialect, DialectOptions, FrontmatterPage, RankedRule } from './types.ts';
+import type { Problem } from '../wiki/problems.ts';
+import type { DateContext, Dialect, DialectOptions, FolderFile, FolderLabel, FrontmatterPage, RankedRule } from './types.ts';
 import { vitepress } from './vitepress/index.ts';
 import { wikijs } from './wikijs/index.ts';
 
@@ -82,4 +83,26 @@ export function dialectPage(data: Readonly<Record<string, unknown>>, dialects: r
 /** A document's Markdown for the `_wiki/docs/*.md` artifact, with each dialect's noise removed. */
 export function dialectSourceText(markdown: string, dialects: readonly Dialect[] = DIALECTS): string {
   return dialects.reduce((text, d) => (d.sourceText ? d.sourceText(text) : text), markdown);
+}
+
+/** True for a file a dialect reads to describe its folder (the collector reads these besides the Markdown). */
+export function isFolderFile(path: string, dialects: readonly Dialect[] = DIALECTS): boolean {
+  return dialects.some((d) => d.folderFiles?.file.test(path));
+}
+
+/** What the dialects' folder files say of each folder (the first dialect to describe a folder wins), and their warnings. */
+export function readFolderFiles(
+  files: readonly FolderFile[],
+  dialects: readonly Dialect[] = DIALECTS,
+): { folders: Map<string, FolderLabel>; problems: Problem[] } {
+  const folders = new Map<string, FolderLabel>();
+  const problems: Problem[] = [];
+  for (const d of dialects) {
+    if (!d.folderFiles) continue;
+    const { file, read } = d.folderFiles;
+    const got = read(files.filter((f) => file.test(f.path)));
+    problems.push(...got.problems);
+    for (const [folder, label] of got.folders) if (!folders.has(folder)) folders.set(folder, label);
+  }
+  return { folders, problems };
 }

@@ -1,3 +1,4 @@
+import type { Problem } from '../wiki/problems.ts';
 import type { Pluggable } from 'unified';
 
 /**
@@ -18,6 +19,33 @@ export interface Dialect {
   frontmatter?: FrontmatterMapping;
   /** How the Markdown `_wiki/docs/*.md` hands AIs drops its syntax that reads as noise outside a renderer. */
   sourceText?: (markdown: string) => string;
+  /** Files that describe their folder (Docusaurus's `_category_.json`): which, and what they say. */
+  folderFiles?: FolderFiles;
+}
+
+/** A folder-describing file as the collector read it. */
+export interface FolderFile {
+  /** Content path, `/`-separated. */
+  path: string;
+  text: string;
+  /** Why the file was not read (the reader's refusal: too large, not UTF-8, a link); `text` is then empty. */
+  refused?: string;
+}
+
+/** What a folder's file says of it: the sidebar's name, its index page's text, its place among its siblings, whether its group starts closed. */
+export interface FolderLabel {
+  title?: string;
+  description?: string;
+  order?: number;
+  collapsed?: boolean;
+}
+
+/** The files of a dialect that describe folders. */
+export interface FolderFiles {
+  /** Matches the content paths of its files. */
+  file: RegExp;
+  /** What the files say, keyed by folder path (in the files' path order), and a warning for each it cannot read. */
+  read: (files: readonly FolderFile[]) => { folders: Map<string, FolderLabel>; problems: Problem[] };
 }
 
 /** Options of the dialect plugins that change what a page shows. */

@@ -1,4 +1,5 @@
 import type { Dialect } from '../types.ts';
+import { CATEGORY_FILE, categoryFiles } from './category-files.ts';
 import { numberValue } from '../values.ts';
 import remarkMdxCallouts from './remark-mdx-callouts.ts';
 import remarkMdxComments, { stripMdxCommentText } from './remark-mdx-comments.ts';
@@ -24,4 +25,5 @@ export const docusaurus: Dialect = {
     },
   },
   sourceText: stripMdxCommentText,
+  folderFiles: { file: CATEGORY_FILE, read: categoryFiles },
 };
