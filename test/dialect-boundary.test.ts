@@ -44,7 +44,6 @@ const NOT_YET_MOVED = new Set<string>([
   'src/lib/wiki/frontmatter.ts',
   'src/lib/wiki/include-files.ts',
   'src/lib/wiki/links.ts',
-  'src/lib/wiki/notion-ids.ts',
   'src/lib/wiki/pipeline.ts',
   'src/lib/wiki/reading-order.ts',
   'src/lib/wiki/render-key.ts',

@@ -4,7 +4,9 @@ import { docusaurus } from './docusaurus/index.ts';
 import { hugo } from './hugo/index.ts';
 import { jekyll } from './jekyll/index.ts';
 import { mkdocs } from './mkdocs/index.ts';
+import { notion } from './notion/index.ts';
 import { obsidian } from './obsidian/index.ts';
+import type { SourceDocument } from '../wiki/document.ts';
 import type { Problem } from '../wiki/problems.ts';
 import type { DateContext, Dialect, DialectOptions, FolderFile, FolderLabel, FrontmatterPage, RankedRule } from './types.ts';
 import { vitepress } from './vitepress/index.ts';
@@ -14,7 +16,7 @@ import { wikijs } from './wikijs/index.ts';
  * The dialects Maru reads, all always on. Their parse plugins run by rank, not by this order; this order is the one
  * their source-text passes run in. A new dialect is a folder with an `index.ts` exporting its `Dialect`, added here.
  */
-export const DIALECTS: readonly Dialect[] = [obsidian, docusaurus, vitepress, mkdocs, jekyll, hugo, docsify, wikijs];
+export const DIALECTS: readonly Dialect[] = [obsidian, docusaurus, vitepress, mkdocs, jekyll, hugo, docsify, wikijs, notion];
 
 /** Every dialect's parse plugins in rank order (equal ranks keep the registry's order). */
 export function dialectParsePlugins(options: DialectOptions, dialects: readonly Dialect[] = DIALECTS): PluggableList {
@@ -105,4 +107,14 @@ export function readFolderFiles(
     for (const [folder, label] of got.folders) if (!folders.has(folder)) folders.set(folder, label);
   }
   return { folders, problems };
+}
+
+/** A file or folder name without what the dialects add to names that is no part of the title. */
+export function bareName(name: string, dialects: readonly Dialect[] = DIALECTS): string {
+  return dialects.reduce((n, d) => (d.bareName ? d.bareName(n) : n), name);
+}
+
+/** The parsed documents after the dialects' passes over their ids. */
+export function dialectIds(docs: readonly SourceDocument[], dialects: readonly Dialect[] = DIALECTS): SourceDocument[] {
+  return dialects.reduce<SourceDocument[]>((all, d) => (d.ids ? d.ids(all) : all), [...docs]);
 }

@@ -1,3 +1,4 @@
+import type { SourceDocument } from '../wiki/document.ts';
 import type { Problem } from '../wiki/problems.ts';
 import type { Pluggable } from 'unified';
 
@@ -21,6 +22,10 @@ export interface Dialect {
   sourceText?: (markdown: string) => string;
   /** Files that describe their folder (Docusaurus's `_category_.json`): which, and what they say. */
   folderFiles?: FolderFiles;
+  /** A file or folder name without what the tool adds to it that is no part of the title (Notion's page ids). */
+  bareName?: (name: string) => string;
+  /** A pass over the parsed documents' ids, before duplicates are looked for (Notion's: without page ids where unambiguous). */
+  ids?: (docs: readonly SourceDocument[]) => SourceDocument[];
 }
 
 /** A folder-describing file as the collector read it. */

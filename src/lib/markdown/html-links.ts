@@ -1,6 +1,6 @@
 /**
  * Links written as raw HTML in Markdown: `<a href="/guide/essentials/forms.html">` in an HTML block or inline, as
- * VitePress and Docusaurus pages write them to add `target="_blank"` or a class. They are checked and pointed at their
+ * documentation sites write them to add `target="_blank"` or a class. They are checked and pointed at their
  * page like Markdown links (`collectLinks`, `remarkWikiLinks`); only `<a>`'s `href` is read, never a script's text.
  */
 

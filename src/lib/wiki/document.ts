@@ -21,8 +21,7 @@ import { MAX_FORMULAS, parseMarkdown, type ParsedMarkdown } from '../markdown/pa
 import { describeValue, type Problem } from './problems.ts';
 import type { IncludedText } from './include-files.ts';
 import type { IncludedSpan } from '../markdown/includes.ts';
-import { withoutNotionId } from './notion-ids.ts';
-import { dialectDates, dialectDraft, dialectOrder, dialectPage } from '../dialects/registry.ts';
+import { bareName, dialectDates, dialectDraft, dialectOrder, dialectPage } from '../dialects/registry.ts';
 import { toContentPath, toSlug, type ContentPath, type Slug } from './slug.ts';
 
 /** A file as collected from disk: its text (or why it could not be read) and its dates. */
@@ -378,15 +377,15 @@ function dropInvalid(
 /** First folder under the content root, else the default project. */
 export function defaultProject(path: string): string {
   const parts = toContentPath(path).split('/');
-  // A Notion export's folder keeps its page id after the name: the project is the name.
-  return parts.length > 1 ? toSlug(withoutNotionId(parts[0]!)) : DEFAULT_PROJECT;
+  // Without what a tool adds to folder names (an export's page id): the project is the name.
+  return parts.length > 1 ? toSlug(bareName(parts[0]!)) : DEFAULT_PROJECT;
 }
 
 function fileTitle(path: string): string {
   // macOS writes Hangul file names decomposed (NFD); a title must compare and search like typed text.
   const file = toContentPath(path).normalize('NFC').split('/').pop()!;
-  // A Notion export names each page `제목 0123…cdef.md`: the title is the name.
-  const name = withoutNotionId(file).replace(/\.(md|mdx|markdown)$/i, '');
+  // Without what a tool adds to file names (an export's `제목 0123…cdef.md`): the title is the name.
+  const name = bareName(file).replace(/\.(md|mdx|markdown)$/i, '');
   return wordsOfFileName(/^(index|readme)$/i.test(name) ? (toContentPath(path).normalize('NFC').split('/').slice(-2, -1)[0] ?? name) : name);
 }
 

@@ -1,5 +1,5 @@
-import type { SourceDocument } from './document.ts';
-import { toSlug, type Slug } from './slug.ts';
+import type { SourceDocument } from '../../wiki/document.ts';
+import { toSlug, type Slug } from '../../wiki/slug.ts';
 
 /** The 32-hex page id Notion's Markdown export puts after every page and folder name (`회의록 0123…cdef.md`). */
 const NOTION_SUFFIX = / [0-9a-f]{32}$/;

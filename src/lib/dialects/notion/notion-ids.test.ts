@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { toSourceDocument, type SourceDocument } from './document.ts';
+import { toSourceDocument, type SourceDocument } from '../../wiki/document.ts';
 import { shortenNotionIds, withoutNotionId } from './notion-ids.ts';
 
 const ID = '0123456789abcdef0123456789abcdef';
