@@ -47,7 +47,6 @@ const NOT_YET_MOVED = new Set<string>([
   'src/lib/wiki/pipeline.ts',
   'src/lib/wiki/reading-order.ts',
   'src/lib/wiki/render-key.ts',
-  'src/lib/wiki/site-paths.ts',
   'src/lib/wiki/skipped-files.ts',
   'src/lib/wiki/slug.ts',
   'src/lib/wiki/url.ts',

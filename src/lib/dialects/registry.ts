@@ -118,3 +118,16 @@ export function bareName(name: string, dialects: readonly Dialect[] = DIALECTS):
 export function dialectIds(docs: readonly SourceDocument[], dialects: readonly Dialect[] = DIALECTS): SourceDocument[] {
   return dialects.reduce<SourceDocument[]>((all, d) => (d.ids ? d.ids(all) : all), [...docs]);
 }
+
+/** The route prefixes the dialects' links carry, in registry order. */
+export function routePrefixes(dialects: readonly Dialect[] = DIALECTS): RegExp[] {
+  return dialects.flatMap((d) => (d.links?.routePrefix ? [d.links.routePrefix] : []));
+}
+
+/** The addresses the dialects say a page was published at, in registry order. */
+export function publishedAddresses(
+  page: { readonly extra: Readonly<Record<string, unknown>>; readonly aliases: readonly string[] },
+  dialects: readonly Dialect[] = DIALECTS,
+): { value: unknown; relative: boolean }[] {
+  return dialects.flatMap((d) => d.links?.publishedAt?.(page) ?? []);
+}

@@ -26,6 +26,16 @@ export interface Dialect {
   bareName?: (name: string) => string;
   /** A pass over the parsed documents' ids, before duplicates are looked for (Notion's: without page ids where unambiguous). */
   ids?: (docs: readonly SourceDocument[]) => SourceDocument[];
+  /** How the tool's links and addresses lead to pages. */
+  links?: LinkRewrites;
+}
+
+/** A dialect's link conventions, tried by the core's resolver when a link's path as written names nothing. */
+export interface LinkRewrites {
+  /** A route prefix the tool serves pages under and its links carry (`/docs/`, `/ko/`), which the content folder has not. */
+  routePrefix?: RegExp;
+  /** The addresses the tool published a page at (frontmatter `permalink`, `slug`…): each value, and whether one without a leading `/` is read from the page's folder. */
+  publishedAt?: (page: { readonly extra: Readonly<Record<string, unknown>>; readonly aliases: readonly string[] }) => { value: unknown; relative: boolean }[];
 }
 
 /** A folder-describing file as the collector read it. */

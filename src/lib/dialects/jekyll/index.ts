@@ -16,6 +16,12 @@ export const jekyll: Dialect = {
     // Liquid `{% … %}` (Jekyll, GitBook) and Hugo `{{< … >}}` tag lines, before the html and container plugins read those paragraphs.
     { rank: 400, plugin: [remarkTemplateTags, { detailsTitle: options.detailsTitle ?? '자세히' }] },
   ],
+  links: {
+    publishedAt: (page) => [
+      { value: page.extra.permalink, relative: false },
+      { value: page.extra.redirect_from, relative: false },
+    ],
+  },
   frontmatter: {
     // Just the Docs' `nav_order`.
     order: { rank: 20, read: (data) => numberValue(data.nav_order) },
