@@ -94,8 +94,6 @@ export const CatalogSchema = z.object({
     .optional(),
 });
 export type Catalog = z.output<typeof CatalogSchema>;
-/** One folder's entry in the catalog's `folders`. */
-export type CatalogFolder = NonNullable<Catalog['folders']>[number];
 
 const FileInfoSchema = z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/), bytes: z.number().int().nonnegative() });
 
