@@ -1,6 +1,8 @@
 import type { PluggableList } from 'unified';
+import { azureDevops } from './azure-devops/index.ts';
 import { docsify } from './docsify/index.ts';
 import { docusaurus } from './docusaurus/index.ts';
+import { gitbook } from './gitbook/index.ts';
 import { hugo } from './hugo/index.ts';
 import { jekyll } from './jekyll/index.ts';
 import { mkdocs } from './mkdocs/index.ts';
@@ -8,7 +10,7 @@ import { notion } from './notion/index.ts';
 import { obsidian } from './obsidian/index.ts';
 import type { SourceDocument } from '../wiki/document.ts';
 import type { Problem } from '../wiki/problems.ts';
-import type { DateContext, Dialect, DialectOptions, FolderFile, FolderLabel, FrontmatterPage, RankedRule } from './types.ts';
+import type { DateContext, Dialect, DialectOptions, FolderConventions, FolderFile, FolderLabel, FrontmatterPage, RankedRule } from './types.ts';
 import { vitepress } from './vitepress/index.ts';
 import { wikijs } from './wikijs/index.ts';
 
@@ -16,7 +18,20 @@ import { wikijs } from './wikijs/index.ts';
  * The dialects Maru reads, all always on. Their parse plugins run by rank, not by this order; this order is the one
  * their source-text passes run in. A new dialect is a folder with an `index.ts` exporting its `Dialect`, added here.
  */
-export const DIALECTS: readonly Dialect[] = [obsidian, docusaurus, vitepress, mkdocs, jekyll, hugo, docsify, wikijs, notion];
+export const DIALECTS: readonly Dialect[] = [
+  obsidian,
+  docusaurus,
+  vitepress,
+  mkdocs,
+  jekyll,
+  hugo,
+  // A book's SUMMARY.md before Docsify's `_sidebar.md` when a root has both (mdBook's is the one its build reads).
+  gitbook,
+  docsify,
+  wikijs,
+  notion,
+  azureDevops,
+];
 
 /** Every dialect's parse plugins in rank order (equal ranks keep the registry's order). */
 export function dialectParsePlugins(options: DialectOptions, dialects: readonly Dialect[] = DIALECTS): PluggableList {
@@ -119,15 +134,10 @@ export function dialectIds(docs: readonly SourceDocument[], dialects: readonly D
   return dialects.reduce<SourceDocument[]>((all, d) => (d.ids ? d.ids(all) : all), [...docs]);
 }
 
-/** The route prefixes the dialects' links carry, in registry order. */
-export function routePrefixes(dialects: readonly Dialect[] = DIALECTS): RegExp[] {
-  return dialects.flatMap((d) => (d.links?.routePrefix ? [d.links.routePrefix] : []));
-}
-
-/** The addresses the dialects say a page was published at, in registry order. */
-export function publishedAddresses(
-  page: { readonly extra: Readonly<Record<string, unknown>>; readonly aliases: readonly string[] },
-  dialects: readonly Dialect[] = DIALECTS,
-): { value: unknown; relative: boolean }[] {
-  return dialects.flatMap((d) => d.links?.publishedAt?.(page) ?? []);
+/** Every dialect's folder conventions of one kind, in registry order. */
+export function folderConventions<K extends keyof FolderConventions>(kind: K, dialects: readonly Dialect[] = DIALECTS): NonNullable<FolderConventions[K]>[] {
+  return dialects.flatMap((d) => {
+    const value = d.folders?.[kind];
+    return value === undefined ? [] : [value as NonNullable<FolderConventions[K]>];
+  });
 }

@@ -28,6 +28,25 @@ export interface Dialect {
   ids?: (docs: readonly SourceDocument[]) => SourceDocument[];
   /** How the tool's links and addresses lead to pages. */
   links?: LinkRewrites;
+  /** How the tool's folder looks on disk, for the collector (`src/node/collect.ts`). */
+  folders?: FolderConventions;
+}
+
+/** A dialect's folder on disk: what the collector skips, reads for attachments only, or reads as the reading order. */
+export interface FolderConventions {
+  /** Folder names never read, anywhere (the tool's settings: `.obsidian`). */
+  ignoredDirs?: readonly string[];
+  /** Hidden folders at the content root read for attachments only, never for documents (`.gitbook`, `.attachments`). */
+  assetDirs?: readonly string[];
+  /** Files at the content root that make it a book, whose README.md is the first page (not a repository's README). */
+  bookMarkers?: readonly string[];
+  /**
+   * A table of contents at the root of a book (`SUMMARY.md`, `_sidebar.md`): skipped as a page, and the reading order
+   * when the frontmatter gives none (`order(text, isPage)`: each listed page's place, by content path).
+   */
+  tableOfContents?: { file: RegExp; order: (text: string, isPage: (path: string) => boolean) => Map<string, number> };
+  /** A hidden file in any folder giving its pages' order (`.order`): its name, and its places read from `(path, text)`. */
+  orderFile?: { name: string; order: (path: string, text: string) => Map<string, number> };
 }
 
 /** A dialect's link conventions, tried by the core's resolver when a link's path as written names nothing. */

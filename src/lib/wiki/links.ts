@@ -5,7 +5,7 @@ import type { Problem } from './problems.ts';
 import { toContentPath, toSlug, type Slug } from './slug.ts';
 import { safeDecode } from './url.ts';
 import { publishedPaths, sitePathKey } from './site-paths.ts';
-import { routePrefixes } from '../dialects/registry.ts';
+import { routePrefixes } from '../dialects/links.ts';
 import { createAttachmentFinder } from './attachments.ts';
 import { inGithubWikiOrder } from '../markdown/wikilink.ts';
 import { readingOrder } from './reading-order.ts';

@@ -1,4 +1,4 @@
-import { publishedAddresses } from '../dialects/registry.ts';
+import { publishedAddresses } from '../dialects/links.ts';
 import { safeDecode } from './url.ts';
 
 /** What publishedPaths reads of a document. */

@@ -2,6 +2,7 @@ import remarkRawBlocks from '../../markdown/remark-raw-blocks.ts';
 import { dateValue } from '../../wiki/frontmatter.ts';
 import type { Dialect } from '../types.ts';
 import { numberValue } from '../values.ts';
+import { jekyllLinks } from './links.ts';
 import remarkTemplateTags from './remark-template-tags.ts';
 
 /** A post's date in its file name (`_posts/2023-05-01-title.md`). */
@@ -16,12 +17,7 @@ export const jekyll: Dialect = {
     // Liquid `{% … %}` (Jekyll, GitBook) and Hugo `{{< … >}}` tag lines, before the html and container plugins read those paragraphs.
     { rank: 400, plugin: [remarkTemplateTags, { detailsTitle: options.detailsTitle ?? '자세히' }] },
   ],
-  links: {
-    publishedAt: (page) => [
-      { value: page.extra.permalink, relative: false },
-      { value: page.extra.redirect_from, relative: false },
-    ],
-  },
+  links: jekyllLinks,
   frontmatter: {
     // Just the Docs' `nav_order`.
     order: { rank: 20, read: (data) => numberValue(data.nav_order) },

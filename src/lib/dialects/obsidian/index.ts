@@ -8,6 +8,8 @@ import remarkUrlWikiLinks from './remark-url-wikilinks.ts';
 export const obsidian: Dialect = {
   name: 'obsidian',
   label: 'Obsidian',
+  // The vault's settings.
+  folders: { ignoredDirs: ['.obsidian'] },
   parsePlugins: () => [
     // First of the transforms on text: what a comment holds (a link, a container, a heading) is never read.
     { rank: 200, plugin: remarkObsidianComments },

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { bookOrder, folderOrder } from './book-summary.ts';
+import { bookOrder } from './book-summary.ts';
 
 test("a book's SUMMARY.md gives each page its place, first mention wins; other links are not pages", () => {
   const summary = [
@@ -21,14 +21,6 @@ test("a book's SUMMARY.md gives each page its place, first mention wins; other l
     ['guides/first week.md', 3],
     ['guides/배포.md', 4],
   ]);
-});
-
-test("an Azure DevOps wiki's .order file gives its folder's pages their places; blank lines and paths are skipped", () => {
-  expect([...folderOrder('Team-Guide/.order', 'Onboarding\r\n\r\nDeploy-Process\n../Escape\nOnboarding\n')]).toEqual([
-    ['Team-Guide/Onboarding.md', 1],
-    ['Team-Guide/Deploy-Process.md', 2],
-  ]);
-  expect([...folderOrder('.order', 'Home\n')]).toEqual([['Home.md', 1]]);
 });
 
 test("Docsify's _sidebar.md links from the root and without .md; with the folder's pages known, those count too", () => {

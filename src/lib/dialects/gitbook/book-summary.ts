@@ -1,5 +1,5 @@
-import { joinPath, pathCandidates } from './links.ts';
-import { safeDecode } from './url.ts';
+import { joinPath, pathCandidates } from '../../wiki/links.ts';
+import { safeDecode } from '../../wiki/url.ts';
 
 /** A link's destination: `<with spaces.md>` or a plain one, up to the first space or `)`. */
 const LINK = /\]\(\s*(?:<([^<>\n]*)>|([^()\s]+))/g;
@@ -28,20 +28,4 @@ function pageOf(written: string, isPage: ((path: string) => boolean) | undefined
   if (!written) return undefined;
   if (!isPage) return !written.startsWith('/') && /\.(md|markdown)$/i.test(written) ? joinPath('', written) : undefined;
   return pathCandidates(joinPath('', written)).find(isPage);
-}
-
-/**
- * The reading order of one folder that an Azure DevOps wiki's `.order` file gives (`.order` at `orderPath`, a content
- * path): one page name per line, the file name without `.md`, as the folder's pages are to be read.
- */
-export function folderOrder(orderPath: string, text: string): Map<string, number> {
-  const folder = orderPath.includes('/') ? orderPath.slice(0, orderPath.lastIndexOf('/') + 1) : '';
-  const order = new Map<string, number>();
-  for (const line of text.split(/\r?\n/)) {
-    const name = line.trim();
-    if (!name || name.includes('/') || name === '.' || name === '..') continue;
-    const path = `${folder}${name}.md`;
-    if (!order.has(path)) order.set(path, order.size + 1);
-  }
-  return order;
 }
