@@ -138,6 +138,6 @@ export function dialectIds(docs: readonly SourceDocument[], dialects: readonly D
 export function folderConventions<K extends keyof FolderConventions>(kind: K, dialects: readonly Dialect[] = DIALECTS): NonNullable<FolderConventions[K]>[] {
   return dialects.flatMap((d) => {
     const value = d.folders?.[kind];
-    return value === undefined ? [] : [value as NonNullable<FolderConventions[K]>];
+    return value === undefined ? [] : [value];
   });
 }
