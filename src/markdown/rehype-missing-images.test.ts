@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import rehypeMissingImages from './rehype-missing-images.ts';
 import rehypeSanitizeContent from './rehype-sanitize-content.ts';
 import remarkMissingImages from './remark-missing-images.ts';
-import remarkObsidianEmbeds from '../lib/markdown/remark-obsidian-embeds.ts';
+import remarkObsidianEmbeds from '../lib/dialects/obsidian/remark-obsidian-embeds.ts';
 
 /** Only `here.png` (next to the page), `/shared/logo.svg` (from the content root) and `/attachments/diagram.png` exist. */
 const exists = (src: string) => ['./here.png', 'here.png', '/shared/logo.svg', '../attachments/diagram.png'].includes(src);

@@ -53,3 +53,19 @@ test('[[https://…]] and [[https://…|label]] are the Markdown links to those 
     '<p><a href="https://example.com">https://example.com</a> <a href="https://example.com/a?b=1">예시 사이트</a> <span class="broken-link" title="[[없음]]: 문서가 없습니다">없음</span></p>',
   );
 });
+
+test('raw HTML links go to their page as Markdown links do; external and unknown ones are left as written', () => {
+  const html = String(
+    unified()
+      .use(remarkParse)
+      .use(remarkWikiLinks, { resolveUrl: (url: string) => (url === '/guide/known.html#a' ? '/docs/known/#a' : url === 'https://x.org' ? '/oops' : undefined) })
+      .use(remarkRehype, { allowDangerousHtml: true })
+      .use(rehypeStringify, { allowDangerousHtml: true })
+      .processSync(
+        '<a target="_blank" href="/guide/known.html#a"\n  class="x">가기</a>\n\n본문 <a href="/guide/gone.html">없음</a> <a href="https://x.org">밖</a>',
+      ),
+  ).trim();
+  expect(html).toBe(
+    '<p><a target="_blank" href="/docs/known/#a"\nclass="x">가기</a></p>\n<p>본문 <a href="/guide/gone.html">없음</a> <a href="https://x.org">밖</a></p>',
+  );
+});

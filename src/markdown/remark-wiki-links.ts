@@ -1,6 +1,8 @@
-import type { Emphasis, Link, PhrasingContent, Root, Text } from 'mdast';
+import type { Emphasis, Html, Link, PhrasingContent, Root, Text } from 'mdast';
 import type { Transformer } from 'unified';
 import { ChildReplacements } from '../lib/markdown/child-replacements.ts';
+import { rewriteHtmlLinks } from '../lib/markdown/html-links.ts';
+import { isInternalUrl } from '../lib/markdown/parse.ts';
 import { visit } from '../lib/markdown/visit.ts';
 import type { VFile } from 'vfile';
 import { findWikiLinks, inGithubWikiOrder } from '../lib/markdown/wikilink.ts';
@@ -75,6 +77,13 @@ export default function remarkWikiLinks(options: Options = {}): Transformer<Root
         const reason = options.brokenUrl?.(node.url, fromPath);
         if (reason && parent && index !== undefined) parent.children[index] = brokenSpan(node.children, reason);
       });
+      // Raw HTML `<a href>` goes where the same Markdown link would; one that names nothing is left as written (the
+      // build's link check reports it, as the parse collects it).
+      const resolveUrl = options.resolveUrl;
+      if (resolveUrl)
+        visit(tree, 'html', (node: Html) => {
+          node.value = rewriteHtmlLinks(node.value, (url) => (isInternalUrl(url) || /^#./.test(url) ? resolveUrl(url, fromPath) : undefined));
+        });
     }
   };
 }

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { RawFile } from '../lib/wiki/document.ts';
-import { bookOrder, folderOrder } from '../lib/wiki/book-summary.ts';
+import { folderConventions } from '../lib/dialects/registry.ts';
 import type { SkippedFile } from '../lib/wiki/skipped-files.ts';
 
 const MARKDOWN = /\.(md|markdown)$/i;
@@ -11,16 +11,17 @@ const MDX = /\.mdx$/i;
 const REPO_META = /^(readme|source|license|changelog|contributing)\.md$/i;
 /** GitHub wiki's page chrome (sidebar, header, footer): shown around every page there, never a page of its own. */
 const WIKI_CHROME = /^_(sidebar|header|footer)\.(md|markdown)$/i;
-export const IGNORED_DIRS: ReadonlySet<string> = new Set(['node_modules', '.git', '.github', '.obsidian']);
-/** Hidden folders that hold a tool's pictures and files (GitBook's `.gitbook/assets`, Azure DevOps wiki's `.attachments`): read for attachments only, never for documents. */
-export const ASSET_DIRS: ReadonlySet<string> = new Set(['.gitbook', '.attachments']);
-/** A book's table of contents at the content root (GitBook, mdBook): the site builds its own sidebar. */
-const BOOK_SUMMARY = /^summary\.md$/i;
-/**
- * Docsify's table of contents (lower-case `_sidebar.md`, at the root): its README.md is the home page, as a book's is.
- * A GitHub wiki's `_Sidebar.md` is capitalised, and its home page is `Home.md`.
- */
-const DOCSIFY_SIDEBAR = /^_sidebar\.md$/;
+/** Folders never read: a repository's own, and the dialects' settings folders. */
+export const IGNORED_DIRS: ReadonlySet<string> = new Set(['node_modules', '.git', '.github', ...folderConventions('ignoredDirs').flat()]);
+/** Hidden folders at the root that hold a tool's pictures and files (the dialects'): read for attachments only, never for documents. */
+export const ASSET_DIRS: ReadonlySet<string> = new Set(folderConventions('assetDirs').flat());
+/** Tables of contents at the root (the dialects'), in the order they are preferred: the site builds its own sidebar. */
+const TABLES_OF_CONTENTS = folderConventions('tableOfContents');
+const isTableOfContents = (name: string) => TABLES_OF_CONTENTS.some((t) => t.file.test(name));
+/** Files at the root that make it a book besides a table of contents (the dialects'). */
+const BOOK_MARKERS: ReadonlySet<string> = new Set(folderConventions('bookMarkers').flat());
+/** Files in any folder that give its pages' order (the dialects'), by name. */
+const ORDER_FILES = new Map(folderConventions('orderFile').map((o) => [o.name, o.order]));
 
 /** The content root: the `--content` flag, the config's `content`, `WIKI_CONTENT_DIR`, else `./content` (`site-config.ts`). */
 export { contentRoot } from './site-config.ts';
@@ -28,11 +29,11 @@ export { contentRoot } from './site-config.ts';
 /**
  * The Markdown files under `root` (content paths with `/` separators, sorted), the files that look like documents
  * but are not read: `.mdx` files, symbolic links (never followed: a link could lead out of the folder) and the
- * repository's README.md and the like at the root (a book's README.md, beside its SUMMARY.md or `.gitbook.yaml`, is its
- * first page and is read; the SUMMARY.md is not), GitHub wiki's `_Sidebar.md`, `_Header.md` and `_Footer.md`; and the
- * other plain files (`attachments`: pictures, downloads, also those in GitBook's `.gitbook/` and Azure DevOps's
- * `.attachments/`), hidden ones and symbolic links left out, which Obsidian embeds name and the site copies when a page
- * links to them; and Azure DevOps wiki's `.order` files (`orderFiles`), which give each folder's page order.
+ * repository's README.md and the like at the root (a book's README.md, beside its table of contents or another of the
+ * dialects' book markers, is its first page and is read; the table of contents is not), GitHub wiki's `_Sidebar.md`,
+ * `_Header.md` and `_Footer.md`; and the other plain files (`attachments`: pictures, downloads, also those in the
+ * dialects' asset folders), hidden ones and symbolic links left out, which embeds name and the site copies when a page
+ * links to them; and the dialects' order files (`orderFiles`), which give each folder's page order.
  */
 export function scanContent(root: string): {
   paths: string[];
@@ -47,13 +48,13 @@ export function scanContent(root: string): {
   const attachments: string[] = [];
   const orderFiles: string[] = [];
   const realRoot = realpathSync(root);
-  // A book (GitBook, mdBook) keeps its table of contents in SUMMARY.md at the root, and its README.md is the first page.
   const rootEntries = readdirSync(root, { withFileTypes: true });
   // An Obsidian vault keeps its settings in `.obsidian/` at the root; its pages' `#tags` in the text are tags.
   const vault = rootEntries.some((entry) => entry.name === '.obsidian' && entry.isDirectory());
   // A Logseq graph keeps its settings, backups (Markdown copies of its pages) and styles in `logseq/` at the root.
   const logseq = rootEntries.some((entry) => entry.name === 'logseq' && entry.isDirectory()) && isFileAt(join(root, 'logseq', 'config.edn'));
-  const book = rootEntries.some((entry) => BOOK_SUMMARY.test(entry.name) || entry.name === '.gitbook.yaml' || DOCSIFY_SIDEBAR.test(entry.name));
+  // A book keeps its table of contents at the root, and its README.md is the first page.
+  const book = rootEntries.some((entry) => isTableOfContents(entry.name) || BOOK_MARKERS.has(entry.name));
   const walk = (dir: string, assetsOnly: boolean) => {
     for (const entry of dir === root ? rootEntries : readdirSync(dir, { withFileTypes: true })) {
       const hidden = entry.name.startsWith('.');
@@ -64,12 +65,12 @@ export function scanContent(root: string): {
       if (entry.isDirectory() && !IGNORED_DIRS.has(entry.name)) walk(full, assetsOnly || hidden);
       else if (!MARKDOWN.test(entry.name) && !MDX.test(entry.name)) {
         if (entry.isFile() && !hidden) attachments.push(path);
-        else if (entry.isFile() && entry.name === '.order' && !assetsOnly) orderFiles.push(path);
+        else if (entry.isFile() && ORDER_FILES.has(entry.name) && !assetsOnly) orderFiles.push(path);
       } else if (assetsOnly) continue;
       else if (entry.isSymbolicLink()) skipped.push({ path, reason: linksInside(full, realRoot) ? 'symlink' : 'outside' });
       else if (!entry.isFile()) continue;
       else if (MDX.test(entry.name)) skipped.push({ path, reason: 'mdx' });
-      else if (dir === root && book && (BOOK_SUMMARY.test(entry.name) || DOCSIFY_SIDEBAR.test(entry.name))) skipped.push({ path, reason: 'book-summary' });
+      else if (dir === root && book && isTableOfContents(entry.name)) skipped.push({ path, reason: 'book-summary' });
       else if (dir === root && REPO_META.test(entry.name) && !(book && /^readme\.md$/i.test(entry.name))) skipped.push({ path, reason: 'repo-meta' });
       else if (WIKI_CHROME.test(entry.name)) skipped.push({ path, reason: 'wiki-chrome' });
       else paths.push(path);
@@ -161,15 +162,18 @@ export function collectContent(root: string): { files: RawFile[]; skipped: Skipp
 }
 
 /**
- * The reading order another tool wrote down: a book's SUMMARY.md (skipped as a page), else Azure DevOps wiki's `.order`
- * file in each folder; nothing when there is neither or it cannot be read.
+ * The reading order another tool wrote down: a book's table of contents (skipped as a page; the first kind the
+ * dialects prefer), else the order file in each folder; nothing when there is neither or it cannot be read.
  */
 function tableOfContents(root: string, skipped: readonly SkippedFile[], orderFiles: readonly string[], pages: ReadonlySet<string>): Map<string, number> {
-  // SUMMARY.md before `_sidebar.md` when a folder has both (mdBook's is the one its build reads).
-  const summary = skipped.filter((s) => s.reason === 'book-summary').sort((a, b) => Number(a.path.startsWith('_')) - Number(b.path.startsWith('_')))[0];
-  if (summary) return bookOrder(readOrEmpty(join(root, summary.path)), (path) => pages.has(path));
+  const books = skipped.filter((s) => s.reason === 'book-summary');
+  for (const toc of TABLES_OF_CONTENTS) {
+    const summary = books.find((s) => toc.file.test(s.path));
+    if (summary) return toc.order(readOrEmpty(join(root, summary.path)), (path) => pages.has(path));
+  }
   const order = new Map<string, number>();
-  for (const file of orderFiles) for (const [path, place] of folderOrder(file, readOrEmpty(join(root, file)))) order.set(path, place);
+  for (const file of orderFiles)
+    for (const [path, place] of ORDER_FILES.get(file.split('/').pop()!)!(file, readOrEmpty(join(root, file)))) order.set(path, place);
   return order;
 }
 

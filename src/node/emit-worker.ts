@@ -16,7 +16,7 @@ export interface EmitWorkerData {
 /** The one message the thread is sent. */
 export interface EmitJob {
   /** The wiki without its link resolver and file check (functions do not cross threads; emitting uses neither). */
-  wiki: Pick<Wiki, 'documents' | 'options' | 'projectLabels'>;
+  wiki: Pick<Wiki, 'documents' | 'options' | 'projectLabels' | 'folderLabels'>;
   /** An empty folder to write the artifacts into. */
   stage: string;
 }

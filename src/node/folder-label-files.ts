@@ -1,16 +1,17 @@
-import { PROJECT_CATEGORY_FILE, type FolderLabelFile } from '../lib/wiki/folder-labels.ts';
+import { isFolderFile } from '../lib/dialects/registry.ts';
+import type { FolderFile } from '../lib/dialects/types.ts';
 import { includeReader } from './include-reader.ts';
 
 /**
- * The Docusaurus category files of the project folders (`<folder>/_category_.json`, `.yml`) among the folder's plain
- * files (`attachments`), read with the include lines' guarded reader (inside the folder, no link followed, UTF-8 only,
- * a size cap); one it refuses is passed on with the reason, for a warning that names it.
+ * The files the dialects read to describe folders (`isFolderFile`: `_category_.json`…) among the folder's plain files
+ * (`attachments`), read with the include lines' guarded reader (inside the folder, no link followed, UTF-8 only, a size
+ * cap); one it refuses is passed on with the reason, for a warning that names it.
  */
-export function readFolderLabelFiles(root: string, attachments: readonly string[]): FolderLabelFile[] {
-  const paths = attachments.filter((path) => PROJECT_CATEGORY_FILE.test(path));
+export function readFolderLabelFiles(root: string, attachments: readonly string[]): FolderFile[] {
+  const paths = attachments.filter((path) => isFolderFile(path));
   if (!paths.length) return [];
   const read = includeReader(root);
-  return paths.flatMap((path): FolderLabelFile[] => {
+  return paths.flatMap((path): FolderFile[] => {
     const got = read(path);
     if ('text' in got) return [{ path, text: got.text }];
     return 'refused' in got ? [{ path, text: '', refused: got.refused }] : [];

@@ -243,7 +243,15 @@ export function startEmitWorker(root = contentRoot(), cache?: IndexCacheAt): Emi
     emit(wiki, stage) {
       rmSync(stage, { recursive: true, force: true });
       const options = { categories: wiki.options.categories, base: wiki.options.base, ...(wiki.options.links ? { links: wiki.options.links } : {}) };
-      const job: EmitJob = { wiki: { documents: wiki.documents, options, ...(wiki.projectLabels ? { projectLabels: wiki.projectLabels } : {}) }, stage };
+      const job: EmitJob = {
+        wiki: {
+          documents: wiki.documents,
+          options,
+          ...(wiki.projectLabels ? { projectLabels: wiki.projectLabels } : {}),
+          ...(wiki.folderLabels ? { folderLabels: wiki.folderLabels } : {}),
+        },
+        stage,
+      };
       // Only now: a 'message' listener holds the process open, as the thread must from here until it answers.
       worker.once('message', take);
       worker.ref();

@@ -6,10 +6,10 @@ import { documentText, sectionProse } from '../search/snippet.ts';
 import { splitFiles, splitIndex } from '../search/index-split.ts';
 import { stripExplicitIds } from '../markdown/heading-id.ts';
 import { headingPath } from '../markdown/heading-path.ts';
-import { stripMdxCommentText } from '../markdown/remark-mdx-comments.ts';
+import { dialectSourceText } from '../dialects/registry.ts';
 import { glossaryGroups } from '../wiki/glossary.ts';
-import type { Wiki, WikiDocument } from '../wiki/pipeline.ts';
-import type { ProjectLabel } from '../wiki/folder-labels.ts';
+import type { FolderLabel } from '../dialects/types.ts';
+import type { ProjectLabel, Wiki, WikiDocument } from '../wiki/pipeline.ts';
 import { projectLanding } from '../wiki/reading-order.ts';
 import { wikiTargets } from '../wiki/links.ts';
 import { joinUrl } from '../wiki/url.ts';
@@ -48,7 +48,7 @@ export function toNormalizedMarkdown(doc: WikiDocument): { text: string; heading
   );
   const head = `---\n${front}---\n\n`;
   const offset = head.split('\n').length - 1;
-  const body = stripMdxCommentText(stripExplicitIds(s.body.replace(/^\n+/, '')));
+  const body = dialectSourceText(stripExplicitIds(s.body.replace(/^\n+/, '')));
   const removed = s.body.length - s.body.replace(/^\n+/, '').length;
   return { text: `${head}${body.endsWith('\n') ? body : `${body}\n`}`, headingLines: s.markdown.headings.map((h) => h.line - removed + offset) };
 }
@@ -86,7 +86,7 @@ export function emitWiki(wiki: Wiki, ctx: EmitContext): { catalog: Catalog; file
     // What the site cuts a hit's snippet from, fetched only for hits shown (the MCP server derives the same from the Markdown).
     searchFiles.set(`${SEARCH_TEXT_DIR}/${doc.source.id}.json`, `${JSON.stringify(documentText(source.document, markdown.text, linkTitle))}\n`);
   }
-  const catalog = toCatalog(entries, wiki.projectLabels);
+  const catalog = toCatalog(entries, wiki.projectLabels, wiki.folderLabels);
   const catalogJson = `${JSON.stringify(catalog)}\n`;
   const synonyms = wiki.documents.filter((d) => d.source.glossary).flatMap((d) => glossaryGroups(d.source.body));
   const envelope = buildIndexEnvelope(sources, synonyms, (source) => cachedContribution(source, ctx.indexCache, ctx.sha256));
@@ -126,6 +126,7 @@ export function toCatalogArtifact(wiki: Wiki, ctx: EmitContext): { catalog: Cata
   const catalog = toCatalog(
     wiki.documents.map((doc) => emitDocument(doc, ctx).entry),
     wiki.projectLabels,
+    wiki.folderLabels,
   );
   return { catalog, files: new Map([[`${ARTIFACT_DIR}/catalog.json`, `${JSON.stringify(catalog)}\n`]]) };
 }
@@ -226,9 +227,10 @@ function toSearchSource(doc: WikiDocument, headingLines: readonly number[]): Sea
 
 /**
  * Catalog with per-project, per-category and per-tag counts, all sorted for stable output. A project is named by its
- * folder's category file (`labels`, Docusaurus's `_category_.json`) or else by its landing page.
+ * folder's file (`labels`, what a dialect's folder file says: `readFolderFiles`) or else by its landing page; `folderLabels`
+ * are the folders below the projects', for the sidebar.
  */
-export function toCatalog(entries: CatalogEntry[], labels?: ReadonlyMap<string, ProjectLabel>): Catalog {
+export function toCatalog(entries: CatalogEntry[], labels?: ReadonlyMap<string, ProjectLabel>, folderLabels?: ReadonlyMap<string, FolderLabel>): Catalog {
   const count = (keys: string[]) => {
     const m = new Map<string, number>();
     for (const k of keys) m.set(k, (m.get(k) ?? 0) + 1);
@@ -238,7 +240,7 @@ export function toCatalog(entries: CatalogEntry[], labels?: ReadonlyMap<string, 
     const mine = entries.filter((e) => e.project === p.id);
     const categories = Object.fromEntries(count(mine.map((e) => e.category)).map((c) => [c.id, c.count]));
     const landing = projectLanding(mine);
-    // A Docusaurus category file names its folder's project, as its sidebar does; else the landing page does.
+    // A folder file names its folder's project, as the generator's own sidebar does; else the landing page does.
     const label = labels?.get(p.id);
     const title = label?.title ?? landing?.title;
     const description = label?.description ?? landing?.summary;
@@ -255,6 +257,18 @@ export function toCatalog(entries: CatalogEntry[], labels?: ReadonlyMap<string, 
       ...(label?.order !== undefined ? { order: label.order } : {}),
     };
   });
+  // The folders that hold a published document, as the sidebar draws them (a folder's description has no place there).
+  const held = new Set<string>();
+  for (const e of entries) for (let at = e.sourcePath.indexOf('/'); at > 0; at = e.sourcePath.indexOf('/', at + 1)) held.add(e.sourcePath.slice(0, at));
+  const folders = [...(folderLabels ?? [])]
+    .filter(([path, l]) => held.has(path) && (l.title !== undefined || l.order !== undefined || l.collapsed !== undefined))
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .map(([path, l]) => ({
+      path,
+      ...(l.title !== undefined ? { title: l.title } : {}),
+      ...(l.order !== undefined ? { order: l.order } : {}),
+      ...(l.collapsed !== undefined ? { collapsed: l.collapsed } : {}),
+    }));
   // Projects a category file places come first, in its order (then by id); the rest by id, as before.
   projects.sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return {
@@ -263,6 +277,7 @@ export function toCatalog(entries: CatalogEntry[], labels?: ReadonlyMap<string, 
     projects,
     categories: count(entries.map((e) => e.category)),
     tags: count(entries.flatMap((e) => e.tags)),
+    ...(folders.length ? { folders } : {}),
   };
 }
 

@@ -68,7 +68,7 @@ export const CatalogSchema = z.object({
       updatedAt: z.iso.datetime(),
       /** Id of the project's landing page (`<folder>/README.md` or `index.md`), which gives `title` and `description`. */
       landing: z.string().optional(),
-      /** The `label` of the folder's `_category_.json` (Docusaurus), else the landing page's title; `maru.config.ts` projects win over it. */
+      /** The label the folder's own file gives (`_category_.json`), else the landing page's title; `maru.config.ts` projects win over it. */
       title: z.string().optional(),
       /** The category file's `link.description`, else the landing page's summary. */
       description: z.string().optional(),
@@ -78,6 +78,20 @@ export const CatalogSchema = z.object({
   ),
   categories: z.array(CountSchema),
   tags: z.array(CountSchema),
+  /**
+   * What the content says of its folders below the projects' (a `_category_.json`'s label, position and collapsed),
+   * sorted by path; absent when nothing does. The sidebar titles, orders and closes its nested groups by it.
+   */
+  folders: z
+    .array(
+      z.object({
+        path: z.string(),
+        title: z.string().optional(),
+        order: z.number().optional(),
+        collapsed: z.boolean().optional(),
+      }),
+    )
+    .optional(),
 });
 export type Catalog = z.output<typeof CatalogSchema>;
 

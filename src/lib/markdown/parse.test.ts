@@ -1,13 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { countWords, isInternalUrl, parseMarkdown } from './parse.ts';
-import { stripMdxCommentText } from './remark-mdx-comments.ts';
-import { isImportLine } from './remark-mdx-imports.ts';
+import { stripMdxCommentText } from '../dialects/docusaurus/remark-mdx-comments.ts';
+import { isImportLine } from '../dialects/docusaurus/remark-mdx-imports.ts';
 import type { Paragraph, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { unified } from 'unified';
 import type { Position } from 'unist';
-import remarkObsidianComments from './remark-obsidian-comments.ts';
-import remarkObsidianEmbeds from './remark-obsidian-embeds.ts';
+import remarkObsidianComments from '../dialects/obsidian/remark-obsidian-comments.ts';
+import remarkObsidianEmbeds from '../dialects/obsidian/remark-obsidian-embeds.ts';
 
 describe('parseMarkdown', () => {
   test('the leading # title is the h1, not a heading; its ids are kept for links to the page top', () => {
@@ -304,4 +304,27 @@ test("inlineTags: Obsidian's #tags in text, outside code and links; digits alone
   );
   expect(md.inlineTags).toEqual(['weekly', 'project/alpha', '배포', '2024년', '태그']);
   expect(parseMarkdown('태그 없는 글\n').inlineTags).toBeUndefined();
+});
+
+test('raw HTML links inside the wiki are links, on the line of their tag; external, commented and code ones are not', () => {
+  const md = parseMarkdown(
+    [
+      '# 제목',
+      '',
+      '<div class="next">',
+      '<a target="_blank" href="/guide/essentials/forms.html"',
+      '  >폼</a> <a href="https://vuejs.org">밖</a>',
+      '</div>',
+      '',
+      '본문 <a href="./b.md#usage">b</a> <!-- <a href="./old.md">옛</a> -->',
+      '',
+      '```html',
+      '<a href="./code.md">코드</a>',
+      '```',
+    ].join('\n'),
+  );
+  expect(md.links).toEqual([
+    { kind: 'url', target: '/guide/essentials/forms.html', line: 4 },
+    { kind: 'url', target: './b.md#usage', line: 8 },
+  ]);
 });

@@ -6,6 +6,7 @@ import { SKIP, visit } from './visit.ts';
 import { VFile } from 'vfile';
 import { dialectPlugins } from './dialect.ts';
 import { anchorHeadings, headingText } from './heading-anchors.ts';
+import { htmlLinks } from './html-links.ts';
 import { htmlAnchorIds } from './html-anchors.ts';
 import { findWikiLinks } from './wikilink.ts';
 import { drawFormulas, type Formula } from './formulas.ts';
@@ -269,6 +270,12 @@ function collectLinks(tree: Root): RawLink[] {
       const url = (node as Link).url;
       // `#usage` too: a link to a place on the same page is checked and pointed at the heading's id.
       if (isInternalUrl(url) || /^#./.test(url)) links.push({ kind: 'url', target: url, line: node.position?.start.line ?? 1 });
+    } else if (node.type === 'html') {
+      // `<a href="/guide/x.html">` is checked as a Markdown link is (and pointed at its page by the site).
+      for (const { url, index } of htmlLinks(node.value)) {
+        const line = (node.position?.start.line ?? 1) + (node.value.slice(0, index).match(/\n/g)?.length ?? 0);
+        if (isInternalUrl(url) || /^#./.test(url)) links.push({ kind: 'url', target: url, line });
+      }
     }
   });
   return links;

@@ -11,6 +11,8 @@ export interface NavGroup {
   key: string;
   label: string;
   items: NavEntry[];
+  /** Set when the content says whether the group starts closed (a folder's `_category_.json` `collapsed`); the current page's group opens anyway. */
+  collapsed?: boolean;
 }
 
 /** A document link or a nested group. */

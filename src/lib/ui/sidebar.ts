@@ -107,7 +107,11 @@ function buildNavs(ctx: UiContext): Map<string, ProjectNav> {
   const byId = new Map(ctx.catalog.documents.map((d) => [d.id, d]));
   const categories = catalogFacets(ctx, 'category');
   const out = new Map<string, ProjectNav>();
-  for (const [project, nodes] of sidebarTree(ctx.catalog.documents.filter((d) => !isUnlisted(d)))) {
+  const folders = new Map((ctx.catalog.folders ?? []).map((f) => [f.path, f]));
+  for (const [project, nodes] of sidebarTree(
+    ctx.catalog.documents.filter((d) => !isUnlisted(d)),
+    folders,
+  )) {
     const groups = new WeakMap<NavGroup, GroupInfo>();
     const paths = new Map<string, number[]>();
     const flat: (NavItem & { id: string })[] = [];
@@ -126,7 +130,12 @@ function buildNavs(ctx: UiContext): Map<string, ProjectNav> {
         }
         const start = flat.length;
         const children = [...(node.landing ? [{ id: node.landing }] : []), ...node.children.map((c) => ({ id: c.kind === 'doc' ? c.id : c.path, node: c }))];
-        const group: NavGroup = { key: node.path, label: node.title, items: entries(children, at) };
+        const group: NavGroup = {
+          key: node.path,
+          label: node.title,
+          items: entries(children, at),
+          ...(node.collapsed !== undefined ? { collapsed: node.collapsed } : {}),
+        };
         groups.set(group, {
           count: flat.length - start,
           first: flat[start]?.href ?? '',

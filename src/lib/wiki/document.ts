@@ -21,9 +21,8 @@ import { MAX_FORMULAS, parseMarkdown, type ParsedMarkdown } from '../markdown/pa
 import { describeValue, type Problem } from './problems.ts';
 import type { IncludedText } from './include-files.ts';
 import type { IncludedSpan } from '../markdown/includes.ts';
-import { withoutNotionId } from './notion-ids.ts';
+import { bareName, dialectDates, dialectDraft, dialectOrder, dialectPage } from '../dialects/registry.ts';
 import { toContentPath, toSlug, type ContentPath, type Slug } from './slug.ts';
-import { vitepressHome } from './vitepress-home.ts';
 
 /** A file as collected from disk: its text (or why it could not be read) and its dates. */
 export interface RawFile {
@@ -64,7 +63,7 @@ export interface SourceDocument {
   summarySource: 'frontmatter' | 'derived';
   /** Where the category came from: frontmatter, a folder named like a configured category, or the default. */
   categorySource: 'frontmatter' | 'folder' | 'default';
-  /** Reading order in its folder: frontmatter `order`, else `sidebar_position`, else `nav_order`, else Hugo's `weight`, else the place in a book's SUMMARY.md. */
+  /** Reading order in its folder: frontmatter `order`, else a dialect's position field (`dialectOrder`), else the place in a book's table of contents. */
   order?: number;
   status: 'draft' | 'published' | 'deprecated';
   owner?: string;
@@ -135,7 +134,7 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[], ke
   const { bodyLine, lineOf } = split.file;
   const data = lenientFrontmatter(raw.properties ? { ...raw.properties, ...split.file.data } : split.file.data);
   // After the body, so every line of the file keeps its number in problems.
-  const home = vitepressHome(data);
+  const home = dialectPage(data);
   const body = home?.markdown ? `${split.file.body.trimEnd()}\n\n${home.markdown}\n` : split.file.body;
   const problems: Problem[] = [];
   const result = FrontmatterSchema.safeParse(data);
@@ -188,7 +187,7 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[], ke
   const updatedAt = fm.updated_at ?? foreign.modified ?? raw.gitUpdatedAt ?? foreign.written ?? raw.mtime;
   const category = categoryOf(fm.category, path, categories);
   const summary = fm.summary ?? (typeof data.description === 'string' ? data.description : undefined) ?? home?.summary;
-  const order = fm.order ?? numberOf(data.sidebar_position) ?? numberOf(data.nav_order) ?? numberOf(data.weight) ?? raw.tocOrder;
+  const order = fm.order ?? dialectOrder(data) ?? raw.tocOrder;
   const fieldLines: Record<string, number> = {};
   for (const key of Object.keys(data)) fieldLines[key] = lineOf(key);
   const doc: SourceDocument = {
@@ -204,8 +203,8 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[], ke
     summary: summary ?? leadSummary(markdown),
     summarySource: summary === undefined ? 'derived' : 'frontmatter',
     ...(order !== undefined ? { order } : {}),
-    // Docusaurus and Hugo write `draft: true`, Jekyll `published: false`: a migrated draft must not go public.
-    status: fm.status ?? (data.draft === true || data.published === false ? 'draft' : 'published'),
+    // A migrated draft (the dialects' `draft: true`, `published: false`) must not go public.
+    status: fm.status ?? (dialectDraft(data) ? 'draft' : 'published'),
     ...(fm.owner ? { owner: fm.owner } : {}),
     prompt: fm.prompt ?? false,
     glossary: fm.glossary ?? false,
@@ -227,10 +226,8 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[], ke
 }
 
 /**
- * The dates other site generators write, for the documents they bring along: Jekyll's and Hugo's `date` (when the page
- * was written; a Jekyll post's file name when it has none), Hugo's `lastmod`, Jekyll's `last_modified_at` and
- * Docusaurus's `last_update.date` (when it last changed); Wiki.js's `dateCreated` and `date` (its last edit). Maru's own `created_at` and `updated_at` win over them; one
- * that is no date is a warning, and Git's date is used.
+ * The dates the dialects' frontmatter gives (`dialectDates`), for the documents other tools bring along. Maru's own
+ * `created_at` and `updated_at` win over them; one that is no date is a warning, and Git's date is used.
  */
 function foreignDates(
   data: Record<string, unknown>,
@@ -238,7 +235,7 @@ function foreignDates(
   lineOf: (key: string) => number,
   problems: Problem[],
 ): { written?: string; modified?: string } {
-  const read = (field: string, value: unknown, use: string): string | undefined => {
+  return dialectDates(data, path, (field, value, use) => {
     if (value === undefined || value === null) return undefined;
     const date = dateValue(value);
     if (date === undefined)
@@ -251,19 +248,7 @@ function foreignDates(
         severity: 'warning',
       });
     return date;
-  };
-  const lastUpdate = data.last_update;
-  // A Jekyll post without `date` is dated by its file name (`_posts/2023-05-01-title.md`).
-  const posted = /(?:^|\/)_posts\/(?:.*\/)?(\d{4}-\d{2}-\d{2})-[^/]*$/.exec(path)?.[1];
-  // Wiki.js writes `dateCreated` beside `date`, which is then the last edit.
-  const wikijs = data.dateCreated !== undefined && data.dateCreated !== null;
-  const written = wikijs ? read('dateCreated', data.dateCreated, '작성일') : (read('date', data.date, '작성일') ?? dateValue(posted));
-  const modified =
-    (wikijs ? read('date', data.date, '수정일') : undefined) ??
-    read('lastmod', data.lastmod, '수정일') ??
-    read('last_modified_at', data.last_modified_at, '수정일') ??
-    (typeof lastUpdate === 'object' && lastUpdate !== null ? read('last_update', (lastUpdate as { date?: unknown }).date, '수정일') : undefined);
-  return { ...(written ? { written } : {}), ...(modified ? { modified } : {}) };
+  });
 }
 
 /**
@@ -392,15 +377,15 @@ function dropInvalid(
 /** First folder under the content root, else the default project. */
 export function defaultProject(path: string): string {
   const parts = toContentPath(path).split('/');
-  // A Notion export's folder keeps its page id after the name: the project is the name.
-  return parts.length > 1 ? toSlug(withoutNotionId(parts[0]!)) : DEFAULT_PROJECT;
+  // Without what a tool adds to folder names (an export's page id): the project is the name.
+  return parts.length > 1 ? toSlug(bareName(parts[0]!)) : DEFAULT_PROJECT;
 }
 
 function fileTitle(path: string): string {
   // macOS writes Hangul file names decomposed (NFD); a title must compare and search like typed text.
   const file = toContentPath(path).normalize('NFC').split('/').pop()!;
-  // A Notion export names each page `제목 0123…cdef.md`: the title is the name.
-  const name = withoutNotionId(file).replace(/\.(md|mdx|markdown)$/i, '');
+  // Without what a tool adds to file names (an export's `제목 0123…cdef.md`): the title is the name.
+  const name = bareName(file).replace(/\.(md|mdx|markdown)$/i, '');
   return wordsOfFileName(/^(index|readme)$/i.test(name) ? (toContentPath(path).normalize('NFC').split('/').slice(-2, -1)[0] ?? name) : name);
 }
 
@@ -430,12 +415,6 @@ export function categoryOf(
     if (match) return { value: match, source: 'folder' };
   }
   return { value: DEFAULT_CATEGORY, source: 'default' };
-}
-
-function numberOf(value: unknown): number | undefined {
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return Number(value);
-  return undefined;
 }
 
 function leadSummary(md: ParsedMarkdown): string {

@@ -5,6 +5,7 @@ import type { Problem } from './problems.ts';
 import { toContentPath, toSlug, type Slug } from './slug.ts';
 import { safeDecode } from './url.ts';
 import { publishedPaths, sitePathKey } from './site-paths.ts';
+import { routePrefixes } from '../dialects/links.ts';
 import { createAttachmentFinder } from './attachments.ts';
 import { inGithubWikiOrder } from '../markdown/wikilink.ts';
 import { readingOrder } from './reading-order.ts';
@@ -74,15 +75,6 @@ const DOC_EXT = /\.(md|mdx|markdown)$/i;
 /** Extensions that name something other than a page (images, downloads): never a document link. */
 const FILE_EXT = /\.[a-z0-9]{1,5}$/i;
 const TEXT_FRAGMENT = ':~:';
-/**
- * Route prefixes other tools serve pages under and their pages link with: Docusaurus serves the docs folder under
- * `/docs/` (its `routeBasePath`: `/docs/guides/setup`), Wiki.js and Docusaurus's translations put a language first
- * (`/en/guides/setup`, `/ko/docs/intro`). When the content folder is the folder behind them, such a link means
- * `guides/setup`. Tried only when the path as written names nothing; the languages are the common ones, so a folder
- * name that only looks like a language code (`/js/`) never moves a link.
- */
-const ROUTE_PREFIX =
-  /^(?:(?:en|ko|ja|zh|de|fr|es|pt|ru|it|nl|vi|id|th|tr|pl|uk|ar|hi|sv|fi|da|nb|no|cs|he|fa|ms|zh-cn|zh-tw|zh-hans|zh-hant|pt-br|en-us|en-gb|ko-kr|ja-jp|es-es|fr-fr|de-de)\/)?(?:docs(?:\/|$))?/i;
 const EXTERNAL_URL = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i;
 
 /**
@@ -119,7 +111,7 @@ export function createLinkResolver(
     ...drafts.map((d) => [d.sourcePath.normalize('NFC').toLowerCase(), { path: d.sourcePath, kind: DRAFT }] as const),
   ]);
   const draftOf = wikiTargets(drafts);
-  // Addresses other generators published pages at (Jekyll permalinks, Docusaurus slugs…): the first page wins.
+  // Addresses other tools published pages at (`publishedPaths`: permalinks, slugs…): the first page wins.
   const bySitePath = new Map<string, SourceDocument>();
   for (const d of docs) {
     byId.set(d.id, d);
@@ -200,10 +192,19 @@ function onSamePage(hash: string, self: SourceDocument | undefined): UrlTarget {
   };
 }
 
-/** What `find` gives for `path` without a route prefix (`ROUTE_PREFIX`), when it has one. */
+let prefixes: RegExp[] | undefined;
+
+/**
+ * What `find` gives for `path` without a route prefix the dialects' links carry (`routePrefixes`: a docs route, a
+ * language), when it has one: the first prefix that leads somewhere. Tried only when the path as written names nothing.
+ */
 function withoutRoutePrefix<T>(path: string, find: (path: string) => T | undefined): T | undefined {
-  const bare = path.replace(ROUTE_PREFIX, '');
-  return bare === path ? undefined : find(bare);
+  for (const prefix of (prefixes ??= routePrefixes())) {
+    const bare = path.replace(prefix, '');
+    const found = bare === path ? undefined : find(bare);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** What `map` (keyed by NFC, lower-case content path) holds for the first of the files a link path may mean. */

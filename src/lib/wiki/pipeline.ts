@@ -1,8 +1,8 @@
-import { toSourceDocument, type KeepSyntaxTree, type RawFile, type SourceDocument } from './document.ts';
-import { projectLabels, type FolderLabelFile, type ProjectLabel } from './folder-labels.ts';
+import { dialectIds, readFolderFiles } from '../dialects/registry.ts';
+import type { FolderFile, FolderLabel } from '../dialects/types.ts';
+import { defaultProject, toSourceDocument, type KeepSyntaxTree, type RawFile, type SourceDocument } from './document.ts';
 import { findDuplicateExternalIds, findDuplicates } from './external-ids.ts';
 import { qualifyFolderIds } from './folder-ids.ts';
-import { shortenNotionIds } from './notion-ids.ts';
 import { createLinkResolver, DEFAULT_LINK_POLICY, resolveLinks, type LinkPolicy, type LinkResolver, type ResolvedLink } from './links.ts';
 import { missingImages, missingLinkedFiles } from './content-checks.ts';
 import type { ImageStatus } from './image-file.ts';
@@ -28,8 +28,8 @@ export interface WikiOptions {
   attachments?: readonly string[];
   /** The Markdown files the site leaves out and why: a link to one is a warning naming it, not a broken link. */
   skipped?: readonly SkippedFile[];
-  /** Docusaurus category files of the project folders (`<folder>/_category_.json`), as read: they name the projects. */
-  folderLabels?: readonly FolderLabelFile[];
+  /** The files the dialects read to describe folders (`isFolderFile`), as read: they name projects and sidebar groups. */
+  folderLabels?: readonly FolderFile[];
 }
 
 /** A published document with everything derived from the rest of the wiki. */
@@ -57,9 +57,14 @@ export interface Wiki {
   dropped: DroppedFile[];
   resolver: LinkResolver;
   options: WikiOptions;
-  /** Each project's name and description from its folder's category file (`projectLabels`), where it has one. */
+  /** Each project's name, description and place from its folder's file (`readFolderFiles`), where it has one. */
   projectLabels?: ReadonlyMap<string, ProjectLabel>;
+  /** What the folder files say of the folders below the projects' (sidebar groups), keyed by folder path. */
+  folderLabels?: ReadonlyMap<string, FolderLabel>;
 }
+
+/** What a project's folder file says of it: the name the sidebar shows, its generated index's description, its place among the others. */
+export type ProjectLabel = Pick<FolderLabel, 'title' | 'description' | 'order'>;
 
 /** One parsed file: what `toSourceDocument` returns. */
 export type ParsedFile = ReturnType<typeof toSourceDocument>;
@@ -78,7 +83,7 @@ export interface ParseCache {
 /** Runs the named steps collect → parse → filter → derive; emitting is `toArtifacts`. */
 export function buildWiki(files: readonly RawFile[], options: WikiOptions, cache?: ParseCache, keepSyntaxTree?: KeepSyntaxTree): Wiki {
   const parsed = parseAll(files, options, cache, keepSyntaxTree);
-  const qualified = qualifyFolderIds(shortenNotionIds(parsed.docs));
+  const qualified = qualifyFolderIds(dialectIds(parsed.docs));
   const docs = qualified.docs;
   const problems = [...parsed.problems, ...qualified.problems];
   const { published, dropped } = filterDrafts(docs);
@@ -95,7 +100,7 @@ export function buildWiki(files: readonly RawFile[], options: WikiOptions, cache
     const attachments = options.attachments && new Set(options.attachments);
     problems.push(...missingLinkedFiles(published, resolver, attachments ? (path) => attachments.has(path) : fileExists));
   }
-  const labels = projectLabels(options.folderLabels ?? []);
+  const labels = folderLabelsOf(options.folderLabels ?? []);
   problems.push(...labels.problems);
   // Problems in text pasted in for an include line are reported at that line of the file as written.
   return {
@@ -104,8 +109,27 @@ export function buildWiki(files: readonly RawFile[], options: WikiOptions, cache
     dropped,
     resolver,
     options,
-    ...(labels.labels.size ? { projectLabels: labels.labels } : {}),
+    ...(labels.projects.size ? { projectLabels: labels.projects } : {}),
+    ...(labels.folders.size ? { folderLabels: labels.folders } : {}),
   };
+}
+
+/** The folder files' labels: a top-level folder's names its project (the first file per project wins), a deeper one's its sidebar group. */
+function folderLabelsOf(files: readonly FolderFile[]): { projects: Map<string, ProjectLabel>; folders: Map<string, FolderLabel>; problems: Problem[] } {
+  const read = readFolderFiles(files);
+  const projects = new Map<string, ProjectLabel>();
+  const folders = new Map<string, FolderLabel>();
+  for (const [folder, label] of read.folders) {
+    if (folder.includes('/')) {
+      folders.set(folder, label);
+      continue;
+    }
+    const { title, description, order } = label;
+    const project = defaultProject(`${folder}/x.md`);
+    if (projects.has(project) || (title === undefined && description === undefined && order === undefined)) continue;
+    projects.set(project, { ...(title ? { title } : {}), ...(description ? { description } : {}), ...(order !== undefined ? { order } : {}) });
+  }
+  return { projects, folders, problems: read.problems };
 }
 
 /**

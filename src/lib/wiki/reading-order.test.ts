@@ -100,3 +100,24 @@ test('sidebarTree: the same order as a tree, sections titled by their landing pa
     { kind: 'doc', id: 'learn/appendix', title: '부록' },
   ]);
 });
+
+test("sidebarTree: a folder's category file titles and places its section over its landing page, and says whether it starts closed", () => {
+  const tree = sidebarTree(
+    [...docs, d('learn/api-notes/hooks.md', '훅')],
+    new Map([
+      ['learn/escape-hatches', { title: '더 깊이', order: 0, collapsed: false }],
+      ['learn/api-notes', { collapsed: true }],
+    ]),
+  );
+  expect(tree.get('learn')!.map((n) => (n.kind === 'doc' ? n.title : [n.title, n.collapsed]))).toEqual([
+    '학습하기',
+    ['더 깊이', false],
+    '빠르게 시작하기',
+    '리액트로 사고하기',
+    '9단계',
+    '10단계',
+    '부록',
+    // Korean collation puts Latin titles after Hangul ones.
+    ['Api notes', true],
+  ]);
+});

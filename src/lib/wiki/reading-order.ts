@@ -71,13 +71,22 @@ function treeOf(docs: readonly OrderedDoc[]): Folder {
 
 /** One entry of a project's sidebar: a document, or a folder (section) with its landing page and entries. */
 export type SidebarNode =
-  { kind: 'doc'; id: string; title: string } | { kind: 'folder'; name: string; path: string; title: string; landing?: string; children: SidebarNode[] };
+  | { kind: 'doc'; id: string; title: string }
+  | { kind: 'folder'; name: string; path: string; title: string; landing?: string; collapsed?: boolean; children: SidebarNode[] };
+
+/** What the content says of a folder (its `_category_.json`): the section's title, its place among its siblings, whether it starts closed. */
+export interface FolderInfo {
+  title?: string | undefined;
+  order?: number | undefined;
+  collapsed?: boolean | undefined;
+}
 
 /**
  * Each project's sidebar as a tree in reading order: folders become sections titled by their landing page
- * (else the folder name made readable), the project folder's own landing page leads the list. Flattened, it is `readingOrder`.
+ * (else the folder name made readable), the project folder's own landing page leads the list; `folders` (the catalog's,
+ * keyed by path) titles, places and closes sections as the content's folder files say. Flattened, it is `readingOrder`.
  */
-export function sidebarTree(docs: readonly OrderedDoc[]): Map<string, SidebarNode[]> {
+export function sidebarTree(docs: readonly OrderedDoc[], folders: ReadonlyMap<string, FolderInfo> = new Map()): Map<string, SidebarNode[]> {
   const byProject = new Map<string, OrderedDoc[]>();
   for (const d of docs) byProject.set(d.project, [...(byProject.get(d.project) ?? []), d]);
   const out = new Map<string, SidebarNode[]>();
@@ -85,7 +94,7 @@ export function sidebarTree(docs: readonly OrderedDoc[]): Map<string, SidebarNod
     const root = treeOf(mine);
     // The project folder itself is not a section: its landing page and entries form the top level.
     const top = root.docs.length === 0 && root.folders.size === 1 ? [...root.folders.values()][0]! : root;
-    out.set(project, [...(top.landing ? [docNode(top.landing)] : []), ...entriesOf(top)]);
+    out.set(project, [...(top.landing ? [docNode(top.landing)] : []), ...entriesOf(top, folders)]);
   }
   return out;
 }
@@ -94,20 +103,24 @@ function docNode(d: OrderedDoc): SidebarNode {
   return { kind: 'doc', id: d.id, title: d.title };
 }
 
-function entriesOf(folder: Folder): SidebarNode[] {
+function entriesOf(folder: Folder, info: ReadonlyMap<string, FolderInfo> = new Map()): SidebarNode[] {
   const entries: { order?: number; title: string; node: () => SidebarNode }[] = [
     ...folder.docs.map((d) => ({ ...(d.order !== undefined ? { order: d.order } : {}), title: d.title, node: () => docNode(d) })),
     ...[...folder.folders.values()].map((f) => {
-      const title = f.landing?.title ?? readableFolderName(f.name);
+      // A folder's own description (a category file) names and places it before its landing page does.
+      const given = info.get(f.path);
+      const title = given?.title ?? f.landing?.title ?? readableFolderName(f.name);
+      const order = given?.order ?? f.landing?.order;
       const node = (): SidebarNode => ({
         kind: 'folder',
         name: f.name,
         path: f.path,
         title,
         ...(f.landing ? { landing: f.landing.id } : {}),
-        children: entriesOf(f),
+        ...(given?.collapsed !== undefined ? { collapsed: given.collapsed } : {}),
+        children: entriesOf(f, info),
       });
-      return { ...(f.landing?.order !== undefined ? { order: f.landing.order } : {}), title, node };
+      return { ...(order !== undefined ? { order } : {}), title, node };
     }),
   ];
   entries.sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity) || collator.compare(a.title, b.title));

@@ -1,3 +1,4 @@
+import { publishedAddresses } from '../dialects/links.ts';
 import { safeDecode } from './url.ts';
 
 /** What publishedPaths reads of a document. */
@@ -8,29 +9,20 @@ interface Published {
 }
 
 /**
- * The addresses another generator published a page at, which links from the same folder still use: Jekyll's
- * `permalink` and `redirect_from`, Docusaurus's `slug` (one without a leading `/` is read from the page's folder), Hugo's
- * `url` and the `aliases` that are paths (`/old/page/`; Maru reads the others as search names). Normalised by
- * sitePathKey. Patterns (`/:year/:title/`) name no one page and are left out.
+ * The addresses other tools published a page at, which links from the same folder still use (`publishedAddresses`:
+ * a permalink, a slug, an alias that is a path), normalised by sitePathKey. Patterns (`/:year/:title/`) name no one
+ * page and are left out.
  */
 export function publishedPaths(doc: Published): string[] {
   const values: string[] = [];
-  const add = (value: unknown, relative: boolean) => {
+  const folder = doc.sourcePath.includes('/') ? doc.sourcePath.slice(0, doc.sourcePath.lastIndexOf('/')) : '';
+  for (const { value, relative } of publishedAddresses(doc)) {
     for (const v of Array.isArray(value) ? value : [value]) {
       if (typeof v !== 'string' || !v.trim() || /[:*]/.test(v)) continue;
       const path = v.trim();
-      const folder = doc.sourcePath.includes('/') ? doc.sourcePath.slice(0, doc.sourcePath.lastIndexOf('/')) : '';
       values.push(relative && !path.startsWith('/') ? `${folder}/${path}` : path);
     }
-  };
-  add(doc.extra.permalink, false);
-  add(doc.extra.redirect_from, false);
-  add(doc.extra.slug, true);
-  add(doc.extra.url, false);
-  add(
-    doc.aliases.filter((a) => a.startsWith('/')),
-    false,
-  );
+  }
   return [...new Set(values.map(sitePathKey).filter((k) => k !== undefined))];
 }
 

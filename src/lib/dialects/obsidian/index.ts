@@ -1,0 +1,23 @@
+import type { Dialect } from '../types.ts';
+import remarkBlockIds from './remark-block-ids.ts';
+import remarkObsidianComments from './remark-obsidian-comments.ts';
+import remarkObsidianEmbeds from './remark-obsidian-embeds.ts';
+import remarkObsidianHighlights from './remark-obsidian-highlights.ts';
+import remarkUrlWikiLinks from './remark-url-wikilinks.ts';
+
+export const obsidian: Dialect = {
+  name: 'obsidian',
+  label: 'Obsidian',
+  // The vault's settings.
+  folders: { ignoredDirs: ['.obsidian'] },
+  parsePlugins: () => [
+    // First of the transforms on text: what a comment holds (a link, a container, a heading) is never read.
+    { rank: 200, plugin: remarkObsidianComments },
+    // `[[https://…]]` is a link to that URL before anything reads `[[…]]` as a document's name.
+    { rank: 500, plugin: remarkUrlWikiLinks },
+    // After the plugins that read text positions (MDX comments): the text nodes it splits have none.
+    { rank: 900, plugin: remarkObsidianHighlights },
+    { rank: 910, plugin: remarkObsidianEmbeds },
+    { rank: 920, plugin: remarkBlockIds },
+  ],
+};

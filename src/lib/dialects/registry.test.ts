@@ -1,0 +1,12 @@
+import { expect, test } from 'vitest';
+import { LINK_DIALECTS } from './links.ts';
+import { DIALECTS } from './registry.ts';
+
+test("the link resolver's light list holds every dialect's link conventions, in the registry's order", () => {
+  expect(DIALECTS.flatMap((d) => (d.links ? [d.links] : []))).toEqual(LINK_DIALECTS);
+  expect(DIALECTS.filter((d) => d.links).map((d) => d.name)).toEqual(['docusaurus', 'jekyll', 'hugo']);
+});
+
+test('every dialect has a folder name of its own', () => {
+  expect(new Set(DIALECTS.map((d) => d.name)).size).toBe(DIALECTS.length);
+});
