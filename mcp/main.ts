@@ -1,4 +1,5 @@
 import { realpath } from 'node:fs/promises';
+import { Writable } from 'node:stream';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { normalizeBase } from '../src/lib/wiki/url.ts';
 import { createServer, type ServerDeps } from './server.ts';
@@ -50,9 +51,21 @@ async function serveStdioWhileLoading(options: ServerOptions, name: string): Pro
   let handshakeDone!: () => void;
   const handshake = new Promise<void>((done) => (handshakeDone = done));
   setTimeout(handshakeDone, HANDSHAKE_GRACE_MS).unref();
+  // The first answer to anything but the handshake: what it does not need (every field checked, every document held,
+  // the warm-up) loads after it.
+  let asked = false;
+  let answered!: () => void;
+  const firstAnswer = new Promise<void>((done) => (answered = done));
+  const stdout = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      process.stdout.write(chunk, callback);
+      if (asked) answered();
+    },
+  });
   let ready: Promise<ArtifactStore>;
+  let complete: Promise<unknown>;
   try {
-    ready = (await startStore(options.artifacts, handshake)).ready;
+    ({ ready, complete } = await startStore(options.artifacts, handshake, undefined, firstAnswer));
   } catch (e) {
     console.error(`${name}: ${(e as Error).message}`);
     return 1;
@@ -70,6 +83,13 @@ async function serveStdioWhileLoading(options: ServerOptions, name: string): Pro
     // The guard has answered the waiting requests with the error; stdout is flushed before exiting.
     process.stdout.write('', () => process.exit(1));
   });
+  // A build that answered and then failed a later check (a document changed since the build, a field the schema
+  // refuses) is not served on: it exits as a build that fails to load does.
+  complete.catch((e: Error) => {
+    if (!store) return;
+    console.error(`${name}: ${e.message}`);
+    process.stdout.write('', () => process.exit(1));
+  });
   const artifacts: ServerDeps['artifacts'] = () => {
     if (!store) throw new Error('The build is still loading.'); // never reached: the guard holds requests until it is in
     return store.current();
@@ -77,17 +97,27 @@ async function serveStdioWhileLoading(options: ServerOptions, name: string): Pro
   // The answer to tools/list is written within the turn after the line passes the guard.
   const onForward = (method: string) => {
     if (method === 'tools/list') setImmediate(handshakeDone);
+    else if (!HANDSHAKE_METHODS.has(method)) asked = true;
   };
-  serveOnStdio(() => createServer({ artifacts, misses, loading }), name, loading, onForward);
+  serveOnStdio(() => createServer({ artifacts, misses, loading }), name, loading, onForward, stdout);
   return 0;
 }
 
 /** Longest wait for a client's tools/list before the build's long loading steps start anyway. */
 const HANDSHAKE_GRACE_MS = 300;
 
-function serveOnStdio(factory: () => ReturnType<typeof createServer>, name: string, loading?: Promise<unknown>, onForward?: (method: string) => void): void {
+/** Requests of the handshake, answered before the build is in. */
+const HANDSHAKE_METHODS: ReadonlySet<string> = new Set(['initialize', 'notifications/initialized', 'ping', 'tools/list']);
+
+function serveOnStdio(
+  factory: () => ReturnType<typeof createServer>,
+  name: string,
+  loading?: Promise<unknown>,
+  onForward?: (method: string) => void,
+  stdout: Writable = process.stdout,
+): void {
   // The guard answers malformed lines itself (the SDK's transport would drop them silently).
-  const transport = new StdioServerTransport(guardStdin(process.stdin, process.stdout, loading, onForward), process.stdout);
+  const transport = new StdioServerTransport(guardStdin(process.stdin, process.stdout, loading, onForward), stdout);
   serveStdio(factory, { transport, onerror: (e) => console.error(`${name}: ${e.message}`) });
 }
 

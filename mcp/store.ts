@@ -1,6 +1,6 @@
 import { unwatchFile, watchFile } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { checkManifest, loadArtifacts, MANIFEST_PATH, readManifest, type ArtifactSet } from './artifacts.ts';
+import { checkManifest, loadArtifacts, loadArtifactsEarly, MANIFEST_PATH, readManifest, type ArtifactSet } from './artifacts.ts';
 import { MAX_MANIFEST_BYTES, openSource, type ArtifactSource, type Validators } from './source.ts';
 
 /** The outcome of the latest reload attempt, as /healthz and stderr report it. */
@@ -38,24 +38,37 @@ export async function openStore(spec: string, log: (msg: string) => void = (m) =
   return createStore(source, await loadArtifacts(source), log);
 }
 
-/** A store whose first load has begun; `ready` settles when the whole build is loaded and checked (or rejects with why not). */
+/**
+ * A store whose first load has begun: `ready` settles when the build can answer (or rejects with why not), `complete`
+ * when it has loaded completely (every document held, every field checked; see `loadArtifactsEarly`). A build that
+ * fails the rest of its checks after `ready` rejects `complete`, and the caller stops serving it.
+ */
 export interface StartingStore {
   readonly ready: Promise<ArtifactStore>;
+  readonly complete: Promise<unknown>;
 }
 
 /**
  * Opens `--artifacts` and reads and checks its manifest, so a missing or foreign build fails here at once with the
  * loader's message; the rest of the build loads in the background, from when `after` settles (the stdio handshake).
- * Nothing is served from it before `ready`.
+ * Nothing is served from it before `ready`; what the first answer does not need loads after `firstAnswer` settles.
  */
-export async function startStore(spec: string, after?: Promise<unknown>, log: (msg: string) => void = (m) => console.error(m)): Promise<StartingStore> {
+export async function startStore(
+  spec: string,
+  after?: Promise<unknown>,
+  log: (msg: string) => void = (m) => console.error(m),
+  firstAnswer?: Promise<unknown>,
+): Promise<StartingStore> {
   const source = await openSource(spec);
   const manifestText = await readManifest(source);
   checkManifest(source, manifestText);
-  const ready = loadArtifacts(source, manifestText, after).then((set) => createStore(source, set, log));
-  // The caller handles a failure through `ready`; this keeps Node from calling it unhandled in between.
+  const early = loadArtifactsEarly(source, manifestText, after, true, firstAnswer);
+  const ready = early.then(({ set }) => createStore(source, set, log));
+  const complete = early.then((e) => e.complete);
+  // The caller handles a failure through `ready` and `complete`; this keeps Node from calling them unhandled in between.
   ready.catch(() => undefined);
-  return { ready };
+  complete.catch(() => undefined);
+  return { ready, complete };
 }
 
 /** A store around an already loaded set (tests pass their own source). */
