@@ -145,6 +145,11 @@ function tokenFed(units: readonly TokenizedUnit[], process: (term: string) => st
   return index;
 }
 
+/** MiniSearch restored from its serialised form with the contract's options (tests compare the search with its `search`). */
+export function loadMiniSearch(json: SerializedIndex): MiniSearch<IndexUnit> {
+  return MiniSearch.loadJS<IndexUnit>(json, OPTIONS);
+}
+
 /** Restores an index serialised by `createMiniSearch(...).toJSON()` with its postings, each term in the order `toJSON` lists it. */
 export function loadIndex(json: SerializedIndex): SearchIndex {
   const index = loadIndexShell(json);
