@@ -84,9 +84,12 @@ async function serveStdioWhileLoading(options: ServerOptions, name: string): Pro
     process.stdout.write('', () => process.exit(1));
   });
   // A build that answered and then failed a later check (a document changed since the build, a field the schema
-  // refuses) is not served on: it exits as a build that fails to load does.
-  complete.catch((e: Error) => {
+  // refuses) is not served on: it exits as a build that fails to load does, unless a new build was written over the
+  // folder while its documents were still being read, which is then loaded as a watched reload would.
+  complete.catch(async (e: Error) => {
     if (!store) return;
+    const reloaded = await store.reloadIfChanged();
+    if (reloaded?.ok) return;
     console.error(`${name}: ${e.message}`);
     process.stdout.write('', () => process.exit(1));
   });

@@ -18,6 +18,8 @@ export interface ArtifactStore {
   lastReload(): ReloadStatus | undefined;
   /** Re-reads the source; on any failure the current set stays and the status says why. */
   reload(manifestText?: string): Promise<ReloadStatus>;
+  /** Reloads when the source's manifest names another build than the current set's; undefined when it names the same one. */
+  reloadIfChanged(): Promise<ReloadStatus | undefined>;
   /** Starts watching the folder (or polling the URL) for new builds. */
   watch(options?: WatchOptions): void;
   close(): void;
@@ -111,6 +113,10 @@ export function createStore(source: ArtifactSource, initial: ArtifactSet, log: (
     current: () => set,
     lastReload: () => status,
     reload,
+    async reloadIfChanged() {
+      const text = await readManifest(source).catch(() => undefined);
+      return text === undefined || buildIdOf(text) === set.manifest.buildId ? undefined : reload(text);
+    },
     watch(options = {}) {
       stops.push(source.kind === 'dir' ? watchDir(source.label, reload, options) : pollUrl(source, reload, options, log));
     },
