@@ -24,7 +24,7 @@ export async function mcpColdStart(artifacts: string, query: string, options: Co
   const client = await coldClient(artifacts, options);
   await client.listTools();
   const toolsListMs = performance.now() - t;
-  const answer = await client.callTool({ name: 'search_knowledge', arguments: { query } });
+  const answer = await client.callTool({ name: 'search_knowledge', arguments: { query } }, COLD_CALL);
   const firstSearchMs = performance.now() - t;
   await client.close();
   if (answer.isError) throw new Error(`search_knowledge failed: ${JSON.stringify(answer.content).slice(0, 300)}`);
@@ -36,12 +36,15 @@ export async function mcpColdRead(artifacts: string, id: string, options: ColdSt
   const t = performance.now();
   const client = await coldClient(artifacts, options);
   await client.listTools();
-  const answer = await client.callTool({ name: 'read_knowledge', arguments: { document_id: id } });
+  const answer = await client.callTool({ name: 'read_knowledge', arguments: { document_id: id } }, COLD_CALL);
   const ms = performance.now() - t;
   await client.close();
   if (answer.isError) throw new Error(`read_knowledge failed: ${JSON.stringify(answer.content).slice(0, 300)}`);
   return ms;
 }
+
+/** A first call waits for the build to load: minutes for 10,000 documents at a URL on a loaded machine, not the SDK's 60 s. */
+const COLD_CALL = { timeout: 600_000 };
 
 async function coldClient(artifacts: string, { root }: ColdStartOptions): Promise<Client> {
   const transport = new StdioClientTransport({
