@@ -18,7 +18,6 @@ import {
   type DocumentMatch,
   type SearchIndex,
 } from '../src/lib/search/contract.ts';
-import MiniSearch from 'minisearch';
 import SearchableMap from 'minisearch/SearchableMap';
 import { EvalSetSchema } from '../src/lib/search/evaluate.ts';
 import { expandQuery } from '../src/lib/search/expand.ts';
@@ -41,6 +40,9 @@ const CORPUS = resolve(ROOT, '../shared/corpora/ko-react-docs');
  * Its tree iterates the terms in another order than the one the build's MiniSearch listed them in (the first stage's),
  * which changes the order a prefix or typo query's scores are summed in: scores agree to 12 significant digits.
  */
+/** MiniSearch's own index (only contract.ts imports minisearch). */
+type MiniSearch = ReturnType<typeof loadMiniSearch>;
+
 function miniSearchOf(files: Map<string, string>, index: SearchIndex): MiniSearch {
   const envelope = JSON.parse(files.get('_wiki/search-index.json')!) as IndexEnvelope;
   const entries = [...index.terms].map(([term, postings]): [string, Record<string, Record<string, number>>] => [
@@ -52,7 +54,7 @@ function miniSearchOf(files: Map<string, string>, index: SearchIndex): MiniSearc
       }),
     ),
   ]);
-  return loadMiniSearch({ ...envelope.index, index: entries }) as unknown as MiniSearch;
+  return loadMiniSearch({ ...envelope.index, index: entries });
 }
 
 /** What queryDocuments did before the first stage: MiniSearch.search with the contract's per-term options. */
