@@ -232,6 +232,7 @@ export async function loadArtifactsEarly(
   const set: ArtifactSet = { manifest, catalog, search, byId, ids: [...byId.keys()].sort(), markdown, source: source.label, loadedAt: new Date().toISOString() };
   const rest = async (): Promise<ArtifactSet> => {
     if (serveEarly) await Promise.race([firstAnswer ?? Promise.resolve(), delay(REST_AFTER_MS)]);
+    checkManifestFiles(manifest, fail);
     await checkSchemaInSlices('catalog.json', CatalogSchema, CatalogEntrySchema, catalogJson, fail);
     await checkSchemaInSlices('search-index.json', IndexEnvelopeSchema, SearchDocumentSchema, indexJson, fail);
     await readAllMarkdown(source, byId, markdown, fail);
@@ -340,8 +341,16 @@ export async function readManifest(source: ArtifactSource): Promise<string> {
   }
 }
 
+/** The last manifest text checked and what it gave: the stdio server checks it before loading, then loads with it. */
+let lastManifest: { text: string; manifest: Manifest } | undefined;
+
+/**
+ * Parses and checks a manifest: its format and versions, and every field but the list of the site's search files, which
+ * `checkManifestFiles` checks later (23,000 entries at 10,000 documents; nothing the server reads).
+ */
 function parseManifest(text: string, fail: (d: string) => never): Manifest {
-  let json: { format?: unknown; version?: unknown; searchOptionsVersion?: unknown };
+  if (lastManifest?.text === text) return lastManifest.manifest;
+  let json: { format?: unknown; version?: unknown; searchOptionsVersion?: unknown; files?: unknown };
   try {
     json = JSON.parse(text) as typeof json;
   } catch {
@@ -354,9 +363,19 @@ function parseManifest(text: string, fail: (d: string) => never): Manifest {
       `the index was built with search options version ${String(json.searchOptionsVersion)}, but this server uses version ${SEARCH_OPTIONS_VERSION}. Rebuild with \`npm run build\` (or update the server).`,
     );
   }
-  const parsed = ManifestSchema.safeParse(json);
+  const files = json.files as Partial<Manifest['files']> | undefined;
+  const read = typeof files === 'object' && files !== null ? { 'catalog.json': files['catalog.json'], 'search-index.json': files['search-index.json'] } : files;
+  const parsed = ManifestSchema.safeParse({ ...json, files: read });
   if (!parsed.success) return fail(`manifest.json ${issueText(parsed.error.issues)}. Rebuild with \`npm run build\`.`);
-  return parsed.data;
+  const manifest = { ...parsed.data, files: files as Manifest['files'] };
+  lastManifest = { text, manifest };
+  return manifest;
+}
+
+/** The manifest's whole list of files against its schema (see `parseManifest`). */
+function checkManifestFiles(manifest: Manifest, fail: (d: string) => never): void {
+  const parsed = ManifestSchema.shape.files.safeParse(manifest.files);
+  if (!parsed.success) fail(`manifest.json ${issueText(parsed.error.issues.map((i) => ({ ...i, path: ['files', ...i.path] })))}. Rebuild with \`npm run build\`.`);
 }
 
 function checkHash(name: string, data: string | Buffer, expected: string, fail: (d: string) => never): void {
