@@ -123,4 +123,13 @@ describe('loadArtifacts', () => {
     await expect(complete).rejects.toThrow(message);
     await expect(loadArtifacts(await dirSource(dir))).rejects.toThrow(message);
   });
+
+  test('a malformed entry in the manifest’s list of search files is found after the first answer and named', async () => {
+    const dir = variant(
+      '_wiki/manifest.json',
+      editManifest((m) => ({ ...m, files: { ...(m.files as object), 'search/base.json': { sha256: 'not-a-hash', bytes: 1 } } })),
+    );
+    const { complete } = await loadArtifactsEarly(await dirSource(dir));
+    await expect(complete).rejects.toThrow(`Artifacts in ${dir} are not usable: manifest.json field files.search/base.json.sha256:`);
+  });
 });
