@@ -57,7 +57,12 @@ export async function firstAnswerBench(dist: string, roots: readonly string[], r
   const query = GENERATED_QUERIES[0]!;
   const { url, server } = await serveFolder(dist);
   const floor: number[] = [];
-  const raw = new Map(roots.map((r) => [r, { folder: { l: [] as number[], s: [] as number[], r: [] as number[] }, url: { l: [] as number[], s: [] as number[], r: [] as number[] } }]));
+  const raw = new Map(
+    roots.map((r) => [
+      r,
+      { folder: { l: [] as number[], s: [] as number[], r: [] as number[] }, url: { l: [] as number[], s: [] as number[], r: [] as number[] } },
+    ]),
+  );
   try {
     for (let i = 0; i < runs; i++) {
       floor.push(parseFloorMs(dist));

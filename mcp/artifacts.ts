@@ -109,7 +109,10 @@ export class MarkdownStore {
    * A document's section texts for snippets, or undefined for an unknown id. Decoded only when `sectionTexts` does not
    * remember them for these bytes: decoding a hit's whole Markdown per call was a tenth of a search over stdio.
    */
-  sectionTexts(document: { readonly id: string; readonly sections: readonly { line: number }[] }): DocumentText | undefined | Promise<DocumentText | undefined> {
+  sectionTexts(document: {
+    readonly id: string;
+    readonly sections: readonly { line: number }[];
+  }): DocumentText | undefined | Promise<DocumentText | undefined> {
     const bytes = this.#load(document.id);
     const cut = (b: Buffer | undefined) => (b === undefined ? undefined : sectionTextsOf(document, b, () => b.toString('utf8'), this.#linkTitle));
     return bytes instanceof Promise ? bytes.then(cut) : cut(bytes);
@@ -235,7 +238,16 @@ export async function loadArtifactsEarly(
       return entry && readMarkdown(source, entry, fail);
     },
   );
-  const set: ArtifactSet = { manifest, catalog, search, byId, ids: [...byId.keys()].sort(), markdown, source: source.label, loadedAt: new Date().toISOString() };
+  const set: ArtifactSet = {
+    manifest,
+    catalog,
+    search,
+    byId,
+    ids: [...byId.keys()].sort(),
+    markdown,
+    source: source.label,
+    loadedAt: new Date().toISOString(),
+  };
   const rest = async (): Promise<ArtifactSet> => {
     if (serveEarly) await Promise.race([firstAnswer ?? Promise.resolve(), delay(REST_AFTER_MS)]);
     checkManifestFiles(manifest, fail);
@@ -312,13 +324,7 @@ const SCHEMA_SLICE = 500;
  * Checks a parsed file against its schema (the file without its documents, then the documents a slice at a time, with
  * requests let in between); fails naming the file and the first wrong field, as a whole-file parse would.
  */
-async function checkSchemaInSlices(
-  name: string,
-  schema: z.ZodObject,
-  element: z.ZodType,
-  json: unknown,
-  fail: (d: string) => never,
-): Promise<void> {
+async function checkSchemaInSlices(name: string, schema: z.ZodObject, element: z.ZodType, json: unknown, fail: (d: string) => never): Promise<void> {
   const documents = (json as { documents: unknown[] }).documents;
   const top = schema.safeParse({ ...(json as object), documents: [] });
   if (!top.success) fail(`${name} ${issueText(top.error.issues)}. Rebuild with \`npm run build\`.`);
@@ -389,7 +395,8 @@ function parseManifest(text: string, fail: (d: string) => never): Manifest {
 /** The manifest's whole list of files against its schema (see `parseManifest`). */
 function checkManifestFiles(manifest: Manifest, fail: (d: string) => never): void {
   const parsed = ManifestSchema.shape.files.safeParse(manifest.files);
-  if (!parsed.success) fail(`manifest.json ${issueText(parsed.error.issues.map((i) => ({ ...i, path: ['files', ...i.path] })))}. Rebuild with \`npm run build\`.`);
+  if (!parsed.success)
+    fail(`manifest.json ${issueText(parsed.error.issues.map((i) => ({ ...i, path: ['files', ...i.path] })))}. Rebuild with \`npm run build\`.`);
 }
 
 function checkHash(name: string, data: string | Buffer, expected: string, fail: (d: string) => never): void {

@@ -75,7 +75,12 @@ function miniSearchReference(index: MiniSearch, query: string, expansion: string
 function normalised(matches: readonly DocumentMatch[], digits?: number) {
   return [...matches]
     .sort((a, b) => b.score - a.score || a.doc - b.doc)
-    .map((m) => ({ doc: m.doc, score: digits ? Number(m.score.toPrecision(digits)) : m.score, terms: [...m.terms].sort(), queryTerms: [...m.queryTerms].sort() }));
+    .map((m) => ({
+      doc: m.doc,
+      score: digits ? Number(m.score.toPrecision(digits)) : m.score,
+      terms: [...m.terms].sort(),
+      queryTerms: [...m.queryTerms].sort(),
+    }));
 }
 
 let reference: MiniSearch | undefined;

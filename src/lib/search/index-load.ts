@@ -264,7 +264,9 @@ function shallowEnvelope(json: unknown): IndexEnvelope {
   const wrong = (what: string) => new Error(`Search index is malformed: ${what}. Rebuild with \`npm run build\`.`);
   if (typeof data !== 'object' || data === null) throw wrong('not an object');
   if (data.version !== INDEX_ENVELOPE_VERSION) {
-    throw new Error(`Search index version ${JSON.stringify(data.version)} is not supported (expected ${INDEX_ENVELOPE_VERSION}). Rebuild with \`npm run build\`.`);
+    throw new Error(
+      `Search index version ${JSON.stringify(data.version)} is not supported (expected ${INDEX_ENVELOPE_VERSION}). Rebuild with \`npm run build\`.`,
+    );
   }
   if (data.searchOptionsVersion !== SEARCH_OPTIONS_VERSION) {
     throw new Error(
