@@ -7,6 +7,7 @@ import { openMissLog } from './misses.ts';
 import { guardStdin } from './stdio-guard.ts';
 import { parseServerArgs, USAGE, type Command, type ServerOptions } from './options.ts';
 import { openStore, startStore, type ArtifactStore } from './store.ts';
+import type { ArtifactSet } from './artifacts.ts';
 import type { Writer } from './write/writer.ts';
 // The HTTP side (./http/*) and the write path (./write/writer.ts, whose thread brings the whole wiki build) are
 // imported only when asked for: a stdio client waits for every module loaded before the first answer.
@@ -72,9 +73,10 @@ async function serveStdioWhileLoading(options: ServerOptions, name: string): Pro
   }
   const misses = openMisses(options, name);
   let store: ArtifactStore | undefined;
+  let first: ArtifactSet | undefined;
   const loading = ready.then((loaded) => {
     store = loaded;
-    const set = loaded.current();
+    const set = (first = loaded.current());
     console.error(`${name}: serving build ${set.manifest.buildId} (${set.manifest.documentCount} documents) from ${set.source}`);
     watchIfAsked(loaded, options);
   });
@@ -87,7 +89,8 @@ async function serveStdioWhileLoading(options: ServerOptions, name: string): Pro
   // refuses) is not served on: it exits as a build that fails to load does, unless a new build was written over the
   // folder while its documents were still being read, which is then loaded as a watched reload would.
   complete.catch(async (e: Error) => {
-    if (!store) return;
+    // A build a reload has already replaced no longer matters.
+    if (!store || store.current() !== first) return;
     const reloaded = await store.reloadIfChanged();
     if (reloaded?.ok) return;
     console.error(`${name}: ${e.message}`);
