@@ -9,22 +9,53 @@ import autocannon from 'autocannon';
 export interface ColdStart {
   /** Spawn to the `tools/list` answer (after the `initialize` handshake). */
   toolsListMs: number;
-  /** Spawn to the first `search_knowledge` answer, asked right after `tools/list`: the whole build loaded and checked. */
+  /** Spawn to the first `search_knowledge` answer, asked right after `tools/list`. */
   firstSearchMs: number;
 }
 
+/** Where a cold start's server comes from: `artifacts` is a folder or a URL; `root` a checkout of Maru (default this one). */
+export interface ColdStartOptions {
+  root?: string;
+}
+
 /** Spawn to first `tools/list` and to first `search_knowledge` answer over stdio, in one start. */
-export async function mcpColdStart(dist: string, query: string): Promise<ColdStart> {
+export async function mcpColdStart(artifacts: string, query: string, options: ColdStartOptions = {}): Promise<ColdStart> {
   const t = performance.now();
-  const transport = new StdioClientTransport({ command: process.execPath, args: ['mcp/cli.ts', '--artifacts', dist, '--no-watch'], stderr: 'ignore' });
-  const client = new Client({ name: 'maru-bench', version: '1.0.0' });
-  await client.connect(transport);
+  const client = await coldClient(artifacts, options);
   await client.listTools();
   const toolsListMs = performance.now() - t;
-  await client.callTool({ name: 'search_knowledge', arguments: { query } });
+  const answer = await client.callTool({ name: 'search_knowledge', arguments: { query } }, COLD_CALL);
   const firstSearchMs = performance.now() - t;
   await client.close();
+  if (answer.isError) throw new Error(`search_knowledge failed: ${JSON.stringify(answer.content).slice(0, 300)}`);
   return { toolsListMs, firstSearchMs };
+}
+
+/** Spawn to the first `read_knowledge` answer (of document `id`), asked right after `tools/list`, as a client that already knows the id. */
+export async function mcpColdRead(artifacts: string, id: string, options: ColdStartOptions = {}): Promise<number> {
+  const t = performance.now();
+  const client = await coldClient(artifacts, options);
+  await client.listTools();
+  const answer = await client.callTool({ name: 'read_knowledge', arguments: { document_id: id } }, COLD_CALL);
+  const ms = performance.now() - t;
+  await client.close();
+  if (answer.isError) throw new Error(`read_knowledge failed: ${JSON.stringify(answer.content).slice(0, 300)}`);
+  return ms;
+}
+
+/** A first call waits for the build to load: minutes for 10,000 documents at a URL on a loaded machine, not the SDK's 60 s. */
+const COLD_CALL = { timeout: 600_000 };
+
+async function coldClient(artifacts: string, { root }: ColdStartOptions): Promise<Client> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['mcp/cli.ts', '--artifacts', artifacts, '--no-watch'],
+    stderr: 'ignore',
+    ...(root ? { cwd: root } : {}),
+  });
+  const client = new Client({ name: 'maru-bench', version: '1.0.0' });
+  await client.connect(transport);
+  return client;
 }
 
 /**
@@ -37,8 +68,14 @@ export async function mcpSearchLatencies(
   rounds: number,
   searches = 0,
   fill: readonly string[] = queries,
+  options: ColdStartOptions = {},
 ): Promise<{ latencies: number[]; rssMiB: number }> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: ['mcp/cli.ts', '--artifacts', dist, '--no-watch'], stderr: 'ignore' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['mcp/cli.ts', '--artifacts', dist, '--no-watch'],
+    stderr: 'ignore',
+    ...(options.root ? { cwd: options.root } : {}),
+  });
   const client = new Client({ name: 'maru-bench', version: '1.0.0' });
   await client.connect(transport);
   const latencies: number[] = [];

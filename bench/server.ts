@@ -125,8 +125,13 @@ function plainIndex(dist: string): MiniSearch {
   return plain;
 }
 
-/** RSS after `searches` searches, each engine in a fresh `node --expose-gc bench/load.ts` process. */
-function memoryAfterSearches(dist: string, queries: readonly string[], searches: number, plainIndexed: MiniSearch) {
+/** RSS (MiB) of plain MiniSearch holding the build's documents after `searches` searches, in a fresh process. */
+export function plainRssAfterSearches(dist: string, queries: readonly string[], searches: number): number {
+  return memoryAfterSearches(dist, queries, searches, plainIndex(dist), false).plainMiB;
+}
+
+/** RSS after `searches` searches, each engine in a fresh `node --expose-gc bench/load.ts` process (Maru's unless `withMaru` is false). */
+function memoryAfterSearches(dist: string, queries: readonly string[], searches: number, plainIndexed: MiniSearch, withMaru = true) {
   const dir = mkdtempSync(join(tmpdir(), 'maru-bench-'));
   try {
     const plainFile = join(dir, 'plain.json');
@@ -139,7 +144,7 @@ function memoryAfterSearches(dist: string, queries: readonly string[], searches:
       if (r.status !== 0) throw new Error(r.stderr);
       return JSON.parse(r.stdout) as { baseMiB: number; afterSearchesMiB: number };
     };
-    const maru = child('maru', join(dist, '_wiki/search-index.json'));
+    const maru = withMaru ? child('maru', join(dist, '_wiki/search-index.json')) : { afterSearchesMiB: NaN, baseMiB: NaN };
     const plain = child('plain', plainFile);
     return {
       searches,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildFixture, EXAMPLE_CONTENT, removeDir } from '../test/mcp/helpers.ts';
-import { loadArtifacts, sha256 } from './artifacts.ts';
+import { loadArtifacts, loadArtifactsEarly, sha256 } from './artifacts.ts';
 import { dirSource } from './source.ts';
 
 let good: string;
@@ -91,5 +91,45 @@ describe('loadArtifacts', () => {
     const dir = variant('_wiki/manifest.json', (t) => t);
     rmSync(join(dir, '_wiki/docs/deploy.md'));
     await expect(loadArtifacts(await dirSource(dir))).rejects.toThrow(`Artifacts in ${dir} are not usable: _wiki/docs/deploy.md is missing in ${dir}.`);
+  });
+
+  test('a build answers before its documents are read: each is checked when first read, and a changed one is refused naming it', async () => {
+    const dir = variant('_wiki/docs/deploy.md', (t) => `${t}\n`);
+    const firstAnswer = new Promise<void>(() => undefined);
+    const { set, complete } = await loadArtifactsEarly(await dirSource(dir), undefined, undefined, true, firstAnswer);
+    const other = set.ids.find((id) => id !== 'deploy')!;
+    expect(await set.markdown.get(other)).toBe(readFileSync(join(dir, `_wiki/docs/${other}.md`), 'utf8'));
+    const refused = new RegExp(`^Artifacts in ${dir} are not usable: _wiki/docs/deploy\\.md has sha256 [0-9a-f]{12}…, but the manifest says`);
+    await expect(set.markdown.get('deploy')).rejects.toThrow(refused);
+    await expect(complete).rejects.toThrow(refused);
+  });
+
+  test('a catalog field its schema refuses is found after the first answer and named, as a whole load names it', async () => {
+    const dir = variant('_wiki/catalog.json', (t) => {
+      const catalog = JSON.parse(t) as { documents: { title: string }[] };
+      catalog.documents[1]!.title = '';
+      return JSON.stringify(catalog);
+    });
+    const bytes = readFileSync(join(dir, '_wiki/catalog.json'));
+    writeFileSync(
+      join(dir, '_wiki/manifest.json'),
+      editManifest((m) => ({ ...m, files: { ...(m.files as object), 'catalog.json': { sha256: sha256(bytes), bytes: bytes.length } } }))(
+        readFileSync(join(dir, '_wiki/manifest.json'), 'utf8'),
+      ),
+    );
+    const message = `Artifacts in ${dir} are not usable: catalog.json field documents.1.title:`;
+    const { set, complete } = await loadArtifactsEarly(await dirSource(dir));
+    expect(set.ids.length).toBe(set.manifest.documentCount);
+    await expect(complete).rejects.toThrow(message);
+    await expect(loadArtifacts(await dirSource(dir))).rejects.toThrow(message);
+  });
+
+  test('a malformed entry in the manifest’s list of search files is found after the first answer and named', async () => {
+    const dir = variant(
+      '_wiki/manifest.json',
+      editManifest((m) => ({ ...m, files: { ...(m.files as object), 'search/base.json': { sha256: 'not-a-hash', bytes: 1 } } })),
+    );
+    const { complete } = await loadArtifactsEarly(await dirSource(dir));
+    await expect(complete).rejects.toThrow(`Artifacts in ${dir} are not usable: manifest.json field files.search/base.json.sha256:`);
   });
 });

@@ -1,6 +1,8 @@
+import * as z from 'zod';
 import {
   ARTIFACT_DIR,
   ARTIFACT_VERSION,
+  CatalogEntrySchema,
   CatalogSchema,
   ManifestSchema,
   versionError,
@@ -10,6 +12,7 @@ import {
 } from '../src/lib/artifacts/schema.ts';
 import { SEARCH_OPTIONS_VERSION } from '../src/lib/search/contract.ts';
 import { loadSearch, type LoadedSearch } from '../src/lib/search/index-load.ts';
+import { IndexEnvelopeSchema, SearchDocumentSchema } from '../src/lib/search/index-schema.ts';
 import { warmSearch } from '../src/lib/search/search.ts';
 import { sectionTextsOf, type DocumentText, type LinkTitle } from '../src/lib/search/snippet.ts';
 import { wikiTargets } from '../src/lib/wiki/links.ts';
@@ -25,7 +28,7 @@ export interface ArtifactSet {
   readonly byId: ReadonlyMap<string, CatalogEntry>;
   /** Every id, sorted. */
   readonly ids: readonly string[];
-  /** `_wiki/docs/<id>.md` text by id, read and checked against its catalog sha256 when the set was loaded. */
+  /** `_wiki/docs/<id>.md` text by id, checked against its catalog sha256 when read (all of it once the set has loaded completely). */
   readonly markdown: MarkdownStore;
   readonly source: string;
   /** When this set was loaded (ISO). */
@@ -39,51 +42,101 @@ const DOC_READ_CONCURRENCY = 16;
 export { sha256 };
 
 /**
- * The documents' Markdown, all of it read, hash-checked and held in memory when the build is loaded. A
- * build folder may be emptied or overwritten at any moment (Astro empties its output folder when a build
- * starts), so nothing a request needs may be read from it later: the set that /healthz reports is the set
- * that answers, whole. The bytes are held as read and decoded per request: decoding 10,000 documents up front
- * cost half a second of the load and twice the memory (Korean text takes two bytes a character as a string).
+ * The documents' Markdown, each checked against its catalog sha256 before anything reads it. A server answers its first
+ * questions while the rest is still being read (`loadArtifactsEarly`): a document asked for before then is read and
+ * checked on the spot, and one whose bytes differ from the catalog's hash is refused, never served. Once the build has
+ * loaded completely every document is held, because a build folder may be emptied or overwritten at any moment (Astro
+ * empties its output folder when a build starts): the set that /healthz reports is the set that answers, whole. The
+ * bytes are held as read and decoded per request: decoding 10,000 documents up front cost half a second of the load and
+ * twice the memory (Korean text takes two bytes a character as a string).
  */
 export class MarkdownStore {
-  readonly #bytes: ReadonlyMap<string, Buffer>;
+  readonly #bytes: Map<string, Buffer>;
   readonly #linkTitle: LinkTitle | undefined;
+  readonly #read: ((id: string) => Promise<Buffer> | undefined) | undefined;
+  readonly #reading = new Map<string, Promise<Buffer>>();
 
-  /** `linkTitle` gives snippets a wikilink's document title, as the build's snippet texts have it. */
-  constructor(bytes: ReadonlyMap<string, Buffer>, linkTitle?: LinkTitle) {
-    this.#bytes = bytes;
+  /**
+   * `linkTitle` gives snippets a wikilink's document title, as the build's snippet texts have it; `read(id)` reads and
+   * checks a document not held yet (undefined for an unknown id).
+   */
+  constructor(bytes: ReadonlyMap<string, Buffer>, linkTitle?: LinkTitle, read?: (id: string) => Promise<Buffer> | undefined) {
+    this.#bytes = new Map(bytes);
     this.#linkTitle = linkTitle;
+    this.#read = read;
+  }
+
+  /** The bytes of a document, read now if they are not held yet; undefined for an unknown id; rejects when they fail their check. */
+  #load(id: string): Buffer | Promise<Buffer> | undefined {
+    const held = this.#bytes.get(id);
+    if (held !== undefined || !this.#read) return held;
+    let reading = this.#reading.get(id);
+    if (!reading) {
+      const started = this.#read(id);
+      if (!started) return undefined;
+      reading = started.then(
+        (bytes) => {
+          this.#bytes.set(id, bytes);
+          this.#reading.delete(id);
+          return bytes;
+        },
+        (e: unknown) => {
+          this.#reading.delete(id);
+          throw e;
+        },
+      );
+      this.#reading.set(id, reading);
+    }
+    return reading;
+  }
+
+  /** Whether a document's bytes are held (read and checked). */
+  holds(id: string): boolean {
+    return this.#bytes.has(id);
+  }
+
+  /** Keeps bytes read and checked elsewhere (the loader's pass over every document). */
+  hold(id: string, bytes: Buffer): void {
+    this.#bytes.set(id, bytes);
   }
 
   /** The text of a document, or undefined for an unknown id. */
-  get(id: string): Promise<string | undefined> {
-    return Promise.resolve(this.#bytes.get(id)?.toString('utf8'));
+  async get(id: string): Promise<string | undefined> {
+    return (await this.#load(id))?.toString('utf8');
   }
 
   /**
    * A document's section texts for snippets, or undefined for an unknown id. Decoded only when `sectionTexts` does not
    * remember them for these bytes: decoding a hit's whole Markdown per call was a tenth of a search over stdio.
    */
-  sectionTexts(document: { readonly id: string; readonly sections: readonly { line: number }[] }): DocumentText | undefined {
-    const bytes = this.#bytes.get(document.id);
-    return bytes === undefined ? undefined : sectionTextsOf(document, bytes, () => bytes.toString('utf8'), this.#linkTitle);
+  sectionTexts(document: {
+    readonly id: string;
+    readonly sections: readonly { line: number }[];
+  }): DocumentText | undefined | Promise<DocumentText | undefined> {
+    const bytes = this.#load(document.id);
+    const cut = (b: Buffer | undefined) => (b === undefined ? undefined : sectionTextsOf(document, b, () => b.toString('utf8'), this.#linkTitle));
+    return bytes instanceof Promise ? bytes.then(cut) : cut(bytes);
   }
 
   /** Several documents at once, as a lookup for code that needs them synchronously. */
   async getMany(ids: readonly string[]): Promise<Map<string, string>> {
     const out = new Map<string, string>();
     for (const id of ids) {
-      const bytes = this.#bytes.get(id);
+      const bytes = await this.#load(id);
       if (bytes !== undefined) out.set(id, bytes.toString('utf8'));
     }
     return out;
   }
 }
 
-/** Reads every document of the catalog and checks it against its sha256; rejects with the first problem. */
-async function readAllMarkdown(source: ArtifactSource, byId: ReadonlyMap<string, CatalogEntry>, fail: (detail: string) => never): Promise<Map<string, Buffer>> {
-  const entries = [...byId.values()];
-  const out = new Map<string, Buffer>();
+/** Reads every document the store does not hold yet and checks it against its sha256; rejects with the first problem. */
+async function readAllMarkdown(
+  source: ArtifactSource,
+  byId: ReadonlyMap<string, CatalogEntry>,
+  store: MarkdownStore,
+  fail: (detail: string) => never,
+): Promise<void> {
+  const entries = [...byId.values()].filter((e) => !store.holds(e.id));
   let next = 0;
   const worker = async () => {
     for (;;) {
@@ -91,13 +144,26 @@ async function readAllMarkdown(source: ArtifactSource, byId: ReadonlyMap<string,
       if (next % 64 === 63) await yieldToIo();
       const entry = entries[next++];
       if (!entry) return;
-      const bytes = await source.readBytes(entry.markdownPath).catch((e: Error) => fail(e.message));
-      checkHash(entry.markdownPath, bytes, entry.sha256, fail);
-      out.set(entry.id, bytes);
+      store.hold(entry.id, await readMarkdown(source, entry, fail));
     }
   };
   await Promise.all(Array.from({ length: Math.min(DOC_READ_CONCURRENCY, entries.length) }, worker));
-  return out;
+}
+
+async function readMarkdown(source: ArtifactSource, entry: CatalogEntry, fail: (detail: string) => never): Promise<Buffer> {
+  const bytes = await source.readBytes(entry.markdownPath).catch((e: Error) => fail(e.message));
+  checkHash(entry.markdownPath, bytes, entry.sha256, fail);
+  return bytes;
+}
+
+/**
+ * A build that can answer, and the rest of its load: `set` searches and reads (every document checked against its hash
+ * as it is read); `complete` resolves with the same set once every document is held, the catalog and the index have
+ * passed their schemas field by field and the search is warmed up, or rejects with what is wrong with the build.
+ */
+export interface EarlyArtifacts {
+  readonly set: ArtifactSet;
+  readonly complete: Promise<ArtifactSet>;
 }
 
 /**
@@ -106,6 +172,24 @@ async function readAllMarkdown(source: ArtifactSource, byId: ReadonlyMap<string,
  * source, the file and what to do.
  */
 export async function loadArtifacts(source: ArtifactSource, manifestText?: string, before?: Promise<unknown>): Promise<ArtifactSet> {
+  return (await loadArtifactsEarly(source, manifestText, before, false)).complete;
+}
+
+/**
+ * Loads what the first answer needs: the manifest, the catalog and the index, each checked against the manifest's
+ * sha256 and for the fields the server trusts (ids, paths and hashes), then restores the search. What only catches a
+ * build made wrong (every field of the catalog and the index against its schema), every document's Markdown and the
+ * search's warm-up follow in `complete`, in steps that let requests in between, after `firstAnswer` settles (default:
+ * at once) or a second has passed. A cold server's first answer waited for all of it: at 10,000 documents the schemas
+ * were 1.7 s, the documents 0.9 s and the warm-up 1.9 s of an 8 s start.
+ */
+export async function loadArtifactsEarly(
+  source: ArtifactSource,
+  manifestText?: string,
+  before?: Promise<unknown>,
+  serveEarly = true,
+  firstAnswer?: Promise<unknown>,
+): Promise<EarlyArtifacts> {
   const fail = (detail: string): never => {
     throw new Error(`Artifacts in ${source.label} are not usable: ${detail}`);
   };
@@ -113,26 +197,33 @@ export async function loadArtifacts(source: ArtifactSource, manifestText?: strin
   const manifest = parseManifest(text, fail);
   // `before`: the stdio handshake, which the long steps below would otherwise hold up by a second at 10,000 documents.
   await before;
-  // Never more than the manifest says each file holds: a source that sends more is not the build it describes.
-  const catalogBytes = await source.readBytes(`${ARTIFACT_DIR}/catalog.json`, manifest.files['catalog.json'].bytes).catch((e: Error) => fail(e.message));
-  const indexBytes = await source
-    .readBytes(`${ARTIFACT_DIR}/search-index.json`, manifest.files['search-index.json'].bytes)
-    .catch((e: Error) => fail(e.message));
+  // Never more than the manifest says each file holds: a source that sends more is not the build it describes. Both at
+  // once: a URL source downloads them side by side.
+  const [catalogBytes, indexBytes] = await Promise.all([
+    source.readBytes(`${ARTIFACT_DIR}/catalog.json`, manifest.files['catalog.json'].bytes),
+    source.readBytes(`${ARTIFACT_DIR}/search-index.json`, manifest.files['search-index.json'].bytes),
+  ]).catch((e: Error) => fail(e.message));
+  // Both files are hashed on the thread pool while this thread parses them (90 MB at 10,000 documents); nothing parsed
+  // is looked at before its hash has matched, and a file that fails both says so about its hash.
+  const catalogHash = sha256OffThread(catalogBytes);
+  const indexHash = sha256OffThread(indexBytes);
   // Each step below holds the thread for up to a few hundred milliseconds at 10,000 documents; yielding in between
   // lets a stdio server answer `initialize` and `tools/list` while its first build is still loading.
-  checkHash('catalog.json', catalogBytes, manifest.files['catalog.json'].sha256, fail);
   await yieldToIo();
-  checkHash('search-index.json', indexBytes, manifest.files['search-index.json'].sha256, fail);
+  const catalogParsed = parseJsonLater(catalogBytes);
   await yieldToIo();
-  const catalog = parseCatalog(catalogBytes.toString('utf8'), fail);
-  await yieldToIo();
+  const indexParsed = parseJsonLater(indexBytes);
+  checkDigest('catalog.json', await catalogHash, manifest.files['catalog.json'].sha256, fail);
+  checkDigest('search-index.json', await indexHash, manifest.files['search-index.json'].sha256, fail);
+  const catalogJson = catalogParsed('catalog.json', fail);
+  const indexJson = indexParsed('search-index.json', fail);
+  const catalog = checkCatalogTrusted(catalogJson, fail);
   let search: LoadedSearch;
   try {
-    search = loadSearch(JSON.parse(indexBytes.toString('utf8')));
+    search = loadSearch(indexJson, { validate: false });
   } catch (e) {
     return fail(`search-index.json: ${(e as Error).message}`);
   }
-  await yieldToIo();
   if (catalog.documents.length !== manifest.documentCount || search.documents.length !== manifest.documentCount) {
     fail(
       `manifest says ${manifest.documentCount} documents, catalog has ${catalog.documents.length}, search index has ${search.documents.length}. Rebuild with \`npm run build\`.`,
@@ -140,11 +231,113 @@ export async function loadArtifacts(source: ArtifactSource, manifestText?: strin
   }
   const byId = new Map(catalog.documents.map((d) => [d.id, d]));
   const documentOf = wikiTargets(catalog.documents);
-  const markdown = new MarkdownStore(await readAllMarkdown(source, byId, fail), (target) => documentOf(target)?.title);
-  await yieldToIo();
-  // The first search_knowledge then costs what later ones do (snippets included); see warmSearch.
-  warmSearch(search, (d) => markdown.sectionTexts(d));
-  return { manifest, catalog, search, byId, ids: [...byId.keys()].sort(), markdown, source: source.label, loadedAt: new Date().toISOString() };
+  const markdown = new MarkdownStore(
+    new Map(),
+    (target) => documentOf(target)?.title,
+    (id) => {
+      const entry = byId.get(id);
+      return entry && readMarkdown(source, entry, fail);
+    },
+  );
+  const set: ArtifactSet = {
+    manifest,
+    catalog,
+    search,
+    byId,
+    ids: [...byId.keys()].sort(),
+    markdown,
+    source: source.label,
+    loadedAt: new Date().toISOString(),
+  };
+  const rest = async (): Promise<ArtifactSet> => {
+    if (serveEarly) await Promise.race([firstAnswer ?? Promise.resolve(), delay(REST_AFTER_MS)]);
+    checkManifestFiles(manifest, fail);
+    await checkSchemaInSlices('catalog.json', CatalogSchema, CatalogEntrySchema, catalogJson, fail);
+    await checkSchemaInSlices('search-index.json', IndexEnvelopeSchema, SearchDocumentSchema, indexJson, fail);
+    await readAllMarkdown(source, byId, markdown, fail);
+    await yieldToIo();
+    // The first search_knowledge after this costs what later ones do (snippets included); see warmSearch.
+    warmSearch(search, (d) => {
+      const texts = markdown.sectionTexts(d);
+      return texts instanceof Promise ? undefined : texts;
+    });
+    return set;
+  };
+  const complete = rest();
+  // The caller handles a failure through `complete`; this keeps Node from calling it unhandled in between.
+  complete.catch(() => undefined);
+  return { set, complete };
+}
+
+/** Longest wait for the first answer before the rest of an early load starts anyway. */
+const REST_AFTER_MS = 1000;
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+/** Parses now; the result (or why the file is not JSON) is given when asked, after its hash has been checked. */
+function parseJsonLater(bytes: Buffer): (name: string, fail: (d: string) => never) => unknown {
+  try {
+    const json: unknown = JSON.parse(bytes.toString('utf8'));
+    return () => json;
+  } catch (e) {
+    return (name, fail) => fail(`${name} is not valid JSON (${(e as Error).message}). Rebuild with \`npm run build\`.`);
+  }
+}
+
+/** sha256 (hex) computed by WebCrypto, which runs on the thread pool. */
+async function sha256OffThread(bytes: Buffer): Promise<string> {
+  // A file's bytes are never in shared memory (the types allow a Buffer over a SharedArrayBuffer, which WebCrypto refuses).
+  return Buffer.from(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>)).toString('hex');
+}
+
+/**
+ * The catalog's fields the server relies on before the schema has seen every field: the lists it walks, and each
+ * document's id, Markdown path and hash (an id becomes a file path, a hash vouches for the file). The manifest's hash
+ * has vouched for the bytes; `checkSchemaInSlices` then checks every field.
+ */
+function checkCatalogTrusted(json: unknown, fail: (d: string) => never): Catalog {
+  const catalog = json as Partial<Record<keyof Catalog, unknown>> | null;
+  if (typeof catalog !== 'object' || catalog === null || Array.isArray(catalog)) return fail('catalog.json is not an object. Rebuild with `npm run build`.');
+  if (catalog.version !== ARTIFACT_VERSION) fail(`catalog.json: ${versionError('Artifact', catalog.version, ARTIFACT_VERSION)}`);
+  for (const key of ['documents', 'projects', 'categories', 'tags'] as const) {
+    if (!Array.isArray(catalog[key])) fail(`catalog.json field ${key}: expected an array. Rebuild with \`npm run build\`.`);
+  }
+  (catalog.documents as unknown[]).forEach((d, i) => {
+    const doc = d as Partial<Record<'id' | 'markdownPath' | 'sha256', unknown>> | null;
+    if (typeof doc !== 'object' || doc === null) return fail(`catalog.json field documents.${i}: expected an object. Rebuild with \`npm run build\`.`);
+    // The id becomes a file path below; only well-formed slugs may do that.
+    if (typeof doc.id !== 'string' || !isSlug(doc.id)) return fail(`catalog.json has a document id ${JSON.stringify(doc.id)} that is not a valid id.`);
+    if (doc.markdownPath !== `${ARTIFACT_DIR}/docs/${doc.id}.md`)
+      fail(`catalog.json: document ${doc.id} has markdownPath ${JSON.stringify(doc.markdownPath)}, expected ${ARTIFACT_DIR}/docs/${doc.id}.md.`);
+    if (typeof doc.sha256 !== 'string' || !SHA256.test(doc.sha256))
+      fail(`catalog.json field documents.${i}.sha256: expected 64 hexadecimal digits. Rebuild with \`npm run build\`.`);
+  });
+  return catalog as Catalog;
+}
+
+const SHA256 = /^[0-9a-f]{64}$/;
+/** Documents checked against their schema per step (about 60 ms at a time for the catalog). */
+const SCHEMA_SLICE = 500;
+
+/**
+ * Checks a parsed file against its schema (the file without its documents, then the documents a slice at a time, with
+ * requests let in between); fails naming the file and the first wrong field, as a whole-file parse would.
+ */
+async function checkSchemaInSlices(name: string, schema: z.ZodObject, element: z.ZodType, json: unknown, fail: (d: string) => never): Promise<void> {
+  const documents = (json as { documents: unknown[] }).documents;
+  const top = schema.safeParse({ ...(json as object), documents: [] });
+  if (!top.success) fail(`${name} ${issueText(top.error.issues)}. Rebuild with \`npm run build\`.`);
+  const slice = z.array(element);
+  for (let from = 0; from < documents.length; from += SCHEMA_SLICE) {
+    await yieldToIo();
+    const parsed = slice.safeParse(documents.slice(from, from + SCHEMA_SLICE));
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((issue) => ({ ...issue, path: ['documents', from + Number(issue.path[0]), ...issue.path.slice(1)] }));
+      fail(`${name} ${issueText(issues)}. Rebuild with \`npm run build\`.`);
+    }
+  }
 }
 
 /** Checks a manifest's text as `loadArtifacts` does (format, versions, schema), without reading anything else; throws the same message. */
@@ -169,8 +362,16 @@ export async function readManifest(source: ArtifactSource): Promise<string> {
   }
 }
 
+/** The last manifest text checked and what it gave: the stdio server checks it before loading, then loads with it. */
+let lastManifest: { text: string; manifest: Manifest } | undefined;
+
+/**
+ * Parses and checks a manifest: its format and versions, and every field but the list of the site's search files, which
+ * `checkManifestFiles` checks later (23,000 entries at 10,000 documents; nothing the server reads).
+ */
 function parseManifest(text: string, fail: (d: string) => never): Manifest {
-  let json: { format?: unknown; version?: unknown; searchOptionsVersion?: unknown };
+  if (lastManifest?.text === text) return lastManifest.manifest;
+  let json: { format?: unknown; version?: unknown; searchOptionsVersion?: unknown; files?: unknown };
   try {
     json = JSON.parse(text) as typeof json;
   } catch {
@@ -183,25 +384,27 @@ function parseManifest(text: string, fail: (d: string) => never): Manifest {
       `the index was built with search options version ${String(json.searchOptionsVersion)}, but this server uses version ${SEARCH_OPTIONS_VERSION}. Rebuild with \`npm run build\` (or update the server).`,
     );
   }
-  const parsed = ManifestSchema.safeParse(json);
+  const files = json.files as Partial<Manifest['files']> | undefined;
+  const read = typeof files === 'object' && files !== null ? { 'catalog.json': files['catalog.json'], 'search-index.json': files['search-index.json'] } : files;
+  const parsed = ManifestSchema.safeParse({ ...json, files: read });
   if (!parsed.success) return fail(`manifest.json ${issueText(parsed.error.issues)}. Rebuild with \`npm run build\`.`);
-  return parsed.data;
+  const manifest = { ...parsed.data, files: files as Manifest['files'] };
+  lastManifest = { text, manifest };
+  return manifest;
 }
 
-function parseCatalog(text: string, fail: (d: string) => never): Catalog {
-  const parsed = CatalogSchema.safeParse(JSON.parse(text));
-  if (!parsed.success) return fail(`catalog.json ${issueText(parsed.error.issues)}. Rebuild with \`npm run build\`.`);
-  for (const d of parsed.data.documents) {
-    // The id becomes a file path below; only well-formed slugs may do that.
-    if (!isSlug(d.id)) fail(`catalog.json has a document id ${JSON.stringify(d.id)} that is not a valid id.`);
-    if (d.markdownPath !== `${ARTIFACT_DIR}/docs/${d.id}.md`)
-      fail(`catalog.json: document ${d.id} has markdownPath ${JSON.stringify(d.markdownPath)}, expected ${ARTIFACT_DIR}/docs/${d.id}.md.`);
-  }
-  return parsed.data;
+/** The manifest's whole list of files against its schema (see `parseManifest`). */
+function checkManifestFiles(manifest: Manifest, fail: (d: string) => never): void {
+  const parsed = ManifestSchema.shape.files.safeParse(manifest.files);
+  if (!parsed.success)
+    fail(`manifest.json ${issueText(parsed.error.issues.map((i) => ({ ...i, path: ['files', ...i.path] })))}. Rebuild with \`npm run build\`.`);
 }
 
 function checkHash(name: string, data: string | Buffer, expected: string, fail: (d: string) => never): void {
-  const actual = sha256(data);
+  checkDigest(name, sha256(data), expected, fail);
+}
+
+function checkDigest(name: string, actual: string, expected: string, fail: (d: string) => never): void {
   if (actual !== expected) {
     fail(
       `${name} has sha256 ${actual.slice(0, 12)}…, but the manifest says ${expected.slice(0, 12)}…. The build is incomplete or was changed after it was written; rebuild with \`npm run build\`.`,

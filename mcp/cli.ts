@@ -5,6 +5,9 @@ console.log = console.error;
 console.info = console.error;
 console.debug = console.error;
 
+// Every client start is a fresh process: V8's compiled code of the server's modules is kept between starts (Node's
+// compile cache, under the system's temporary folder), which takes a third off loading them.
+(await import('node:module')).enableCompileCache?.();
 const { main } = await import('./main.ts');
 process.exitCode = await main(process.argv.slice(2));
 

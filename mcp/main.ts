@@ -1,4 +1,5 @@
 import { realpath } from 'node:fs/promises';
+import { Writable } from 'node:stream';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { normalizeBase } from '../src/lib/wiki/url.ts';
 import { createServer, type ServerDeps } from './server.ts';
@@ -6,6 +7,7 @@ import { openMissLog } from './misses.ts';
 import { guardStdin } from './stdio-guard.ts';
 import { parseServerArgs, USAGE, type Command, type ServerOptions } from './options.ts';
 import { openStore, startStore, type ArtifactStore } from './store.ts';
+import type { ArtifactSet } from './artifacts.ts';
 import type { Writer } from './write/writer.ts';
 // The HTTP side (./http/*) and the write path (./write/writer.ts, whose thread brings the whole wiki build) are
 // imported only when asked for: a stdio client waits for every module loaded before the first answer.
@@ -50,24 +52,48 @@ async function serveStdioWhileLoading(options: ServerOptions, name: string): Pro
   let handshakeDone!: () => void;
   const handshake = new Promise<void>((done) => (handshakeDone = done));
   setTimeout(handshakeDone, HANDSHAKE_GRACE_MS).unref();
+  // The first answer to anything but the handshake: what it does not need (every field checked, every document held,
+  // the warm-up) loads after it.
+  let asked = false;
+  let answered!: () => void;
+  const firstAnswer = new Promise<void>((done) => (answered = done));
+  const stdout = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      process.stdout.write(chunk, callback);
+      if (asked) answered();
+    },
+  });
   let ready: Promise<ArtifactStore>;
+  let complete: Promise<unknown>;
   try {
-    ready = (await startStore(options.artifacts, handshake)).ready;
+    ({ ready, complete } = await startStore(options.artifacts, handshake, undefined, firstAnswer));
   } catch (e) {
     console.error(`${name}: ${(e as Error).message}`);
     return 1;
   }
   const misses = openMisses(options, name);
   let store: ArtifactStore | undefined;
+  let first: ArtifactSet | undefined;
   const loading = ready.then((loaded) => {
     store = loaded;
-    const set = loaded.current();
+    const set = (first = loaded.current());
     console.error(`${name}: serving build ${set.manifest.buildId} (${set.manifest.documentCount} documents) from ${set.source}`);
     watchIfAsked(loaded, options);
   });
   loading.catch((e: Error) => {
     console.error(`${name}: ${e.message}`);
     // The guard has answered the waiting requests with the error; stdout is flushed before exiting.
+    process.stdout.write('', () => process.exit(1));
+  });
+  // A build that answered and then failed a later check (a document changed since the build, a field the schema
+  // refuses) is not served on: it exits as a build that fails to load does, unless a new build was written over the
+  // folder while its documents were still being read, which is then loaded as a watched reload would.
+  complete.catch(async (e: Error) => {
+    // A build a reload has already replaced no longer matters.
+    if (!store || store.current() !== first) return;
+    const reloaded = await store.reloadIfChanged();
+    if (reloaded?.ok) return;
+    console.error(`${name}: ${e.message}`);
     process.stdout.write('', () => process.exit(1));
   });
   const artifacts: ServerDeps['artifacts'] = () => {
@@ -77,17 +103,27 @@ async function serveStdioWhileLoading(options: ServerOptions, name: string): Pro
   // The answer to tools/list is written within the turn after the line passes the guard.
   const onForward = (method: string) => {
     if (method === 'tools/list') setImmediate(handshakeDone);
+    else if (!HANDSHAKE_METHODS.has(method)) asked = true;
   };
-  serveOnStdio(() => createServer({ artifacts, misses, loading }), name, loading, onForward);
+  serveOnStdio(() => createServer({ artifacts, misses, loading }), name, loading, onForward, stdout);
   return 0;
 }
 
 /** Longest wait for a client's tools/list before the build's long loading steps start anyway. */
 const HANDSHAKE_GRACE_MS = 300;
 
-function serveOnStdio(factory: () => ReturnType<typeof createServer>, name: string, loading?: Promise<unknown>, onForward?: (method: string) => void): void {
+/** Requests of the handshake, answered before the build is in. */
+const HANDSHAKE_METHODS: ReadonlySet<string> = new Set(['initialize', 'notifications/initialized', 'ping', 'tools/list']);
+
+function serveOnStdio(
+  factory: () => ReturnType<typeof createServer>,
+  name: string,
+  loading?: Promise<unknown>,
+  onForward?: (method: string) => void,
+  stdout: Writable = process.stdout,
+): void {
   // The guard answers malformed lines itself (the SDK's transport would drop them silently).
-  const transport = new StdioServerTransport(guardStdin(process.stdin, process.stdout, loading, onForward), process.stdout);
+  const transport = new StdioServerTransport(guardStdin(process.stdin, process.stdout, loading, onForward), stdout);
   serveStdio(factory, { transport, onerror: (e) => console.error(`${name}: ${e.message}`) });
 }
 

@@ -20,8 +20,11 @@ export interface ArtifactSource {
  * not its size). The manifest names the size of every other file, and a source never reads past that.
  */
 export const MAX_ARTIFACT_FILE_BYTES = 16 * 1024 * 1024;
-/** The most a manifest may hold: it lists a few dozen files. */
-export const MAX_MANIFEST_BYTES = 1024 * 1024;
+/**
+ * The most a manifest may hold: it lists every file of the site's split index too (3.4 MB at 10,000 documents, so
+ * about 10 MB at 30,000); a manifest over 1 MiB kept a 10,000-document build from being served from a URL.
+ */
+export const MAX_MANIFEST_BYTES = 32 * 1024 * 1024;
 /** Redirects an artifact URL may take, all on the origin it names. */
 const MAX_REDIRECTS = 5;
 

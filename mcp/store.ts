@@ -1,6 +1,6 @@
 import { unwatchFile, watchFile } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { checkManifest, loadArtifacts, MANIFEST_PATH, readManifest, type ArtifactSet } from './artifacts.ts';
+import { checkManifest, loadArtifacts, loadArtifactsEarly, MANIFEST_PATH, readManifest, type ArtifactSet } from './artifacts.ts';
 import { MAX_MANIFEST_BYTES, openSource, type ArtifactSource, type Validators } from './source.ts';
 
 /** The outcome of the latest reload attempt, as /healthz and stderr report it. */
@@ -18,6 +18,8 @@ export interface ArtifactStore {
   lastReload(): ReloadStatus | undefined;
   /** Re-reads the source; on any failure the current set stays and the status says why. */
   reload(manifestText?: string): Promise<ReloadStatus>;
+  /** Reloads when the source's manifest names another build than the current set's; undefined when it names the same one. */
+  reloadIfChanged(): Promise<ReloadStatus | undefined>;
   /** Starts watching the folder (or polling the URL) for new builds. */
   watch(options?: WatchOptions): void;
   close(): void;
@@ -38,24 +40,37 @@ export async function openStore(spec: string, log: (msg: string) => void = (m) =
   return createStore(source, await loadArtifacts(source), log);
 }
 
-/** A store whose first load has begun; `ready` settles when the whole build is loaded and checked (or rejects with why not). */
+/**
+ * A store whose first load has begun: `ready` settles when the build can answer (or rejects with why not), `complete`
+ * when it has loaded completely (every document held, every field checked; see `loadArtifactsEarly`). A build that
+ * fails the rest of its checks after `ready` rejects `complete`, and the caller stops serving it.
+ */
 export interface StartingStore {
   readonly ready: Promise<ArtifactStore>;
+  readonly complete: Promise<unknown>;
 }
 
 /**
  * Opens `--artifacts` and reads and checks its manifest, so a missing or foreign build fails here at once with the
  * loader's message; the rest of the build loads in the background, from when `after` settles (the stdio handshake).
- * Nothing is served from it before `ready`.
+ * Nothing is served from it before `ready`; what the first answer does not need loads after `firstAnswer` settles.
  */
-export async function startStore(spec: string, after?: Promise<unknown>, log: (msg: string) => void = (m) => console.error(m)): Promise<StartingStore> {
+export async function startStore(
+  spec: string,
+  after?: Promise<unknown>,
+  log: (msg: string) => void = (m) => console.error(m),
+  firstAnswer?: Promise<unknown>,
+): Promise<StartingStore> {
   const source = await openSource(spec);
   const manifestText = await readManifest(source);
   checkManifest(source, manifestText);
-  const ready = loadArtifacts(source, manifestText, after).then((set) => createStore(source, set, log));
-  // The caller handles a failure through `ready`; this keeps Node from calling it unhandled in between.
+  const early = loadArtifactsEarly(source, manifestText, after, true, firstAnswer);
+  const ready = early.then(({ set }) => createStore(source, set, log));
+  const complete = early.then((e) => e.complete);
+  // The caller handles a failure through `ready` and `complete`; this keeps Node from calling them unhandled in between.
   ready.catch(() => undefined);
-  return { ready };
+  complete.catch(() => undefined);
+  return { ready, complete };
 }
 
 /** A store around an already loaded set (tests pass their own source). */
@@ -98,6 +113,10 @@ export function createStore(source: ArtifactSource, initial: ArtifactSet, log: (
     current: () => set,
     lastReload: () => status,
     reload,
+    async reloadIfChanged() {
+      const text = await readManifest(source).catch(() => undefined);
+      return text === undefined || buildIdOf(text) === set.manifest.buildId ? undefined : reload(text);
+    },
     watch(options = {}) {
       stops.push(source.kind === 'dir' ? watchDir(source.label, reload, options) : pollUrl(source, reload, options, log));
     },

@@ -17,6 +17,7 @@ import { buildSite, haveChromium, siteSearchBench, siteSearchRows, type SiteSear
 import { writeArtifacts } from '../src/node/wiki-build.ts';
 import { alternativesInBrowser, type AlternativesFigures } from '../bench/alternatives.ts';
 import { buildShare } from '../bench/build.ts';
+import { firstAnswerBench, firstAnswerRows } from '../bench/first-answer.ts';
 import { splitIndexFigures, type SplitFigures } from '../bench/split.ts';
 
 const time = <T>(fn: () => T): [T, number] => {
@@ -55,6 +56,8 @@ async function benchCorpus(name: string, root: string, runs: number, qs: readonl
   writeArtifacts(dist, files);
   // The server's figures (cold start, search latency, memory after searches, HTTP load): bench/server.ts.
   const server = await serverBench(dist, { ...serverBenchOptions(qs, [...qs, ...evalQueries()]), runs, httpSeconds });
+  // Spawn to the first search_knowledge and read_knowledge answers, from a folder and a URL: bench/first-answer.ts.
+  const firstAnswer = await firstAnswerBench(dist, [''], runs, 0);
 
   // Plain MiniSearch with default options over the same documents, one unit per document.
   const plain = new MiniSearch({ fields: ['text'] });
@@ -83,6 +86,7 @@ async function benchCorpus(name: string, root: string, runs: number, qs: readonl
     runs,
     artifactBuildMs: stats(buildTimes),
     server,
+    firstAnswer,
     loadMs: stats(loads.maru),
     parseFloorMs: stats(loads.parse),
     plainLoadMs: stats(loads.plain),
@@ -163,6 +167,7 @@ for (const r of results) {
     `| … against JSON.parse of the same file alone, ms | ${f(r.parseFloorMs)} | | ${(r.loadMs.median / r.parseFloorMs.median).toFixed(2)} |`,
     `| memory added by the loaded index, MiB | ${f(r.loadedMiB)} | ${f(r.plainLoadedMiB)} | ${(r.loadedMiB.median / r.plainLoadedMiB.median).toFixed(2)} |`,
     ...serverRows(r.server),
+    ...firstAnswerRows(r.firstAnswer),
     `| artifacts (parse, catalog, relations, index, docs), ms | ${f(r.artifactBuildMs, 0)} | | |`,
     `| catalog.json raw / gzip, KiB | ${r.sizesKiB.catalog} / ${r.sizesKiB.catalogGzip} | | |`,
     '',

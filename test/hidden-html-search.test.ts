@@ -53,11 +53,11 @@ test('the snippet text holds what the page shows, the Markdown for AIs what was 
   expect(files.get(`_wiki/docs/${id}.md`)).toContain('%%\n비공개 메모: 협상전략\n%%');
 });
 
-test('the MCP server cuts the same texts from the Markdown', () => {
+test('the MCP server cuts the same texts from the Markdown', async () => {
   const store = new MarkdownStore(new Map([[id, Buffer.from(files.get(`_wiki/docs/${id}.md`)!)]]));
   const search = loadSearch(JSON.parse(files.get('_wiki/search-index.json')!));
   const document = search.documents.find((d) => d.id === id)!;
-  const texts = store.sectionTexts(document)!;
+  const texts = (await store.sectionTexts(document))!;
   expect([texts.at(0), texts.at(1)]).toEqual(JSON.parse(files.get(`_wiki/search/text/${id}.json`)!));
 });
 

@@ -15,9 +15,11 @@ import {
   queryAll,
   queryBest,
   queryDocuments,
+  loadMiniSearch,
   type DocumentMatch,
   type SearchIndex,
 } from '../src/lib/search/contract.ts';
+import SearchableMap from 'minisearch/SearchableMap';
 import { EvalSetSchema } from '../src/lib/search/evaluate.ts';
 import { expandQuery } from '../src/lib/search/expand.ts';
 import { queryWords } from '../src/lib/search/coverage.ts';
@@ -29,15 +31,35 @@ import { countInSection, decodeSectionPostings, indexSectionPostings, scanSectio
 import { documentText, sectionTexts, snippetText } from '../src/lib/search/snippet.ts';
 import { jamoNeighbourIndex, scanJamoNeighbours } from '../src/lib/search/jamo-neighbours.ts';
 import { stripFrontmatter } from '../src/lib/wiki/frontmatter-fence.ts';
-import { termLookupOf, type TermTree } from '../src/lib/search/term-lookup.ts';
-import { termMapOf } from '../src/lib/search/lazy-postings.ts';
 import { WARM_QUERIES } from '../src/lib/search/search.ts';
 import { nthLargest } from '../src/lib/search/first-stage.ts';
 
 const CORPUS = corpus('ko-react-docs');
 
+/**
+ * MiniSearch holding the same postings as a loaded search (through its public `loadJS`), for comparing with its `search`.
+ * Its tree iterates the terms in another order than the one the build's MiniSearch listed them in (the first stage's),
+ * which changes the order a prefix or typo query's scores are summed in: scores agree to 12 significant digits.
+ */
+/** MiniSearch's own index (only contract.ts imports minisearch). */
+type MiniSearch = ReturnType<typeof loadMiniSearch>;
+
+function miniSearchOf(files: Map<string, string>, index: SearchIndex): MiniSearch {
+  const envelope = JSON.parse(files.get('_wiki/search-index.json')!) as IndexEnvelope;
+  const entries = [...index.terms].map(([term, postings]): [string, Record<string, Record<string, number>>] => [
+    term,
+    Object.fromEntries(
+      index.fields.flatMap(({ id }) => {
+        const docs = postings.get(id);
+        return docs?.size ? [[id, Object.fromEntries(docs)]] : [];
+      }),
+    ),
+  ]);
+  return loadMiniSearch({ ...envelope.index, index: entries });
+}
+
 /** What queryDocuments did before the first stage: MiniSearch.search with the contract's per-term options. */
-function miniSearchReference(index: SearchIndex, query: string, expansion: string): DocumentMatch[] {
+function miniSearchReference(index: MiniSearch, query: string, expansion: string): DocumentMatch[] {
   // Stems and identifier words of what was typed are matched exactly and weigh DERIVED_WEIGHT; an expansion brings no stems.
   const derived = derivedQueryTerms(query);
   const typed = new Set(tokenize(query).filter((t) => !derived.has(t)));
@@ -51,17 +73,25 @@ function miniSearchReference(index: SearchIndex, query: string, expansion: strin
 }
 
 /** Comparable form: sorted by score then position (MiniSearch breaks ties by insertion order), term lists as sorted sets. */
-function normalised(matches: readonly DocumentMatch[]) {
+function normalised(matches: readonly DocumentMatch[], digits?: number) {
   return [...matches]
     .sort((a, b) => b.score - a.score || a.doc - b.doc)
-    .map((m) => ({ doc: m.doc, score: m.score, terms: [...m.terms].sort(), queryTerms: [...m.queryTerms].sort() }));
+    .map((m) => ({
+      doc: m.doc,
+      score: digits ? Number(m.score.toPrecision(digits)) : m.score,
+      terms: [...m.terms].sort(),
+      queryTerms: [...m.queryTerms].sort(),
+    }));
 }
+
+let reference: MiniSearch | undefined;
 
 function compare(search: LoadedSearch, query: string): number {
   const expansion = expandQuery(query, queryWords(query), search.matcher, search.spellings).text;
   const mine = queryDocuments(search.index, query, expansion);
-  const reference = miniSearchReference(search.index, query, expansion);
-  expect(normalised(mine), query).toEqual(normalised(reference));
+  reference ??= miniSearchOf(koReactBuilt().files, search.index);
+  const theirs = miniSearchReference(reference, query, expansion);
+  expect(normalised(mine, 12), query).toEqual(normalised(theirs, 12));
   // Already best first, ties by position, as rankDocuments expects.
   expect(mine.map((m) => m.doc)).toEqual(normalised(mine).map((m) => m.doc));
   return mine.length;
@@ -97,11 +127,12 @@ describe('first stage against MiniSearch.search on ko-react-docs', () => {
   test('queryAll intersects exactly as MiniSearch AND did, for single terms, pairs, words that tokenize to several terms and stop words', () => {
     const cases = [['컴포'], ['컴포', '넌트'], ['state', '상태'], ['usestate'], ['렌더링'], ['컴포', '어떻'], [], ['없는말xyz'], ['effect', 'cleanup', '정리']];
     for (const terms of cases) {
-      const reference = search.index.search({ combineWith: 'AND', queries: [...terms] }, { prefix: false, fuzzy: false }).map((r) => Number(r.id));
+      reference ??= miniSearchOf(koReactBuilt().files, search.index);
+      const theirs = reference.search({ combineWith: 'AND', queries: [...terms] }, { prefix: false, fuzzy: false }).map((r) => Number(r.id));
       expect(
         queryAll(search.index, terms).sort((a, b) => a - b),
         terms.join(' '),
-      ).toEqual(reference.sort((a, b) => a - b));
+      ).toEqual(theirs.sort((a, b) => a - b));
     }
     expect(queryAll(search.index, ['컴포']).length).toBeGreaterThan(10);
   });
@@ -141,23 +172,34 @@ describe('first stage against MiniSearch.search on ko-react-docs', () => {
     expect(queryDocuments(search.index, '!!! ...', '')).toEqual([]);
   });
 
-  test('the prepared term tables answer typo and prefix lookups as the tree does, for every fifth Latin term of the index and a typo of each', () => {
-    const tree = termMapOf(search.index) as unknown as TermTree;
-    const tables = termLookupOf(tree);
-    const shape = (answer: Map<string, [unknown, number]>) => [...answer].map(([term, [postings, distance]]) => [term, distance, postings === tree.get(term)]);
+  test('the prepared term tables answer typo and prefix lookups as MiniSearch’s radix tree does, in the order the terms were listed, for every fifth Latin term of the index and a typo of each', () => {
+    const terms = search.index.terms;
+    terms.prepare();
+    const tree = new SearchableMap<number>();
+    const rank = new Map<string, number>();
+    for (const [term] of terms) {
+      rank.set(term, rank.size);
+      tree.set(term, rank.get(term)!);
+    }
+    const byTerm = <T>(entries: Iterable<[string, T]>) => [...entries].sort(([a], [b]) => (a < b ? -1 : 1));
     let compared = 0;
     let n = 0;
-    for (const [term] of tree) {
-      // Every fifth Latin term: the tree's own typo lookups are what make this test slow.
+    for (const [term] of terms) {
+      // Every fifth Latin term: the tree's typo lookups are what make this test slow.
       if (!/^[a-z]{3,}/.test(term) || n++ % 5) continue;
       for (const q of [term, `${term.slice(0, 1)}${term.slice(2)}`]) {
         for (const d of [1, 2]) {
-          const reference = tree.fuzzyGet(q, d);
-          expect(shape(tables.fuzzyGet(q, d)), `${q} ~${d}`).toEqual(shape(reference));
-          compared += reference.size;
+          const mine = [...terms.fuzzyGet(q, d)].map(([t, [postings, distance]]): [string, [boolean, number]] => [t, [postings === terms.get(t), distance]]);
+          const theirs = [...tree.fuzzyGet(q, d)].map(([t, [, distance]]): [string, [boolean, number]] => [t, [true, distance]]);
+          expect(byTerm(mine), `${q} ~${d}`).toEqual(byTerm(theirs));
+          // Latest listed first, as MiniSearch's walk gives them for the index the build made.
+          expect(mine.map(([t]) => rank.get(t)!)).toEqual(mine.map(([t]) => rank.get(t)!).sort((a, b) => b - a));
+          compared += theirs.length;
         }
       }
-      expect([...tables.atPrefix(term)], term).toEqual([...tree.atPrefix(term)]);
+      const prefixed = [...terms.atPrefix(term)].map(([t]) => t);
+      expect([...prefixed].sort(), term).toEqual([...tree.atPrefix(term).keys()].sort());
+      expect(prefixed.map((t) => rank.get(t)!)).toEqual(prefixed.map((t) => rank.get(t)!).sort((a, b) => a - b));
     }
     expect(compared).toBeGreaterThan(1000);
   });

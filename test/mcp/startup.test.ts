@@ -159,6 +159,20 @@ describe('a stdio server whose build is still loading', () => {
     expect(server.stderr()).toContain(`maru-mcp: ${reason}`);
   });
 
+  test('a document that fails its hash after the first answer: the answer came, then the process exits 1 naming the file', async () => {
+    site = await heldSite(dist, '_wiki/docs/deploy.md');
+    server = spawnMcp(site.url);
+    server.send(INITIALIZE, INITIALIZED, TOOLS_LIST, SEARCH);
+    // The search answers before every document is read: the held one is not among its hits.
+    const [search] = await server.answered(3);
+    expect(search!.error).toBeUndefined();
+    expect(JSON.stringify(search!.result)).not.toContain('"id":"deploy"');
+    await site.asked;
+    site.release(`${readFileSync(join(dist, '_wiki/docs/deploy.md'), 'utf8')}\n`);
+    expect(await server.exited).toBe(1);
+    expect(server.stderr()).toMatch(new RegExp(`maru-mcp: Artifacts in ${site.url} are not usable: _wiki/docs/deploy\\.md has sha256 [0-9a-f]{12}…`));
+  });
+
   test('a missing build still exits 1 before answering anything', async () => {
     server = spawnMcp(join(dist, 'no-such-folder'));
     server.send(INITIALIZE);

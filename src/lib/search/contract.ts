@@ -11,8 +11,8 @@ export {
   SECTION_RANK_DEPTH,
 } from './ranking.ts';
 import { derivedQueryTerms, isLatinTerm, QUERY_STOP_WORDS, isMarkedTerm, tokenize } from './tokenize.ts';
-import { bestDocuments, type QuerySpec, type ScoringIndex, type Selection, type TermLookup } from './first-stage.ts';
-import { termLookupOf, type TermTree } from './term-lookup.ts';
+import { bestDocuments, type QuerySpec, type ScoringIndex, type Selection } from './first-stage.ts';
+import { TermTable } from './term-lookup.ts';
 
 /**
  * The one search definition shared by the build, the browser and the MCP server.
@@ -80,13 +80,27 @@ const OPTIONS: Options<IndexUnit> = {
   searchOptions: DEFAULT_SEARCH_OPTIONS,
 };
 
-/** The opaque index type; only this module knows it is MiniSearch. */
-export type SearchIndex = MiniSearch<IndexUnit>;
-/** MiniSearch's serialised form, stored inside the index envelope. */
-export type SerializedIndex = ReturnType<SearchIndex['toJSON']>;
+/**
+ * The index as searches read it, owned by this module: its terms (`TermTable`) and the document table BM25 needs.
+ * MiniSearch makes the build's postings and document table (through its public `addAll` and `toJSON`); nothing here
+ * reads its private state, and a search never runs MiniSearch's own code.
+ */
+export interface SearchIndex extends ScoringIndex {
+  readonly terms: TermTable;
+}
+/** MiniSearch's serialised form (its public `toJSON()`), stored inside the index envelope. */
+export type SerializedIndex = ReturnType<MiniSearch<IndexUnit>['toJSON']>;
+
+/** The `serializationVersion` of MiniSearch's `toJSON()` this module reads; another is refused. */
+const SERIALIZATION_VERSION = 2;
 
 /** Builds an index over the given units. */
 export function createIndex(units: readonly IndexUnit[]): SearchIndex {
+  return loadIndex(createMiniSearch(units).toJSON());
+}
+
+/** MiniSearch over the given units with the contract's options (the build's index; tests compare the search with its `search`). */
+export function createMiniSearch(units: readonly IndexUnit[]): MiniSearch<IndexUnit> {
   const index = new MiniSearch<IndexUnit>(OPTIONS);
   index.addAll(units);
   return index;
@@ -131,14 +145,45 @@ function tokenFed(units: readonly TokenizedUnit[], process: (term: string) => st
   return index;
 }
 
-/** Restores an index serialised by `createIndex(...).toJSON()` with the same options. */
-export function loadIndex(json: SerializedIndex): SearchIndex {
+/** MiniSearch restored from its serialised form with the contract's options (tests compare the search with its `search`). */
+export function loadMiniSearch(json: SerializedIndex): MiniSearch<IndexUnit> {
   return MiniSearch.loadJS<IndexUnit>(json, OPTIONS);
 }
 
-/** Restores an index's settings and document table without any postings (see `lazy-postings.ts`, which adds them). */
+/** Restores an index serialised by `createMiniSearch(...).toJSON()` with its postings, each term in the order `toJSON` lists it. */
+export function loadIndex(json: SerializedIndex): SearchIndex {
+  const index = loadIndexShell(json);
+  for (const [term, byField] of json.index) {
+    const postings = new Map<number, Map<number, number>>();
+    for (const [field, docs] of Object.entries(byField)) postings.set(Number(field), new Map(Object.entries(docs).map(([short, tf]) => [Number(short), tf])));
+    index.terms.set(term, postings);
+  }
+  return index;
+}
+
+/**
+ * Restores an index's document table from MiniSearch's serialised form, without any postings (see `lazy-postings.ts`,
+ * which adds them): the field ids and mean lengths, each document's field lengths and external id by its short id.
+ */
 export function loadIndexShell(json: SerializedIndex): SearchIndex {
-  return MiniSearch.loadJS<IndexUnit>({ ...json, index: [] }, OPTIONS);
+  if (json.serializationVersion !== SERIALIZATION_VERSION) {
+    throw new Error(`index.serializationVersion is ${String(json.serializationVersion)}, expected ${SERIALIZATION_VERSION}.`);
+  }
+  const stride = Object.keys(json.fieldIds).length;
+  const externalIds = new Int32Array(json.nextId).fill(-1);
+  const fieldLengths = new Float64Array(json.nextId * stride);
+  for (const short in json.documentIds) {
+    const at = Number(short);
+    if (!(at >= 0 && at < json.nextId)) throw new Error(`index.documentIds has short id ${short}, outside 0–${json.nextId - 1}.`);
+    externalIds[at] = Number(json.documentIds[at]);
+    json.fieldLength[at]?.forEach((length, f) => (fieldLengths[at * stride + f] = length));
+  }
+  const fields = INDEX_FIELDS.map((field) => {
+    const id = json.fieldIds[field];
+    if (id === undefined) throw new Error(`index.fieldIds has no ${field}.`);
+    return { id, boost: FIELD_BOOSTS[field] || 1, averageLength: json.averageFieldLength[id] ?? 0 };
+  });
+  return { terms: new TermTable(), documentCount: json.documentCount, fields, fieldLengths, stride, externalIds };
 }
 
 /** One document matched by a raw query. */
@@ -189,7 +234,7 @@ export function queryBest(
     ];
   });
   // The same scores as `index.search(text, { boostTerm, prefix, fuzzy })`, without its per-posting objects (see first-stage.ts).
-  return bestDocuments(scoringIndexOf(index), specs, { weights: DERIVED_TERM_WEIGHTS, bm25: BM25 }, selection);
+  return bestDocuments(index, specs, { weights: DERIVED_TERM_WEIGHTS, bm25: BM25 }, selection);
 }
 
 /** The query's terms as MiniSearch's search makes them: tokenized, then stop words dropped. */
@@ -207,72 +252,9 @@ function maxDistance(term: string, fuzzy: number | boolean): number {
   return share < 1 ? Math.min(6, Math.round(term.length * share)) : share;
 }
 
-/** What `scoringIndexOf` reads of MiniSearch 7.2's private state (see lazy-postings.ts for the same reach into `_index`). */
-interface MiniSearchInternals {
-  _index: TermLookup;
-  _documentCount: number;
-  _nextId: number;
-  _fieldIds: Record<string, number>;
-  _avgFieldLength: number[];
-  _fieldLength: Map<number, number[]>;
-  _documentIds: Map<number, unknown>;
-}
-
-const scoringIndexes = new WeakMap<SearchIndex, { nextId: number; scoring: ScoringIndex }>();
-const termLookups = new WeakMap<SearchIndex, { nextId: number; terms: TermLookup }>();
-
-/**
- * Builds the tables that answer the first stage's term lookups without walking MiniSearch's tree (see term-lookup.ts):
- * 10–40 ms once at 10,000 documents, against up to milliseconds per new query word. For a server, which loads once and
- * searches often; the site's split index, which searches a few times, keeps the tree. Answers are the same either way.
- */
+/** Builds the tables of prefix and typo lookups now, rather than in the first query that makes one (a server's load; see term-lookup.ts). */
 export function prepareTermLookup(index: SearchIndex): void {
-  const m = index as unknown as Partial<MiniSearchInternals>;
-  const tree = m._index as Partial<TermTree> | undefined;
-  if (typeof tree?.[Symbol.iterator] !== 'function' || typeof m._nextId !== 'number') {
-    throw new Error('MiniSearch no longer keeps its index state where src/lib/search/contract.ts expects it (prepareTermLookup); update it with the upgrade.');
-  }
-  termLookups.set(index, { nextId: m._nextId, terms: termLookupOf(tree as TermTree) });
-  scoringIndexes.delete(index);
-}
-
-/**
- * The flat view of an index that `bestDocuments` reads, built once per index (and again only if documents
- * were added since). Throws rather than answering wrongly if a MiniSearch upgrade renamed its private fields;
- * `first-stage.test.ts` pins them.
- */
-function scoringIndexOf(index: SearchIndex): ScoringIndex {
-  // Private in MiniSearch; the shape is checked below and by the tests.
-  const m = index as unknown as Partial<MiniSearchInternals>;
-  const known = scoringIndexes.get(index);
-  if (known && known.nextId === m._nextId) return known.scoring;
-  if (
-    !m._index ||
-    !m._fieldIds ||
-    !m._avgFieldLength ||
-    !(m._fieldLength instanceof Map) ||
-    !(m._documentIds instanceof Map) ||
-    typeof m._nextId !== 'number'
-  ) {
-    throw new Error('MiniSearch no longer keeps its index state where src/lib/search/contract.ts expects it (scoringIndexOf); update it with the upgrade.');
-  }
-  const stride = Object.keys(m._fieldIds).length;
-  const externalIds = new Int32Array(m._nextId).fill(-1);
-  const fieldLengths = new Float64Array(m._nextId * stride);
-  for (const [short, id] of m._documentIds) {
-    externalIds[short] = Number(id);
-    m._fieldLength.get(short)?.forEach((length, f) => (fieldLengths[short * stride + f] = length));
-  }
-  const fields = INDEX_FIELDS.map((field) => {
-    const id = m._fieldIds![field]!;
-    return { id, boost: FIELD_BOOSTS[field] || 1, averageLength: m._avgFieldLength![id]! };
-  });
-  // Tables built for another set of documents may lack terms added since: the tree answers then.
-  const lookup = termLookups.get(index);
-  const terms = lookup?.nextId === m._nextId ? lookup.terms : m._index;
-  const scoring: ScoringIndex = { terms, documentCount: m._documentCount ?? 0, fields, fieldLengths, stride, externalIds };
-  scoringIndexes.set(index, { nextId: m._nextId, scoring });
-  return scoring;
+  index.terms.prepare();
 }
 
 /**
@@ -281,7 +263,7 @@ function scoringIndexOf(index: SearchIndex): ScoringIndex {
  * the postings instead of scoring them. Each term is tokenized as a query is; one that yields nothing matches nothing.
  */
 export function queryAll(index: SearchIndex, terms: readonly string[]): number[] {
-  const scoring = scoringIndexOf(index);
+  const scoring = index;
   const tokens: string[] = [];
   for (const text of terms) {
     const own = queryTermsOf(text);

@@ -17,7 +17,7 @@ export interface FieldPostings {
   get(fieldId: number): ReadonlyMap<number, number> | undefined;
 }
 
-/** MiniSearch's term map (a radix tree): exact, prefix and typo-tolerant lookups. */
+/** The index's terms (`TermTable` in term-lookup.ts): exact, prefix and typo-tolerant lookups. */
 export interface TermLookup {
   get(term: string): FieldPostings | undefined;
   atPrefix(prefix: string): Iterable<[string, FieldPostings]>;

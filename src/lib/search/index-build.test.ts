@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import {
   COMMON_BODY_MIN_DOCUMENTS,
   COMMON_BODY_SHARE,
-  createIndex,
+  createMiniSearch,
   INDEX_FIELDS,
   SEARCH_OPTIONS_VERSION,
   type IndexField,
@@ -33,7 +33,7 @@ function reference(sources: readonly SearchSource[]): IndexEnvelope {
       .join('\n'),
     body: [s.document.summary, ...s.sectionTexts.map((t) => t.text)].filter(Boolean).join('\n'),
   }));
-  const { index: postings, ...rest } = createIndex(units).toJSON();
+  const { index: postings, ...rest } = createMiniSearch(units).toJSON();
   const bodyField = INDEX_FIELDS.indexOf('body');
   const limit = sources.length >= COMMON_BODY_MIN_DOCUMENTS ? COMMON_BODY_SHARE * sources.length : Infinity;
   const commonTerms: string[] = [];

@@ -51,9 +51,13 @@ export interface ShardLoader {
   has(document: SearchDocument): boolean;
 }
 
-/** Validates an envelope (already JSON-parsed) and restores the index; throws a message that says what to do. */
-export function loadSearch(json: unknown): LoadedSearch {
-  const data = parseOrExplain(IndexEnvelopeSchema, json, INDEX_ENVELOPE_VERSION, 'Search index');
+/**
+ * Validates an envelope (already JSON-parsed) and restores the index; throws a message that says what to do. With
+ * `validate: false` (a file whose hash a manifest has vouched for, checked against the schema later: see
+ * `mcp/artifacts.ts`) only the versions and the shape of what restoring reads are checked, not every document's fields.
+ */
+export function loadSearch(json: unknown, { validate = true }: { validate?: boolean } = {}): LoadedSearch {
+  const data = validate ? parseOrExplain(IndexEnvelopeSchema, json, INDEX_ENVELOPE_VERSION, 'Search index') : shallowEnvelope(json);
   const sectionPostings = new SectionPostingsTable();
   const table = termTable();
   let index;
@@ -252,6 +256,28 @@ class PendingDocument {
 function bodyFromSections(index: IndexEnvelope['index'], sectionPostings: SectionPostingsTable): DerivePostings {
   const shortOf = shortIdsOf(index.documentIds);
   return (term) => bodyPostingsOf(sectionPostings.get(term), shortOf);
+}
+
+/** The envelope's versions and the types of what `loadSearch` reads, without walking every document's fields. */
+function shallowEnvelope(json: unknown): IndexEnvelope {
+  const data = json as Partial<Record<keyof IndexEnvelope, unknown>> | null;
+  const wrong = (what: string) => new Error(`Search index is malformed: ${what}. Rebuild with \`npm run build\`.`);
+  if (typeof data !== 'object' || data === null) throw wrong('not an object');
+  if (data.version !== INDEX_ENVELOPE_VERSION) {
+    throw new Error(
+      `Search index version ${JSON.stringify(data.version)} is not supported (expected ${INDEX_ENVELOPE_VERSION}). Rebuild with \`npm run build\`.`,
+    );
+  }
+  if (data.searchOptionsVersion !== SEARCH_OPTIONS_VERSION) {
+    throw new Error(
+      `Search index was built with search options version ${String(data.searchOptionsVersion)}, but this code uses version ${SEARCH_OPTIONS_VERSION}. Rebuild with \`npm run build\`.`,
+    );
+  }
+  for (const key of ['documents', 'synonyms', 'commonTerms'] as const) if (!Array.isArray(data[key])) throw wrong(`${key} is not an array`);
+  for (const key of ['postings', 'sectionPostings'] as const) if (typeof data[key] !== 'string') throw wrong(`${key} is not a string`);
+  if (typeof data.sectionStats !== 'object' || data.sectionStats === null) throw wrong('sectionStats is not an object');
+  if (typeof data.index !== 'object' || data.index === null || !('serializationVersion' in data.index)) throw wrong('index must be MiniSearch.toJSON() output');
+  return data as IndexEnvelope;
 }
 
 function parseOrExplain<T extends z.ZodType>(schema: T, json: unknown, expected: number, what: string): z.output<T> {

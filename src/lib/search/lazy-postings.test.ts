@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { buildIndexEnvelope, type SearchSource } from './index-build.ts';
 import { createIndex, loadIndex, loadIndexShell, queryDocuments } from './contract.ts';
 import { decodePostings, packPostings, type PackedPostings } from './postings.ts';
-import { loadIndexLazily, termMapOf } from './lazy-postings.ts';
+import { loadIndexLazily } from './lazy-postings.ts';
 import { loadSearch } from './index-load.ts';
 import { decodeSectionPostings } from './section-postings.ts';
 import { testSource } from './test-source.ts';
@@ -16,26 +16,10 @@ const SOURCES = [
   source('fonts', '글꼴 정책', '본문 글꼴은 Pretendard를 씁니다. 웹폰트'),
 ];
 
-test('MiniSearch keeps its terms in a private `_index` map read through get/set, as lazy postings assume', () => {
-  const index = createIndex([{ id: 0, title: '상태', aliases: '', tags: '', headings: '', body: 'react' }]);
-  const map = termMapOf(index);
-  // A term's value is a Map of field id → (document short id → term frequency); MiniSearch reads it with .get(fieldId).
-  const value = map.get('react') as Map<number, Map<number, number>>;
-  expect(value).toBeInstanceOf(Map);
-  expect([...value.entries()].map(([field, docs]) => [field, [...docs.entries()]])).toEqual([[4, [[0, 1]]]]);
-});
-
-test('a MiniSearch without `_index` is refused with a message naming this module', () => {
-  expect(() => termMapOf({} as never)).toThrow(
-    'MiniSearch no longer keeps its terms in `_index`; lazy postings need updating (see src/lib/search/lazy-postings.ts).',
-  );
-});
-
 /** Every term's postings as plain arrays, for comparing two indexes. */
 function postingsOf(index: ReturnType<typeof createIndex>, terms: Iterable<string>) {
-  const map = termMapOf(index);
   return [...terms].sort().map((t) => {
-    const value = map.get(t) as { get(field: number): Map<number, number> | undefined } | undefined;
+    const value = index.terms.get(t);
     return [t, [0, 1, 2, 3, 4].map((field) => [...(value?.get(field)?.entries() ?? [])])];
   });
 }

@@ -7,10 +7,9 @@ const EMPTY: TermPostings = new Map();
  * Restores an index whose postings are `encodePostings` text, decoding each term's postings only
  * when a search first reaches that term. Decoding every posting up front (and MiniSearch turning
  * them into Maps) took 3.4 s of a 4.6 s cold start at 10,000 documents; registering the terms alone
- * takes a few milliseconds. It reaches into MiniSearch 7.2's private term map (`_index`), whose values
- * MiniSearch reads only through `.get(fieldId)` (and `.size` when removing): `lazy-postings.test.ts`
- * pins that shape and checks the answers equal those of a fully decoded index, so a MiniSearch upgrade
- * that changes it fails loudly. `onTerm` sees every term as it is registered; `derive` gives the postings
+ * takes a few milliseconds. Terms are registered in the order of their lines, which is the order MiniSearch's
+ * `toJSON` listed them (see `term-lookup.ts`). `lazy-postings.test.ts` checks the answers equal those of a fully
+ * decoded index. `onTerm` sees every term as it is registered; `derive` gives the postings
  * that a line's patch fields apply to (the body's, from the section postings).
  */
 export function loadIndexLazily(
@@ -21,7 +20,7 @@ export function loadIndexLazily(
   derive?: DerivePostings,
 ): SearchIndex {
   const index = loadIndexShell(json);
-  const terms = termMapOf(index);
+  const terms = index.terms;
   scanPostings(
     postings,
     (term, fields, line) => {
@@ -31,22 +30,6 @@ export function loadIndexLazily(
     onExtra,
   );
   return index;
-}
-
-/** What this module relies on of MiniSearch's private term map. */
-export interface TermMap {
-  set(term: string, data: { get(fieldId: number): ReadonlyMap<number, number> | undefined; readonly size: number }): unknown;
-  get(term: string): unknown;
-}
-
-/** MiniSearch's private term map; throws (rather than answering wrongly) if a MiniSearch upgrade renamed it. */
-export function termMapOf(index: SearchIndex): TermMap {
-  // Private in MiniSearch; see the comment on loadIndexLazily for why and how this is guarded.
-  const map = (index as unknown as { _index?: Partial<TermMap> })._index;
-  if (!map || typeof map.set !== 'function' || typeof map.get !== 'function') {
-    throw new Error('MiniSearch no longer keeps its terms in `_index`; lazy postings need updating (see src/lib/search/lazy-postings.ts).');
-  }
-  return map as TermMap;
 }
 
 /**
@@ -64,7 +47,7 @@ export function loadIndexVocabulary(
   derive?: DerivePostings,
 ): { index: SearchIndex; supply: (postings: string) => void } {
   const index = loadIndexShell(json);
-  const terms = termMapOf(index);
+  const terms = index.terms;
   const pending = new Map<string, LazyTermPostings>();
   scanPostings(
     vocabulary,
@@ -84,7 +67,7 @@ export function loadIndexVocabulary(
   return { index, supply };
 }
 
-/** One term's postings, decoded on first use; MiniSearch sees a Map of field id → (document → frequency). */
+/** One term's postings, decoded on first use: a Map of field id → (document → frequency) to the first stage. */
 class LazyTermPostings {
   #encoded: string | undefined;
   #decoded: TermPostings | undefined;
@@ -122,9 +105,5 @@ class LazyTermPostings {
 
   get(fieldId: number): ReadonlyMap<number, number> | undefined {
     return this.#postings().get(fieldId);
-  }
-
-  get size(): number {
-    return this.#postings().size;
   }
 }

@@ -1,50 +1,99 @@
 /**
- * MiniSearch's term map (a radix tree) answers the first stage's lookups, and at 10,000 documents each lookup is slow the
- * first time a query asks it: `get` and `atPrefix` scan the root's children (one per first character: 915, most of them
- * Hangul syllables) with `startsWith`, and a typo-tolerant `fuzzyGet` of a Latin word walks two levels of every Hangul
- * branch (about 20,000 bigrams) though no bigram can be within two edits of it. `termLookupOf` answers the same questions
- * from tables built once: a Map for exact terms, and the terms that are not all CJK in sorted order for prefix and typo
- * lookups, each answer in the order the tree gives it (the first stage sums scores in that order, so the order is part
- * of the answer). `term-lookup.test.ts` compares every answer with the tree's on a real index.
+ * The index's terms, owned here: a Map for exact lookups, and for prefix and typo lookups the terms that are not all CJK
+ * in sorted order (built once, on the first such lookup or by `prepare`). Every answer lists its terms in the order they
+ * were added (their rank), as MiniSearch's radix tree iterates the index the build made: the first stage sums scores in
+ * that order, so the order is part of the answer. A prefix or typo lookup of a term of CJK characters only (which no
+ * query makes: prefixes and typos are for Latin words) scans every term. `term-lookup.test.ts` compares every answer
+ * with a plain scan of the terms.
  */
 import type { FieldPostings, TermLookup } from './first-stage.ts';
-
-/** What the tables are built from: MiniSearch's term map, read through its public Map-like API. */
-export interface TermTree extends TermLookup {
-  [Symbol.iterator](): Iterator<[string, FieldPostings]>;
-}
 
 /** Characters no Latin word has: a term made only of these cannot be a typo or prefix match of one. */
 const CJK_ONLY = /^[\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]*$/u;
 const HAS_CJK = /[\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
-/** UTF-16 surrogates: the tree compares code units, so a query with them is left to the tree (see `fuzzyGet`). */
+/** UTF-16 surrogates: the sorted table compares code units; a query with them is answered by a scan. */
 const SURROGATE = /[\uD800-\uDFFF]/;
 
-/** The same lookups as `tree`, from tables built now (one pass over its terms: 10–40 ms for 22,000 terms). */
-export function termLookupOf(tree: TermTree): TermLookup {
-  const exact = new Map<string, FieldPostings>();
-  const others: { term: string; rank: number; postings: FieldPostings }[] = [];
-  let rank = 0;
-  for (const [term, postings] of tree) {
-    exact.set(term, postings);
-    if (!CJK_ONLY.test(term)) others.push({ term, rank, postings });
-    rank++;
+export class TermTable implements TermLookup {
+  readonly #exact = new Map<string, FieldPostings>();
+  readonly #order: string[] = [];
+  #sorted: Sorted | undefined;
+
+  /** Adds a term after those already there (a term added twice keeps its first place and its last postings). */
+  set(term: string, postings: FieldPostings): void {
+    if (!this.#exact.has(term)) this.#order.push(term);
+    this.#exact.set(term, postings);
+    this.#sorted = undefined;
   }
-  others.sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
-  const table: Sorted = {
-    terms: others.map((o) => o.term),
-    ranks: Int32Array.from(others, (o) => o.rank),
-    postings: others.map((o) => o.postings),
-  };
-  return {
-    get: (term) => exact.get(term),
-    // Terms starting with a character outside CJK all are in the table; anything else is asked of the tree.
-    atPrefix: (prefix) => (prefix && !CJK_ONLY.test(prefix) && !SURROGATE.test(prefix) ? withPrefix(table, prefix) : tree.atPrefix(prefix)),
+
+  get(term: string): FieldPostings | undefined {
+    return this.#exact.get(term);
+  }
+
+  get size(): number {
+    return this.#order.length;
+  }
+
+  /** Every term with its postings, in rank order. */
+  *[Symbol.iterator](): IterableIterator<[string, FieldPostings]> {
+    for (const term of this.#order) yield [term, this.#exact.get(term)!];
+  }
+
+  /** Builds the sorted table now (10–40 ms for 22,000 terms) rather than in the first prefix or typo lookup. */
+  prepare(): void {
+    this.#table();
+  }
+
+  atPrefix(prefix: string): [string, FieldPostings][] {
+    if (prefix && !CJK_ONLY.test(prefix) && !SURROGATE.test(prefix)) return withPrefix(this.#table(), prefix);
+    return this.#order.filter((t) => t.startsWith(prefix)).map((t) => [t, this.#exact.get(t)!]);
+  }
+
+  /** The terms within `maxDistance` edits (Levenshtein over UTF-16 code units), latest rank first (MiniSearch's `fuzzyGet` order). */
+  fuzzyGet(term: string, maxDistance: number): Map<string, [FieldPostings, number]> {
     // A term of CJK characters only is at least `term.length` edits from a term with none of them: below that distance
-    // every match is in the table.
-    fuzzyGet: (term, maxDistance) =>
-      maxDistance < term.length && !HAS_CJK.test(term) && !SURROGATE.test(term) ? withinDistance(table, term, maxDistance) : tree.fuzzyGet(term, maxDistance),
-  };
+    // every match is in the sorted table.
+    if (maxDistance < term.length && !HAS_CJK.test(term) && !SURROGATE.test(term)) return withinDistance(this.#table(), term, maxDistance);
+    const found = new Map<string, [FieldPostings, number]>();
+    for (let i = this.#order.length - 1; i >= 0; i--) {
+      const candidate = this.#order[i]!;
+      const distance = editDistance(term, candidate, maxDistance);
+      if (distance <= maxDistance) found.set(candidate, [this.#exact.get(candidate)!, distance]);
+    }
+    return found;
+  }
+
+  #table(): Sorted {
+    if (this.#sorted) return this.#sorted;
+    const others: { term: string; rank: number }[] = [];
+    this.#order.forEach((term, rank) => {
+      if (!CJK_ONLY.test(term)) others.push({ term, rank });
+    });
+    others.sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
+    return (this.#sorted = {
+      terms: others.map((o) => o.term),
+      ranks: Int32Array.from(others, (o) => o.rank),
+      postings: others.map((o) => this.#exact.get(o.term)!),
+    });
+  }
+}
+
+/** Levenshtein distance over UTF-16 code units, or `limit + 1` once it must exceed `limit`. */
+function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let least = i;
+    for (let j = 1; j <= b.length; j++) {
+      const d = Math.min(previous[j - 1]! + (a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1), previous[j]! + 1, row[j - 1]! + 1);
+      row.push(d);
+      if (d < least) least = d;
+    }
+    if (least > limit) return limit + 1;
+    previous = row;
+  }
+  return previous[b.length]!;
 }
 
 /** Terms with a character outside CJK, sorted by code unit; `ranks[i]` is where the tree's iteration gives `terms[i]`. */
@@ -78,7 +127,7 @@ function endOfPrefix(terms: readonly string[], prefix: string, from: number): nu
   return lo;
 }
 
-/** The terms starting with `prefix`, in the order of the tree's `atPrefix(prefix)` (its iteration order). */
+/** The terms starting with `prefix`, in rank order. */
 function withPrefix(table: Sorted, prefix: string): [string, FieldPostings][] {
   const start = lowerBound(table.terms, prefix);
   const end = endOfPrefix(table.terms, prefix, start);
@@ -89,9 +138,9 @@ function withPrefix(table: Sorted, prefix: string): [string, FieldPostings][] {
 }
 
 /**
- * The terms within `maxDistance` edits (Levenshtein, over UTF-16 code units) of `query`, with their distance, in the
- * order of the tree's `fuzzyGet`: its depth-first walk visits children in insertion order, and its iterator visits them
- * in the reverse order, so the walk's order is the iteration order reversed. The sorted terms share prefixes with their
+ * The terms within `maxDistance` edits (Levenshtein, over UTF-16 code units) of `query`, with their distance, latest
+ * rank first: MiniSearch's `fuzzyGet` walks its tree depth first visiting children in insertion order, and its iterator
+ * visits them in the reverse order, so its walk gives the iteration order reversed. The sorted terms share prefixes with their
  * neighbours, so the rows of the edit-distance matrix for a shared prefix are kept, and a prefix already too far off
  * skips every term that starts with it.
  */
