@@ -18,6 +18,7 @@ import { expandQuery } from './expand.ts';
 import { hitSnippet, sectionTexts, type DocumentText, type Snippet } from './snippet.ts';
 import { choseongSearch, isChoseongQuery } from './choseong.ts';
 import { namedTerms } from './names.ts';
+import { calledFirst, headForms, isCalled } from './head-query.ts';
 import type { LoadedSearch } from './index-load.ts';
 import type { SearchDocument } from './index-schema.ts';
 import { joinPhrasings, phrasingsOf } from './fuse.ts';
@@ -449,7 +450,10 @@ export function finishSearch(search: LoadedSearch, ranking: DocumentRanking, lim
     covered = scoreCandidates(search, ranking, depth, end, forUnansweredQuery(ranking.terms, ranking.units));
   }
   // Section-ranked documents first (their scores are comparable with each other), then the rest in index order.
-  const best = reranked().sort((a, b) => b.score - a.score || a.r.doc - b.r.doc);
+  const scored = reranked().sort((a, b) => b.score - a.score || a.r.doc - b.r.doc);
+  // A one-word query: the pages called by that word first (see head-query.ts).
+  const forms = ranking.units.length === 1 && !ranking.choseong ? headForms(ranking.units[0]!) : undefined;
+  const best = forms ? calledFirst(scored, (s) => isCalled(s.document, forms)) : scored;
   const rest = covered.filter((s) => !s.ranked);
   const sourceOf = new Map(ranking.terms.map((t) => [t.term, t.source]));
   return [...best, ...rest].slice(0, end).map((s) => {
