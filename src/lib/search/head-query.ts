@@ -19,7 +19,7 @@ export function headForms(unit: QueryUnit): Set<string> {
 }
 
 /** True when the document's title or one of its aliases is one of `forms` (case, width and punctuation aside). */
-export function isCalled(document: SearchDocument, forms: ReadonlySet<string>): boolean {
+export function isCalled(document: Pick<SearchDocument, 'title' | 'aliases'>, forms: ReadonlySet<string>): boolean {
   return forms.has(nameKey(document.title)) || document.aliases.some((a) => forms.has(nameKey(a)));
 }
 

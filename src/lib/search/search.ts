@@ -16,7 +16,8 @@ import { coverageOf, identifierAlternative, matchLevel, PARTIAL_MATCH_COVERAGE, 
 import { forUnansweredQuery } from './coordination.ts';
 import { expandQuery } from './expand.ts';
 import { hitSnippet, sectionTexts, type DocumentText, type Snippet } from './snippet.ts';
-import { choseongSearch, isChoseongQuery } from './choseong.ts';
+import { isChoseongQuery } from './choseong.ts';
+import { choseongMatches } from './choseong-readings.ts';
 import { namedTerms } from './names.ts';
 import { calledFirst, headForms, isCalled } from './head-query.ts';
 import type { LoadedSearch } from './index-load.ts';
@@ -350,7 +351,7 @@ export function rankDocuments(search: LoadedSearch, query: string, filters: Sear
   const q = query.trim().slice(0, MAX_QUERY_LENGTH);
   if (!q) return { query: q, ranked: [], total: 0, terms: [], titleTerms: [], units: [] };
   if (isChoseongQuery(q)) {
-    const ranked = choseongSearch(search.documents, q).filter((m) => matchesFilters(search.documents[m.doc]!, filters));
+    const ranked = choseongMatches(search, q).filter((m) => matchesFilters(search.documents[m.doc]!, filters));
     return { query: q, ranked: ranked.map((m) => ({ ...m, terms: [] })), total: ranked.length, terms: [], titleTerms: [], units: [], choseong: true };
   }
   const words = queryWords(q);
