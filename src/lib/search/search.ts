@@ -177,7 +177,10 @@ export async function search(loaded: LoadedSearch, query: string, options: Searc
   if (pending.length && onRanked) onRanked(withSnippets(ranking, hits, (d) => atHand(texts.get(d.id)), snippetLength, skip, wholeOf));
   await Promise.all(pending.map(async ([id, p]) => texts.set(id, await p.catch(() => undefined))));
   const t2 = now();
-  const result = withSnippets(ranking, hits, (d) => atHand(texts.get(d.id)), snippetLength, skip, wholeOf);
+  const snippetText = (d: SearchDocument) => atHand(texts.get(d.id));
+  const result = withSnippets(ranking, hits, snippetText, snippetLength, skip, wholeOf);
+  // Without whole texts (the site), the words a hit reports are checked against its snippet texts (see `wordsInTexts`).
+  if (!hitText) result.hits = result.hits.map((h) => wordsInTexts(ranking, h, snippetText(h.document)));
   onTiming?.('rank', work);
   onTiming?.('load', waited + t2 - t1);
   onTiming?.('finish', now() - t2);
@@ -199,7 +202,10 @@ export function searchSync(
 ): SearchResult {
   const { filters = {}, limit = 10, textOf, snippetLength = DEFAULT_SNIPPET_LENGTH, hitTextOf } = options;
   const ranked = rankPhrasings(loaded, phrasingsOf(query, options.also), filters, limit, 0);
-  return withSnippets(ranked, finishSearch(loaded, ranked.joined, limit, 0, ranked.units), textOf, snippetLength, 0, hitTextOf);
+  const result = withSnippets(ranked, finishSearch(loaded, ranked.joined, limit, 0, ranked.units), textOf, snippetLength, 0, hitTextOf);
+  // As `search` does without whole texts: the reported words checked against the snippet texts.
+  if (!hitTextOf && textOf) result.hits = result.hits.map((h) => wordsInTexts(ranked, h, textOf(h.document)));
+  return result;
 }
 
 /** A search's phrasings: the documents ranked by all of them as one query, and each phrasing's own words. */
@@ -302,6 +308,20 @@ function verified(ranked: Phrased, hit: SearchHit, raw: string | undefined): Sea
   const { matchedTerms, coverage, foundBy } = phrasingVerdict(verdicts);
   // The index's coverage is of the best section; the text's, of the whole page: the smaller is the one to stand by.
   return { ...hit, matchedTerms, spelledAs, coverage: Math.min(hit.coverage, coverage), ...(verdicts.length > 1 ? { foundBy } : {}) };
+}
+
+/**
+ * A hit's reported words checked against the texts its snippet is cut from (each section's first SECTION_TEXT_CHARS
+ * characters, with the title, aliases, tags and headings): only words found there are reported, so a word may be left
+ * out that the rest of a long section has, never one the page lacks. Coverage and `match` stay the index's: a text cut
+ * short is no evidence that a word is missing.
+ */
+function wordsInTexts<H extends SearchHit>(ranked: Phrased, hit: H, text: DocumentText | undefined): H {
+  if (text === undefined || ranked.joined.choseong) return hit;
+  const d = hit.document;
+  const raw = [d.title, ...d.aliases, ...d.tags, ...d.sections.map((s, i) => `${s.heading}\n${text.at(i) ?? ''}`)].join('\n');
+  const checked = verified(ranked, hit, raw);
+  return { ...hit, matchedTerms: checked.matchedTerms, spelledAs: checked.spelledAs };
 }
 
 /**
