@@ -2,10 +2,11 @@
 // and for off-topic lists how many queries come back empty or marked as not matching.
 //
 // npm run eval:search [-- <set.json>…] [--set <glob>]… [--content <dir>] [--no-glossary] [--no-aliases] [--misses] [--json]
-//                     [--phrasings <dir>] [--fusion rrf|joined]
+//                     [--phrasings <dir>] [--fusion joined|rrf]
 // `--misses` lists each labelled query whose answer is not first, with where the first stage ranked it.
 // With `<set>.phrasings.json` beside a set (or in `--phrasings <dir>`), its queries are also run with those phrasings
-// (a separate writer's rewrites of each query) fused as search_knowledge fuses them, or joined into one query.
+// (a separate writer's rewrites of each query) as search_knowledge searches them (joined into one query), or, with
+// `--fusion rrf`, each alone and fused by reciprocal rank (the baseline the joined ranking replaced).
 //
 // Sets name their corpus (`example-wiki` is ./content, `ko-react-docs-fresh` is ko-react-docs, any other name a folder of
 // ../shared/corpora, or of test/corpora, the copy the repository carries, when ../shared is absent); `"labels": "paths"` sets label files by path, turned into ids by the build's own id rule.
@@ -29,7 +30,7 @@ const { values, positionals } = parseArgs({
     misses: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
     phrasings: { type: 'string' },
-    fusion: { type: 'string', default: 'rrf' },
+    fusion: { type: 'string', default: 'joined' },
   },
 });
 
@@ -43,7 +44,8 @@ const secret = (file: string) => /heldout|offtopic/.test(basename(file));
 const fmt = (m: Metrics) => `${m.recall1.toFixed(3)} | ${m.recall5.toFixed(3)} | ${m.mrr10.toFixed(3)}`;
 const summary: Record<string, unknown> = {};
 const fusion = values.fusion as Fusion;
-if (!['rrf', 'joined', 'rrf+joined'].includes(fusion)) throw new Error(`--fusion is ${String(values.fusion)}; use rrf, joined or rrf+joined.`);
+if (!['rrf', 'joined'].includes(fusion))
+  throw new Error(`--fusion is ${String(values.fusion)}; use joined (what the search does) or rrf (each phrasing alone, fused by reciprocal rank).`);
 
 /** The phrasings written for a set: `<set>.phrasings.json` in `--phrasings <dir>`, else beside the set. */
 function phrasingsFor(file: string): Map<string, string[]> | undefined {
@@ -100,7 +102,7 @@ for (const file of files) {
       return { ids: r.ids, sections: raw.labels === 'paths' ? r.headings : r.sections };
     });
     console.log(
-      `With phrasings (${{ rrf: 'fused by reciprocal rank', joined: 'joined into one query', 'rrf+joined': 'fused by reciprocal rank with the joined query as one more' }[fusion]}${missing ? `, ${missing} queries without any` : ''}):\n`,
+      `With phrasings (${{ rrf: 'each alone, fused by reciprocal rank', joined: 'joined into one query, as the search does' }[fusion]}${missing ? `, ${missing} queries without any` : ''}):\n`,
     );
     console.log('| kind | n | R@1 | R@5 | MRR@10 |');
     console.log('| --- | --- | --- | --- | --- |');

@@ -61,7 +61,11 @@ const HitSchema = DocumentRefSchema.extend({
     .array(z.object({ term: z.string(), as: z.string() }))
     .describe("Matched words the text spells otherwise: the word as sent, and what the text says (another form, its English or Korean, a typo's correction)."),
   coverage: z.number().min(0).max(1).describe('Share of the best-covered phrasing this document covers, weighted by how rare each word is (1 = every word).'),
-  found_by: z.array(z.number().int()).describe('Which phrasings ranked it: 0 = query, 1… = also[0]….'),
+  found_by: z
+    .array(z.number().int())
+    .describe(
+      'Which phrasings this hit answers (0 = query, 1… = also[0]…): those whose words it has, at least in part; else the ones it covers best; empty when it has no whole word of any.',
+    ),
 });
 
 export const SearchKnowledgeOutputSchema = z.object({
@@ -116,7 +120,7 @@ export function registerSearchKnowledgeTool(server: McpServer, deps: ToolDeps): 
     {
       title: 'Search the wiki',
       description:
-        "Full-text search over the team wiki (Korean and English), ranked like the website search. Pass the user's words as query and, in also, up to four phrasings of your own: the words the wiki itself would use for the answer, in Korean and in English, and the identifiers the answer would contain (API names, file names, config keys). Lexical search cannot bridge words a page never uses; your phrasings can. One call fuses them; do not make one call per phrasing. Returns ids, titles, URIs, site URLs and a ~300 character snippet of the best-matching section; matched_terms lists only words the hit's text really contains (spelled_as names another spelling). Then call read_knowledge with an id (and section anchor). When next_offset is not null, call again with offset=next_offset (same query and also) for more hits.",
+        "Full-text search over the team wiki (Korean and English), ranked like the website search. Pass the user's words as query and, in also, up to four phrasings of your own: the words the wiki itself would use for the answer, in Korean and in English, and the identifiers the answer would contain (API names, file names, config keys). Lexical search cannot bridge words a page never uses; your phrasings can. One call searches them together (ranked as one query, judged phrasing by phrasing); do not make one call per phrasing. Returns ids, titles, URIs, site URLs and a ~300 character snippet of the best-matching section; matched_terms lists only words the hit's text really contains (spelled_as names another spelling). Then call read_knowledge with an id (and section anchor). When next_offset is not null, call again with offset=next_offset (same query and also) for more hits.",
       inputSchema: SearchKnowledgeInputSchema,
       outputSchema: SearchKnowledgeOutputSchema,
       annotations: READ_ONLY,
@@ -170,7 +174,8 @@ export function registerSearchKnowledgeTool(server: McpServer, deps: ToolDeps): 
           const spelled = new Map(r.spelled_as.map((s) => [s.term, s.as]));
           const words = r.matched_terms.map((t) => (spelled.has(t) ? `${t} (as ${spelled.get(t)})` : t)).join(' ');
           const covered = result.match === 'full' ? '' : `, matched ${words || 'no main term'}`;
-          const by = result.phrasings.length > 1 ? `, found by ${r.found_by.map((p) => (p ? `also[${p - 1}]` : 'query')).join(' ')}` : '';
+          const by =
+            result.phrasings.length > 1 ? `, found by ${r.found_by.map((p) => (p ? `also[${p - 1}]` : 'query')).join(' ') || 'pieces of words only'}` : '';
           return `${args.offset + i + 1}. ${r.id} — ${r.title} (${r.project}/${r.category}, ${day(r.updatedAt)}, score ${r.score}${covered}${by})${where}\n   ${r.snippet}`;
         });
         const end = args.offset + kept.length;

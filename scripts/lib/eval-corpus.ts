@@ -9,7 +9,8 @@ import type { SearchDocument } from '../../src/lib/search/index-schema.ts';
 
 /**
  * Where a shared corpus is: `../shared/corpora/<name>` beside the repository when it is there, else the copy the repository
- * carries (`test/corpora/<name>`: ko-react-docs, CC BY 4.0, its SOURCE.md kept), so the quality floors and
+ * carries (`test/corpora/<name>`: ko-react-docs and ko-vue-docs under CC BY 4.0, ko-cs-study under MIT, each whole with
+ * its SOURCE.md and notice), so the quality floors and
  * `npm run eval:search` run on a fresh clone.
  */
 export function corpusRoot(name: string, root = resolve(import.meta.dirname, '../..')): string {

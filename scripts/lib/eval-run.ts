@@ -1,6 +1,10 @@
 import type { LoadedSearch } from '../../src/lib/search/index-load.ts';
 import { rankDocuments, searchSync, type MatchLevel, type SearchResult } from '../../src/lib/search/search.ts';
 import { documentText } from '../../src/lib/search/snippet.ts';
+import { fuseRanked, phrasingsOf } from '../../src/lib/search/fuse.ts';
+import { matchLevel } from '../../src/lib/search/coverage.ts';
+import { FUSE_DEPTH } from '../../src/lib/search/ranking.ts';
+import type { SearchDocument } from '../../src/lib/search/index-schema.ts';
 import type { MarkdownOf } from './eval-corpus.ts';
 
 /** One query as the evaluation sees it: ids best first, best section per id (anchor and heading), and whether the result claims a match. */
@@ -11,8 +15,8 @@ export interface EvalRun {
   match: MatchLevel;
 }
 
-/** How several phrasings are searched: fused by reciprocal rank (what the search does), or joined into one query. */
-export type Fusion = 'rrf' | 'joined' | 'rrf+joined';
+/** How several phrasings are searched: joined into one query (what the search does), or each alone and fused by reciprocal rank (the baseline). */
+export type Fusion = 'joined' | 'rrf';
 
 /**
  * Runs one query (with `also`, other phrasings of it) through the shared search, with the same limit (10) as the site
@@ -23,18 +27,16 @@ export function runEvalQuery(
   q: string,
   markdownOf: MarkdownOf,
   also: readonly string[] = [],
-  fusion: Fusion = 'rrf',
+  fusion: Fusion = 'joined',
 ): EvalRun & { result: SearchResult } {
-  const joined = fusion === 'joined' && also.length > 0;
-  const result = searchSync(search, joined ? [q, ...also].join(' ') : q, {
-    limit: 10,
-    ...(joined ? {} : { also: fusion === 'rrf+joined' && also.length ? [...also, [q, ...also].join(' ')] : also }),
+  const options = {
     hitTextOf: markdownOf,
-    textOf: (d) => {
+    textOf: (d: SearchDocument) => {
       const markdown = markdownOf(d);
       return markdown === undefined ? undefined : documentText(d, markdown);
     },
-  });
+  };
+  const result = fusion === 'rrf' && also.length ? fusedByRank(search, phrasingsOf(q, also), options) : searchSync(search, q, { limit: 10, also, ...options });
   const hits = result.hits;
   return {
     ids: hits.map((h) => h.document.id),
@@ -43,6 +45,20 @@ export function runEvalQuery(
     match: result.match,
     result,
   };
+}
+
+/** Each phrasing searched alone, its first FUSE_DEPTH hits fused by reciprocal rank (the hit and match of its best phrasing). */
+function fusedByRank(search: LoadedSearch, phrasings: readonly string[], options: Parameters<typeof searchSync>[2]): SearchResult {
+  const results = phrasings.map((p) => searchSync(search, p, { ...options, limit: FUSE_DEPTH }));
+  const byId = results.map((r) => new Map(r.hits.map((h) => [h.document.id, h])));
+  const hits = fuseRanked(
+    results.map((r) => r.hits),
+    (h) => h.document.id,
+  )
+    .slice(0, 10)
+    .map((f) => ({ ...f.best, coverage: Math.max(...[...f.ranks.keys()].map((p) => byId[p]!.get(f.key)!.coverage)) }));
+  const best = Math.max(0, ...hits.map((h) => h.coverage));
+  return { ...results[0]!, phrasings: [...phrasings], hits, match: matchLevel(hits.length ? best : undefined) };
 }
 
 /**

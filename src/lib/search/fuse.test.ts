@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { fuseRanked, phrasingsOf } from './fuse.ts';
 import { buildSearch } from './index-build.ts';
-import { searchSync } from './search.ts';
+import { foundByOf, searchSync } from './search.ts';
 import { testSource } from './test-source.ts';
 
 test('phrasings: the query first, blank and repeated ones left out, five at most', () => {
@@ -49,4 +49,12 @@ test('one search with phrasings: the fused order, which phrasing found each hit,
   ]);
   expect(result.hits[0]!.matchedTerms).toEqual(['백업', '복구', 'backup', 'restore']);
   expect(result.match).toBe('full');
+});
+
+test.each([
+  { coverages: [0.2, 1, 0.5], foundBy: [1, 2] },
+  { coverages: [0.2, 0.3, 0.3], foundBy: [1, 2] },
+  { coverages: [0, 0, 0], foundBy: [] },
+])('a hit answers the phrasings it covers at least in part, else the ones it covers best: $coverages → $foundBy', ({ coverages, foundBy }) => {
+  expect(foundByOf(coverages)).toEqual(foundBy);
 });

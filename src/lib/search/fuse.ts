@@ -1,11 +1,21 @@
 import { RRF_K } from './ranking.ts';
 
 /**
- * Fusing the answers to several phrasings of one question (the user's words and the calling AI's rewrites) into one
- * ranking. Each phrasing is searched on its own; a document's fused score is the sum over the phrasings of
- * 1 / (RRF_K + its rank there) (reciprocal rank fusion, Cormack et al. 2009). Ranks, not scores, are summed because
- * scores of different queries are not comparable: a long rewrite scores every document higher than a short one.
+ * Several phrasings of one question (the user's words and the calling AI's rewrites) searched as one. The search ranks
+ * the documents by the phrasings joined into one query (`joinPhrasings`): a page having words that several phrasings
+ * share, or the rare words of any of them, comes first. Measured against reciprocal rank fusion of each phrasing's own
+ * ranking (`fuseRanked`, Cormack et al. 2009, the baseline it replaced) on the dev halves, MRR@10 with the blind
+ * phrasings: example wiki 0.875 → 0.927, ko-vue-docs 0.850 → 0.893, second ko-react-docs set 0.844 → 0.859,
+ * ko-react-docs 0.984 → 0.969, ko-cs-study 0.979 → 0.969 (mean 0.906 → 0.923); with the project's own phrasings
+ * 0.896 → 0.908. Fusing ranks throws away how strongly each list matched: a page one phrasing finds at rank 1 by a
+ * common word counts as much as one another finds by all its rare words. Joined is also one ranking instead of five.
+ * What a hit reports (matched words, coverage, which phrasings found it) is still taken phrasing by phrasing.
  */
+
+/** The phrasings as the one query the documents are ranked by. */
+export function joinPhrasings(phrasings: readonly string[]): string {
+  return phrasings.join(' ');
+}
 
 /** Most phrasings a search takes: the user's words and four more. */
 export const MAX_PHRASINGS = 5;
@@ -35,7 +45,10 @@ export interface Fused<T> {
   best: T;
 }
 
-/** Reciprocal rank fusion of ranked lists (one per phrasing, best first); ties keep the order of the first phrasing that has them. */
+/**
+ * Reciprocal rank fusion of ranked lists (one per phrasing, best first): a document's score is the sum of 1 / (k + its
+ * rank) over the lists. Ties keep the order of the first phrasing that has them. The evaluation's baseline for joining.
+ */
 export function fuseRanked<T>(lists: readonly (readonly T[])[], keyOf: (item: T) => string, k = RRF_K): Fused<T>[] {
   const byKey = new Map<string, Fused<T> & { first: number }>();
   let order = 0;

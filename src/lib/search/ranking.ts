@@ -61,19 +61,16 @@ export const PARTIAL_MATCH_COVERAGE = 0.4;
 /** A word matched only through a bigram one jamo away counts half: it may be a typo, or a different word. */
 export const TYPO_CERTAINTY = 0.5;
 
-// Several phrasings in one search, and what counts as a word a hit contains.
+// Several phrasings in one search, and what counts as a word a hit contains. The search ranks the phrasings joined into
+// one query (fuse.ts); these two steer the baseline it is measured against (`npm run eval:search -- --fusion rrf`).
 
 /**
  * Reciprocal rank fusion's constant: a document at rank r of one phrasing adds 1 / (RRF_K + r). 60 is the value of the
- * paper that introduced the method (Cormack, Clarke and Büttcher 2009), where it was robust across collections; a small
- * constant lets one phrasing's first hit outweigh a document every phrasing ranks second or third.
+ * paper that introduced the method (Cormack, Clarke and Büttcher 2009), where it was robust across collections.
  */
 export const RRF_K = 60;
 
-/**
- * How deep each phrasing's own ranking is read before fusing: a document one phrasing ranks 20th and the others do not
- * find adds 1/80 and never outweighs one found at rank 1; reading further costs section scoring for nothing.
- */
+/** How deep each phrasing's own ranking is read before fusing by rank: past 20, a document adds under 1/80. */
 export const FUSE_DEPTH = 20;
 
 /**

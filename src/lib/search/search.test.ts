@@ -218,3 +218,14 @@ describe('common body terms', () => {
     expect(hits.find((h) => h.document.id === 'd42')!.section.anchor).toBe('body');
   });
 });
+
+test('without whole texts (the site), a hit reports only the words its snippet texts have: bigrams spread over a page are no word', async () => {
+  const markdown = '연말에 말정리를 하고 정산 결과를 봅니다.';
+  const loaded = buildSearch([testSource('state', '상태 관리', { lead: markdown })]);
+  const loadText = (d: Parameters<TextOf>[0]) => documentText(d, markdown);
+  const [hit] = (await runSearch(loaded, '연말정산 결과', { loadText })).hits;
+  expect(hit!.matchedTerms).toEqual(['결과']);
+  // What the index alone reports (every bigram of the word is on the page), and what the MCP server checks against its Markdown.
+  expect(searchSync(loaded, '연말정산 결과').hits[0]!.matchedTerms).toEqual(['연말정산', '결과']);
+  expect(searchSync(loaded, '연말정산 결과', { textOf: loadText }).hits[0]!.matchedTerms).toEqual(['결과']);
+});

@@ -15,12 +15,13 @@ import { coverageOf, identifierAlternative, matchLevel, PARTIAL_MATCH_COVERAGE, 
 import { forUnansweredQuery } from './coordination.ts';
 import { expandQuery } from './expand.ts';
 import { hitSnippet, sectionTexts, type DocumentText, type Snippet } from './snippet.ts';
-import { choseongSearch, isChoseongQuery } from './choseong.ts';
+import { isChoseongQuery } from './choseong.ts';
+import { choseongMatches } from './choseong-readings.ts';
 import { namedTerms } from './names.ts';
+import { calledFirst, headForms, isCalled } from './head-query.ts';
 import type { LoadedSearch } from './index-load.ts';
 import type { SearchDocument } from './index-schema.ts';
-import { fuseRanked, phrasingsOf } from './fuse.ts';
-import { FUSE_DEPTH } from './ranking.ts';
+import { joinPhrasings, phrasingsOf } from './fuse.ts';
 import { hitTextOf, verifyUnits, type Spelling } from './truthful.ts';
 
 export type { MatchLevel };
@@ -50,7 +51,10 @@ export interface SearchHit {
   spelledAs?: Spelling[];
   /** Share of the query this document covers, weighted by how rare each word is (0–1). */
   coverage: number;
-  /** Which phrasings found it (0: the query, 1…: `also`), each ranking it in its own first FUSE_DEPTH; [0] for a single query. */
+  /**
+   * Which phrasings it answers (0: the query, 1…: `also`): those it covers at least in part on their own (see
+   * `foundByOf`), else the ones it covers best; [0] for a single query.
+   */
   foundBy?: number[];
 }
 
@@ -82,9 +86,9 @@ export type TextOf = (document: SearchDocument) => DocumentText | undefined;
 export interface SearchOptions {
   filters?: SearchFilters;
   /**
-   * Other phrasings of the same question (up to four, e.g. a calling AI's rewrites in the wiki's words): each is
-   * searched like the query and the rankings are fused (see fuse.ts). `match`, coverage and matched words then
-   * describe the fused hits against every phrasing.
+   * Other phrasings of the same question (up to four, e.g. a calling AI's rewrites in the wiki's words): the documents
+   * are ranked by all of them joined into one query (see fuse.ts for why), while `match`, coverage, matched words and
+   * `foundBy` are taken phrasing by phrasing, so a hit is judged against the best-covered phrasing, never the sum.
    */
   also?: readonly string[];
   /**
@@ -128,12 +132,12 @@ export async function search(loaded: LoadedSearch, query: string, options: Searc
   const phrasings = phrasingsOf(query, options.also);
   let work = 0;
   let waited = 0;
-  let ranking: DocumentRanking[];
+  let ranking: Phrased;
   let hits: SearchHit[];
   for (;;) {
     const t = now();
     ranking = rankPhrasings(loaded, phrasings, filters, limit, skip);
-    hits = finishPhrasings(loaded, ranking, limit, skip);
+    hits = finishSearch(loaded, ranking.joined, limit, skip, ranking.units);
     work += now() - t;
     // A split index (the site's) lacks the postings of terms whose shards it has not fetched: fetch them and rank again.
     const missing = loaded.shards?.takeMissing() ?? [];
@@ -172,7 +176,10 @@ export async function search(loaded: LoadedSearch, query: string, options: Searc
   if (pending.length && onRanked) onRanked(withSnippets(ranking, hits, (d) => atHand(texts.get(d.id)), snippetLength, skip, wholeOf));
   await Promise.all(pending.map(async ([id, p]) => texts.set(id, await p.catch(() => undefined))));
   const t2 = now();
-  const result = withSnippets(ranking, hits, (d) => atHand(texts.get(d.id)), snippetLength, skip, wholeOf);
+  const snippetText = (d: SearchDocument) => atHand(texts.get(d.id));
+  const result = withSnippets(ranking, hits, snippetText, snippetLength, skip, wholeOf);
+  // Without whole texts (the site), the words a hit reports are checked against its snippet texts (see `wordsInTexts`).
+  if (!hitText) result.hits = result.hits.map((h) => wordsInTexts(ranking, h, snippetText(h.document)));
   onTiming?.('rank', work);
   onTiming?.('load', waited + t2 - t1);
   onTiming?.('finish', now() - t2);
@@ -193,41 +200,29 @@ export function searchSync(
   } = {},
 ): SearchResult {
   const { filters = {}, limit = 10, textOf, snippetLength = DEFAULT_SNIPPET_LENGTH, hitTextOf } = options;
-  const rankings = rankPhrasings(loaded, phrasingsOf(query, options.also), filters, limit, 0);
-  return withSnippets(rankings, finishPhrasings(loaded, rankings, limit, 0), textOf, snippetLength, 0, hitTextOf);
+  const ranked = rankPhrasings(loaded, phrasingsOf(query, options.also), filters, limit, 0);
+  const result = withSnippets(ranked, finishSearch(loaded, ranked.joined, limit, 0, ranked.units), textOf, snippetLength, 0, hitTextOf);
+  // As `search` does without whole texts: the reported words checked against the snippet texts.
+  if (!hitTextOf && textOf) result.hits = result.hits.map((h) => wordsInTexts(ranked, h, textOf(h.document)));
+  return result;
 }
 
-/** Each phrasing ranked by the index (a blank query stands for itself, and finds nothing). */
-function rankPhrasings(loaded: LoadedSearch, phrasings: readonly string[], filters: SearchFilters, limit: number, skip: number): DocumentRanking[] {
-  const depth = phrasings.length > 1 ? Math.max(FUSE_DEPTH, skip + limit) : skip + limit;
-  const queries = phrasings.length ? phrasings : [''];
-  return queries.map((q) => rankDocuments(loaded, q, filters, Math.max(rankDepth(depth), depth)));
+/** A search's phrasings: the documents ranked by all of them as one query, and each phrasing's own words. */
+interface Phrased {
+  joined: DocumentRanking;
+  phrasings: string[];
+  /** Per phrasing, its words as coverage counts them (one entry, the joined query's, for a single phrasing). */
+  units: QueryUnit[][];
 }
 
 /**
- * The hits of one phrasing (`finishSearch`), or of several fused: each phrasing's first max(FUSE_DEPTH, offset + limit)
- * hits, fused by reciprocal rank; a fused hit points at the section of the phrasing that ranked it best, and covers the
- * query as much as the phrasing it covers best.
+ * The phrasings ranked as one query, their words joined (see fuse.ts): a document having the words several phrasings
+ * share, or the rare words of any, ranks first. A blank query stands for itself, and finds nothing.
  */
-function finishPhrasings(loaded: LoadedSearch, rankings: readonly DocumentRanking[], limit: number, skip: number): SearchHit[] {
-  if (rankings.length === 1) return finishSearch(loaded, rankings[0]!, limit, skip);
-  const depth = Math.max(FUSE_DEPTH, skip + limit);
-  const lists = rankings.map((r) => finishSearch(loaded, r, depth));
-  const byPhrasing = lists.map((list) => new Map(list.map((h) => [h.document.id, h])));
-  return fuseRanked(lists, (h) => h.document.id)
-    .slice(0, skip + Math.max(0, limit))
-    .map((f) => {
-      const found = [...f.ranks.keys()].sort((a, b) => a - b);
-      const own = found.map((p) => byPhrasing[p]!.get(f.key)!);
-      return {
-        ...f.best,
-        score: round(f.score * 1000),
-        terms: [...new Set(own.flatMap((h) => h.terms))].sort(),
-        matchedTerms: [...new Set(own.flatMap((h) => h.matchedTerms))],
-        coverage: Math.max(...own.map((h) => h.coverage)),
-        foundBy: found,
-      };
-    });
+function rankPhrasings(loaded: LoadedSearch, phrasings: readonly string[], filters: SearchFilters, limit: number, skip: number): Phrased {
+  const joined = rankDocuments(loaded, joinPhrasings(phrasings), filters, rankDepth(skip + limit));
+  const units = phrasings.length > 1 ? phrasings.map((p) => queryUnits(loaded, p)) : [joined.units];
+  return { joined, phrasings: [...phrasings], units };
 }
 
 /**
@@ -301,22 +296,31 @@ export function searchDocuments(loaded: LoadedSearch, query: string, filters: Se
 }
 
 /** How the reported words of a hit come out once its text is checked (see truthful.ts): every phrasing's words it has. */
-function verified(rankings: readonly DocumentRanking[], hit: SearchHit, raw: string | undefined): SearchHit {
+function verified(ranked: Phrased, hit: SearchHit, raw: string | undefined): SearchHit {
   if (raw === undefined) return hit;
   // Initials ('ㄱㅅ') match a title's initials: the title is what the hit has of them.
-  if (rankings.some((r) => r.choseong)) return { ...hit, spelledAs: hit.matchedTerms.map((term) => ({ term, as: hit.document.title })) };
+  if (ranked.joined.choseong) return { ...hit, spelledAs: hit.matchedTerms.map((term) => ({ term, as: hit.document.title })) };
   const text = hitTextOf(raw);
-  const matched: string[] = [];
+  const verdicts = ranked.units.map((units) => verifyUnits(units, text));
   const spelledAs: Spelling[] = [];
-  let coverage = 0;
-  for (const r of rankings) {
-    const v = verifyUnits(r.units, text);
-    for (const m of v.matched) if (!matched.includes(m)) matched.push(m);
-    for (const s of v.spelledAs) if (!spelledAs.some((x) => x.term === s.term)) spelledAs.push(s);
-    coverage = Math.max(coverage, v.coverage);
-  }
+  for (const v of verdicts) for (const s of v.spelledAs) if (!spelledAs.some((x) => x.term === s.term)) spelledAs.push(s);
+  const { matchedTerms, coverage, foundBy } = phrasingVerdict(verdicts);
   // The index's coverage is of the best section; the text's, of the whole page: the smaller is the one to stand by.
-  return { ...hit, matchedTerms: matched, spelledAs, coverage: Math.min(hit.coverage, coverage) };
+  return { ...hit, matchedTerms, spelledAs, coverage: Math.min(hit.coverage, coverage), ...(verdicts.length > 1 ? { foundBy } : {}) };
+}
+
+/**
+ * A hit's reported words checked against the texts its snippet is cut from (each section's first SECTION_TEXT_CHARS
+ * characters, with the title, aliases, tags and headings): only words found there are reported, so a word may be left
+ * out that the rest of a long section has, never one the page lacks. Coverage and `match` stay the index's: a text cut
+ * short is no evidence that a word is missing.
+ */
+function wordsInTexts<H extends SearchHit>(ranked: Phrased, hit: H, text: DocumentText | undefined): H {
+  if (text === undefined || ranked.joined.choseong) return hit;
+  const d = hit.document;
+  const raw = [d.title, ...d.aliases, ...d.tags, ...d.sections.map((s, i) => `${s.heading}\n${text.at(i) ?? ''}`)].join('\n');
+  const checked = verified(ranked, hit, raw);
+  return { ...hit, matchedTerms: checked.matchedTerms, spelledAs: checked.spelledAs };
 }
 
 /**
@@ -324,22 +328,21 @@ function verified(rankings: readonly DocumentRanking[], hit: SearchHit, raw: str
  * with the words each reports checked against its whole text when `wholeOf` gives it.
  */
 function withSnippets(
-  rankings: readonly DocumentRanking[],
+  ranked: Phrased,
   raw: readonly SearchHit[],
   textOf: TextOf | undefined,
   snippetLength: number,
   offset = 0,
   wholeOf?: (document: SearchDocument) => string | undefined,
 ): SearchResult {
-  const ranking = rankings[0]!;
-  const hits = wholeOf ? raw.map((h) => verified(rankings, h, wholeOf(h.document))) : raw;
+  const ranking = ranked.joined;
+  const hits = wholeOf ? raw.map((h) => verified(ranked, h, wholeOf(h.document))) : raw;
   return {
-    query: ranking.query,
-    phrasings: rankings.map((r) => r.query).filter(Boolean),
+    query: (ranked.phrasings[0] ?? '').slice(0, MAX_QUERY_LENGTH),
+    phrasings: ranked.phrasings,
     match: ranking.choseong ? (hits.length ? 'full' : 'none') : matchLevel(hits.length ? Math.max(...hits.map((h) => h.coverage)) : undefined),
     hits: hits.slice(offset).map((h) => ({ ...h, snippet: hitSnippet(h.document, h.section.anchor, h.terms, textOf?.(h.document), snippetLength) })),
-    // Fused: the documents the broadest phrasing matches (the union is at least that many).
-    total: Math.max(...rankings.map((r) => r.total)),
+    total: ranking.total,
   };
 }
 
@@ -367,7 +370,7 @@ export function rankDocuments(search: LoadedSearch, query: string, filters: Sear
   const q = query.trim().slice(0, MAX_QUERY_LENGTH);
   if (!q) return { query: q, ranked: [], total: 0, terms: [], titleTerms: [], units: [] };
   if (isChoseongQuery(q)) {
-    const ranked = choseongSearch(search.documents, q).filter((m) => matchesFilters(search.documents[m.doc]!, filters));
+    const ranked = choseongMatches(search, q).filter((m) => matchesFilters(search.documents[m.doc]!, filters));
     return { query: q, ranked: ranked.map((m) => ({ ...m, terms: [] })), total: ranked.length, terms: [], titleTerms: [], units: [], choseong: true };
   }
   const words = queryWords(q);
@@ -409,6 +412,19 @@ export function rankDocuments(search: LoadedSearch, query: string, filters: Sear
     const typo = [...typed].find((a) => /^[a-z]/.test(a) && withinEdits(a, term, 2)) ?? term;
     return { term, source: typo, weight: EXPANSION_WEIGHT * DERIVED_TERM_WEIGHTS.fuzzy * (term.length / (term.length + 1)), frequency };
   });
+  const units = unitsOf(search, words, expansion);
+  return { query: q, ranked, total, terms, titleTerms: [...typed], units, named: namedTerms(search.documents, [...typed]) };
+}
+
+/** A query's words as coverage counts them (each with its other spellings and rarity), without ranking anything. */
+export function queryUnits(search: LoadedSearch, query: string): QueryUnit[] {
+  const q = query.trim().slice(0, MAX_QUERY_LENGTH);
+  if (!q || isChoseongQuery(q)) return [];
+  const words = queryWords(q);
+  return unitsOf(search, words, expandQuery(q, words, search.matcher, search.spellings));
+}
+
+function unitsOf(search: LoadedSearch, words: ReturnType<typeof queryWords>, expansion: ReturnType<typeof expandQuery>): QueryUnit[] {
   const rarity = (t: string) =>
     inverseDocumentFrequency(
       Math.min(
@@ -417,12 +433,11 @@ export function rankDocuments(search: LoadedSearch, query: string, filters: Sear
       ),
       search.sectionStats.sections,
     );
-  const units = words.map((w, i): QueryUnit => ({
+  return words.map((w, i): QueryUnit => ({
     ...w,
     alternatives: [...(expansion.alternatives[i] ?? []), ...identifierAlternative(w)],
     weight: w.terms.reduce((s, t) => s + rarity(t), 0) / w.terms.length,
   }));
-  return { query: q, ranked, total, terms, titleTerms: [...typed], units, named: namedTerms(search.documents, [...typed]) };
 }
 
 /** The best documents whose prefix and typo matches a ranking weighs: at least SECTION_RANK_DEPTH, and 50, the MCP tool's largest limit. */
@@ -445,7 +460,7 @@ function sectionRankDepth(limit: number): number {
  * are the first `offset + limit` of that order: those past the re-scored ones follow them in the index's order
  * (their sections still scored, for the section they point at), so paging never reorders what a first page showed.
  */
-export function finishSearch(search: LoadedSearch, ranking: DocumentRanking, limit = 10, offset = 0): SearchHit[] {
+export function finishSearch(search: LoadedSearch, ranking: DocumentRanking, limit = 10, offset = 0, phrasings?: readonly QueryUnit[][]): SearchHit[] {
   const depth = Math.max(0, limit);
   const end = depth + Math.max(0, offset);
   let covered = scoreCandidates(search, ranking, depth, end, ranking.terms);
@@ -455,18 +470,51 @@ export function finishSearch(search: LoadedSearch, ranking: DocumentRanking, lim
     covered = scoreCandidates(search, ranking, depth, end, forUnansweredQuery(ranking.terms, ranking.units));
   }
   // Section-ranked documents first (their scores are comparable with each other), then the rest in index order.
-  const best = reranked().sort((a, b) => b.score - a.score || a.r.doc - b.r.doc);
+  const scored = reranked().sort((a, b) => b.score - a.score || a.r.doc - b.r.doc);
+  // A one-word query: the pages called by that word first (see head-query.ts).
+  const forms = ranking.units.length === 1 && !ranking.choseong ? headForms(ranking.units[0]!) : undefined;
+  const best = forms ? calledFirst(scored, (s) => isCalled(s.document, forms)) : scored;
   const rest = covered.filter((s) => !s.ranked);
-  return [...best, ...rest].slice(0, end).map((s) => ({
-    document: s.document,
-    score: round(s.score),
-    section: sectionAt(s.document, s.section),
-    terms: [...s.r.terms].sort(),
-    matchedTerms: s.matched,
-    spelledAs: [],
-    coverage: s.coverage,
-    foundBy: [0],
-  }));
+  const sourceOf = new Map(ranking.terms.map((t) => [t.term, t.source]));
+  return [...best, ...rest].slice(0, end).map((s) => {
+    const hit = {
+      document: s.document,
+      score: round(s.score),
+      section: sectionAt(s.document, s.section),
+      terms: [...s.r.terms].sort(),
+      matchedTerms: s.matched,
+      spelledAs: [],
+      coverage: s.coverage,
+      foundBy: [0],
+    };
+    if (!phrasings || phrasings.length < 2 || ranking.choseong) return hit;
+    // Several phrasings joined: the hit is judged against each of them, not against all their words at once.
+    const each = phrasings.map((units) => bestCoverage(units, s.found, s.lead, sourceOf));
+    return { ...hit, ...phrasingVerdict(each) };
+  });
+}
+
+/**
+ * What a hit found by several phrasings reports, from its verdict on each: the words of every phrasing it has, the
+ * coverage of the phrasing it covers best, and which phrasings those are (see `foundByOf`).
+ */
+function phrasingVerdict(each: readonly { coverage: number; matched: readonly string[] }[]): Pick<SearchHit, 'matchedTerms' | 'coverage' | 'foundBy'> {
+  return {
+    matchedTerms: [...new Set(each.flatMap((v) => v.matched))],
+    coverage: Math.max(0, ...each.map((v) => v.coverage)),
+    foundBy: foundByOf(each.map((v) => v.coverage)),
+  };
+}
+
+/**
+ * The phrasings a hit answers: each it covers at least in part on its own (what `match: "partial"` would say of that
+ * phrasing alone), else the ones it covers best; none when it has no whole word of any.
+ */
+export function foundByOf(coverages: readonly number[]): number[] {
+  const enough = coverages.flatMap((c, i) => (c >= PARTIAL_MATCH_COVERAGE ? [i] : []));
+  if (enough.length) return enough;
+  const top = Math.max(0, ...coverages);
+  return top > 0 ? coverages.flatMap((c, i) => (c === top ? [i] : [])) : [];
 }
 
 /**
