@@ -54,20 +54,23 @@ export function startDevServer(
   });
 }
 
-/** Resolves once `origin + path` answers 200 (polling every 50 ms; Astro answers the first request after its sync). */
-export async function firstPage(origin: string, path: string, timeoutMs = 300_000): Promise<string> {
+/**
+ * Resolves with the page once `origin + path` answers 200 with a body `accept` takes (polling every 50 ms: Astro answers
+ * the first request only after its content sync, and an edit shows once its reload is done).
+ */
+export async function firstPage(origin: string, path: string, timeoutMs = 300_000, accept: (body: string) => boolean = () => true): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   let last = '';
   while (Date.now() < deadline) {
     try {
       const res = await fetch(origin + path);
       const body = await res.text();
-      if (res.ok) return body;
+      if (res.ok && accept(body)) return body;
       last = `${res.status}`;
     } catch (error) {
       last = String(error);
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error(`${origin}${path} did not answer 200 in ${timeoutMs} ms (last: ${last})`);
+  throw new Error(`${origin}${path} did not answer as expected in ${timeoutMs} ms (last: ${last})`);
 }
