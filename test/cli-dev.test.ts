@@ -34,6 +34,13 @@ beforeAll(async () => {
   const parent = runFolder('dev-roots');
   mkdirSync(parent, { recursive: true });
   const project = mkdtempSync(join(parent, 'team-'));
+  // The team's config: a logo from the content folder and two links of its own in the header (the title from the README).
+  mkdirSync(join(content, 'images'));
+  writeFileSync(join(content, 'images/logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8" fill="#c33"/></svg>');
+  writeFileSync(
+    join(project, 'maru.config.ts'),
+    "export default { logo: 'images/logo.svg', nav: [{ text: '온보딩', link: '/docs/deploy/' }, { text: 'GitHub', link: 'https://github.com/acme/docs' }] };\n",
+  );
   server = await startDevServer(join(ROOT, 'bin/maru.ts'), ['dev', '--content', content], {
     cwd: project,
     env: { ...cleanEnv(), MARU_CACHE_DIR: join(project, '.cache') },
@@ -52,7 +59,7 @@ afterAll(async () => {
 });
 
 describe('maru dev', () => {
-  it('shows an edited Markdown file in the open page without a restart of the server', async () => {
+  it("shows the team's config (logo and nav) and an edited Markdown file in the open page without a restart of the server", async () => {
     page = await browser.newPage();
     page.on('console', (m) => consoleLines.push(`${m.type()}: ${m.text()}`));
     // Vite's client says so in the console once its socket is open: an edit made before that would not reach the page.
@@ -62,6 +69,15 @@ describe('maru dev', () => {
     expect(await page.locator('article').innerText()).toContain('배포는 금요일 오후에 하지 않습니다.');
     // The site's title comes from the content's README, not from Maru's example wiki.
     expect(await page.title()).toContain('우리 팀 위키');
+    // The config's logo, served from the content folder, and its links after the header's own.
+    const logo = page.locator('header .brand img');
+    expect(await logo.getAttribute('src')).toBe('/_files/images/logo.svg');
+    expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const navLinks = await page.locator('header .site-nav a').evaluateAll((links) => links.map((a) => [a.textContent?.trim(), a.getAttribute('href')]));
+    expect(navLinks.slice(-2)).toEqual([
+      ['온보딩', '/docs/deploy/'],
+      ['GitHub', 'https://github.com/acme/docs'],
+    ]);
 
     const pid = server.child.pid;
     const file = join(content, 'guide/deploy.md');
