@@ -63,7 +63,8 @@ export async function firstPage(origin: string, path: string, timeoutMs = 300_00
   let last = '';
   while (Date.now() < deadline) {
     try {
-      const res = await fetch(origin + path);
+      // A request the server dropped while it was busy is asked again rather than waited on for good.
+      const res = await fetch(origin + path, { signal: AbortSignal.timeout(Math.min(60_000, Math.max(1, deadline - Date.now()))) });
       const body = await res.text();
       if (res.ok && accept(body)) return body;
       last = `${res.status}`;
