@@ -6,8 +6,11 @@ import { constants } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Astro 7, and so every Maru command, needs this Node (package.json `engines` says the same). */
-const NODE_MIN = [22, 12] as const;
+/**
+ * The oldest Node every Maru command runs on (package.json `engines` says the same; test/cli-node.test.ts holds them
+ * together): what the packages Maru installs ask for, the highest being undici's (Astro's font support) 22.19.
+ */
+const NODE_MIN = [22, 19] as const;
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
 if (major < NODE_MIN[0] || (major === NODE_MIN[0] && minor < NODE_MIN[1])) {
   console.error(
@@ -191,8 +194,6 @@ if (command.source) {
     process.exit(2);
   }
 }
-// The team's maru.config.ts is loaded by Node itself, which strips types by default only from 22.18 on.
-if (!process.features.typescript) env.NODE_OPTIONS = `--experimental-strip-types ${env.NODE_OPTIONS ?? ''}`.trim();
 
 // Asynchronous, so that a stop signal reaches the child and the child's exit code becomes this command's.
 const child = spawn(process.execPath, [join(root, `${command.script}${ext}`), ...rest], { stdio: 'inherit', env });

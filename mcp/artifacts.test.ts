@@ -6,6 +6,9 @@ import { buildFixture, EXAMPLE_CONTENT, removeDir } from '../test/mcp/helpers.ts
 import { loadArtifacts, loadArtifactsEarly, sha256 } from './artifacts.ts';
 import { dirSource } from './source.ts';
 
+/** This checkout's release, as package.json says. */
+const PKG_VERSION = (JSON.parse(readFileSync(join(import.meta.dirname, '../package.json'), 'utf8')) as { version: string }).version;
+
 let good: string;
 const copies: string[] = [];
 
@@ -32,8 +35,9 @@ function editManifest(change: (m: Record<string, unknown>) => Record<string, unk
 }
 
 describe('loadArtifacts', () => {
-  test('loads and cross-checks a good build', async () => {
+  test('loads and cross-checks a good build, which names the Maru release that made it', async () => {
     const set = await loadArtifacts(await dirSource(good));
+    expect(set.manifest.maruVersion).toBe(PKG_VERSION);
     expect(set.ids.length).toBe(set.manifest.documentCount);
     expect(await set.markdown.get('deploy')).toBe(readFileSync(join(good, '_wiki/docs/deploy.md'), 'utf8'));
     expect(sha256((await set.markdown.get('deploy'))!)).toBe(set.byId.get('deploy')!.sha256);
@@ -52,9 +56,19 @@ describe('loadArtifacts', () => {
 
   test.each([
     [
-      'format version',
-      editManifest((m) => ({ ...m, version: 2 })),
-      "manifest.json: Artifact version 2 is not supported (expected 1). Rebuild with `maru build` (`npm run build` in Maru's repository) of this Maru, which writes version 1, or serve the build with the Maru release that made it.",
+      'format version (a build by a later release)',
+      editManifest((m) => ({ ...m, version: 2, maruVersion: '0.3.0' })),
+      `manifest.json: Artifact version 2 is not supported by Maru ${PKG_VERSION}, which reads version 1; this build was made by Maru 0.3.0. Rebuild it with \`maru build\` of Maru ${PKG_VERSION}, or serve it with Maru 0.3.0 (\`npx -y maru-mcp@0.3.0\`).`,
+    ],
+    [
+      'format version (a build that does not name its release)',
+      editManifest((m) => ({ ...m, version: 0, maruVersion: undefined })),
+      `manifest.json: Artifact version 0 is not supported by Maru ${PKG_VERSION}, which reads version 1; this build was made by an earlier Maru. Rebuild it with \`maru build\` of Maru ${PKG_VERSION}, or serve it with the Maru release that made it.`,
+    ],
+    [
+      'format version (a release that is not a version)',
+      editManifest((m) => ({ ...m, version: 2, maruVersion: 'x\nfake log line' })),
+      `manifest.json: Artifact version 2 is not supported by Maru ${PKG_VERSION}, which reads version 1; this build was made by a later Maru. Rebuild it with \`maru build\` of Maru ${PKG_VERSION}, or serve it with the Maru release that made it.`,
     ],
     [
       'search options version',

@@ -371,14 +371,14 @@ let lastManifest: { text: string; manifest: Manifest } | undefined;
  */
 function parseManifest(text: string, fail: (d: string) => never): Manifest {
   if (lastManifest?.text === text) return lastManifest.manifest;
-  let json: { format?: unknown; version?: unknown; searchOptionsVersion?: unknown; files?: unknown };
+  let json: { format?: unknown; version?: unknown; searchOptionsVersion?: unknown; maruVersion?: unknown; files?: unknown };
   try {
     json = JSON.parse(text) as typeof json;
   } catch {
     return fail('manifest.json is not valid JSON. Rebuild with `npm run build`.');
   }
   if (json.format !== 'maru-wiki') fail(`manifest.json has format ${JSON.stringify(json.format)}, expected "maru-wiki". Point --artifacts at a Maru build.`);
-  if (json.version !== ARTIFACT_VERSION) fail(`manifest.json: ${versionError('Artifact', json.version, ARTIFACT_VERSION)}`);
+  if (json.version !== ARTIFACT_VERSION) fail(`manifest.json: ${versionError('Artifact', json.version, ARTIFACT_VERSION, json.maruVersion)}`);
   if (json.searchOptionsVersion !== SEARCH_OPTIONS_VERSION) {
     fail(
       `the index was built with search options version ${String(json.searchOptionsVersion)}, but this server uses version ${SEARCH_OPTIONS_VERSION}. Rebuild with \`npm run build\` (or update the server).`,

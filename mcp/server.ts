@@ -1,4 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/server';
+import { MARU_VERSION } from '../src/lib/artifacts/schema.ts';
 import type { ArtifactSet } from './artifacts.ts';
 import type { MissLog } from './misses.ts';
 import { registerPrompts } from './prompts.ts';
@@ -14,7 +15,8 @@ import { registerSearchKnowledgeTool } from './tools/search-knowledge.ts';
 import type { Writer } from './write/writer.ts';
 
 export const SERVER_NAME = 'maru-wiki';
-export const SERVER_VERSION = '0.1.0';
+/** The server's version is its Maru release's. */
+export const SERVER_VERSION = MARU_VERSION;
 
 /** Registration order is the listing order (the 2026 spec asks for a deterministic tools/list). */
 const TOOLS: readonly RegisterTool[] = [

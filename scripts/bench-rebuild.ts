@@ -6,10 +6,11 @@
 // Wall time, CPU time and peak RSS of each `astro build`.
 // `--project` builds another checkout of Maru (e.g. an older commit) with this script, for before/after.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs, stripVTControlCharacters } from 'node:util';
 import { buildEnv } from '../src/node/build-process.ts';
+import { plainAstroSite } from './lib/plain-astro.ts';
 
 const { values } = parseArgs({
   options: { content: { type: 'string' }, project: { type: 'string', default: '.' }, 'skip-plain': { type: 'boolean', default: false } },
@@ -46,36 +47,6 @@ function astroBuild(cwd: string, out: string, env: Record<string, string>): Run 
   return { ms, cpuS: cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN, maxRssMiB: kb / 1024, output };
 }
 
-/**
- * A minimal Astro 7 site: the glob loader over the same files, one page per document, Astro's default Markdown
- * processor (Satteri, native code) or, with `unified`, Astro's unified (remark/rehype) processor with its defaults: the
- * pipeline Maru's Markdown runs on, so the two baselines tell the processor's share of the gap from Maru's own work.
- * Both have Astro's incremental build on, as Maru does, each page keyed by its entry's digest: the default site is
- * built again after the change Maru's rebuild sees.
- */
-function plainSite(dir: string, content: string, unified = false): void {
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(join(dir, 'src/pages/docs'), { recursive: true });
-  symlinkSync(join(project, 'node_modules'), join(dir, 'node_modules'));
-  writeFileSync(join(dir, 'package.json'), '{"name":"plain-astro","type":"module","private":true}\n');
-  // Its own cache folder, emptied with the site: by default Astro keeps its data store in node_modules/.astro, which is the
-  // project's through the symlink above, so plain Astro's "full build" reused the last run's rendered Markdown.
-  writeFileSync(
-    join(dir, 'astro.config.mjs'),
-    unified
-      ? "import { defineConfig } from 'astro/config';\nimport { unified } from '@astrojs/markdown-remark';\nexport default defineConfig({ cacheDir: './.astro-cache', experimental: { incrementalBuild: true }, markdown: { processor: unified() } });\n"
-      : "import { defineConfig } from 'astro/config';\nexport default defineConfig({ cacheDir: './.astro-cache', experimental: { incrementalBuild: true } });\n",
-  );
-  writeFileSync(
-    join(dir, 'src/content.config.ts'),
-    `import { defineCollection } from 'astro:content';\nimport { glob } from 'astro/loaders';\nexport const collections = { docs: defineCollection({ loader: glob({ pattern: '**/*.md', base: ${JSON.stringify(content)} }) }) };\n`,
-  );
-  writeFileSync(
-    join(dir, 'src/pages/docs/[...id].astro'),
-    `---\nimport { getCollection, render } from 'astro:content';\nexport async function getStaticPaths() {\n  return (await getCollection('docs')).map((entry) => ({ params: { id: entry.id }, props: { entry }, cacheKey: entry.digest }));\n}\nconst { entry } = Astro.props;\nconst { Content } = await render(entry);\n---\n<html lang="ko"><head><meta charset="utf-8" /><title>{entry.id}</title></head><body><article><Content /></article></body></html>\n`,
-  );
-}
-
 function countPages(dir: string): number {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('index.html')).length;
 }
@@ -93,7 +64,7 @@ let plainUnified: Run | undefined;
 if (!values['skip-plain']) {
   const plainBuild = (name: string, unified: boolean) => {
     const site = join(work, name);
-    plainSite(site, content, unified);
+    plainAstroSite(site, content, join(project, 'node_modules'), unified);
     const run = astroBuild(site, join(site, 'dist'), { ASTRO_TELEMETRY_DISABLED: '1' });
     console.error(`${name}: ${run.ms.toFixed(0)} ms, ${run.cpuS.toFixed(1)} CPU s, ${run.maxRssMiB.toFixed(0)} MiB, ${countPages(join(site, 'dist'))} pages`);
     return run;

@@ -12,7 +12,7 @@ try {
   if (pack.status !== 0) process.exit(pack.status ?? 1);
   const tarball = join(dir, pack.stdout.trim().split('\n').at(-1)!);
   spawnSync('tar', ['xzf', tarball, '-C', dir]);
-  // ESM only, on purpose (Node ≥ 22.12 imports it from CommonJS too): the esm-only profile leaves out the CommonJS checks.
+  // ESM only, on purpose (the Node Maru needs imports it from CommonJS too): the esm-only profile leaves out the CommonJS checks.
   const checks: [string, string[]][] = [
     ['publint', ['--strict', '--pack', 'false', join(dir, 'package')]],
     ['attw', [tarball, '--profile', 'esm-only', '--format', 'table-flipped']],

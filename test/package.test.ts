@@ -14,11 +14,6 @@ import { ReadKnowledgeOutputSchema } from '../mcp/tools/read-knowledge.ts';
 import { SearchKnowledgeOutputSchema } from '../mcp/tools/search-knowledge.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
-  version: string;
-  dependencies: Record<string, string>;
-  bin: Record<string, string>;
-};
 
 let work = '';
 let team = '';
@@ -196,7 +191,7 @@ describe('a team folder with maru installed', () => {
       check: 'maru check',
       start: 'maru start',
     });
-    expect(readFileSync(join(team, '.github/workflows/wiki.yml'), 'utf8')).toContain(`uses: maru-wiki/maru@v${PKG.version.split('.')[0]}`);
+    expect(readFileSync(join(team, '.github/workflows/wiki.yml'), 'utf8')).toContain('uses: ./node_modules/maru');
     const config = readFileSync(join(team, 'maru.config.mts'), 'utf8');
     const second = npxMaru('init');
     expect(second.status).toBe(0);

@@ -31,7 +31,8 @@ describe('astro dev serves linked files where the build copies them (_files/)', 
   writeFileSync(join(root, 'docs/notes.txt'), 'not linked from any document');
   mkdirSync(join(root, '.gitbook/assets'), { recursive: true });
   writeFileSync(join(root, '.gitbook/assets/guide.pdf'), '%PDF-1.4\n');
-  const paths = new Set(['docs/자료/표 1.csv', '.gitbook/assets/guide.pdf']);
+  writeFileSync(join(root, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  const paths = new Set(['docs/자료/표 1.csv', '.gitbook/assets/guide.pdf', 'logo.svg']);
   let dev: { server: Server; origin: string };
   beforeAll(async () => {
     dev = await devServer('/wiki/', (server) => serveLinkedFiles(server, () => ({ root, paths })));
@@ -51,6 +52,15 @@ describe('astro dev serves linked files where the build copies them (_files/)', 
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(await res.text()).toBe('%PDF-1.4\n');
+  });
+
+  test('a picture (the config logo) as the picture it is; an SVG with a policy that lets no script of it run', async () => {
+    const res = await fetch(`${dev.origin}/wiki/_files/logo.svg`);
+    expect([res.status, res.headers.get('content-type'), res.headers.get('content-security-policy')]).toEqual([
+      200,
+      'image/svg+xml',
+      "default-src 'none'; style-src 'unsafe-inline'",
+    ]);
   });
 
   test('anything else is passed on: a file no document links to, a path out of the folder, bad encoding, no base', async () => {

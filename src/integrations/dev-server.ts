@@ -1,6 +1,6 @@
 import type { ViteDevServer } from 'vite';
 import { createReadStream, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { contentPathOfPublished, FILES_DIR } from '../lib/wiki/url.ts';
 import { MERMAID_SITE_DIR, mermaidFile } from '../node/mermaid-asset.ts';
 
@@ -33,6 +33,18 @@ export function serveMermaid(server: ViteDevServer): void {
   });
 }
 
+/** Types of the linked files a page shows (the config's logo) or a browser opens itself; anything else is a download. */
+const FILE_TYPES: Readonly<Record<string, string>> = {
+  '.pdf': 'application/pdf',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.avif': 'image/avif',
+};
+
 /**
  * In `astro dev`, serves the content files documents link to where `astro build` copies them (`_files/`): only the
  * files `linked` lists for the current content (so nothing else in the folder, and only publishable types), read from
@@ -51,7 +63,10 @@ export function serveLinkedFiles(server: ViteDevServer, linked: () => { root: st
     }
     const files = linked();
     if (path === undefined || !files?.paths.has(path)) return next();
-    res.setHeader('Content-Type', path.toLowerCase().endsWith('.pdf') ? 'application/pdf' : 'application/octet-stream');
+    const type = FILE_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
+    res.setHeader('Content-Type', type);
+    // An SVG opened on its own runs no script, as `npm start` serves it (mcp/http/static.ts).
+    if (type === 'image/svg+xml') res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Cache-Control', 'no-store');
     createReadStream(join(files.root, path))

@@ -71,6 +71,7 @@ export default function maru(): AstroIntegration {
   // `astro build`: the artifacts, emitted on a worker thread while this one renders; the pages take `pageCatalog`.
   let background: Promise<StagedArtifacts | Error> | undefined;
   let pageCatalog: Catalog | undefined;
+  let serving = false;
   // Where the worker writes the artifacts until the pages are done; one folder per build process.
   let stage = '';
   const code = codeDigest();
@@ -84,7 +85,9 @@ export default function maru(): AstroIntegration {
     if (reused + parsed > 0) devLogger?.info(`renderer: syntax trees reused ${reused}, parsed again ${parsed}`);
     trees.clear();
   };
-  const catalog = () => (background ? (pageCatalog ??= toCatalogArtifact(wiki, emitContext(wiki, siteConfig(), root)).catalog) : emit().catalog);
+  // `astro dev` (`serving`) and a build with the worker: the pages' catalog alone. The whole set (the search index
+  // most of all) costs several times more, and dev emits it only when a `_wiki/*` file is asked for.
+  const catalog = () => (background || serving ? (pageCatalog ??= toCatalogArtifact(wiki, emitContext(wiki, siteConfig(), root)).catalog) : emit().catalog);
   const snapshot = (): WikiSnapshot => ({ root, wiki, texts, code, lang: siteConfig().lang, catalog: catalog(), rendered });
   /** Puts the build's artifacts into `outDir`: the worker's, or emitted here when there is none or it failed. */
   const writeBuildArtifacts = async (outDir: string, logger: AstroIntegrationLogger): Promise<{ count: number; linked?: number }> => {
@@ -120,6 +123,7 @@ export default function maru(): AstroIntegration {
     ({ texts, key } = fresh);
     wiki = fresh.wiki;
     emitted = undefined;
+    pageCatalog = undefined;
     return true;
   };
   let devLogger: AstroIntegrationLogger | undefined;
@@ -131,6 +135,7 @@ export default function maru(): AstroIntegration {
     name: 'maru',
     hooks: {
       'astro:config:setup': async ({ command, updateConfig, logger }) => {
+        serving = command === 'dev';
         // Started first: it reads its cache while this thread collects the wiki (see startEmitWorker).
         const emitter = command === 'build' && !skipArtifacts() && buildThreads() > 0 ? startEmitWorker(root, { dir: cacheDir(), code }) : undefined;
         const parsed = openParseCache(cacheDir(), code);

@@ -47,6 +47,16 @@ describe('loadSiteConfig', () => {
     );
   });
 
+  it('a logo is looked up in the content folder: one that is not there is named with the fix', async () => {
+    const dir = project('acme', { 'maru.config.mjs': "export default { content: 'docs', logo: 'img/logo.svg' };", 'docs/a.md': '# A\n' });
+    await expect(loadSiteConfig(dir, {})).rejects.toThrow(
+      'maru.config.mjs: `logo` names docs/img/logo.svg, which does not exist. Put the picture there (the path is relative to the content folder, docs) or fix the path.',
+    );
+    mkdirSync(join(dir, 'docs/img'));
+    writeFileSync(join(dir, 'docs/img/logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    expect((await loadSiteConfig(dir, {})).config.logo).toBe('img/logo.svg');
+  });
+
   it('a config that does not load names the file and what it must export', async () => {
     const dir = project('x', { 'maru.config.mjs': 'export default {' });
     await expect(loadSiteConfig(dir, {})).rejects.toThrow(`${join(dir, 'maru.config.mjs')}: cannot load the config (`);

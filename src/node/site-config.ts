@@ -1,7 +1,7 @@
 // The team's configuration: `maru.config.*` in the project folder (the folder `maru` runs in), or, without one, what
 // the content root's README.md / index.md and the folder's name say. Read once per process, before anything asks.
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CONFIG_FILES, configFromReadme, resolveSiteConfigFrom, type SiteConfig, type SiteConfigInput } from '../lib/wiki/config.ts';
 
@@ -53,6 +53,13 @@ export async function loadSiteConfig(
   const fromReadme = readme ? configFromReadme(readFileSync(readme, 'utf8')) : {};
   const defaults = { title: fromReadme.title ?? (basename(cwd) || 'Wiki'), description: fromReadme.description ?? '' };
   const config = { ...given, title: input.title ?? defaults.title, description: input.description ?? defaults.description };
+  const logo = config.logo && !/^https:\/\//.test(config.logo) ? join(root, config.logo) : undefined;
+  if (logo && !existsSync(logo)) {
+    const shown = (path: string) => relative(cwd, path) || '.';
+    throw new Error(
+      `${file ? basename(file) : 'the config'}: \`logo\` names ${shown(logo)}, which does not exist. Put the picture there (the path is relative to the content folder, ${shown(root)}) or fix the path.`,
+    );
+  }
   return { config, ...(file ? { file } : {}), input };
 }
 

@@ -128,13 +128,17 @@ export function buildOptions(
   };
 }
 
-/** The content files (paths relative to the content folder) that documents link to and the site publishes under `_files/`. */
-export function linkedFilesOf(wiki: Wiki): string[] {
-  return linkedFiles(
+/**
+ * The content files (paths relative to the content folder) that the site publishes under `_files/`: those documents
+ * link to, and the config's `logo` when it is a file (`loadSiteConfig` checked that it exists).
+ */
+export function linkedFilesOf(wiki: Wiki, logo = siteConfig().logo): string[] {
+  const linked = linkedFiles(
     wiki.documents.map((d) => d.source),
     wiki.resolver,
     new Set(wiki.options.attachments ?? []),
   );
+  return logo && !/^https:\/\//.test(logo) && !linked.includes(logo) ? [...linked, logo] : linked;
 }
 
 /**

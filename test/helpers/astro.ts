@@ -28,7 +28,7 @@ export function astroBuild(outDir: string, env: Record<string, string> = {}): { 
 }
 
 /** Vitest exports Vite's BASE_URL, MODE, DEV, PROD and SSR into process.env; a child Astro build must not inherit them. */
-function cleanEnv(): NodeJS.ProcessEnv {
+export function cleanEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const key of ['BASE_URL', 'MODE', 'DEV', 'PROD', 'SSR', 'VITEST', 'VITEST_MODE', 'VITEST_POOL_ID', 'VITEST_WORKER_ID', 'NODE_ENV']) delete env[key];
   return env;

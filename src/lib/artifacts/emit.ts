@@ -13,7 +13,7 @@ import type { ProjectLabel, Wiki, WikiDocument } from '../wiki/pipeline.ts';
 import { projectLanding } from '../wiki/reading-order.ts';
 import { wikiTargets } from '../wiki/links.ts';
 import { joinUrl } from '../wiki/url.ts';
-import { ARTIFACT_DIR, ARTIFACT_VERSION, SEARCH_SPLIT_DIR, SEARCH_TEXT_DIR, type Catalog, type CatalogEntry, type Manifest } from './schema.ts';
+import { ARTIFACT_DIR, ARTIFACT_VERSION, MARU_VERSION, SEARCH_SPLIT_DIR, SEARCH_TEXT_DIR, type Catalog, type CatalogEntry, type Manifest } from './schema.ts';
 
 /** Inputs of emitting that come from outside the content (hashing, time, commit, site). */
 export interface EmitContext {
@@ -99,6 +99,7 @@ export function emitWiki(wiki: Wiki, ctx: EmitContext): { catalog: Catalog; file
     format: 'maru-wiki',
     version: ARTIFACT_VERSION,
     searchOptionsVersion: SEARCH_OPTIONS_VERSION,
+    maruVersion: MARU_VERSION,
     generatedAt: ctx.generatedAt,
     commit: ctx.commit,
     base: wiki.options.base,

@@ -3,6 +3,9 @@ import { RelatedEntrySchema } from '../wiki/relations.ts';
 
 /** Version of the `_wiki/*` layout; loaders refuse any other. */
 export const ARTIFACT_VERSION = 1;
+
+/** The Maru release this code is (package.json's `version`; test/cli-node.test.ts holds them equal): every manifest names it. */
+export const MARU_VERSION = '0.1.0';
 /** Where the artifacts live inside the build output. */
 export const ARTIFACT_DIR = '_wiki';
 /** The site's search files: the split index (`base.json`, `terms-<n>.json`) and the snippet texts. */
@@ -102,6 +105,8 @@ export const ManifestSchema = z.object({
   format: z.literal('maru-wiki'),
   version: z.literal(ARTIFACT_VERSION),
   searchOptionsVersion: z.number().int(),
+  /** The Maru release that wrote this build (`MARU_VERSION`), for the message a server of another release gives; builds before 0.1.0's release lack it. */
+  maruVersion: z.string().optional(),
   /** Build time: SOURCE_DATE_EPOCH, else the commit time, else the newest document date (deterministic). */
   generatedAt: z.iso.datetime(),
   commit: z.string().nullable(),
@@ -116,9 +121,13 @@ export const ManifestSchema = z.object({
 export type Manifest = z.output<typeof ManifestSchema>;
 
 /**
- * Names a version mismatch in one line, with what to do about it: a build made by an older or newer Maru is rebuilt
- * by this one (`maru build` in a team's folder, `npm run build` in Maru's repository) or served by the one that made it.
+ * Names a format version mismatch in one line, with the releases to fix it: this Maru (`maru build` of it writes
+ * version `expected`) and, when the build names one that looks like a version, the release that made it.
+ * `builtBy` comes from the build (possibly a remote one): anything but a plain version is not repeated.
  */
-export function versionError(what: string, found: unknown, expected: number): string {
-  return `${what} version ${String(found)} is not supported (expected ${expected}). Rebuild with \`maru build\` (\`npm run build\` in Maru's repository) of this Maru, which writes version ${expected}, or serve the build with the Maru release that made it.`;
+export function versionError(what: string, found: unknown, expected: number, builtBy?: unknown): string {
+  const release = typeof builtBy === 'string' && /^\d{1,4}\.\d{1,4}\.\d{1,4}(?:-[0-9A-Za-z.-]{1,40})?$/.test(builtBy) ? builtBy : undefined;
+  const by = release ? `Maru ${release}` : typeof found === 'number' && found < expected ? 'an earlier Maru' : 'a later Maru';
+  const other = release ? `Maru ${release} (\`npx -y maru-mcp@${release}\`)` : 'the Maru release that made it';
+  return `${what} version ${String(found)} is not supported by Maru ${MARU_VERSION}, which reads version ${expected}; this build was made by ${by}. Rebuild it with \`maru build\` of Maru ${MARU_VERSION}, or serve it with ${other}.`;
 }

@@ -29,6 +29,37 @@ describe('resolveSiteConfigFrom', () => {
     );
   });
 
+  it('takes a logo in the content folder or at an https URL, and refuses one outside the folder or that is no picture', () => {
+    expect(resolveSiteConfigFrom({ logo: 'images/logo.svg' }, 'maru.config.ts').logo).toBe('images/logo.svg');
+    expect(resolveSiteConfigFrom({ logo: 'https://cdn.example.com/a/logo.png' }, 'maru.config.ts').logo).toBe('https://cdn.example.com/a/logo.png');
+    const hint = "Set it to a picture in the content folder or an https URL, e.g. logo: 'images/logo.svg' (the file at <content>/images/logo.svg).";
+    for (const logo of ['../logo.svg', 'img/../../logo.svg', '/etc/logo.svg', 'logo.txt', 'http://cdn.example.com/logo.png', 'javascript:alert(1)//.svg']) {
+      expect(() => resolveSiteConfigFrom({ logo }, 'maru.config.ts'), logo).toThrow(
+        `maru.config.ts: \`logo\` is invalid (expected a picture file in the content folder or an https URL). ${hint}`,
+      );
+    }
+  });
+
+  it('takes nav links to site paths and http(s) URLs, and names the entry and field of a bad one', () => {
+    const nav = [
+      { text: '가이드', link: '/docs/guide/' },
+      { text: 'GitHub', link: 'https://github.com/acme/docs' },
+    ];
+    expect(resolveSiteConfigFrom({ nav }, 'maru.config.ts').nav).toEqual(nav);
+    expect(resolveSiteConfigFrom({}, 'maru.config.ts').nav).toEqual([]);
+    const hint =
+      "Set it to up to 8 links of { text, link }, link a site path or a URL, e.g. nav: [{ text: 'Guide', link: '/docs/guide/' }, { text: 'GitHub', link: 'https://github.com/acme/docs' }].";
+    expect(() => resolveSiteConfigFrom({ nav: [{ text: 'X', link: 'javascript:alert(1)' }] }, 'maru.config.ts')).toThrow(
+      `maru.config.ts: \`nav.0.link\` is invalid (expected a path starting with / or an http(s) URL). ${hint}`,
+    );
+    expect(() => resolveSiteConfigFrom({ nav: [nav[0], { text: 'Y', link: '//evil.example/' }] }, 'maru.config.ts')).toThrow(
+      `maru.config.ts: \`nav.1.link\` is invalid (expected a path starting with / or an http(s) URL). ${hint}`,
+    );
+    expect(() => resolveSiteConfigFrom({ nav: [{ text: 'Z', href: '/x/' }] }, 'maru.config.ts')).toThrow(
+      `maru.config.ts: \`nav.0\` has unknown key \`href\`. ${hint}`,
+    );
+  });
+
   it('refuses a config written for a newer version, naming the version this Maru reads', () => {
     expect(() => resolveSiteConfigFrom({ version: 2 }, 'maru.config.ts')).toThrow(
       /`version` is invalid \(.*\)\. Set it to 1 \(this Maru reads config version 1; upgrade Maru to read a newer one\)\.$/,

@@ -4,6 +4,11 @@ import type { LinkPolicy } from './links.ts';
 /** Categories every wiki starts with; a site may replace the list in `maru.config.ts`. */
 export const DEFAULT_CATEGORIES = ['concept', 'policy', 'workflow', 'decision', 'guide', 'reference', 'history'] as const;
 
+/** A picture in the content folder (no `..`, no leading `/`) or an https URL. */
+const LOGO = /^(?:https:\/\/[^\s"'<>]+|(?![/\s])(?![a-z][a-z0-9+.-]*:)(?!(?:.*\/)?\.\.(?:\/|$))[^?#"'<>\n\r\t]+\.(?:svg|png|jpe?g|webp|gif|avif))$/i;
+/** A path on the site (one leading `/`, put under the base path) or an http(s) URL: never `javascript:` and the like. */
+const NAV_LINK = /^(?:\/(?!\/)[^\s"'<>]*|https?:\/\/[^\s"'<>]+)$/;
+
 /** The one typed site configuration, read from `maru.config.ts` with these defaults. */
 export const SiteConfigSchema = z.strictObject({
   /** Site title shown in the header and in llms.txt. */
@@ -19,6 +24,13 @@ export const SiteConfigSchema = z.strictObject({
     .array(z.string().regex(/^[a-z][a-z0-9-]*$/))
     .min(1)
     .default([...DEFAULT_CATEGORIES]),
+  /** A picture shown before the title in the header: a file in the content folder (`images/logo.svg`, published with the site) or an https URL. */
+  logo: z.string().regex(LOGO, 'expected a picture file in the content folder or an https URL').optional(),
+  /** Links the header shows after its own, in order: `link` is a path on the site (`/docs/setup/`, under the base path) or an http(s) URL. */
+  nav: z
+    .array(z.strictObject({ text: z.string().min(1).max(40), link: z.string().regex(NAV_LINK, 'expected a path starting with / or an http(s) URL') }))
+    .max(8)
+    .default([]),
   /** Edit link prefix, e.g. `https://github.com/acme/wiki/edit/main/content/`; the source path is appended. */
   editUrl: z.url().optional(),
   /** Project descriptions shown on the home page, keyed by project id. */
@@ -60,6 +72,8 @@ const KEY_HINTS: Record<keyof SiteConfigInput, string> = {
   site: "the site's full URL, e.g. site: 'https://wiki.example.com/'",
   lang: "'ko' or 'en'",
   categories: "a non-empty list of lower-case ids, e.g. categories: ['guide', 'reference']",
+  logo: "a picture in the content folder or an https URL, e.g. logo: 'images/logo.svg' (the file at <content>/images/logo.svg)",
+  nav: "up to 8 links of { text, link }, link a site path or a URL, e.g. nav: [{ text: 'Guide', link: '/docs/guide/' }, { text: 'GitHub', link: 'https://github.com/acme/docs' }]",
   editUrl: "a URL prefix, e.g. editUrl: 'https://github.com/acme/docs/edit/main/content/'",
   projects: "an object keyed by project folder, e.g. projects: { api: { title: 'API' } }",
   staleAfterDays: 'a positive whole number of days',
@@ -82,6 +96,10 @@ export function resolveSiteConfigFrom(raw: unknown, source: string): SiteConfig 
   if (parsed.success) return parsed.data;
   const known = Object.keys(KEY_HINTS).join(', ');
   const lines = parsed.error.issues.map((issue) => {
+    if (issue.code === 'unrecognized_keys' && issue.path.length > 0) {
+      const hint = KEY_HINTS[String(issue.path[0]) as keyof SiteConfigInput] ?? 'a valid value';
+      return `${source}: \`${issue.path.map(String).join('.')}\` has unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `\`${k}\``).join(', ')}. Set it to ${hint}.`;
+    }
     if (issue.code === 'unrecognized_keys') {
       return `${source}: unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `\`${k}\``).join(', ')}. Remove it or fix the spelling; the keys are ${known}.`;
     }

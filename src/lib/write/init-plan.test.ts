@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { configText, fillTemplate, planInit, type InitInput } from './init-plan.ts';
 
 /** Templates that name what they were filled with, so the test sees each substitution. */
-const template = (name: string) => `${name}: {{title}} {{content}} {{action}} {{name}}`;
+const template = (name: string) => `${name}: {{title}} {{content}} {{name}}`;
 
 function input(edit: Partial<InitInput> = {}): InitInput {
   return { name: 'Acme Docs', lang: 'ko', version: '3.1.0', template, exists: () => false, packageJson: undefined, ...edit };
@@ -20,9 +20,7 @@ describe('planInit', () => {
       '.gitignore',
       'package.json',
     ]);
-    expect(plan.files.find((f) => f.path === '.github/workflows/wiki.yml')!.text).toBe(
-      '.github/workflows/wiki.yml: "Acme Docs" content maru-wiki/maru@v3 acme-docs',
-    );
+    expect(plan.files.find((f) => f.path === '.github/workflows/wiki.yml')!.text).toBe('.github/workflows/wiki.yml: "Acme Docs" content acme-docs');
     expect(JSON.parse(plan.files.find((f) => f.path === 'package.json')!.text)).toEqual({
       name: 'acme-docs',
       private: true,

@@ -5,9 +5,6 @@ import { CONFIG_FILES } from '../wiki/config.ts';
  * the plan; package.json only gains the scripts (and the `maru` dependency) it does not have.
  */
 
-/** The composite action a team's workflow calls (this repository's `action.yml`), at the major version of this release. */
-export const ACTION_REPO = 'maru-wiki/maru';
-
 /** The package.json scripts a wiki's folder runs Maru with. */
 export const INIT_SCRIPTS: Readonly<Record<string, string>> = {
   dev: 'maru dev',
@@ -31,7 +28,7 @@ export interface InitInput {
   lang: 'ko' | 'en';
   /** A folder (relative to the project, `.` for itself) that already holds Markdown: adopted, no starter pages. */
   adopt?: string;
-  /** Maru's version: the dependency range and the action's tag. */
+  /** Maru's version: the dependency's range. */
   version: string;
   template(name: string): string;
   exists(path: string): boolean;
@@ -93,7 +90,6 @@ export function planInit(input: InitInput): InitPlan {
   const vars = {
     title: JSON.stringify(title),
     content,
-    action: `${ACTION_REPO}@v${input.version.split('.')[0]}`,
     name: serverName,
   };
   const wanted: InitFile[] = [];

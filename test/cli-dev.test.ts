@@ -1,0 +1,95 @@
+// `maru dev` as an author meets it: a folder of Markdown served live, a page open in Chromium, a file saved, and the
+// open page showing the new text by itself, from the same server process.
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../scripts/lib/chromium.ts';
+import { startDevServer, type DevServer } from '../scripts/lib/dev-server.ts';
+import { cleanEnv, ROOT, runFolder, tempDir } from './helpers/astro.ts';
+
+const PAGE = `---
+id: deploy
+title: 배포 안내
+---
+
+# 배포 안내
+
+배포는 금요일 오후에 하지 않습니다.
+`;
+
+let content = '';
+let server: DevServer;
+let browser: Browser;
+let page: Page;
+const consoleLines: string[] = [];
+
+beforeAll(async () => {
+  content = tempDir('maru-dev-content-');
+  mkdirSync(join(content, 'guide'));
+  writeFileSync(join(content, 'guide/deploy.md'), PAGE);
+  writeFileSync(join(content, 'README.md'), '# 우리 팀 위키\n\n팀의 문서입니다.\n');
+  // The project folder (the team's repository) inside this checkout, so that Astro finds Maru's packages from it, as
+  // it does from an installed team folder's node_modules; the content is the temporary folder above.
+  const parent = runFolder('dev-roots');
+  mkdirSync(parent, { recursive: true });
+  const project = mkdtempSync(join(parent, 'team-'));
+  // The team's config: a logo from the content folder and two links of its own in the header (the title from the README).
+  mkdirSync(join(content, 'images'));
+  writeFileSync(join(content, 'images/logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8" fill="#c33"/></svg>');
+  writeFileSync(
+    join(project, 'maru.config.ts'),
+    "export default { logo: 'images/logo.svg', nav: [{ text: '온보딩', link: '/docs/deploy/' }, { text: 'GitHub', link: 'https://github.com/acme/docs' }] };\n",
+  );
+  server = await startDevServer(join(ROOT, 'bin/maru.ts'), ['dev', '--content', content], {
+    cwd: project,
+    env: { ...cleanEnv(), MARU_CACHE_DIR: join(project, '.cache') },
+  });
+  browser = await launchChromium();
+});
+
+afterEach((context) => {
+  // A failure here is a timeout; what the server and the page said is the explanation.
+  if (context.task.result?.state === 'fail') console.error(`maru dev said:\n${server.log()}\n\nthe page's console:\n${consoleLines.join('\n')}`);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('maru dev', () => {
+  it("shows the team's config (logo and nav) and an edited Markdown file in the open page without a restart of the server", async () => {
+    page = await browser.newPage();
+    page.on('console', (m) => consoleLines.push(`${m.type()}: ${m.text()}`));
+    // Vite's client says so in the console once its socket is open: an edit made before that would not reach the page.
+    const connected = page.waitForEvent('console', { predicate: (m) => m.text().includes('[vite] connected'), timeout: 120_000 });
+    await page.goto(`${server.origin}/docs/deploy/`);
+    await connected;
+    expect(await page.locator('article').innerText()).toContain('배포는 금요일 오후에 하지 않습니다.');
+    // The site's title comes from the content's README, not from Maru's example wiki.
+    expect(await page.title()).toContain('우리 팀 위키');
+    // The config's logo, served from the content folder, and its links after the header's own.
+    const logo = page.locator('header .brand img');
+    expect(await logo.getAttribute('src')).toBe('/_files/images/logo.svg');
+    expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const navLinks = await page.locator('header .site-nav a').evaluateAll((links) => links.map((a) => [a.textContent?.trim(), a.getAttribute('href')]));
+    expect(navLinks.slice(-2)).toEqual([
+      ['온보딩', '/docs/deploy/'],
+      ['GitHub', 'https://github.com/acme/docs'],
+    ]);
+
+    const pid = server.child.pid;
+    const file = join(content, 'guide/deploy.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('금요일 오후에', '목요일 오전에'));
+    await page.waitForFunction(() => document.querySelector('article')?.textContent?.includes('배포는 목요일 오전에 하지 않습니다.'), undefined, {
+      timeout: 60_000,
+    });
+
+    expect(await page.locator('article').innerText()).not.toContain('금요일');
+    // The same server answered: it is still running, and Astro started once.
+    expect(server.child.pid).toBe(pid);
+    expect(server.child.exitCode).toBe(null);
+    expect(server.log().match(/ready in \d+ ms/g)).toHaveLength(1);
+  });
+});
