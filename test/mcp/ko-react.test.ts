@@ -56,7 +56,8 @@ describe.each([
   test.each([
     ['useState', 'reference/react/usestate', ''],
     ['state 변수를 추가하기', 'learn/state-a-components-memory', 'adding-a-state-variable'],
-    ['컴포넌트를', 'learn/your-first-component', undefined],
+    // One word: the page titled by it (its English spelling, Component) comes first, then 첫 번째 컴포넌트.
+    ['컴포넌트를', 'reference/react/component', undefined],
   ])('search %j finds %s first (section %j), in the website ranking', async (query, id, anchor) => {
     const { data } = await callOk(client, 'search_knowledge', { query }, SearchKnowledgeOutputSchema);
     expect(data.results[0]).toMatchObject({ id, uri: `knowledge://documents/${id}`, url: `/docs/${id}/` });
