@@ -88,6 +88,12 @@ async function serveStdioWhileLoading(options: ServerOptions, name: string): Pro
   // A build that answered and then failed a later check (a document changed since the build, a field the schema
   // refuses) is not served on: it exits as a build that fails to load does, unless a new build was written over the
   // folder while its documents were still being read, which is then loaded as a watched reload would.
+  complete.then(
+    () => {
+      if (store && store.current() === first) console.error(`${name}: build ${first.manifest.buildId} checked whole: every document read and its hash matched`);
+    },
+    () => undefined,
+  );
   complete.catch(async (e: Error) => {
     // A build a reload has already replaced no longer matters.
     if (!store || store.current() !== first) return;

@@ -103,10 +103,19 @@ export async function connectStdio(artifacts: string, era: Era = 'legacy', extra
     cwd: ROOT,
     stderr: 'pipe',
   });
+  // Read as it comes (an unread pipe would fill and stall the server's writes), kept for `stdioStderr`.
+  let stderr = '';
+  transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  stderrs.set(client, () => stderr);
   await client.connect(transport);
   if (loaded) await client.listPrompts();
   return client;
 }
+
+const stderrs = new WeakMap<Client, () => string>();
+
+/** What the stdio server behind `client` (from `connectStdio`) has written to stderr so far. */
+export const stdioStderr = (client: Client): string => stderrs.get(client)?.() ?? '';
 
 /** The same through npm itself; `--silent` keeps npm's "> maru@… mcp" banner off stdout, which is the protocol. */
 export async function connectNpm(artifacts: string): Promise<Client> {

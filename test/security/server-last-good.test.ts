@@ -8,7 +8,18 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ReadKnowledgeOutputSchema } from '../../mcp/tools/read-knowledge.ts';
 import { SearchKnowledgeOutputSchema } from '../../mcp/tools/search-knowledge.ts';
 import { buildArtifacts } from '../../src/node/wiki-build.ts';
-import { buildFixture, callOk, connectHttp, connectStdio, EXAMPLE_CONTENT, removeDir, spawnStart, waitFor, type StartedServer } from '../mcp/helpers.ts';
+import {
+  buildFixture,
+  callOk,
+  connectHttp,
+  connectStdio,
+  EXAMPLE_CONTENT,
+  removeDir,
+  spawnStart,
+  stdioStderr,
+  waitFor,
+  type StartedServer,
+} from '../mcp/helpers.ts';
 
 interface Health {
   ok: boolean;
@@ -51,6 +62,9 @@ describe.each(['http', 'stdio'] as const)('over %s', (transport) => {
     // stdio watches the folder itself (it has no /healthz; the HTTP server on the same folder reports the same reloads).
     client = transport === 'http' ? await connectHttp(`${server.url}/mcp`) : await connectStdio(dir);
     firstBuild = (await health()).buildId;
+    // A stdio server answers before it has read every document (each is checked when first read); the build it holds
+    // is whole once it says so, and only then can the folder change under it without it stopping.
+    if (transport === 'stdio') await waitFor(async () => stdioStderr(client).includes(`build ${firstBuild} checked whole`));
   });
 
   afterAll(async () => {
@@ -101,7 +115,8 @@ describe.each(['http', 'stdio'] as const)('over %s', (transport) => {
     let calls = 0;
     let stop = false;
     const loop = (async () => {
-      for (let i = 0; !stop; i++) {
+      // A server gone would answer every call at once with an error: stop after a few rather than spin.
+      for (let i = 0; !stop && failures.length < 20; i++) {
         const id = ids[i % ids.length]!;
         const call = i % 2 === 0 ? { name: 'read_knowledge', arguments: { document_id: id } } : { name: 'search_knowledge', arguments: { query: '배포 롤백' } };
         const result = await client.callTool(call).catch((e: Error) => ({ isError: true, content: [{ type: 'text', text: e.message }] }));

@@ -25,3 +25,11 @@ test('rewriteHtmlLinks: the href takes the new address, escaped, and the rest of
   );
   expect(rewriteHtmlLinks('<b>굵게</b>', () => '/x')).toBe('<b>굵게</b>');
 });
+
+test('a URL is read as the browser reads it: tabs and line breaks inside dropped, controls and spaces at the ends trimmed', () => {
+  expect(htmlLinks(`<a href="java&#x09;script:alert(1)">a</a><a href="java\nscript:alert(2)">b</a><a href=" /x.html ">c</a>`).map((l) => l.url)).toEqual([
+    'javascript:alert(1)',
+    'javascript:alert(2)',
+    '/x.html',
+  ]);
+});

@@ -25,7 +25,7 @@ export function htmlLinks(html: string): HtmlLink[] {
   for (const tag of shown.matchAll(A_TAG)) {
     const href = HREF.exec(tag[1]!);
     if (!href) continue;
-    links.push({ url: decodeReferences(href[2] ?? href[3] ?? href[4] ?? ''), index: tag.index });
+    links.push({ url: asBrowserReads(decodeReferences(href[2] ?? href[3] ?? href[4] ?? '')), index: tag.index });
   }
   return links;
 }
@@ -39,12 +39,21 @@ export function rewriteHtmlLinks(html: string, rewrite: (url: string) => string 
   return html.replace(A_TAG, (tag: string, attributes: string) => {
     const href = HREF.exec(attributes);
     if (!href) return tag;
-    const next = rewrite(decodeReferences(href[2] ?? href[3] ?? href[4] ?? ''));
+    const next = rewrite(asBrowserReads(decodeReferences(href[2] ?? href[3] ?? href[4] ?? '')));
     if (next === undefined) return tag;
     const at = href.index + href[1]!.length;
     const written = `href="${next.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`;
     return `<a${attributes.slice(0, at)}${written}${attributes.slice(at + href[0].length - href[1]!.length)}>`;
   });
+}
+
+/**
+ * A URL as the browser's URL parser reads it: tabs and line breaks anywhere dropped, control characters and spaces at
+ * either end trimmed. `java&#x09;script:` is `javascript:`, a scheme, never a page of the wiki.
+ */
+function asBrowserReads(url: string): string {
+  // eslint-disable-next-line no-control-regex -- the C0 controls the URL standard trims
+  return url.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
 }
 
 const REFERENCES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' };
