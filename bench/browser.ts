@@ -47,6 +47,8 @@ async function networkMeter(context: BrowserContext, page: Page) {
   await cdp.send('Network.enable');
   const urls = new Map<string, string>();
   let fetched: Fetched[] = [];
+  /** Paths counted by an earlier `take`: the page's resource timing keeps listing them. */
+  const seen = new Set<string>();
   /** Called when the last request in flight ends (set by `take` while it waits). */
   let onIdle: (() => void) | undefined;
   const ended = (id: string) => {
@@ -76,6 +78,19 @@ async function networkMeter(context: BrowserContext, page: Page) {
   return {
     /** What was fetched since the last call, once no request is in flight (the last events can trail the page's own signal). */
     take: async (): Promise<Fetched[]> => {
+      // The protocol's events can trail the page's own signal on a busy machine: wait until every search file and
+      // worker script the page's resource timing lists has been counted (at most 30 s).
+      const listed = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => decodeURIComponent(new URL(e.name).pathname))
+          .filter((p) => p.includes('/_wiki/') || /\/search-worker[^/]*\.js$/.test(p)),
+      );
+      for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+        const counted = new Set([...seen, ...fetched.map((f) => f.path)]);
+        if (listed.every((p) => counted.has(p))) break;
+      }
+      for (const f of fetched) seen.add(f.path);
       if (urls.size) {
         // At most 2 s: a request the page abandoned may never end.
         let cap: ReturnType<typeof setTimeout> | undefined;
