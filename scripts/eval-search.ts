@@ -14,7 +14,8 @@
 import { existsSync, globSync, readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildWikiSearch, baselineDocuments, corpusRoot } from './lib/eval-corpus.ts';
+import { corpusRoot } from './lib/corpus-root.ts';
+import { buildWikiSearch, baselineDocuments } from './lib/eval-corpus.ts';
 import { seedBaselineSearch } from '../bench/baseline.ts';
 import { evaluate, EvalSetSchema, type EvalQuery, type Metrics } from '../src/lib/search/evaluate.ts';
 import { firstStageRank, parsePhrasings, runEvalQuery, type Fusion } from './lib/eval-run.ts';

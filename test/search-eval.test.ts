@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { baselineDocuments, buildWikiSearch, corpusRoot } from '../scripts/lib/eval-corpus.ts';
+import { corpusRoot } from '../scripts/lib/corpus-root.ts';
+import { baselineDocuments, buildWikiSearch } from '../scripts/lib/eval-corpus.ts';
 import { seedBaselineSearch } from '../bench/baseline.ts';
 import { evaluate, EvalSetSchema } from '../src/lib/search/evaluate.ts';
 import { searchDocuments } from '../src/lib/search/search.ts';

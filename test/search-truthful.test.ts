@@ -5,7 +5,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { buildWikiSearch, corpusRoot } from '../scripts/lib/eval-corpus.ts';
+import { corpusRoot } from '../scripts/lib/corpus-root.ts';
+import { buildWikiSearch } from '../scripts/lib/eval-corpus.ts';
 import { searchSync, type SearchResult } from '../src/lib/search/search.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');

@@ -1,23 +1,9 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { LoadedSearch } from '../../src/lib/search/index-load.ts';
 import { toArtifacts } from '../../src/lib/artifacts/emit.ts';
 import type { BaselineDocument } from '../../bench/baseline.ts';
 import type { Wiki } from '../../src/lib/wiki/pipeline.ts';
 import { loadSearch } from '../../src/lib/search/index-load.ts';
 import type { SearchDocument } from '../../src/lib/search/index-schema.ts';
-
-/**
- * Where a shared corpus is: `../shared/corpora/<name>` beside the repository when it is there, else the copy the repository
- * carries (`test/corpora/<name>`: ko-react-docs and ko-vue-docs under CC BY 4.0, ko-cs-study under MIT, each whole with
- * its SOURCE.md and notice), so the quality floors and
- * `npm run eval:search` run on a fresh clone.
- */
-export function corpusRoot(name: string, root = resolve(import.meta.dirname, '../..')): string {
-  const shared = resolve(root, '../shared/corpora', name);
-  const carried = resolve(root, 'test/corpora', name);
-  return existsSync(shared) || !existsSync(carried) ? shared : carried;
-}
 
 /** A document's normalised Markdown (`_wiki/docs/<id>.md`), as the build wrote it. */
 export type MarkdownOf = (document: SearchDocument) => string | undefined;
