@@ -95,9 +95,9 @@ export class MarkdownStore {
     return this.#bytes.has(id);
   }
 
-  /** Keeps bytes read and checked elsewhere (the loader's pass over every document). */
-  hold(id: string, bytes: Buffer): void {
-    this.#bytes.set(id, bytes);
+  /** Reads and checks a document not held yet, sharing a read already under way (the loader's pass over every document). */
+  async load(id: string): Promise<void> {
+    await this.#load(id);
   }
 
   /** The text of a document, or undefined for an unknown id. */
@@ -130,12 +130,7 @@ export class MarkdownStore {
 }
 
 /** Reads every document the store does not hold yet and checks it against its sha256; rejects with the first problem. */
-async function readAllMarkdown(
-  source: ArtifactSource,
-  byId: ReadonlyMap<string, CatalogEntry>,
-  store: MarkdownStore,
-  fail: (detail: string) => never,
-): Promise<void> {
+async function readAllMarkdown(byId: ReadonlyMap<string, CatalogEntry>, store: MarkdownStore): Promise<void> {
   const entries = [...byId.values()].filter((e) => !store.holds(e.id));
   let next = 0;
   const worker = async () => {
@@ -144,7 +139,7 @@ async function readAllMarkdown(
       if (next % 64 === 63) await yieldToIo();
       const entry = entries[next++];
       if (!entry) return;
-      store.hold(entry.id, await readMarkdown(source, entry, fail));
+      await store.load(entry.id);
     }
   };
   await Promise.all(Array.from({ length: Math.min(DOC_READ_CONCURRENCY, entries.length) }, worker));
@@ -180,8 +175,8 @@ export async function loadArtifacts(source: ArtifactSource, manifestText?: strin
  * sha256 and for the fields the server trusts (ids, paths and hashes), then restores the search. What only catches a
  * build made wrong (every field of the catalog and the index against its schema), every document's Markdown and the
  * search's warm-up follow in `complete`, in steps that let requests in between, after `firstAnswer` settles (default:
- * at once) or a second has passed. A cold server's first answer waited for all of it: at 10,000 documents the schemas
- * were 1.7 s, the documents 0.9 s and the warm-up 1.9 s of an 8 s start.
+ * at once) or a second has passed: those steps are most of a large build's load, and a first question need not wait
+ * for them.
  */
 export async function loadArtifactsEarly(
   source: ArtifactSource,
@@ -254,7 +249,7 @@ export async function loadArtifactsEarly(
     checkManifestFiles(manifest, fail);
     await checkSchemaInSlices('catalog.json', CatalogSchema, CatalogEntrySchema, catalogJson, fail);
     await checkSchemaInSlices('search-index.json', IndexEnvelopeSchema, SearchDocumentSchema, indexJson, fail);
-    await readAllMarkdown(source, byId, markdown, fail);
+    await readAllMarkdown(byId, markdown);
     await yieldToIo();
     // The first search_knowledge after this costs what later ones do (snippets included); see warmSearch.
     warmSearch(search, (d) => {
