@@ -13,8 +13,8 @@ import { dirname, join, sep } from 'node:path';
  * Where hard links are not possible (another file system, a file system without them), files are written as before.
  */
 export interface OutputMirror {
-  /** Puts `text` at `target` (inside a folder that exists), the artifact `path` of this build (relative, `/`-separated). */
-  place: (target: string, path: string, text: string) => void;
+  /** Puts `text` (or bytes) at `target` (inside a folder that exists), the artifact `path` of this build (relative, `/`-separated). */
+  place: (target: string, path: string, text: string | Uint8Array) => void;
   /** Removes what the mirror holds of paths this build did not place; returns how many files it removed. */
   prune: () => number;
   /** Files linked from the last build, and files written (new or changed, or where links are not possible). */
@@ -34,7 +34,7 @@ export function openOutputMirror(dir: string): OutputMirror {
       made.add(parent);
     }
   };
-  const write = (target: string, text: string) => {
+  const write = (target: string, text: string | Uint8Array) => {
     // Replaced, not written over: the file there may be a link into the mirror from an earlier build.
     rmSync(target, { force: true });
     writeFileSync(target, text);
@@ -47,7 +47,7 @@ export function openOutputMirror(dir: string): OutputMirror {
       if (!linking) return write(target, text);
       const kept = mirrored(path);
       if (tryLink(kept, target)) {
-        if (readFileSync(target, 'utf8') === text) {
+        if (typeof text === 'string' ? readFileSync(target, 'utf8') === text : readFileSync(target).equals(text)) {
           counts.linked++;
           return;
         }

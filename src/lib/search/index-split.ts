@@ -1,16 +1,8 @@
 import { encodeNameTable, NAME_SHARE, namingWords } from './names.ts';
 import type { SerializedIndex } from './contract.ts';
 import { foldByDocument, PIECE_TERM_CHARS, withBodyWrittenOut } from './split-pieces.ts';
-import {
-  SPLIT_INDEX_VERSION,
-  type IndexEnvelope,
-  type SearchDocument,
-  type SplitBase,
-  type SplitChunk,
-  type SplitInitials,
-  type SplitRows,
-  type SplitShard,
-} from './index-schema.ts';
+import { SPLIT_INDEX_VERSION } from './index-versions.ts';
+import type { IndexEnvelope, SearchDocument, SplitBase, SplitChunk, SplitInitials, SplitRows, SplitShard } from './index-schema.ts';
 
 /**
  * The site's split index: the envelope cut into a base (what every query needs), shards of postings by term and
