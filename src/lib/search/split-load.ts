@@ -41,6 +41,11 @@ export interface ShardLoader {
   preloadDetails(): Promise<void>;
   /** False for a document whose details (sections, url, summary) are not fetched yet. */
   has(document: SearchDocument): boolean;
+  /**
+   * Every document's names as 초성 search reads them (title first, then aliases and their Hangul readings:
+   * `initials.json`), once fetched; before, undefined, and the next `takeMissing` asks for the file.
+   */
+  initials(): readonly (readonly string[])[] | undefined;
 }
 
 
@@ -155,6 +160,7 @@ export function loadSplitSearch(json: unknown, fetchFile: (file: string) => Prom
       return (out.length ? out : [...inflight.keys()]).sort();
     },
     has: (document) => !(document instanceof PendingDocument),
+    initials: () => initials ?? void (wantInitials = true),
     preloadDetails: async () => {
       if (starts.length === 1) await shards.fetch(['docs-0.json']);
     },
