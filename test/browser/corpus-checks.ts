@@ -15,7 +15,14 @@ const CONTENTS_RAIL = 1181;
 export const SIDEBAR_BESIDE = 961;
 
 /** A page at `width` in `theme`, touch below 1024 px (phones and tablets), its scripts' handlers attached. */
-export async function openPage(browser: Browser, site: BuiltSite, path: string, width: number, theme: Theme = 'light', permissions: string[] = []): Promise<Page> {
+export async function openPage(
+  browser: Browser,
+  site: BuiltSite,
+  path: string,
+  width: number,
+  theme: Theme = 'light',
+  permissions: string[] = [],
+): Promise<Page> {
   const phone = width < 500;
   const touch = width < 1024;
   const context = await browser.newContext({ viewport: { width, height: phone ? 844 : 900 }, colorScheme: theme, isMobile: phone, hasTouch: touch });

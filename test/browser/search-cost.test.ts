@@ -50,7 +50,9 @@ describe('search cost on the ko-react-docs site', () => {
     // The figures for bench/results.md, on the wire as `npm start` serves them.
     console.info(`search cost on ko-react-docs: first search ${cost.firstSearchKiB} KiB, five more ${cost.moreQueriesKiB} KiB`);
     console.info(`uncompressed first search on ko-react-docs: ${plain.firstSearchKiB} KiB (data ${plain.firstSearchDataKiB} KiB)`);
-    console.info(`ko-vue-docs: first search ${vueCost.firstSearchKiB} KiB from npm start, ${vuePlain.firstSearchKiB} KiB uncompressed (data ${vuePlain.firstSearchDataKiB} KiB)`);
+    console.info(
+      `ko-vue-docs: first search ${vueCost.firstSearchKiB} KiB from npm start, ${vuePlain.firstSearchKiB} KiB uncompressed (data ${vuePlain.firstSearchDataKiB} KiB)`,
+    );
   }, 900_000);
   afterAll(async () => {
     await client?.close();

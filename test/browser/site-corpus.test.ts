@@ -9,7 +9,18 @@ import { launch } from './browser.ts';
 import { checkLinks } from './link-check.ts';
 import { buildAndServe, type BuiltSite } from './site.ts';
 import { CatalogSchema } from '../../src/lib/artifacts/schema.ts';
-import { contentsControl, headingLinkCopies, imeSteps, listStartsAtTop, openPage, sidebarOf, SIDEBAR_BESIDE, THEMES, WIDTHS, type Theme } from './corpus-checks.ts';
+import {
+  contentsControl,
+  headingLinkCopies,
+  imeSteps,
+  listStartsAtTop,
+  openPage,
+  sidebarOf,
+  SIDEBAR_BESIDE,
+  THEMES,
+  WIDTHS,
+  type Theme,
+} from './corpus-checks.ts';
 import { corpus } from '../helpers/corpora.ts';
 
 const CORPUS = corpus('ko-react-docs');
@@ -118,7 +129,10 @@ describe('ko-react-docs corpus built as shipped', () => {
         await page.locator('#page-search[data-state="done"][data-query="ㄹㅇㅌ"]').waitFor({ state: 'attached' });
         const titles = await box.locator('[role="option"] .hit-title').allTextContents();
         expect(titles.length).toBeGreaterThan(5);
-        expect(titles.slice(0, 5).every((t) => /React/.test(t)), titles.join(' | ')).toBe(true);
+        expect(
+          titles.slice(0, 5).every((t) => /React/.test(t)),
+          titles.join(' | '),
+        ).toBe(true);
         await page.context().close();
       });
 

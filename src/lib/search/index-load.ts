@@ -28,7 +28,6 @@ export function loadSearch(json: unknown, { validate = true }: { validate?: bool
   return assemble(data, namingWords(data.documents), index, table, sectionPostings).loaded;
 }
 
-
 /** The envelope's versions and the types of what `loadSearch` reads, without walking every document's fields. */
 function shallowEnvelope(json: unknown): IndexEnvelope {
   const data = json as Partial<Record<keyof IndexEnvelope, unknown>> | null;

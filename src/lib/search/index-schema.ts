@@ -70,7 +70,6 @@ export const IndexEnvelopeSchema = z.object({
 });
 export type IndexEnvelope = z.output<typeof IndexEnvelopeSchema>;
 
-
 /**
  * What filters read of every document, in the split base: the project, category and tags of document n are the
  * names at the numbers (base 36) of row n of `filters` (`project,category,tag,tag…`, rows separated by `;`).

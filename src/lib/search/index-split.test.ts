@@ -122,7 +122,7 @@ test('a shard, chunk or initials file that does not parse fails the search with 
   await expect(search(noInitials, 'ㅅㅌ')).rejects.toThrow(/^Split search index file initials\.json is malformed\. Rebuild with `npm run build`\.$/);
 });
 
-test('a split base that is not the build\'s fails to load with the field at fault and what to do', () => {
+test("a split base that is not the build's fails to load with the field at fault and what to do", () => {
   const base = splitIndex(buildIndexEnvelope(SOURCES)).base;
   const tail = ' Rebuild with `npm run build`.';
   const load = (json: unknown) => () => loadSplitSearch(json, async () => undefined);
@@ -131,7 +131,9 @@ test('a split base that is not the build\'s fails to load with the field at faul
   expect(load({ ...base, vocabulary: 1 })).toThrow(`Split search index is malformed: vocabulary is not a string.${tail}`);
   expect(load({ ...base, naming: [1] })).toThrow(`Split search index is malformed: naming is not a list of strings.${tail}`);
   expect(load({ ...base, shards: 0 })).toThrow(`Split search index is malformed: shards is not a positive whole number.${tail}`);
-  expect(load({ ...base, rows: { ...base.rows, filters: [] } })).toThrow(`Split search index is malformed: rows is not { projects, categories, tags, filters }.${tail}`);
+  expect(load({ ...base, rows: { ...base.rows, filters: [] } })).toThrow(
+    `Split search index is malformed: rows is not { projects, categories, tags, filters }.${tail}`,
+  );
   expect(load({ ...base, index: {} })).toThrow(`Split search index is malformed: index must be MiniSearch.toJSON() output.${tail}`);
   expect(load([])).toThrow(`Split search index is malformed: not an object.${tail}`);
   expect(load(base)).not.toThrow();

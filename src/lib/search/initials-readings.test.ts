@@ -14,7 +14,7 @@ const TEXTS = [
   '다음으로 넘어갑니다.',
 ];
 
-test("a Latin name is read as the Hangul the content writes for it, the spelling it uses most; otherwise it has none", () => {
+test('a Latin name is read as the Hangul the content writes for it, the spelling it uses most; otherwise it has none', () => {
   const read = latinReader(TEXTS);
   expect(['React', 'components', 'server', 'library', 'DOM', 'in'].map(read)).toEqual(['리액트', '컴포넌트', '서버', undefined, undefined, undefined]);
   // '다음' shares DOM's short sound, but most documents writing it never write DOM: a native word, not a reading.

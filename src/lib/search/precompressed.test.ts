@@ -4,9 +4,15 @@ import { gzipCopyOf, hostCompresses, isGzip, isPrecompressed } from './precompre
 
 test('the search files have gzip copies; pages, the catalog and the whole index do not', () => {
   expect(
-    ['_wiki/search/base.json', '_wiki/search/terms-12.json', '_wiki/search/text/guide/a b.json', '_wiki/catalog.json', '_wiki/search-index.json', '_wiki/search/base.json.gz', 'docs/a/index.html'].map(
-      isPrecompressed,
-    ),
+    [
+      '_wiki/search/base.json',
+      '_wiki/search/terms-12.json',
+      '_wiki/search/text/guide/a b.json',
+      '_wiki/catalog.json',
+      '_wiki/search-index.json',
+      '_wiki/search/base.json.gz',
+      'docs/a/index.html',
+    ].map(isPrecompressed),
   ).toEqual([true, true, true, false, false, false, false]);
   expect(gzipCopyOf('_wiki/search/base.json')).toBe('_wiki/search/base.json.gz');
 });
@@ -27,7 +33,12 @@ test("a host compresses when the page's own scripts or styles arrived smaller th
   // Nothing to judge by: a tiny file, a file from the memory cache (no sizes), another origin's script, a JSON file.
   expect(
     hostCompresses(
-      [file('/_astro/x.js', 300, 900), file('/_astro/y.js', 0, 45_000), { name: 'https://cdn.example/z.js', encodedBodySize: 1_000, decodedBodySize: 9_000 }, file('/nav/a.json', 1_000, 9_000)],
+      [
+        file('/_astro/x.js', 300, 900),
+        file('/_astro/y.js', 0, 45_000),
+        { name: 'https://cdn.example/z.js', encodedBodySize: 1_000, decodedBodySize: 9_000 },
+        file('/nav/a.json', 1_000, 9_000),
+      ],
       origin,
     ),
   ).toBe(false);

@@ -36,6 +36,11 @@ export interface ArrivedFile {
  */
 export function hostCompresses(files: readonly ArrivedFile[], origin: string): boolean {
   return files.some(
-    (f) => f.name.startsWith(`${origin}/`) && /\.(js|css)(\?|$)/.test(f.name) && f.decodedBodySize >= 1024 && f.encodedBodySize > 0 && f.encodedBodySize < f.decodedBodySize * 0.9,
+    (f) =>
+      f.name.startsWith(`${origin}/`) &&
+      /\.(js|css)(\?|$)/.test(f.name) &&
+      f.decodedBodySize >= 1024 &&
+      f.encodedBodySize > 0 &&
+      f.encodedBodySize < f.decodedBodySize * 0.9,
   );
 }

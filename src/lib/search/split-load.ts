@@ -48,7 +48,6 @@ export interface ShardLoader {
   initials(): readonly (readonly string[])[] | undefined;
 }
 
-
 /**
  * Loads the site's split index from its base (`_wiki/search/base.json`, parsed); `fetchFile(name)` gives another of
  * its files (`terms-<n>.json`, `docs-<n>.json`, `initials.json`, parsed). A search fetches what it needs through
@@ -238,7 +237,6 @@ export function bodyFromSections(index: IndexEnvelope['index'], sectionPostings:
   return (term) => bodyPostingsOf(sectionPostings.get(term), shortOf);
 }
 
-
 /** The per-term figures gathered while terms are registered. */
 export function termTable() {
   const sectionFrequency = new Map<string, number[]>();
@@ -328,12 +326,14 @@ function cooccurrence(index: SearchIndex): { share: (a: readonly string[], b: re
 const COOCCURRENCE_KEPT = 2000;
 
 /** The split base's versions and the types of every field the loader reads; throws a message that names the field. */
-export function checkSplitBase(json: unknown): SplitBase {
+function checkSplitBase(json: unknown): SplitBase {
   const data = json as Record<string, unknown> | null;
   const wrong = (what: string) => new Error(`Split search index is malformed: ${what}. Rebuild with \`npm run build\`.`);
   if (typeof data !== 'object' || data === null || Array.isArray(data)) throw wrong('not an object');
   if (data['version'] !== SPLIT_INDEX_VERSION) {
-    throw new Error(`Split search index version ${JSON.stringify(data['version'])} is not supported (expected ${SPLIT_INDEX_VERSION}). Rebuild with \`npm run build\`.`);
+    throw new Error(
+      `Split search index version ${JSON.stringify(data['version'])} is not supported (expected ${SPLIT_INDEX_VERSION}). Rebuild with \`npm run build\`.`,
+    );
   }
   if (data['searchOptionsVersion'] !== SEARCH_OPTIONS_VERSION) {
     throw new Error(
@@ -350,7 +350,13 @@ export function checkSplitBase(json: unknown): SplitBase {
   if (typeof rows !== 'object' || rows === null || !['projects', 'categories', 'tags'].every((k) => isStrings(rows[k])) || typeof rows['filters'] !== 'string')
     throw wrong('rows is not { projects, categories, tags, filters }');
   const stats = data['sectionStats'] as Record<string, unknown> | null;
-  if (typeof stats !== 'object' || stats === null || typeof stats['sections'] !== 'number' || typeof stats['averageTerms'] !== 'object' || stats['averageTerms'] === null)
+  if (
+    typeof stats !== 'object' ||
+    stats === null ||
+    typeof stats['sections'] !== 'number' ||
+    typeof stats['averageTerms'] !== 'object' ||
+    stats['averageTerms'] === null
+  )
     throw wrong('sectionStats is not { sections, averageTerms }');
   const index = data['index'];
   if (typeof index !== 'object' || index === null || !('serializationVersion' in index)) throw wrong('index must be MiniSearch.toJSON() output');
