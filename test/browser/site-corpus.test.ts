@@ -35,7 +35,8 @@ describe('ko-react-docs corpus built as shipped', () => {
     // The corpus as shipped links to pages it does not contain: listed as warnings, rendered as plain text.
     site = await buildAndServe('/', { WIKI_CONTENT_DIR: CORPUS, MARU_BROKEN_LINKS: 'warn' });
     browser = await launch();
-  });
+    // As long as search-cost.test.ts waits: the build is shared, and on a busy machine it takes minutes.
+  }, 900_000);
   afterAll(async () => {
     await browser?.close();
     await site?.dispose();
