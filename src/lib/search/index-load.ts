@@ -7,7 +7,7 @@ import { INDEX_ENVELOPE_VERSION, IndexEnvelopeSchema, type IndexEnvelope } from 
 import { assemble, bodyFromSections, termTable, type LoadedSearch } from './split-load.ts';
 
 // The site's loader (without zod, for the browser) and the loaded search's shape, where the rest of the code finds them.
-export { loadSplitSearch, type LoadedSearch, type ShardLoader } from './split-load.ts';
+export { loadSplitSearch, type LoadedSearch } from './split-load.ts';
 
 /**
  * Validates an envelope (already JSON-parsed) and restores the index; throws a message that says what to do. With
