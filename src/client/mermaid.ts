@@ -23,7 +23,7 @@ function initialize(mermaid: typeof MermaidApi): void {
 /** Mermaid, loaded once; undefined when it cannot load (offline or blocked: the sources, hidden while loading, are shown). */
 function loadMermaid(): Promise<typeof MermaidApi | undefined> {
   // Not bundled: Vite would spend seconds of every build re-bundling what the package ships minified already.
-  mermaidModule ??= importStaged(__MARU_MERMAID_MODULE__).then(
+  mermaidModule ??= (import(/* @vite-ignore */ __MARU_MERMAID_MODULE__) as Promise<{ default: typeof MermaidApi }>).then(
     ({ default: mermaid }) => (initialize(mermaid), mermaid),
     (error: unknown) => {
       console.error('mermaid:', error);
@@ -32,43 +32,6 @@ function loadMermaid(): Promise<typeof MermaidApi | undefined> {
     },
   );
   return mermaidModule;
-}
-
-/** A module's static imports of other files (`import{a as b}from"./x.mjs"`, `import"./x.mjs"`), as addresses, in order. */
-function staticImports(text: string, from: string): string[] {
-  return [...text.matchAll(/\bimport(?:\{[^}]*\}from)?"(\.{1,2}\/[^"]+\.mjs)"/g)].map((m) => new URL(m[1]!, from).href);
-}
-
-/**
- * Imports mermaid with its module graph evaluated a few chunks per task: importing the entry at once evaluates some
- * twenty chunks (d3, the parsers, the layout code) in one task of hundreds of milliseconds on a phone, which holds
- * up input and counts as blocking time; here each of the entry's own imports and each of theirs is imported in a task
- * of its own, leaves first, so the entry's import then evaluates only itself. Reading the files' import lines costs
- * nothing on the network: the browser's cache serves the modules' import after. Any failure leaves it to the import.
- */
-async function importStaged(entry: string): Promise<{ default: typeof MermaidApi }> {
-  const root = new URL(entry, location.href).href;
-  try {
-    const seen = new Set<string>([root]);
-    const order: string[] = [];
-    const visit = async (url: string): Promise<void> => {
-      const res = await fetch(url);
-      if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
-      const deps = staticImports(await res.text(), url).filter((d) => !seen.has(d));
-      for (const d of deps) seen.add(d);
-      await Promise.all(deps.map(visit));
-      // Leaves first: a chunk after every chunk it imports.
-      order.push(url);
-    };
-    await visit(root);
-    for (const url of order.slice(0, -1)) {
-      await import(/* @vite-ignore */ url);
-      await nextTask();
-    }
-  } catch {
-    // Staging only spreads the work: the import below evaluates whatever is left.
-  }
-  return import(/* @vite-ignore */ root) as Promise<{ default: typeof MermaidApi }>;
 }
 
 async function draw(codes: readonly HTMLElement[]): Promise<void> {
