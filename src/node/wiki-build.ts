@@ -1,6 +1,6 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { dirname, join, relative } from 'node:path';
 import { emitWiki, toCatalogArtifact, type EmitContext } from '../lib/artifacts/emit.ts';
 import type { Catalog } from '../lib/artifacts/schema.ts';
@@ -338,11 +338,19 @@ export function writeArtifacts(outDir: string, files: Map<string, string>, mirro
     else writeFileSync(full, text);
     // The search's files also as gzip, for static hosts that send JSON uncompressed (the site fetches these there).
     if (!isPrecompressed(path)) continue;
-    const gz = gzipSync(text);
-    if (mirror) mirror.place(gzipCopyOf(full), gzipCopyOf(path), gz);
-    else writeFileSync(gzipCopyOf(full), gz);
+    // Compressed only when the last build's copy is not this text's (inflating it to check costs a fraction).
+    if (mirror) mirror.place(gzipCopyOf(full), gzipCopyOf(path), () => gzipSync(text), (kept) => inflatesTo(kept, text));
+    else writeFileSync(gzipCopyOf(full), gzipSync(text));
   }
   mirror?.prune();
+}
+
+function inflatesTo(gz: Buffer, text: string): boolean {
+  try {
+    return gunzipSync(gz).toString('utf8') === text;
+  } catch {
+    return false;
+  }
 }
 
 /** The mirror of the last build's artifacts in a cache folder (see `writeArtifacts`). */

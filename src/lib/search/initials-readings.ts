@@ -45,7 +45,9 @@ export function latinReader(texts: readonly string[]): ReadLatin {
         if (!seen) {
           words!.set(word, (seen = { count: 0, docs: [] }));
           const key = hangulKey(word);
-          byKey!.set(key, [...(byKey!.get(key) ?? []), word]);
+          const same = byKey!.get(key);
+          if (same) same.push(word);
+          else byKey!.set(key, [word]);
         }
         seen.count++;
         if (seen.docs.at(-1) !== doc && seen.docs.length < DOCUMENTS_KEPT) seen.docs.push(doc);
