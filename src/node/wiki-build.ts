@@ -339,7 +339,13 @@ export function writeArtifacts(outDir: string, files: Map<string, string>, mirro
     // The search's files also as gzip, for static hosts that send JSON uncompressed (the site fetches these there).
     if (!isPrecompressed(path)) continue;
     // Compressed only when the last build's copy is not this text's (inflating it to check costs a fraction).
-    if (mirror) mirror.place(gzipCopyOf(full), gzipCopyOf(path), () => gzipSync(text), (kept) => inflatesTo(kept, text));
+    if (mirror)
+      mirror.place(
+        gzipCopyOf(full),
+        gzipCopyOf(path),
+        () => gzipSync(text),
+        (kept) => inflatesTo(kept, text),
+      );
     else writeFileSync(gzipCopyOf(full), gzipSync(text));
   }
   mirror?.prune();
