@@ -1,6 +1,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { collectMaterial, generateDocument } from '../scripts/lib/generate-corpus.ts';
 import { COMMON_BODY_MIN_DOCUMENTS } from '../src/lib/search/contract.ts';
@@ -80,6 +81,14 @@ describe('artifacts rebuilt from the index cache', () => {
     const index = JSON.parse(readFileSync(join(dir, '_wiki/search-index.json'), 'utf8')) as { commonTerms: string[]; synonyms: unknown[] };
     expect(index.commonTerms.length).toBeGreaterThan(0);
     expect(index.synonyms.length).toBeGreaterThan(0);
+    // Every file of the search has its gzip copy beside it, for hosts that send JSON uncompressed; nothing else has one.
+    const files = listFiles(dir);
+    const search = files.filter((f) => f.startsWith('_wiki/search/') && f.endsWith('.json'));
+    expect(search.length).toBeGreaterThan(documents);
+    expect(search.filter((f) => !files.includes(`${f}.gz`))).toEqual([]);
+    expect(files.filter((f) => f.endsWith('.gz') && !f.startsWith('_wiki/search/'))).toEqual([]);
+    for (const f of ['_wiki/search/base.json', search.find((p) => p.startsWith('_wiki/search/text/'))!])
+      expect(gunzipSync(readFileSync(join(dir, `${f}.gz`))).toString('utf8'), f).toBe(readFileSync(join(dir, f), 'utf8'));
   });
 
   test('an unchanged wiki tokenizes nothing', () => {

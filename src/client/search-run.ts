@@ -1,10 +1,11 @@
 // The search itself: loading the index and running the shared search function over it. It runs in the search worker
 // (src/client/search-worker.ts), off the page's main thread, or in the page when no worker can start.
-import { loadSplitSearch, type LoadedSearch } from '../lib/search/index-load.ts';
+import { loadSplitSearch, type LoadedSearch } from '../lib/search/split-load.ts';
 import { search, type SearchFilters, type SearchResult } from '../lib/search/search.ts';
 import type { DocumentText } from '../lib/search/snippet.ts';
 import { searchAsTyped, termTable, type TermTable } from '../lib/search/composing.ts';
 import { fetchFile, type FetchFile } from './search-fetch.ts';
+import { isGzip } from '../lib/search/precompressed.ts';
 
 /** What one search cost, for the measures the benchmarks read (`maru:index-load`, `maru:search`), ms. */
 export interface SearchTiming {
@@ -32,7 +33,18 @@ const decoder = new TextDecoder();
 async function fetchJson(path: string): Promise<unknown> {
   const bytes = await fetchSiteFile(path);
   if (typeof bytes === 'number') throw new Error(`${path}: HTTP ${bytes}`);
-  return JSON.parse(decoder.decode(bytes)) as unknown;
+  return JSON.parse(decoder.decode(await inflated(new Uint8Array(bytes)))) as unknown;
+}
+
+/**
+ * The bytes of a file as the build wrote it: a `.gz` copy (src/lib/search/precompressed.ts) inflated here, in the
+ * worker; anything else as it came (a plain file, or a `.gz` copy a host sent with `Content-Encoding: gzip`, which the
+ * browser has inflated already).
+ */
+async function inflated(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
+  if (!isGzip(bytes)) return bytes;
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
 /** Loads the search index once, on first use. */

@@ -1,7 +1,5 @@
 // The search worker: loads the index and runs searches off the page's main thread, so typing, scrolling and the
 // first paint of a search page never wait for JSON parsing, the index's restore or ranking (src/client/search-engine.ts).
-// First, as on the page: zod must not probe `new Function` under the CSP.
-import './zod-jitless.ts';
 import { runSearch, setFetchFile, warmSearch, type SearchTiming } from './search-run.ts';
 import type { SearchFilters, SearchResult } from '../lib/search/search.ts';
 

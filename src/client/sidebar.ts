@@ -98,7 +98,7 @@ class MaruSidebar extends HTMLElement {
     return true;
   }
 
-  /** A collapsed group, filled when opened. */
+  /** A group, filled when opened. */
   private group(g: NavGroup): HTMLDetailsElement {
     const details = document.createElement('details');
     details.className = 'sidebar-group';
@@ -115,6 +115,8 @@ class MaruSidebar extends HTMLElement {
     const list = document.createElement('ul');
     list.dataset['list'] = g.key;
     details.append(summary, list);
+    // The content's `collapsed: false` opens it as the page draws it; its `toggle` then fills the list.
+    if (g.collapsed === false) details.open = true;
     return details;
   }
 

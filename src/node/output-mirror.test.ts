@@ -1,11 +1,12 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { openOutputMirror } from './output-mirror.ts';
 
 /** Places `files` into a fresh output folder through a mirror at `mirrorDir`, as one build does. */
-function build(mirrorDir: string, files: Record<string, string>, parent = tmpdir()) {
+function build(mirrorDir: string, files: Record<string, string | Uint8Array>, parent = tmpdir()) {
   const out = mkdtempSync(join(parent, 'maru-mirror-out-'));
   const mirror = openOutputMirror(mirrorDir);
   for (const [path, text] of Object.entries(files)) {
@@ -35,6 +36,30 @@ describe('openOutputMirror', () => {
     expect(statSync(join(two.out, 'llms.txt')).nlink).toBe(3);
     // The earlier output keeps its own bytes: a changed file is a new file, never the old one written over.
     expect(read(one.out, '_wiki/docs/b.md')).toBe('# 나\n');
+  });
+
+  test('bytes (a gzip copy) are linked when they are the same bytes, written when they differ', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'maru-mirror-')), 'output');
+    const gz = (text: string) => new Uint8Array(gzipSync(text));
+    build(dir, { ...first, '_wiki/search/split/base.json.gz': gz('{"v":1}\n') });
+    const same = build(dir, { ...first, '_wiki/search/split/base.json.gz': gz('{"v":1}\n') });
+    expect(same.counts).toEqual({ linked: 5, written: 0 });
+    const changed = build(dir, { ...first, '_wiki/search/split/base.json.gz': gz('{"v":2}\n') });
+    expect(changed.counts).toEqual({ linked: 4, written: 1 });
+    expect(gunzipSync(readFileSync(join(changed.out, '_wiki/search/split/base.json.gz'))).toString()).toBe('{"v":2}\n');
+    // Given as a function with a check of the last build's file, the bytes are made only when that check fails.
+    const made: string[] = [];
+    const lazily = (text: string) => {
+      const out = mkdtempSync(join(tmpdir(), 'maru-mirror-out-'));
+      const mirror = openOutputMirror(dir);
+      mkdirSync(join(out, '_wiki/search/split'), { recursive: true });
+      const inflates = (kept: Buffer) => gunzipSync(kept).toString() === text;
+      mirror.place(join(out, '_wiki/search/split/base.json.gz'), '_wiki/search/split/base.json.gz', () => (made.push(text), gz(text)), inflates);
+      return { ...mirror.counts };
+    };
+    expect(lazily('{"v":2}\n')).toEqual({ linked: 1, written: 0 });
+    expect(lazily('{"v":3}\n')).toEqual({ linked: 0, written: 1 });
+    expect(made).toEqual(['{"v":3}\n']);
   });
 
   test('a mirror file changed in place (through a link in an output) is not trusted: the output gets the right bytes', () => {

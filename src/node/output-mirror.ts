@@ -13,8 +13,12 @@ import { dirname, join, sep } from 'node:path';
  * Where hard links are not possible (another file system, a file system without them), files are written as before.
  */
 export interface OutputMirror {
-  /** Puts `text` at `target` (inside a folder that exists), the artifact `path` of this build (relative, `/`-separated). */
-  place: (target: string, path: string, text: string) => void;
+  /**
+   * Puts `text` (or bytes) at `target` (inside a folder that exists), the artifact `path` of this build (relative,
+   * `/`-separated). Bytes may be given as a function with `same`, which tells the last build's file is right without
+   * them: they are then made only when written (a gzip copy, checked by inflating the old one, which costs a fraction).
+   */
+  place: (target: string, path: string, text: string | Uint8Array | (() => Uint8Array), same?: (kept: Buffer) => boolean) => void;
   /** Removes what the mirror holds of paths this build did not place; returns how many files it removed. */
   prune: () => number;
   /** Files linked from the last build, and files written (new or changed, or where links are not possible). */
@@ -34,7 +38,7 @@ export function openOutputMirror(dir: string): OutputMirror {
       made.add(parent);
     }
   };
-  const write = (target: string, text: string) => {
+  const write = (target: string, text: string | Uint8Array) => {
     // Replaced, not written over: the file there may be a link into the mirror from an earlier build.
     rmSync(target, { force: true });
     writeFileSync(target, text);
@@ -42,17 +46,21 @@ export function openOutputMirror(dir: string): OutputMirror {
   };
   return {
     counts,
-    place: (target, path, text) => {
+    place: (target, path, given, same) => {
       placed.add(path);
-      if (!linking) return write(target, text);
+      let made: string | Uint8Array | undefined;
+      const content = () => (made ??= typeof given === 'function' ? given() : given);
+      if (!linking) return write(target, content());
       const kept = mirrored(path);
       if (tryLink(kept, target)) {
-        if (readFileSync(target, 'utf8') === text) {
+        const held = () => readFileSync(target);
+        if (typeof given === 'string' ? readFileSync(target, 'utf8') === given : same ? same(held()) : held().equals(content() as Uint8Array)) {
           counts.linked++;
           return;
         }
         unlinkSync(target);
       }
+      const text = content();
       // A new version, linked while it is still this build's own file, then renamed over the old one.
       const fresh = `${kept}.${process.pid}.tmp`;
       try {

@@ -1,5 +1,6 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { dirname, join, relative } from 'node:path';
 import { emitWiki, toCatalogArtifact, type EmitContext } from '../lib/artifacts/emit.ts';
 import type { Catalog } from '../lib/artifacts/schema.ts';
@@ -11,6 +12,7 @@ import { skippedFileWarnings, type SkippedFile } from '../lib/wiki/skipped-files
 import { renderableText } from '../lib/wiki/frontmatter-fence.ts';
 import { FILES_DIR, normalizeBase, publishedFilePath } from '../lib/wiki/url.ts';
 import { linkedFiles } from '../lib/wiki/content-checks.ts';
+import { gzipCopyOf, isPrecompressed } from '../lib/search/precompressed.ts';
 import { collectContent, contentRoot, gitHead } from './collect.ts';
 import { currentSiteConfig, givenBasePath } from './site-config.ts';
 import { readFolderLabelFiles } from './folder-label-files.ts';
@@ -317,7 +319,8 @@ export function skipArtifacts(): boolean {
 }
 
 /**
- * Writes every artifact under `outDir`. With `mirror` (a build with a cache folder), each file whose bytes the last
+ * Writes every artifact under `outDir`, the search's files with a gzip copy beside them (`<file>.gz`,
+ * src/lib/search/precompressed.ts). With `mirror` (a build with a cache folder), each file whose bytes the last
  * build wrote too is hard-linked from there instead (`output-mirror.ts`), and what the mirror holds of files this build
  * no longer has is removed.
  */
@@ -333,8 +336,27 @@ export function writeArtifacts(outDir: string, files: Map<string, string>, mirro
     }
     if (mirror) mirror.place(full, path, text);
     else writeFileSync(full, text);
+    // The search's files also as gzip, for static hosts that send JSON uncompressed (the site fetches these there).
+    if (!isPrecompressed(path)) continue;
+    // Compressed only when the last build's copy is not this text's (inflating it to check costs a fraction).
+    if (mirror)
+      mirror.place(
+        gzipCopyOf(full),
+        gzipCopyOf(path),
+        () => gzipSync(text),
+        (kept) => inflatesTo(kept, text),
+      );
+    else writeFileSync(gzipCopyOf(full), gzipSync(text));
   }
   mirror?.prune();
+}
+
+function inflatesTo(gz: Buffer, text: string): boolean {
+  try {
+    return gunzipSync(gz).toString('utf8') === text;
+  } catch {
+    return false;
+  }
 }
 
 /** The mirror of the last build's artifacts in a cache folder (see `writeArtifacts`). */

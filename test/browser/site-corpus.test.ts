@@ -3,12 +3,24 @@
 // request preview's base (site-preview.test.ts).
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launch } from './browser.ts';
 import { checkLinks } from './link-check.ts';
 import { buildAndServe, type BuiltSite } from './site.ts';
 import { CatalogSchema } from '../../src/lib/artifacts/schema.ts';
+import {
+  contentsControl,
+  headingLinkCopies,
+  imeSteps,
+  listStartsAtTop,
+  openPage,
+  sidebarOf,
+  SIDEBAR_BESIDE,
+  THEMES,
+  WIDTHS,
+  type Theme,
+} from './corpus-checks.ts';
 import { corpus } from '../helpers/corpora.ts';
 
 const CORPUS = corpus('ko-react-docs');
@@ -23,7 +35,8 @@ describe('ko-react-docs corpus built as shipped', () => {
     // The corpus as shipped links to pages it does not contain: listed as warnings, rendered as plain text.
     site = await buildAndServe('/', { WIKI_CONTENT_DIR: CORPUS, MARU_BROKEN_LINKS: 'warn' });
     browser = await launch();
-  });
+    // As long as search-cost.test.ts waits: the build is shared, and on a busy machine it takes minutes.
+  }, 900_000);
   afterAll(async () => {
     await browser?.close();
     await site?.dispose();
@@ -42,32 +55,16 @@ describe('ko-react-docs corpus built as shipped', () => {
     expect(existsSync(join(site.dir, 'docs/reference/react/usestate/index.html'))).toBe(true);
   });
 
-  const WIDTHS = [390, 768, 1024, 1440] as const;
-  const THEMES = ['light', 'dark'] as const;
   const DEEP = 'docs/reference/react-dom/components/input/';
-
-  /** A page at `width` in `theme`, with touch on a phone, its scripts' handlers attached. */
-  async function open(path: string, width: number, theme: 'light' | 'dark' = 'light', permissions: string[] = []): Promise<Page> {
-    const phone = width < 500;
-    const context = await browser.newContext({ viewport: { width, height: phone ? 844 : 900 }, colorScheme: theme, isMobile: phone, hasTouch: phone });
-    if (permissions.length) await context.grantPermissions(permissions, { origin: new URL(site.url()).origin });
-    const page = await context.newPage();
-    const res = await page.goto(site.url(path));
-    expect(res?.status(), path).toBe(200);
-    await page.locator('maru-drawer[data-ready]').waitFor({ state: 'attached' });
-    return page;
-  }
+  const open = (path: string, width: number, theme: Theme = 'light', permissions: string[] = []) => openPage(browser, site, path, width, theme, permissions);
 
   for (const width of WIDTHS)
     for (const theme of THEMES)
       test(`${width} px, ${theme}: a page three folders deep is three clicks from the sidebar, its breadcrumb the folders`, async () => {
         const page = await open('docs/reference/react/usestate/', width, theme);
         // The sidebar is beside the text from 961 px (the contents rail goes first); below, it is in the menu.
-        const wide = width > 960;
-        expect(await page.locator('.doc-sidebar').isVisible()).toBe(wide);
-        if (!wide) await page.locator('.menu-button').click();
-        const sidebar = page.locator(`${wide ? '.doc-sidebar' : '.drawer-project'} maru-sidebar[data-ready]`);
-        await sidebar.waitFor();
+        const wide = width >= SIDEBAR_BESIDE;
+        const sidebar = await sidebarOf(page, width);
         // The current branch is open: reference/react, its window around useState, the other folders closed.
         expect(await sidebar.locator('details[open]').evaluateAll((ds) => ds.map((d) => d.getAttribute('data-group')))).toEqual(['reference/react']);
         expect(await sidebar.locator('a[aria-current="page"]').textContent()).toBe('useState (현재 문서)');
@@ -109,106 +106,67 @@ describe('ko-react-docs corpus built as shipped', () => {
     await page.context().close();
   });
 
-  for (const width of [390, 1440])
-    test(`${width} px: every IME step of 리액트 shows results from the first syllable, never the empty state or the partial banner`, async () => {
-      const page = await open('search/', width);
-      const box = page.locator('#page-search');
-      await box.locator('input[name="q"]').focus();
-      await page.evaluate(() => document.querySelector('#page-search input')!.dispatchEvent(new CompositionEvent('compositionstart', { data: '' })));
-      const seen: string[] = [];
-      for (const step of ['ㄹ', '리', '링', '리애', '리액', '리액ㅌ', '리액트']) {
-        await page.evaluate((v) => {
-          const input = document.querySelector<HTMLInputElement>('#page-search input')!;
-          input.value = v;
-          input.dispatchEvent(new InputEvent('input', { bubbles: true, isComposing: true, inputType: 'insertCompositionText', data: v }));
-        }, step);
-        await page.locator(`#page-search[data-state="done"][data-query="${step}"]`).waitFor({ state: 'attached' });
-        const status = (await box.locator('.search-status').textContent()) ?? '';
-        const shown = await box.locator('[role="option"]').count();
-        seen.push(`${step}: ${shown > 0 ? 'results' : 'none'}${/일부|없습니다/.test(status) ? ' (banner)' : ''}`);
-        expect(await box.locator('.search-suggest').count()).toBe(0);
-      }
-      expect(seen).toEqual(['ㄹ: results', '리: results', '링: results', '리애: results', '리액: results', '리액ㅌ: results', '리액트: results']);
-      // One syllable typed without an IME (pasted, or the composition over) finds documents too.
-      await page.evaluate(() => document.querySelector('#page-search input')!.dispatchEvent(new CompositionEvent('compositionend', { data: '리액트' })));
-      await box.locator('input[name="q"]').fill('컴');
-      await page.locator('#page-search[data-state="done"][data-query="컴"]').waitFor({ state: 'attached' });
-      expect(await box.locator('[role="option"]').count()).toBeGreaterThan(0);
-      await page.context().close();
-    });
-
-  test('the dialog list starts at its top for every new query', async () => {
-    const page = await open('docs/learn/', 390);
-    await page.locator('maru-search-dialog[data-ready]').waitFor({ state: 'attached' });
-    await page.locator('.search-button').click();
-    const input = page.locator('#dialog-search input[name="q"]');
-    await input.fill('컴포넌트');
-    await page.locator('#dialog-search[data-state="done"][data-query="컴포넌트"]').waitFor({ state: 'attached' });
-    const scrolled = () =>
-      page.evaluate(() => {
-        let max = 0;
-        for (let el: Element | null = document.querySelector('#dialog-search [role="listbox"]'); el && el.tagName !== 'BODY'; el = el.parentElement)
-          max = Math.max(max, el.scrollTop);
-        return max;
+  for (const width of WIDTHS)
+    for (const theme of THEMES) {
+      test(`${width} px, ${theme}: every IME step of 리액트 shows results from the first syllable, never the empty state or the partial banner`, async () => {
+        const page = await open('search/', width, theme);
+        expect(await imeSteps(page, ['ㄹ', '리', '링', '리애', '리액', '리액ㅌ', '리액트'])).toEqual([
+          'ㄹ: results',
+          '리: results',
+          '링: results',
+          '리애: results',
+          '리액: results',
+          '리액ㅌ: results',
+          '리액트: results',
+        ]);
+        // One syllable typed without an IME (pasted, or the composition over) finds documents too.
+        const box = page.locator('#page-search');
+        await page.evaluate(() => document.querySelector('#page-search input')!.dispatchEvent(new CompositionEvent('compositionend', { data: '리액트' })));
+        await box.locator('input[name="q"]').fill('컴');
+        await page.locator('#page-search[data-state="done"][data-query="컴"]').waitFor({ state: 'attached' });
+        expect(await box.locator('[role="option"]').count()).toBeGreaterThan(0);
+        // 초성 of the Hangul reading the content gives a Latin title: ㄹㅇㅌ finds the pages titled React.
+        await box.locator('input[name="q"]').fill('ㄹㅇㅌ');
+        await page.locator('#page-search[data-state="done"][data-query="ㄹㅇㅌ"]').waitFor({ state: 'attached' });
+        const titles = await box.locator('[role="option"] .hit-title').allTextContents();
+        expect(titles.length).toBeGreaterThan(5);
+        expect(
+          titles.slice(0, 5).every((t) => /React/.test(t)),
+          titles.join(' | '),
+        ).toBe(true);
+        await page.context().close();
       });
-    // Down to the last hit, as a reader scrolls the list.
-    await page.locator('#dialog-search [role="option"]').last().scrollIntoViewIfNeeded();
-    expect(await scrolled()).toBeGreaterThan(0);
-    await input.fill('상태');
-    await page.locator('#dialog-search[data-state="done"][data-query="상태"]').waitFor({ state: 'attached' });
-    expect(await scrolled()).toBe(0);
-    expect(await page.locator('#dialog-search [role="option"]').first().isVisible()).toBe(true);
-    await page.context().close();
-  });
 
-  test('phone: a slim contents bar follows a long page, names the section and opens the outline; back to top', async () => {
-    const page = await open('docs/learn/state-a-components-memory/', 390);
-    await page.locator('maru-toc[data-ready]').waitFor({ state: 'attached' });
-    const bar = page.locator('.toc-bar');
-    expect(await bar.isVisible()).toBe(false);
-    await page.locator('.prose h2').nth(2).scrollIntoViewIfNeeded();
-    await bar.waitFor({ state: 'visible' });
-    const box = (await bar.boundingBox())!;
-    expect(box.height).toBeLessThan(50);
-    await page.waitForFunction(() => (document.querySelector('[data-toc-current]')?.textContent ?? '') !== '');
-    await bar.locator('.toc-bar-button').click();
-    const panel = page.locator('#toc-bar-panel');
-    await panel.waitFor({ state: 'visible' });
-    const target = panel.locator('a').first();
-    const hash = (await target.getAttribute('href'))!;
-    await target.click();
-    await panel.waitFor({ state: 'hidden' });
-    expect(new URL(page.url()).hash).toBe(hash);
-    await bar.locator('.toc-bar-top').click();
-    await page.waitForFunction(() => window.scrollY === 0);
-    await bar.waitFor({ state: 'hidden' });
-    // One row of header, its buttons off the screen edge.
-    const header = (await page.locator('.site-header').boundingBox())!;
-    expect(header.height).toBeLessThan(64);
-    const menu = (await page.locator('.menu-button').boundingBox())!;
-    expect(menu.x).toBeGreaterThanOrEqual(8);
-    await page.context().close();
-  });
+      test(`${width} px, ${theme}: the dialog list starts at its top for every new query`, async () => {
+        const page = await open('docs/learn/', width, theme);
+        await listStartsAtTop(page, '컴포넌트', '상태');
+        await page.context().close();
+      });
 
-  test("code blocks of React's multi-file examples are titled by their file", async () => {
-    const page = await open('docs/learn/adding-interactivity/', 1024);
-    const titles = await page.locator('figure.code-block .code-title').allTextContents();
-    expect(titles).toEqual(expect.arrayContaining(['src/data.js', 'package.json']));
-    await page.context().close();
-  });
+      test(`${width} px, ${theme}: the contents follow a long page (a slim bar below the rail's width)`, async () => {
+        const page = await open('docs/learn/state-a-components-memory/', width, theme);
+        await contentsControl(page, width);
+        if (width < 500) {
+          // One row of header, its buttons off the screen edge.
+          expect((await page.locator('.site-header').boundingBox())!.height).toBeLessThan(64);
+          expect((await page.locator('.menu-button').boundingBox())!.x).toBeGreaterThanOrEqual(8);
+        }
+        await page.context().close();
+      });
 
-  test('touch: a heading link is in sight and copies the address with 링크 복사됨', async () => {
-    const page = await open('docs/learn/state-a-components-memory/', 390, 'light', ['clipboard-read', 'clipboard-write']);
-    await page.locator('html[data-anchors-ready]').waitFor({ state: 'attached' });
-    const link = page.locator('.prose h2 .heading-anchor').first();
-    await link.scrollIntoViewIfNeeded();
-    expect(Number(await link.evaluate((a) => getComputedStyle(a).opacity))).toBeGreaterThan(0.3);
-    const href = await link.evaluate((a) => (a as HTMLAnchorElement).href);
-    await link.tap();
-    await page.locator('.copy-toast', { hasText: '링크 복사됨' }).waitFor({ state: 'visible' });
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(href);
-    await page.context().close();
-  });
+      test(`${width} px, ${theme}: code blocks of React's multi-file examples are titled by their file`, async () => {
+        const page = await open('docs/learn/adding-interactivity/', width, theme);
+        const titles = await page.locator('figure.code-block .code-title').allTextContents();
+        expect(titles).toEqual(expect.arrayContaining(['src/data.js', 'package.json']));
+        await page.context().close();
+      });
+
+      test(`${width} px, ${theme}: a heading link is in sight and copies the address with 링크 복사됨${width < 1024 ? ' (touch)' : ''}`, async () => {
+        const page = await open('docs/learn/state-a-components-memory/', width, theme, ['clipboard-read', 'clipboard-write']);
+        await headingLinkCopies(page, width < 1024);
+        await page.context().close();
+      });
+    }
 
   test('print: no navigation chrome or buttons, code wrapped, link targets written out', async () => {
     const page = await open('docs/learn/adding-interactivity/', 1024);

@@ -207,7 +207,7 @@ export function describeSite(base: string, part: 'functional' | 'visual'): void 
       expect(await options.first().getAttribute('href')).toContain(`${base}docs/onboarding-first-edit/`);
       // The page searches with the split index; the whole index (several MB on a large wiki) is never fetched.
       const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
-      expect(fetched).toContain(`${base}_wiki/search/base.json`);
+      expect(fetched).toContain(`${base}_wiki/search/base.json.gz`);
       expect(fetched.filter((path) => path.endsWith('/search-index.json'))).toEqual([]);
       await page.close();
     });

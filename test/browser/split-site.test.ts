@@ -31,7 +31,7 @@ function recut(dist: string, sizes: SplitSizes): SplitIndex {
   const wiki = join(dist, '_wiki');
   const split = splitIndex(IndexEnvelopeSchema.parse(JSON.parse(readFileSync(join(wiki, 'search-index.json'), 'utf8'))), sizes);
   const manifest = JSON.parse(readFileSync(join(wiki, 'manifest.json'), 'utf8')) as { files: Record<string, { sha256: string; bytes: number }> };
-  for (const f of readdirSync(join(wiki, 'search'))) if (f.endsWith('.json')) rmSync(join(wiki, 'search', f));
+  for (const f of readdirSync(join(wiki, 'search'))) if (/\.json(\.gz)?$/.test(f)) rmSync(join(wiki, 'search', f));
   for (const name of Object.keys(manifest.files)) if (/^search\/[^/]+\.json$/.test(name)) delete manifest.files[name];
   for (const [name, json] of splitFiles(split)) {
     const text = `${JSON.stringify(json)}\n`;

@@ -4,6 +4,7 @@ import { cachedContribution, type ContributionCache } from '../search/index-cont
 import { SEARCH_OPTIONS_VERSION } from '../search/contract.ts';
 import { documentText, sectionProse } from '../search/snippet.ts';
 import { splitFiles, splitIndex } from '../search/index-split.ts';
+import { latinReader } from '../search/initials-readings.ts';
 import { stripExplicitIds } from '../markdown/heading-id.ts';
 import { headingPath } from '../markdown/heading-path.ts';
 import { dialectSourceText } from '../dialects/registry.ts';
@@ -92,7 +93,9 @@ export function emitWiki(wiki: Wiki, ctx: EmitContext): { catalog: Catalog; file
   const envelope = buildIndexEnvelope(sources, synonyms, (source) => cachedContribution(source, ctx.indexCache, ctx.sha256));
   const indexJson = `${JSON.stringify(envelope)}\n`;
   // The site's split index: a base and shards of the same postings (see index-split.ts).
-  for (const [name, json] of splitFiles(splitIndex(envelope))) searchFiles.set(`${SEARCH_SPLIT_DIR}/${name}`, `${JSON.stringify(json)}\n`);
+  // Its 초성 initials carry the titles' Latin names as the content writes them in Hangul (initials-readings.ts).
+  const readLatin = latinReader(sources.map((s) => s.proseMarkdown ?? ''));
+  for (const [name, json] of splitFiles(splitIndex(envelope, {}, readLatin))) searchFiles.set(`${SEARCH_SPLIT_DIR}/${name}`, `${JSON.stringify(json)}\n`);
   files.set(`${ARTIFACT_DIR}/catalog.json`, catalogJson);
   files.set(`${ARTIFACT_DIR}/search-index.json`, indexJson);
   const manifest: Manifest = {

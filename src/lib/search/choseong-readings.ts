@@ -113,9 +113,11 @@ function indexOfRun(words: readonly string[], run: readonly string[]): number {
  */
 export function choseongMatches(search: LoadedSearch, query: string): { doc: number; score: number }[] {
   const best = new Map<number, number>();
-  const direct = choseongSearch(search.documents, query);
+  // The site's split index reads its initials file, where the build wrote the Latin names' Hangul readings beside the
+  // titles (initials-readings.ts): the same names whether or not a document's details are fetched yet.
+  const names = search.shards?.initials();
+  const direct = choseongSearch(names ? names.map(([title = '', ...aliases]) => ({ title, aliases })) : search.documents, query);
   const initials = query.trim();
-  // The site's split index has only the titles' Hangul initials (initials.json), no Latin names to read: the whole index only.
   const read = /\s/.test(initials) || search.shards ? [] : readingMatches(search.documents, latinReadings(search, initials));
   for (const m of [...direct, ...read]) best.set(m.doc, Math.max(best.get(m.doc) ?? 0, m.score));
   return [...best].map(([doc, score]) => ({ doc, score })).sort((a, b) => b.score - a.score || a.doc - b.doc);

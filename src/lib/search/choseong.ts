@@ -26,7 +26,7 @@ export function choseongOf(text: string): string {
  * Documents whose title or an alias has the query's consonants as the initials of consecutive syllables
  * (spaces ignored): titles before aliases, a match at the start before one inside, shorter names first.
  */
-export function choseongSearch(documents: readonly SearchDocument[], query: string): { doc: number; score: number }[] {
+export function choseongSearch(documents: readonly Pick<SearchDocument, 'title' | 'aliases'>[], query: string): { doc: number; score: number }[] {
   const want = query.replace(/\s+/g, '');
   const hits: { doc: number; score: number }[] = [];
   documents.forEach((d, doc) => {

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import type { SerializedIndex } from './contract.ts';
+import { INDEX_ENVELOPE_VERSION, SPLIT_INDEX_VERSION } from './index-versions.ts';
 
-/** Version of the `search-index.json` envelope layout. */
-export const INDEX_ENVELOPE_VERSION = 5;
+export { INDEX_ENVELOPE_VERSION, SPLIT_INDEX_VERSION };
 
 /** A section of a document as search results name it. */
 export const SearchSectionSchema = z.object({
@@ -69,9 +69,6 @@ export const IndexEnvelopeSchema = z.object({
   sectionPostings: z.string(),
 });
 export type IndexEnvelope = z.output<typeof IndexEnvelopeSchema>;
-
-/** Version of the site's split index (`_wiki/search/base.json`, its term shards and document chunks). */
-export const SPLIT_INDEX_VERSION = 4;
 
 /**
  * What filters read of every document, in the split base: the project, category and tags of document n are the

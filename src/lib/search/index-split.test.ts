@@ -122,6 +122,35 @@ test('a shard, chunk or initials file that does not parse fails the search with 
   await expect(search(noInitials, 'ㅅㅌ')).rejects.toThrow(/^Split search index file initials\.json is malformed\. Rebuild with `npm run build`\.$/);
 });
 
+test("a split base that is not the build's fails to load with the field at fault and what to do", () => {
+  const base = splitIndex(buildIndexEnvelope(SOURCES)).base;
+  const tail = ' Rebuild with `npm run build`.';
+  const load = (json: unknown) => () => loadSplitSearch(json, async () => undefined);
+  expect(load({ ...base, version: 3 })).toThrow(`Split search index version 3 is not supported (expected ${base.version}).${tail}`);
+  expect(load({ ...base, searchOptionsVersion: -1 })).toThrow(/^Search index was built with search options version -1, but this code uses version \d+\./);
+  expect(load({ ...base, vocabulary: 1 })).toThrow(`Split search index is malformed: vocabulary is not a string.${tail}`);
+  expect(load({ ...base, naming: [1] })).toThrow(`Split search index is malformed: naming is not a list of strings.${tail}`);
+  expect(load({ ...base, shards: 0 })).toThrow(`Split search index is malformed: shards is not a positive whole number.${tail}`);
+  expect(load({ ...base, rows: { ...base.rows, filters: [] } })).toThrow(
+    `Split search index is malformed: rows is not { projects, categories, tags, filters }.${tail}`,
+  );
+  expect(load({ ...base, index: {} })).toThrow(`Split search index is malformed: index must be MiniSearch.toJSON() output.${tail}`);
+  expect(load([])).toThrow(`Split search index is malformed: not an object.${tail}`);
+  expect(load(base)).not.toThrow();
+});
+
+test('a chunk whose document details lack a field the results show fails the search', async () => {
+  const cut = splitIndex(buildIndexEnvelope(SOURCES));
+  const files = filesOf(cut);
+  const chunk = files.get('docs-0.json') as { documents: Record<string, unknown>[] };
+  const noUrl = { ...chunk, documents: chunk.documents.map((d, i) => (i === 0 ? { ...d, url: undefined } : d)) };
+  const badLine = { ...chunk, documents: chunk.documents.map((d) => ({ ...d, sections: [{ anchor: '', heading: '', depth: 1, line: 0, terms: 1 }] })) };
+  for (const damaged of [noUrl, badLine]) {
+    const loaded = loadSplitSearch(cut.base, async (f) => (f === 'docs-0.json' ? damaged : files.get(f)));
+    await expect(search(loaded, '상태')).rejects.toThrow(/^Split search index chunk docs-0\.json is malformed\. Rebuild with `npm run build`\.$/);
+  }
+});
+
 test("very common terms are cut by document into one line per document, terms by number; a pieced term's body is written out", () => {
   // 니다 (term 0) in documents 0, 2 and 7; 하는 (term 1) in 2 and 3; 있다 (term 2) in 7: sections as in the section postings.
   const lines = [

@@ -1,16 +1,9 @@
 import { encodeNameTable, NAME_SHARE, namingWords } from './names.ts';
 import type { SerializedIndex } from './contract.ts';
 import { foldByDocument, PIECE_TERM_CHARS, withBodyWrittenOut } from './split-pieces.ts';
-import {
-  SPLIT_INDEX_VERSION,
-  type IndexEnvelope,
-  type SearchDocument,
-  type SplitBase,
-  type SplitChunk,
-  type SplitInitials,
-  type SplitRows,
-  type SplitShard,
-} from './index-schema.ts';
+import { SPLIT_INDEX_VERSION } from './index-versions.ts';
+import { readName, type ReadLatin } from './initials-readings.ts';
+import type { IndexEnvelope, SearchDocument, SplitBase, SplitChunk, SplitInitials, SplitRows, SplitShard } from './index-schema.ts';
 
 /**
  * The site's split index: the envelope cut into a base (what every query needs), shards of postings by term and
@@ -87,7 +80,7 @@ export interface SplitIndex {
 }
 
 /** Cuts an envelope into the split base, its term shards and document chunks. */
-export function splitIndex(envelope: IndexEnvelope, sizes: SplitSizes = {}): SplitIndex {
+export function splitIndex(envelope: IndexEnvelope, sizes: SplitSizes = {}, readLatin?: ReadLatin): SplitIndex {
   const { version: _version, commonTerms: _common, postings, sectionPostings, documents, ...rest } = envelope;
   const [postingLines, sectionLines] = [lines(postings), lines(sectionPostings)];
   const indexed = new Set(postingLines.map((line) => line.slice(0, line.indexOf('\t'))));
@@ -133,7 +126,7 @@ export function splitIndex(envelope: IndexEnvelope, sizes: SplitSizes = {}): Spl
     },
     shards: cut.map((s) => ({ postings: s.postings.join('\n'), sectionPostings: s.sectionPostings.join('\n'), pieced: s.pieced.join('\n') })),
     chunks,
-    initials: { names: documents.map((d) => [d.title, ...d.aliases].map(initialsKey).join('\t')).join('\n') },
+    initials: { names: documents.map((d) => initialsLine([d.title, ...d.aliases], readLatin)).join('\n') },
   };
 }
 
@@ -240,6 +233,15 @@ function crowdedPrefixes(all: readonly string[], limit: number): string[] {
     terms = terms.filter((line) => over.has(line.slice(0, k)));
   }
   return crowded.sort();
+}
+
+/**
+ * A document's line of `initials.json`: its title and aliases, then each of them again read in Hangul where it has
+ * Latin words the content gives a reading of ('React 훅' and '리액트 훅'), as aliases (initials-readings.ts).
+ */
+function initialsLine(names: readonly string[], readLatin: ReadLatin | undefined): string {
+  const read = readLatin ? names.flatMap((n) => readName(n, readLatin) ?? []) : [];
+  return [...names, ...read].map(initialsKey).join('\t');
 }
 
 /**

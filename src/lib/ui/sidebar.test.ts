@@ -132,7 +132,7 @@ describe('navFile', () => {
 });
 
 /** A docs set as folders: `reference/` with `react/` (a landing page and 30 hooks) and `react-dom/components/` (no landing). */
-function docsSet() {
+function docsSet(folders?: Catalog['folders']) {
   const d = (path: string, title: string, over: Partial<CatalogEntry> = {}) =>
     entry(path.replace(/\.md$/, ''), {
       title,
@@ -161,6 +161,7 @@ function docsSet() {
     projects: [{ id: 'reference', count: documents.length, categories: { reference: documents.length }, updatedAt: '2026-11-27T00:00:00.000Z' }],
     categories: [{ id: 'reference', count: documents.length }],
     tags: [],
+    ...(folders ? { folders } : {}),
   };
   const ctx = uiContext({ catalog, config: resolveSiteConfig({}) }, '/', new Date('2026-11-30T00:00:00.000Z'));
   return { ctx, doc: (id: string) => documents.find((x) => x.id === id)! };
@@ -194,6 +195,26 @@ describe('folder groups', () => {
     const rules = docSidebar(ctx, doc('reference/versions')).list.entries.find((e) => e.kind === 'group' && e.key === 'reference/rules') as SidebarGroup;
     expect(rules.listingHref).toBe('/docs/reference/rules/hooks/');
     expect(shown(docSidebar(ctx, doc('reference/rules/purity')))[2]).toBe('Rules 2: 0 [Hook 규칙 *순수성] 0');
+  });
+
+  test('a folder whose `_category_` file says `collapsed: false` is drawn open on every page, nested ones too', () => {
+    const { ctx, doc } = docsSet([
+      { path: 'reference/react-dom', collapsed: false },
+      { path: 'reference/react-dom/components', collapsed: false },
+      { path: 'reference/rules', collapsed: true },
+    ]);
+    expect(shown(docSidebar(ctx, doc('reference/versions')))).toEqual([
+      'React 개요 31',
+      'React dom 3: 0 [React DOM 컴포넌트 3: 0 [React DOM 컴포넌트 <form> <input>] 0] 0',
+      'Rules 2',
+      '*Versions',
+    ]);
+    // Open groups not on the way add no breadcrumb, and a large one shows a window from its start.
+    expect(docSidebar(ctx, doc('reference/versions')).crumbs).toEqual([]);
+    const open = docsSet([{ path: 'reference/react', collapsed: false }]);
+    expect(shown(docSidebar(open.ctx, open.doc('reference/rules/hooks'), 5))[0]).toBe('React 개요 31: 0 [React 개요 use01 use02 use03 use04] 26');
+    // Without the file's word a folder off the way stays a heading.
+    expect(shown(docSidebar(docsSet().ctx, doc('reference/versions')))[1]).toBe('React dom 3');
   });
 
   test('a large folder on the way shows a window around the document; the page carries the same amount at any size', () => {

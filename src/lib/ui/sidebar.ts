@@ -197,8 +197,9 @@ export function docSidebar(ctx: UiContext, doc: CatalogEntry, size = SIDEBAR_WIN
   const projectHref = ctx.routes.project(doc.project);
   const path = nav?.paths.get(doc.id) ?? [];
   const crumbs: Crumb[] = [];
-  const listOf = (key: string, items: readonly NavEntry[], depth: number): SidebarList => {
-    const index = path[depth] ?? -1;
+  // `way`: the list is on the way to the document (else it is a group the content opens, shown from its start).
+  const listOf = (key: string, items: readonly NavEntry[], depth: number, way = true): SidebarList => {
+    const index = way ? (path[depth] ?? -1) : -1;
     const { start, end } = windowAround(items.length, Math.max(0, index), size);
     const shown = items.slice(start, end).map((entry, i): SidebarLink | SidebarGroup => {
       const onWay = start + i === index;
@@ -206,7 +207,8 @@ export function docSidebar(ctx: UiContext, doc: CatalogEntry, size = SIDEBAR_WIN
       const info = nav!.groups.get(entry)!;
       const listingHref = info.folder ? info.first || projectHref : `${projectHref}?category=${encodeURIComponent(entry.key)}`;
       const group: SidebarGroup = { kind: 'group', key: entry.key, label: entry.label, count: info.count, listingHref };
-      if (!onWay) return group;
+      // A folder whose `_category_` file says `collapsed: false` is drawn open on every page, a window from its start.
+      if (!onWay) return entry.collapsed === false ? { ...group, open: listOf(entry.key, entry.items, depth + 1, false) } : group;
       // The breadcrumb names the folders above the document, not the one it is the landing page of.
       if (info.folder && !(info.landing === doc.url && depth === path.length - 2))
         crumbs.push({ label: entry.label, ...(info.landing ? { href: info.landing } : {}) });
