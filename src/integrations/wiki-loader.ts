@@ -142,7 +142,7 @@ function watchContent({ watcher, config, logger }: LoaderContext, reload: () => 
 
 /**
  * Whether a change at `path` may change the wiki under `root`: any file in it, not only Markdown (an included code file,
- * GitBook's `.gitbook/includes/`, a picture a page checks), but nothing in `.git` or `node_modules`. A reload of an
+ * a shared folder's `includes/`, a picture a page checks), but nothing in `.git` or `node_modules`. A reload of an
  * unchanged wiki parses nothing: its key is that of the last one.
  */
 export function reloadsOn(root: string, path: string): boolean {

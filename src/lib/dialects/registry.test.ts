@@ -4,7 +4,7 @@ import { DIALECTS } from './registry.ts';
 
 test("the link resolver's light list holds every dialect's link conventions, in the registry's order", () => {
   expect(DIALECTS.flatMap((d) => (d.links ? [d.links] : []))).toEqual(LINK_DIALECTS);
-  expect(DIALECTS.filter((d) => d.links).map((d) => d.name)).toEqual(['docusaurus', 'jekyll', 'hugo']);
+  expect(DIALECTS.filter((d) => d.links).map((d) => d.name)).toEqual(['docusaurus', 'vitepress', 'jekyll', 'hugo']);
 });
 
 test('every dialect has a folder name of its own', () => {

@@ -55,6 +55,8 @@ export interface LinkRewrites {
   routePrefix?: RegExp;
   /** The addresses the tool published a page at (frontmatter `permalink`, `slug`…): each value, and whether one without a leading `/` is read from the page's folder. */
   publishedAt?: (page: { readonly extra: Readonly<Record<string, unknown>>; readonly aliases: readonly string[] }) => { value: unknown; relative: boolean }[];
+  /** The id the tool's pages give a heading of this text, before duplicates are numbered, in NFC: links copied from its site use it. */
+  headingSlug?: (text: string) => string;
 }
 
 /** A folder-describing file as the collector read it. */

@@ -24,7 +24,7 @@ export interface WikiOptions {
   fileExists?: (contentPath: string) => boolean;
   /** Whether a content path names a picture the site can show (default: whether it exists, by `fileExists`). */
   imageStatus?: (contentPath: string) => ImageStatus;
-  /** Content paths of the folder's files that are not Markdown (pictures, downloads): Obsidian embeds are looked up among them. */
+  /** Content paths of the folder's files that are not Markdown (pictures, downloads): `![[name]]` embeds are looked up among them. */
   attachments?: readonly string[];
   /** The Markdown files the site leaves out and why: a link to one is a warning naming it, not a broken link. */
   skipped?: readonly SkippedFile[];
