@@ -1,10 +1,16 @@
 import { expect, test } from 'vitest';
 import { LINK_DIALECTS } from './links.ts';
 import { DIALECTS } from './registry.ts';
+import { TEXT_DIALECTS } from './text.ts';
 
 test("the link resolver's light list holds every dialect's link conventions, in the registry's order", () => {
   expect(DIALECTS.flatMap((d) => (d.links ? [d.links] : []))).toEqual(LINK_DIALECTS);
   expect(DIALECTS.filter((d) => d.links).map((d) => d.name)).toEqual(['docusaurus', 'vitepress', 'jekyll', 'hugo']);
+});
+
+test("the search text's light list holds every dialect's text conventions, in the registry's order", () => {
+  expect(DIALECTS.flatMap((d) => (d.text ? [d.text] : []))).toEqual(TEXT_DIALECTS);
+  expect(DIALECTS.filter((d) => d.text).map((d) => d.name)).toEqual(['obsidian']);
 });
 
 test('every dialect has a folder name of its own', () => {

@@ -30,6 +30,38 @@ export interface Dialect {
   links?: LinkRewrites;
   /** How the tool's folder looks on disk, for the collector (`src/node/collect.ts`). */
   folders?: FolderConventions;
+  /** What of the tool's text the page never shows, for search text and snippets (`text.ts`, light as `links.ts`). */
+  text?: TextConventions;
+  /** The name the tool's embeds call a page by when its file name is not that name (a namespace, a journal's date). */
+  noteTitle?: (path: string) => string | undefined;
+  /** What the tool's conventions change in a folder it marks as its own (`folders.rootMark`). */
+  marked?: MarkedFolder;
+}
+
+/** A folder carrying a dialect's root mark: its files carry the dialect's name (`RawFile.dialects`) and are read its way. */
+export interface MarkedFolder {
+  /** `#tags` written in the text are the page's tags too. */
+  textTags?: boolean;
+  /**
+   * How the tool reads a page, given every marked file of the folder (pages refer to each other's blocks): its body
+   * with the line count kept, the lines that are no text, and the frontmatter the page gives another way.
+   */
+  pages?: (files: readonly { path: string; text: string }[]) => (path: string, body: string) => MarkedPage;
+}
+
+/** A page of a marked folder as its tool reads it. */
+export interface MarkedPage {
+  body: string;
+  /** Lines of the body (from 1) that are no text: include lines there are not read. */
+  skipLines?: ReadonlySet<number>;
+  /** Frontmatter the page gives another way; the file's own frontmatter wins. */
+  frontmatter?: Record<string, unknown>;
+}
+
+/** A dialect's text conventions that the search text follows. */
+export interface TextConventions {
+  /** Markdown with the tool's hidden parts (comments) blanked, every newline kept. */
+  hidden?: (markdown: string) => string;
 }
 
 /** A dialect's folder on disk: what the collector skips, reads for attachments only, or reads as the reading order. */
@@ -47,6 +79,11 @@ export interface FolderConventions {
   tableOfContents?: { file: RegExp; order: (text: string, isPage: (path: string) => boolean) => Map<string, number> };
   /** A hidden file in any folder giving its pages' order (`.order`): its name, and its places read from `(path, text)`. */
   orderFile?: { name: string; order: (path: string, text: string) => Map<string, number> };
+  /**
+   * What at the content root makes the folder the tool's (`.obsidian/`; `logseq/` holding `config.edn`), and whether
+   * that folder is the tool's settings and backups, never read.
+   */
+  rootMark?: { dir: string; file?: string; settings?: boolean };
 }
 
 /** A dialect's link conventions, tried by the core's resolver when a link's path as written names nothing. */
