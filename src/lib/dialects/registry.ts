@@ -131,9 +131,19 @@ export function bareName(name: string, dialects: readonly Dialect[] = DIALECTS):
   return dialects.reduce((n, d) => (d.bareName ? d.bareName(n) : n), name);
 }
 
-/** The parsed documents after the dialects' passes over their ids. */
-export function dialectIds(docs: readonly SourceDocument[], dialects: readonly Dialect[] = DIALECTS): SourceDocument[] {
-  return dialects.reduce<SourceDocument[]>((all, d) => (d.ids ? d.ids(all) : all), [...docs]);
+/** The parsed documents after the dialects' passes over their ids, by rank (equal ranks keep the registry's order), and the passes' warnings. */
+export function dialectIds(docs: readonly SourceDocument[], dialects: readonly Dialect[] = DIALECTS): { docs: SourceDocument[]; problems: Problem[] } {
+  const passes = dialects
+    .flatMap((d, i) => (d.ids ? [{ ...d.ids, i }] : []))
+    .sort((a, b) => a.rank - b.rank || a.i - b.i);
+  const problems: Problem[] = [];
+  let all = [...docs];
+  for (const { pass } of passes) {
+    const out = pass(all);
+    all = out.docs;
+    problems.push(...(out.problems ?? []));
+  }
+  return { docs: all, problems };
 }
 
 /** Every dialect's folder conventions of one kind, in registry order. */
@@ -185,4 +195,11 @@ export function noteTitle(path: string, dialects: readonly Dialect[] = DIALECTS)
     if (title !== undefined) return title;
   }
   return undefined;
+}
+
+/** The dialects' callout types as GitHub's alert kinds (the first dialect to name a type wins). */
+export function calloutAliases(dialects: readonly Dialect[] = DIALECTS): Map<string, 'note' | 'tip' | 'important' | 'warning' | 'caution'> {
+  const aliases = new Map<string, 'note' | 'tip' | 'important' | 'warning' | 'caution'>();
+  for (const d of dialects) for (const [type, kind] of Object.entries(d.calloutKinds ?? {})) if (!aliases.has(type)) aliases.set(type, kind);
+  return aliases;
 }

@@ -24,8 +24,11 @@ export interface Dialect {
   folderFiles?: FolderFiles;
   /** A file or folder name without what the tool adds to it that is no part of the title (Notion's page ids). */
   bareName?: (name: string) => string;
-  /** A pass over the parsed documents' ids, before duplicates are looked for (Notion's: without page ids where unambiguous). */
-  ids?: (docs: readonly SourceDocument[]) => SourceDocument[];
+  /**
+   * A pass over the parsed documents' ids, before duplicates are looked for, at its rank among the dialects' passes
+   * (lower first): Notion's, without page ids where unambiguous; Docusaurus's, an id written in many folders qualified.
+   */
+  ids?: { rank: number; pass: (docs: readonly SourceDocument[]) => { docs: SourceDocument[]; problems?: Problem[] } };
   /** How the tool's links and addresses lead to pages. */
   links?: LinkRewrites;
   /** How the tool's folder looks on disk, for the collector (`src/node/collect.ts`). */
@@ -34,6 +37,8 @@ export interface Dialect {
   text?: TextConventions;
   /** The name the tool's embeds call a page by when its file name is not that name (a namespace, a journal's date). */
   noteTitle?: (path: string) => string | undefined;
+  /** The tool's callout types (`> [!info]`) drawn as one of GitHub's alert kinds. */
+  calloutKinds?: Readonly<Record<string, 'note' | 'tip' | 'important' | 'warning' | 'caution'>>;
   /** What the tool's conventions change in a folder it marks as its own (`folders.rootMark`). */
   marked?: MarkedFolder;
 }

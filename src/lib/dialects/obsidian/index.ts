@@ -13,6 +13,13 @@ export const obsidian: Dialect = {
   folders: { ignoredDirs: ['.obsidian'], rootMark: { dir: '.obsidian' } },
   // A vault's `#tags` in the text (`#회의`, `#project/alpha`) are its pages' tags.
   marked: { textTags: true },
+  // Its other callout types, drawn as the nearest GitHub kind.
+  calloutKinds: {
+    ...Object.fromEntries(['info', 'abstract', 'summary', 'tldr', 'todo', 'example', 'quote', 'cite', 'question', 'help', 'faq'].map((k) => [k, 'note' as const])),
+    ...Object.fromEntries(['hint', 'success', 'check', 'done'].map((k) => [k, 'tip' as const])),
+    attention: 'warning',
+    ...Object.fromEntries(['failure', 'fail', 'missing', 'danger', 'error', 'bug'].map((k) => [k, 'caution' as const])),
+  },
   text: obsidianText,
   parsePlugins: () => [
     // First of the transforms on text: what a comment holds (a link, a container, a heading) is never read.
