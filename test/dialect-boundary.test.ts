@@ -18,10 +18,7 @@ const GENERATOR = /\b(docusaurus|vitepress|mkdocs|hugo|jekyll|gitbook|docsify|wi
 const NOT_YET_MOVED = new Set<string>([
   'src/lib/markdown/includes.ts',
   'src/lib/markdown/template-tags.ts',
-  'src/lib/wiki/frontmatter-fence.ts',
-  'src/lib/wiki/frontmatter-parse.ts',
   'src/lib/wiki/skipped-files.ts',
-  'src/node/wiki-build.ts',
 ]);
 
 function coreSources(): string[] {

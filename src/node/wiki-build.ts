@@ -94,7 +94,7 @@ function buildCollected(
 ): CollectedWiki {
   const options = buildOptions(root, config, base, attachments, skipped);
   const key = sha256(JSON.stringify([root, base, config.categories, options.links, files, skipped, attachments, options.folderLabels ?? []]));
-  // Hugo's TOML frontmatter as an empty YAML block of as many lines: Astro's renderer strips only YAML.
+  // A dialect's frontmatter (TOML) as an empty YAML block of as many lines: Astro's renderer strips only YAML.
   const texts = new Map(files.map((f) => [f.path, renderableText(f.text ?? '')]));
   if (key === unchanged) return { wiki: undefined, texts, key };
   const wiki = buildWiki(files, options, cache, keepSyntaxTree);

@@ -10,7 +10,13 @@ test("the link resolver's light list holds every dialect's link conventions, in 
 
 test("the search text's light list holds every dialect's text conventions, in the registry's order", () => {
   expect(DIALECTS.flatMap((d) => (d.text ? [d.text] : []))).toEqual(TEXT_DIALECTS);
-  expect(DIALECTS.filter((d) => d.text).map((d) => d.name)).toEqual(['obsidian']);
+  expect(DIALECTS.filter((d) => d.text).map((d) => d.name)).toEqual(['obsidian', 'hugo']);
+});
+
+test("a dialect's frontmatter format opens with the fence its light text conventions give every reader of the body", () => {
+  const formats = DIALECTS.filter((d) => d.frontmatterFormat);
+  expect(formats.map((d) => d.name)).toEqual(['hugo']);
+  for (const d of formats) expect(d.text?.frontmatterFence).toBe(d.frontmatterFormat?.fence);
 });
 
 test('every dialect has a folder name of its own', () => {

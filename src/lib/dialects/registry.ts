@@ -11,7 +11,18 @@ import { notion } from './notion/index.ts';
 import { obsidian } from './obsidian/index.ts';
 import type { RawFile, SourceDocument } from '../wiki/document.ts';
 import type { Problem } from '../wiki/problems.ts';
-import type { DateContext, Dialect, DialectOptions, FolderConventions, FolderFile, FolderLabel, FrontmatterPage, MarkedPage, RankedRule } from './types.ts';
+import type {
+  DateContext,
+  Dialect,
+  DialectOptions,
+  FolderConventions,
+  FolderFile,
+  FolderLabel,
+  FrontmatterFormat,
+  FrontmatterPage,
+  MarkedPage,
+  RankedRule,
+} from './types.ts';
 import { vitepress } from './vitepress/index.ts';
 import { wikijs } from './wikijs/index.ts';
 
@@ -202,4 +213,9 @@ export function calloutAliases(dialects: readonly Dialect[] = DIALECTS): Map<str
   const aliases = new Map<string, 'note' | 'tip' | 'important' | 'warning' | 'caution'>();
   for (const d of dialects) for (const [type, kind] of Object.entries(d.calloutKinds ?? {})) if (!aliases.has(type)) aliases.set(type, kind);
   return aliases;
+}
+
+/** The dialects' frontmatter formats besides YAML, in registry order. */
+export function frontmatterFormats(dialects: readonly Dialect[] = DIALECTS): FrontmatterFormat[] {
+  return dialects.flatMap((d) => (d.frontmatterFormat ? [d.frontmatterFormat] : []));
 }

@@ -18,6 +18,8 @@ export interface Dialect {
   parsePlugins?: (options: DialectOptions) => readonly RankedPlugin[];
   /** What its frontmatter means to Maru's fields. */
   frontmatter?: FrontmatterMapping;
+  /** A frontmatter format of its own besides YAML (Hugo's TOML), whose fence is also its `text.frontmatterFence`. */
+  frontmatterFormat?: FrontmatterFormat;
   /** How the Markdown `_wiki/docs/*.md` hands AIs drops its syntax that reads as noise outside a renderer. */
   sourceText?: (markdown: string) => string;
   /** Files that describe their folder (Docusaurus's `_category_.json`): which, and what they say. */
@@ -63,8 +65,20 @@ export interface MarkedPage {
   frontmatter?: Record<string, unknown>;
 }
 
-/** A dialect's text conventions that the search text follows. */
+/** A frontmatter format other than YAML: its fence line (opening and closing), its message for a block never closed, and its parser. */
+export interface FrontmatterFormat {
+  fence: RegExp;
+  unclosed: { message: string; hint: string };
+  /** The lines between the fences as data with each top-level key's line in the file, or the error at its line in the file. */
+  parse: (
+    inner: readonly string[],
+  ) => { data: Record<string, unknown>; lineOf: (field: string) => number } | { error: { line: number; message: string; hint: string } };
+}
+
+/** A dialect's text conventions that every reader of the text follows. */
 export interface TextConventions {
+  /** The fence line of the tool's frontmatter format, besides YAML's `---` (`frontmatterFormat` parses it). */
+  frontmatterFence?: RegExp;
   /** Markdown with the tool's hidden parts (comments) blanked, every newline kept. */
   hidden?: (markdown: string) => string;
 }
