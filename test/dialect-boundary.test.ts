@@ -18,7 +18,6 @@ const GENERATOR = /\b(docusaurus|vitepress|mkdocs|hugo|jekyll|gitbook|docsify|wi
 const NOT_YET_MOVED = new Set<string>([
   'src/lib/markdown/includes.ts',
   'src/lib/markdown/template-tags.ts',
-  'src/lib/wiki/skipped-files.ts',
 ]);
 
 function coreSources(): string[] {

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { LINK_DIALECTS } from './links.ts';
-import { DIALECTS } from './registry.ts';
+import { DIALECTS, folderConventions } from './registry.ts';
 import { TEXT_DIALECTS } from './text.ts';
 
 test("the link resolver's light list holds every dialect's link conventions, in the registry's order", () => {
@@ -21,4 +21,8 @@ test("a dialect's frontmatter format opens with the fence its light text convent
 
 test('every dialect has a folder name of its own', () => {
   expect(new Set(DIALECTS.map((d) => d.name)).size).toBe(DIALECTS.length);
+});
+
+test("the tables of contents' tools, as the skipped-file warning names them, in registry order", () => {
+  expect(folderConventions('tableOfContents').map((toc) => toc.tools)).toEqual(['GitBook·mdBook', 'Docsify']);
 });

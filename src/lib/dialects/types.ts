@@ -93,9 +93,10 @@ export interface FolderConventions {
   bookMarkers?: readonly string[];
   /**
    * A table of contents at the root of a book (`SUMMARY.md`, `_sidebar.md`): skipped as a page, and the reading order
-   * when the frontmatter gives none (`order(text, isPage)`: each listed page's place, by content path).
+   * when the frontmatter gives none (`order(text, isPage)`: each listed page's place, by content path); `tools` names
+   * the tools that write it, for the warning that it is no page (`GitBook·mdBook`).
    */
-  tableOfContents?: { file: RegExp; order: (text: string, isPage: (path: string) => boolean) => Map<string, number> };
+  tableOfContents?: { file: RegExp; order: (text: string, isPage: (path: string) => boolean) => Map<string, number>; tools: string };
   /** A hidden file in any folder giving its pages' order (`.order`): its name, and its places read from `(path, text)`. */
   orderFile?: { name: string; order: (path: string, text: string) => Map<string, number> };
   /**
