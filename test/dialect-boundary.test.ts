@@ -12,12 +12,24 @@ const CORE = ['src/lib/wiki', 'src/lib/markdown', 'src/lib/artifacts', 'src/node
 const GENERATOR = /\b(docusaurus|vitepress|mkdocs|hugo|jekyll|gitbook|docsify|wiki\.?js|logseq|notion|azure|obsidian|mdbook)/i;
 
 /**
- * Core files that still name a generator, until their dialect code moves out. This list only shrinks: a file on it
- * that no longer names one fails too, so it is taken off when it is cleaned.
+ * Core files that still name a generator, with why their dialect code has not moved yet. This list only shrinks: a file
+ * on it that no longer names one fails too, so it is taken off when it is cleaned.
  */
-const NOT_YET_MOVED = new Set<string>([
-  'src/lib/markdown/includes.ts',
-  'src/lib/markdown/template-tags.ts',
+const NOT_YET_MOVED = new Map<string, string>([
+  [
+    'src/lib/markdown/includes.ts',
+    // One expansion (paths from the file, the root or the project; line ranges, regions and anchors; nesting, cycles and
+    // size limits; embeds in a quote box) serves eight tools' include lines, each a tagged case of it. A dialect hook
+    // needs that expansion's options per syntax first; until then the syntaxes are listed there, by tool.
+    'the include syntaxes of eight tools share one expansion; a per-dialect include hook is still to be cut out of it',
+  ],
+  [
+    'src/lib/markdown/template-tags.ts',
+    // The Liquid/shortcode line reader is also the core's test for code blocks written as tags (fenced-lines.ts,
+    // remark-raw-blocks.ts), which the search text and the server's snippets load without the registry; its `{% link %}`,
+    // `post_url` and `ref` address reading is to move to the jekyll and hugo dialects' link conventions.
+    'the Liquid and shortcode tag reader is shared by the core code-block masks, which load without the registry',
+  ],
 ]);
 
 function coreSources(): string[] {
@@ -37,7 +49,7 @@ describe('the core names no generator', () => {
 
   test('every file on the list still names one (take it off once its dialect code has moved)', () => {
     const named = new Set(files.filter((f) => f.named).map((f) => f.path));
-    expect([...NOT_YET_MOVED].filter((path) => !named.has(path))).toEqual([]);
+    expect([...NOT_YET_MOVED.keys()].filter((path) => !named.has(path))).toEqual([]);
   });
 
   test('the core imports a dialect only through the registry (or its light lists of link and text conventions) or its types', () => {
