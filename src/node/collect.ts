@@ -50,7 +50,8 @@ export function scanContent(root: string): {
   const rootEntries = readdirSync(root, { withFileTypes: true });
   // A note tool's folder at the root (its settings) makes the content root that tool's: its files are read its way too.
   const marks = rootMarks().filter(
-    (mark) => rootEntries.some((entry) => entry.name === mark.dir && entry.isDirectory()) && (mark.file === undefined || isFileAt(join(root, mark.dir, mark.file))),
+    (mark) =>
+      rootEntries.some((entry) => entry.name === mark.dir && entry.isDirectory()) && (mark.file === undefined || isFileAt(join(root, mark.dir, mark.file))),
   );
   const settings = new Set(marks.flatMap((mark) => (mark.settings ? [mark.dir] : [])));
   // A book keeps its table of contents at the root, and its README.md is the first page.
@@ -78,7 +79,13 @@ export function scanContent(root: string): {
   };
   walk(root, false);
   const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-  return { paths: paths.sort(), skipped: skipped.sort(byPath), attachments: attachments.sort(), orderFiles: orderFiles.sort(), dialects: marks.map((mark) => mark.dialect) };
+  return {
+    paths: paths.sort(),
+    skipped: skipped.sort(byPath),
+    attachments: attachments.sort(),
+    orderFiles: orderFiles.sort(),
+    dialects: marks.map((mark) => mark.dialect),
+  };
 }
 
 function isFileAt(path: string): boolean {

@@ -144,9 +144,7 @@ export function bareName(name: string, dialects: readonly Dialect[] = DIALECTS):
 
 /** The parsed documents after the dialects' passes over their ids, by rank (equal ranks keep the registry's order), and the passes' warnings. */
 export function dialectIds(docs: readonly SourceDocument[], dialects: readonly Dialect[] = DIALECTS): { docs: SourceDocument[]; problems: Problem[] } {
-  const passes = dialects
-    .flatMap((d, i) => (d.ids ? [{ ...d.ids, i }] : []))
-    .sort((a, b) => a.rank - b.rank || a.i - b.i);
+  const passes = dialects.flatMap((d, i) => (d.ids ? [{ ...d.ids, i }] : [])).sort((a, b) => a.rank - b.rank || a.i - b.i);
   const problems: Problem[] = [];
   let all = [...docs];
   for (const { pass } of passes) {

@@ -15,7 +15,9 @@ export const obsidian: Dialect = {
   marked: { textTags: true },
   // Its other callout types, drawn as the nearest GitHub kind.
   calloutKinds: {
-    ...Object.fromEntries(['info', 'abstract', 'summary', 'tldr', 'todo', 'example', 'quote', 'cite', 'question', 'help', 'faq'].map((k) => [k, 'note' as const])),
+    ...Object.fromEntries(
+      ['info', 'abstract', 'summary', 'tldr', 'todo', 'example', 'quote', 'cite', 'question', 'help', 'faq'].map((k) => [k, 'note' as const]),
+    ),
     ...Object.fromEntries(['hint', 'success', 'check', 'done'].map((k) => [k, 'tip' as const])),
     attention: 'warning',
     ...Object.fromEntries(['failure', 'fail', 'missing', 'danger', 'error', 'bug'].map((k) => [k, 'caution' as const])),
