@@ -79,6 +79,8 @@ export interface SourceDocument {
   fieldLines: Record<string, number>;
   /** Where `body` has other files pasted in for include lines: lines of it are reported at their include line (`lineAsWritten`). */
   includedSpans?: IncludedSpan[];
+  /** Markdown a dialect draws from the frontmatter (a home page's hero and features), at the end of `body`: the site renders it after the file's text. */
+  drawnMarkdown?: string;
 }
 
 const KNOWN_KEYS = new Set(Object.keys(FrontmatterSchema.shape));
@@ -218,6 +220,7 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[], ke
     markdown,
     fieldLines,
     ...(raw.included?.spans.length ? { includedSpans: raw.included.spans } : {}),
+    ...(home?.markdown ? { drawnMarkdown: home.markdown } : {}),
   };
   if (doc.createdAt > doc.updatedAt) doc.createdAt = doc.updatedAt;
   return { doc, problems: problems.sort((a, b) => a.line - b.line) };
