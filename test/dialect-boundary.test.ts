@@ -23,13 +23,6 @@ const NOT_YET_MOVED = new Map<string, string>([
     // needs that expansion's options per syntax first; until then the syntaxes are listed there, by tool.
     'the include syntaxes of eight tools share one expansion; a per-dialect include hook is still to be cut out of it',
   ],
-  [
-    'src/lib/markdown/template-tags.ts',
-    // The Liquid/shortcode line reader is also the core's test for code blocks written as tags (fenced-lines.ts,
-    // remark-raw-blocks.ts), which the search text and the server's snippets load without the registry; its `{% link %}`,
-    // `post_url` and `ref` address reading is to move to the jekyll and hugo dialects' link conventions.
-    'the Liquid and shortcode tag reader is shared by the core code-block masks, which load without the registry',
-  ],
 ]);
 
 function coreSources(): string[] {
