@@ -12,53 +12,17 @@ const CORE = ['src/lib/wiki', 'src/lib/markdown', 'src/lib/artifacts', 'src/node
 const GENERATOR = /\b(docusaurus|vitepress|mkdocs|hugo|jekyll|gitbook|docsify|wiki\.?js|logseq|notion|azure|obsidian|mdbook)/i;
 
 /**
- * Core files that still name a generator, until their dialect code moves out. This list only shrinks: a file on it
- * that no longer names one fails too, so it is taken off when it is cleaned.
+ * Core files that still name a generator, with why their dialect code has not moved yet. This list only shrinks: a file
+ * on it that no longer names one fails too, so it is taken off when it is cleaned.
  */
-const NOT_YET_MOVED = new Set<string>([
-  'src/integrations/maru.ts',
-  'src/integrations/wiki-loader.ts',
-  'src/lib/markdown/code-meta.ts',
-  'src/lib/markdown/fenced-lines.ts',
-  'src/lib/markdown/heading-anchors.ts',
-  'src/lib/markdown/hidden-html.ts',
-  'src/lib/markdown/highlight-marks.ts',
-  'src/lib/markdown/includes.ts',
-  'src/lib/markdown/linear-text.ts',
-  'src/lib/markdown/logseq.ts',
-  'src/lib/markdown/nesting.ts',
-  'src/lib/markdown/obsidian-comments.ts',
-  'src/lib/markdown/parse.ts',
-  'src/lib/markdown/remark-containers.ts',
-  'src/lib/markdown/remark-foreign-html.ts',
-  'src/lib/markdown/remark-raw-blocks.ts',
-  'src/lib/markdown/template-tags.ts',
-  'src/lib/markdown/wikilink.ts',
-  'src/lib/wiki/attachments.ts',
-  'src/lib/wiki/content-checks.ts',
-  'src/lib/wiki/document.ts',
-  'src/lib/wiki/folder-ids.ts',
-  'src/lib/wiki/frontmatter-fence.ts',
-  'src/lib/wiki/frontmatter-parse.ts',
-  'src/lib/wiki/frontmatter.ts',
-  'src/lib/wiki/include-files.ts',
-  'src/lib/wiki/links.ts',
-  'src/lib/wiki/pipeline.ts',
-  'src/lib/wiki/reading-order.ts',
-  'src/lib/wiki/render-key.ts',
-  'src/lib/wiki/skipped-files.ts',
-  'src/lib/wiki/slug.ts',
-  'src/lib/wiki/url.ts',
-  'src/markdown/rehype-callouts.ts',
-  'src/markdown/rehype-plain-raw-code.ts',
-  'src/markdown/rehype-raw-images.ts',
-  'src/markdown/remark-heading-ids.ts',
-  'src/markdown/remark-missing-images.ts',
-  'src/markdown/remark-wiki-links.ts',
-  'src/markdown/sanitize-schema.ts',
-  'src/node/collect.ts',
-  'src/node/include-reader.ts',
-  'src/node/wiki-build.ts',
+const NOT_YET_MOVED = new Map<string, string>([
+  [
+    'src/lib/markdown/includes.ts',
+    // One expansion (paths from the file, the root or the project; line ranges, regions and anchors; nesting, cycles and
+    // size limits; embeds in a quote box) serves eight tools' include lines, each a tagged case of it. A dialect hook
+    // needs that expansion's options per syntax first; until then the syntaxes are listed there, by tool.
+    'the include syntaxes of eight tools share one expansion; a per-dialect include hook is still to be cut out of it',
+  ],
 ]);
 
 function coreSources(): string[] {
@@ -78,14 +42,14 @@ describe('the core names no generator', () => {
 
   test('every file on the list still names one (take it off once its dialect code has moved)', () => {
     const named = new Set(files.filter((f) => f.named).map((f) => f.path));
-    expect([...NOT_YET_MOVED].filter((path) => !named.has(path))).toEqual([]);
+    expect([...NOT_YET_MOVED.keys()].filter((path) => !named.has(path))).toEqual([]);
   });
 
-  test('the core imports a dialect only through the registry (or its light list of link conventions) or its types', () => {
+  test('the core imports a dialect only through the registry (or its light lists of link and text conventions) or its types', () => {
     const bad = files.flatMap(({ path }) =>
       [...readFileSync(join(ROOT, path), 'utf8').matchAll(/from\s+'([^']*\/dialects\/[^']+)'/g)]
         .map((m) => m[1]!)
-        .filter((spec) => !/\/dialects\/(registry|links|types)\.ts$/.test(spec))
+        .filter((spec) => !/\/dialects\/(registry|links|text|types)\.ts$/.test(spec))
         .map((spec) => `${path} imports ${spec}`),
     );
     expect(bad).toEqual([]);

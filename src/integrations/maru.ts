@@ -281,7 +281,7 @@ function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', t
             if (!r.isDocLink) return linkedFileHref(current(), url, fromPath);
             if (r.home) return joinUrl(current().options.base, '/');
             if (!r.doc) return undefined;
-            // An alias (VitePress slug) becomes the page's own id; a text fragment or unknown anchor stays as written.
+            // An alias (another generator's slug) becomes the page's own id; a text fragment or unknown anchor stays as written.
             return `${joinUrl(current().options.base, docPath(r.doc.id))}${r.heading ? anchorHash(r.heading.anchor) : r.htmlId ? anchorHash(r.htmlId) : r.fragment ? `#${r.fragment}` : ''}`;
           },
           brokenWiki: (target: string) => (current().resolver.draft(target) ? `[[${target}]]: 초안이라 싣지 않은 문서입니다` : undefined),

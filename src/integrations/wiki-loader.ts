@@ -49,7 +49,8 @@ async function loadDocs(ctx: LoaderContext, snapshot: WikiSnapshot): Promise<voi
   const generateDigest = (data: string) => ctx.generateDigest(data);
   const { root, wiki, catalog, texts, code, lang } = snapshot;
   const rowOf = new Map(catalog.documents.map((d) => [d.id, d]));
-  const textOf = (doc: WikiDocument) => texts.get(doc.source.sourcePath) ?? '';
+  // What a dialect draws from the frontmatter (a home page's hero) follows the file's text, as it follows the body the parse read.
+  const textOf = (doc: WikiDocument) => withDrawnMarkdown(texts.get(doc.source.sourcePath) ?? '', doc.source.drawnMarkdown);
   const keys = renderKeys(wiki, textOf, { lang, code }, generateDigest);
   const projectRoot = fileURLToPath(config.root);
   const keep = new Set<string>();
@@ -102,6 +103,11 @@ async function loadDocs(ctx: LoaderContext, snapshot: WikiSnapshot): Promise<voi
   logger.info(`rendered ${rendered} of ${wiki.documents.length} documents (the others are unchanged since the last build)`);
 }
 
+/** A file's text with the Markdown a dialect draws from its frontmatter after it, as `toSourceDocument` appends it to the body. */
+export function withDrawnMarkdown(text: string, drawn: string | undefined): string {
+  return drawn ? `${text.trimEnd()}\n\n${drawn}\n` : text;
+}
+
 /** Renders one document; a failure (a stack overflow on Markdown nested past what the parse step caught) names the file. */
 async function renderNamingFile(ctx: LoaderContext, text: string, full: string): ReturnType<LoaderContext['renderMarkdown']> {
   try {
@@ -142,7 +148,7 @@ function watchContent({ watcher, config, logger }: LoaderContext, reload: () => 
 
 /**
  * Whether a change at `path` may change the wiki under `root`: any file in it, not only Markdown (an included code file,
- * GitBook's `.gitbook/includes/`, a picture a page checks), but nothing in `.git` or `node_modules`. A reload of an
+ * a shared folder's `includes/`, a picture a page checks), but nothing in `.git` or `node_modules`. A reload of an
  * unchanged wiki parses nothing: its key is that of the last one.
  */
 export function reloadsOn(root: string, path: string): boolean {

@@ -1,8 +1,9 @@
 import type { Element, ElementContent, Root, Text } from 'hast';
 import type { Transformer } from 'unified';
+import { calloutAliases } from '../lib/dialects/registry.ts';
 import { visit } from '../lib/markdown/visit.ts';
 
-/** The GitHub alert kinds (`> [!NOTE]` …) and `embed`, the block of an Obsidian note embed (`![[노트]]`). */
+/** The GitHub alert kinds (`> [!NOTE]` …) and `embed`, the block of a note embed (`![[노트]]`). */
 export const CALLOUT_KINDS = ['note', 'tip', 'important', 'warning', 'caution', 'embed'] as const;
 export type CalloutKind = (typeof CALLOUT_KINDS)[number];
 
@@ -12,20 +13,15 @@ export interface Options {
 }
 
 const KO_TITLES: Record<CalloutKind, string> = { note: '참고', tip: '팁', important: '중요', warning: '주의', caution: '경고', embed: '포함된 문서' };
-/** Obsidian's other callout types, drawn as the nearest GitHub kind; any other type is drawn as a note. */
-const OBSIDIAN_KINDS: Record<string, CalloutKind> = {
-  ...Object.fromEntries(['info', 'abstract', 'summary', 'tldr', 'todo', 'example', 'quote', 'cite', 'question', 'help', 'faq'].map((k) => [k, 'note'])),
-  ...Object.fromEntries(['hint', 'success', 'check', 'done'].map((k) => [k, 'tip'])),
-  attention: 'warning',
-  ...Object.fromEntries(['failure', 'fail', 'missing', 'danger', 'error', 'bug'].map((k) => [k, 'caution'])),
-};
-/** `[!type]`, then Obsidian's fold sign: `-` starts closed, `+` open. */
+/** The dialects' other callout types, drawn as the nearest GitHub kind; any other type is drawn as a note. */
+const ALIASES: ReadonlyMap<string, CalloutKind> = calloutAliases();
+/** `[!type]`, then a fold sign: `-` starts closed, `+` open. */
 const MARKER = /^\s*\[!([A-Za-z][\w-]{0,30})\]([-+]?)[ \t]*/;
 
 /**
  * Turns GitHub-style alert blockquotes into `<div class="callout" data-callout="note" role="note">` with a title;
- * blockquotes already marked `data-callout` (VitePress `::: tip 제목` from remarkContainers) keep their own title.
- * Obsidian callouts are read too: any type (`[!info]`, `[!custom]`), a title after the marker (`> [!tip] 나만의 제목`),
+ * blockquotes already marked `data-callout` (`::: tip 제목` from remarkContainers) keep their own title.
+ * Note tools' callouts are read too: any type (`[!info]`, `[!custom]`), a title after the marker (`> [!tip] 나만의 제목`),
  * and a fold sign that makes the callout a `<details>` (`[!note]-` closed, `[!note]+` open). A callout that is only
  * its marker line (`> [!warning] 조심하세요`) keeps its kind's title and shows the line as its text, as GitHub readers mean.
  */
@@ -48,7 +44,7 @@ export default function rehypeCallouts(options: Options = {}): Transformer<Root>
       if (!para || !first || first.type !== 'text' || !match) return;
       const written = match[1]!.toLowerCase();
       // `[!embed]` is the block an embedded note's text is pasted into (`src/lib/markdown/includes.ts`).
-      const known = (CALLOUT_KINDS as readonly string[]).includes(written) ? (written as CalloutKind) : OBSIDIAN_KINDS[written];
+      const known = (CALLOUT_KINDS as readonly string[]).includes(written) ? (written as CalloutKind) : ALIASES.get(written);
       const kind = known ?? 'note';
       const fold = match[2]!;
       first.value = first.value.slice(match[0].length);
@@ -61,7 +57,7 @@ export default function rehypeCallouts(options: Options = {}): Transformer<Root>
         para.children = ownTitle;
         title = [];
       } else if (para.children.length === 0) node.children.splice(at, 1);
-      // A type of the author's own (`[!custom]`) is its own default title, as in Obsidian.
+      // A type of the author's own (`[!custom]`) is its own default title, as note tools show it.
       const fallback = known ? titles[kind] : capitalize(match[1]!);
       toCallout(node, kind, title.length ? title : [{ type: 'text', value: fallback }], fold);
     });

@@ -5,7 +5,7 @@ import { SKIP, visit } from '../lib/markdown/visit.ts';
 
 /**
  * Makes code an author wrote as raw HTML (`<pre>`, `<code>`) look and behave like Maru's own code blocks: its inline
- * colours go (they were picked for another site's theme, e.g. VitePress's dark prompt boxes, and are unreadable on
+ * colours go (they were picked for another site's theme, e.g. a generator's dark prompt boxes, and are unreadable on
  * the light one), so the theme's code colours apply; and a `<pre>` becomes focusable (`tabindex="0"`), as Shiki's
  * blocks are, so keyboard users can scroll it sideways (axe: scrollable-region-focusable). Shiki's blocks
  * (`pre.astro-code`) keep their colours. Runs after the sanitizer, which has already dropped unsafe styles.

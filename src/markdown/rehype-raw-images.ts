@@ -18,8 +18,8 @@ interface AstroData {
 
 /**
  * Hands a raw-HTML `<img>` with a relative or site-absolute path to a picture of the content folder to Astro's image
- * pipeline, as a Markdown image is. Astro collects only Markdown images (`![]()`), so `<img src="./chart.png">` and GitBook's
- * `<figure><img src="../.gitbook/assets/x.png">` kept their relative path on a page whose address is another folder:
+ * pipeline, as a Markdown image is. Astro collects only Markdown images (`![]()`), so `<img src="./chart.png">` and an exported
+ * `<figure><img src="../.assets/x.png">` kept their relative path on a page whose address is another folder:
  * the reader saw a broken picture. Runs after the sanitizer (which parses raw HTML into elements) and
  * rehypeMissingImages (which has replaced the missing ones), before Astro's rehypeImages reads the list.
  */

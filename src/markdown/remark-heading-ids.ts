@@ -5,7 +5,7 @@ import { takeHeadingId } from '../lib/markdown/heading-id.ts';
 
 /**
  * Gives every heading the id the catalog computed (explicit `{#id}` / react.dev's `{/*id*\/}` markers are
- * stripped), and puts the ids other generators would have used (VitePress `#resolve-conditions`) on empty
+ * stripped), and puts the ids other generators would have used (markdown-it's `#resolve-conditions`) on empty
  * spans at its start, so old links and bookmarks still scroll to the heading. Runs after remarkStripTitle.
  */
 export default function remarkHeadingIds(): Transformer<Root> {

@@ -11,15 +11,15 @@ export interface Options {
    * one from the Markdown file, a site-absolute one (`/a.png`) from the content root.
    */
   exists: (src: string, file: VFile) => boolean;
-  /** The address of the file an Obsidian `![[name]]` embed shows, from the Markdown file; undefined when there is none. */
+  /** The address of the file a `![[name]]` embed shows, from the Markdown file; undefined when there is none. */
   findEmbed?: (name: string, file: VFile) => string | undefined;
   /** A site-absolute image path (`/images/a.png`, from the content root) as a path relative to the Markdown file. */
   fromFile?: (path: string, file: VFile) => string;
 }
 
 /**
- * Points Obsidian embeds (`![[diagram.png]]`, made images by remarkObsidianEmbeds) at the file they name, wherever in
- * the folder it is, and site-absolute images (`/images/a.png`, Azure DevOps's `/.attachments/…`) at their file from the
+ * Points note embeds (`![[diagram.png]]`, made images by a dialect's plugin) at the file they name, wherever in
+ * the folder it is, and site-absolute images (`/images/a.png`, a wiki's `/.attachments/…`) at their file from the
  * Markdown file, so Astro copies and sizes them as it does `![](./a.png)`. Turns relative images whose file is missing or unreadable (`exists`) into a marked placeholder with their alt text, so one missing
  * picture in imported docs does not fail the whole site build (Astro would stop at the first one). Raw-HTML
  * `<img>` gets the same placeholder from rehypeMissingImages, after the raw HTML is parsed.

@@ -19,13 +19,13 @@ export interface Options {
   brokenUrl?: (url: string, fromPath: string) => string | undefined;
   /** Text shown for `[[target]]` and `[[target#anchor]]` without a label, e.g. the target's title. */
   labelOf?: (target: string, anchor: string | undefined) => string | undefined;
-  /** The title of the document (and heading) a Markdown link URL names, for GitBook's page mentions; undefined for none. */
+  /** The title of the document (and heading) a Markdown link URL names, for page mentions; undefined for none. */
   titleOfUrl?: (url: string, fromPath: string) => string | undefined;
   /** Content path of a vfile (default: its path as given). */
   contentPathOf?: (file: VFile) => string;
 }
 
-/** GitBook writes a page mention as `[page.md](page.md "mention")`: the file name as text, "mention" as the title. */
+/** A synced book writes a page mention as `[page.md](page.md "mention")`: the file name as text, "mention" as the title. */
 const MENTION = 'mention';
 
 /** Turns `[[id]]`, `[[id|label]]` and `[[id#heading]]` into links and points `.md`/site links at pages. */
@@ -65,7 +65,7 @@ export default function remarkWikiLinks(options: Options = {}): Transformer<Root
         if (isWikiLink(node)) return;
         const href = options.resolveUrl?.(node.url, fromPath);
         if (href) {
-          // A GitBook mention shows the page's title, as GitBook does, not the file name it was synced with.
+          // A mention shows the page's title, as the book's editor does, not the file name it was synced with.
           const title = node.title === MENTION ? options.titleOfUrl?.(node.url, fromPath) : undefined;
           if (title) {
             node.children = [{ type: 'text', value: title }];

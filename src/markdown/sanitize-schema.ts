@@ -30,21 +30,21 @@ export const SANITIZE_SCHEMA: Schema = {
   clobberPrefix: RAW_ID_PREFIX,
   // `<style>` goes with its text: CSS from content could restyle the whole site (fake dialogs, hidden warnings).
   strip: ['script', 'style'],
-  // Obsidian `==highlights==` (remarkObsidianHighlights); `<mark>` carries no attribute beyond GitHub's global ones.
-  // GitBook writes every picture as `<figure><img …><figcaption>…</figcaption></figure>`; neither element carries an attribute.
+  // `==highlights==` (a dialect's plugin); `<mark>` carries no attribute beyond GitHub's global ones.
+  // Some tools write every picture as `<figure><img …><figcaption>…</figcaption></figure>`; neither element carries an attribute.
   tagNames: [...(defaultSchema.tagNames ?? []), 'mark', 'figure', 'figcaption'],
   attributes: {
     ...base,
     div: [...(base['div'] ?? []), ['className', 'callout', /^callout-[a-z]+$/], 'dataCallout', ['role', 'note']],
-    // `tag-caption`: the caption of a GitBook `{% code title %}` or Hugo `{{< figure caption >}}` (remarkTemplateTags).
+    // `tag-caption`: the caption of a Liquid `{% code title %}` or a shortcode's `{{< figure caption >}}` (template tags).
     p: [...(base['p'] ?? []), ['className', 'callout-title', 'tag-caption']],
-    // `::: warning` containers, MDX `<Note>` and Obsidian note embeds (`embed`) arrive as blockquotes marked with their kind; rehype-callouts (after the sanitizer) builds the callout.
+    // `::: warning` containers, MDX `<Note>` and note embeds (`embed`) arrive as blockquotes marked with their kind; rehype-callouts (after the sanitizer) builds the callout.
     blockquote: [...(base['blockquote'] ?? []), ['dataCallout', 'note', 'tip', 'important', 'warning', 'caution', 'embed']],
     pre: [...(base['pre'] ?? []), ['className', SHIKI_PRE_CLASS], ['style', SAFE_STYLE], 'dataLanguage'],
     span: [...(base['span'] ?? []), ['className', SHIKI_LINE_CLASS, 'heading-alias', 'broken-link', 'missing-image'], ['style', SAFE_STYLE]],
     // Footnote back-references (GitHub's own class) and Maru's wiki links.
     a: [...(base['a'] ?? []).filter((d) => !(Array.isArray(d) && d[0] === 'className')), ['className', 'data-footnote-backref', 'wikilink']],
-    // VitePress `::: details` and MDX `<DeepDive>` containers; heading aliases (other generators' slugs); broken-link and missing-image markers.
+    // `::: details` and MDX `<DeepDive>` containers; heading aliases (other generators' slugs); broken-link and missing-image markers.
     details: [...(base['details'] ?? []), ['className', 'details']],
     img: [...(base['img'] ?? []), 'loading', 'decoding'],
   },

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { RawFile } from '../lib/wiki/document.ts';
-import { folderConventions } from '../lib/dialects/registry.ts';
+import { folderConventions, rootMarks } from '../lib/dialects/registry.ts';
 import type { SkippedFile } from '../lib/wiki/skipped-files.ts';
 
 const MARKDOWN = /\.(md|markdown)$/i;
@@ -40,8 +40,7 @@ export function scanContent(root: string): {
   skipped: SkippedFile[];
   attachments: string[];
   orderFiles: string[];
-  vault: boolean;
-  logseq: boolean;
+  dialects: string[];
 } {
   const paths: string[] = [];
   const skipped: SkippedFile[] = [];
@@ -49,10 +48,12 @@ export function scanContent(root: string): {
   const orderFiles: string[] = [];
   const realRoot = realpathSync(root);
   const rootEntries = readdirSync(root, { withFileTypes: true });
-  // An Obsidian vault keeps its settings in `.obsidian/` at the root; its pages' `#tags` in the text are tags.
-  const vault = rootEntries.some((entry) => entry.name === '.obsidian' && entry.isDirectory());
-  // A Logseq graph keeps its settings, backups (Markdown copies of its pages) and styles in `logseq/` at the root.
-  const logseq = rootEntries.some((entry) => entry.name === 'logseq' && entry.isDirectory()) && isFileAt(join(root, 'logseq', 'config.edn'));
+  // A note tool's folder at the root (its settings) makes the content root that tool's: its files are read its way too.
+  const marks = rootMarks().filter(
+    (mark) =>
+      rootEntries.some((entry) => entry.name === mark.dir && entry.isDirectory()) && (mark.file === undefined || isFileAt(join(root, mark.dir, mark.file))),
+  );
+  const settings = new Set(marks.flatMap((mark) => (mark.settings ? [mark.dir] : [])));
   // A book keeps its table of contents at the root, and its README.md is the first page.
   const book = rootEntries.some((entry) => isTableOfContents(entry.name) || BOOK_MARKERS.has(entry.name));
   const walk = (dir: string, assetsOnly: boolean) => {
@@ -61,7 +62,7 @@ export function scanContent(root: string): {
       if (hidden && entry.isDirectory() && !(dir === root && ASSET_DIRS.has(entry.name))) continue;
       const full = join(dir, entry.name);
       const path = relative(root, full).split(sep).join('/');
-      if (entry.isDirectory() && logseq && dir === root && entry.name === 'logseq') continue;
+      if (entry.isDirectory() && dir === root && settings.has(entry.name)) continue;
       if (entry.isDirectory() && !IGNORED_DIRS.has(entry.name)) walk(full, assetsOnly || hidden);
       else if (!MARKDOWN.test(entry.name) && !MDX.test(entry.name)) {
         if (entry.isFile() && !hidden) attachments.push(path);
@@ -78,7 +79,13 @@ export function scanContent(root: string): {
   };
   walk(root, false);
   const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-  return { paths: paths.sort(), skipped: skipped.sort(byPath), attachments: attachments.sort(), orderFiles: orderFiles.sort(), vault, logseq };
+  return {
+    paths: paths.sort(),
+    skipped: skipped.sort(byPath),
+    attachments: attachments.sort(),
+    orderFiles: orderFiles.sort(),
+    dialects: marks.map((mark) => mark.dialect),
+  };
 }
 
 function isFileAt(path: string): boolean {
@@ -137,7 +144,7 @@ export function collectFiles(root: string): RawFile[] {
 export function collectContent(root: string): { files: RawFile[]; skipped: SkippedFile[]; attachments: string[] } {
   const dates = gitDates(root);
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  const { paths, skipped, attachments, orderFiles, vault, logseq } = scanContent(root);
+  const { paths, skipped, attachments, orderFiles, dialects } = scanContent(root);
   const toc = tableOfContents(root, skipped, orderFiles, new Set(paths));
   const files = paths.map((path) => {
     const full = join(root, path);
@@ -148,8 +155,7 @@ export function collectContent(root: string): { files: RawFile[]; skipped: Skipp
       mtime: safeMtime(full),
       ...(d ? { gitUpdatedAt: d.updated, gitCreatedAt: d.created } : {}),
       ...(place ? { tocOrder: place } : {}),
-      ...(vault ? { vault } : {}),
-      ...(logseq ? { logseq } : {}),
+      ...(dialects.length ? { dialects } : {}),
     };
     try {
       return { ...base, text: decoder.decode(readFileSync(full)) };

@@ -11,7 +11,7 @@ export const MAX_INCLUDED_FILE = 512 * 1024;
 
 /**
  * Reads the files include lines name, inside `root` only: no symbolic link on the way (the scan never follows one
- * either), nothing hidden but GitBook's and Azure DevOps's shared folders (a `.env` must not reach a page), nothing in
+ * either), nothing hidden but the dialects' shared folders (a `.env` must not reach a page), nothing in
  * `node_modules` or `.git`, only UTF-8 text up to `MAX_INCLUDED_FILE` bytes. Each file is read once per reader.
  */
 export function includeReader(root: string): ReadIncluded {
@@ -20,7 +20,7 @@ export function includeReader(root: string): ReadIncluded {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const readOne = (path: string): IncludedFile => {
     const parts = path.split('/');
-    // The scan's rules: hidden folders but GitBook's and Azure DevOps's shared ones (`.gitbook/includes/`) are no content.
+    // The scan's rules: hidden folders but the dialects' shared ones (`assetDirs`) are no content.
     if (parts.some((p, i) => IGNORED_DIRS.has(p) || (p.startsWith('.') && !(i === 0 && ASSET_DIRS.has(p)))))
       return { refused: '숨은 폴더나 파일, node_modules 안의 파일은 싣지 않습니다' };
     const full = join(realRoot, ...parts);

@@ -9,6 +9,7 @@ import type { KeepSyntaxTree, RawFile } from '../lib/wiki/document.ts';
 import { buildWiki, type ParseCache, type Wiki, type WikiOptions } from '../lib/wiki/pipeline.ts';
 import { formatReport } from '../lib/wiki/problems.ts';
 import { skippedFileWarnings, type SkippedFile } from '../lib/wiki/skipped-files.ts';
+import { folderConventions } from '../lib/dialects/registry.ts';
 import { renderableText } from '../lib/wiki/frontmatter-fence.ts';
 import { FILES_DIR, normalizeBase, publishedFilePath } from '../lib/wiki/url.ts';
 import { linkedFiles } from '../lib/wiki/content-checks.ts';
@@ -82,6 +83,8 @@ export async function collectWikiInParallel(
 
 /** A parse cache that holds nothing and keeps nothing (`npm run check`). */
 const NO_CACHE: ParseCache = { get: () => undefined, set: () => {} };
+/** The tools whose tables of contents the collector skips, named in that warning. */
+const TOC_TOOLS = folderConventions('tableOfContents').map((toc) => toc.tools);
 
 type CollectedWiki = { wiki: Wiki | undefined; texts: Map<string, string>; key: string };
 
@@ -96,11 +99,11 @@ function buildCollected(
 ): CollectedWiki {
   const options = buildOptions(root, config, base, attachments, skipped);
   const key = sha256(JSON.stringify([root, base, config.categories, options.links, files, skipped, attachments, options.folderLabels ?? []]));
-  // Hugo's TOML frontmatter as an empty YAML block of as many lines: Astro's renderer strips only YAML.
+  // A dialect's frontmatter (TOML) as an empty YAML block of as many lines: Astro's renderer strips only YAML.
   const texts = new Map(files.map((f) => [f.path, renderableText(f.text ?? '')]));
   if (key === unchanged) return { wiki: undefined, texts, key };
   const wiki = buildWiki(files, options, cache, keepSyntaxTree);
-  wiki.problems.push(...skippedFileWarnings(skipped));
+  wiki.problems.push(...skippedFileWarnings(skipped, TOC_TOOLS));
   cache?.save();
   return { wiki, texts, key };
 }

@@ -160,8 +160,8 @@ function checkWholeWiki(fresh: Scan, plan: Plan, options: WikiOptions, cache: Pa
 }
 
 /**
- * The planned file as the build will read it once written: read with the folder's kind, as its other files are (an
- * Obsidian vault's `#tags` in the text are tags, a Logseq graph's `key:: value` lines properties).
+ * The planned file as the build will read it once written: read with the dialects that mark the folder, as its other
+ * files are (a vault's `#tags` in the text are tags, a graph's `key:: value` lines properties).
  */
 function plannedFile(fresh: Scan, plan: Plan): RawFile {
   const kind = fresh.files[0];
@@ -169,8 +169,7 @@ function plannedFile(fresh: Scan, plan: Plan): RawFile {
     path: plan.path,
     text: plan.text,
     mtime: new Date().toISOString(),
-    ...(kind?.vault ? { vault: true } : {}),
-    ...(kind?.logseq ? { logseq: true } : {}),
+    ...(kind?.dialects ? { dialects: kind.dialects } : {}),
   };
 }
 

@@ -5,12 +5,24 @@ import { docusaurus } from './docusaurus/index.ts';
 import { gitbook } from './gitbook/index.ts';
 import { hugo } from './hugo/index.ts';
 import { jekyll } from './jekyll/index.ts';
+import { logseq } from './logseq/index.ts';
 import { mkdocs } from './mkdocs/index.ts';
 import { notion } from './notion/index.ts';
 import { obsidian } from './obsidian/index.ts';
-import type { SourceDocument } from '../wiki/document.ts';
+import type { RawFile, SourceDocument } from '../wiki/document.ts';
 import type { Problem } from '../wiki/problems.ts';
-import type { DateContext, Dialect, DialectOptions, FolderConventions, FolderFile, FolderLabel, FrontmatterPage, RankedRule } from './types.ts';
+import type {
+  DateContext,
+  Dialect,
+  DialectOptions,
+  FolderConventions,
+  FolderFile,
+  FolderLabel,
+  FrontmatterFormat,
+  FrontmatterPage,
+  MarkedPage,
+  RankedRule,
+} from './types.ts';
 import { vitepress } from './vitepress/index.ts';
 import { wikijs } from './wikijs/index.ts';
 
@@ -20,6 +32,7 @@ import { wikijs } from './wikijs/index.ts';
  */
 export const DIALECTS: readonly Dialect[] = [
   obsidian,
+  logseq,
   docusaurus,
   vitepress,
   mkdocs,
@@ -129,9 +142,17 @@ export function bareName(name: string, dialects: readonly Dialect[] = DIALECTS):
   return dialects.reduce((n, d) => (d.bareName ? d.bareName(n) : n), name);
 }
 
-/** The parsed documents after the dialects' passes over their ids. */
-export function dialectIds(docs: readonly SourceDocument[], dialects: readonly Dialect[] = DIALECTS): SourceDocument[] {
-  return dialects.reduce<SourceDocument[]>((all, d) => (d.ids ? d.ids(all) : all), [...docs]);
+/** The parsed documents after the dialects' passes over their ids, by rank (equal ranks keep the registry's order), and the passes' warnings. */
+export function dialectIds(docs: readonly SourceDocument[], dialects: readonly Dialect[] = DIALECTS): { docs: SourceDocument[]; problems: Problem[] } {
+  const passes = dialects.flatMap((d, i) => (d.ids ? [{ ...d.ids, i }] : [])).sort((a, b) => a.rank - b.rank || a.i - b.i);
+  const problems: Problem[] = [];
+  let all = [...docs];
+  for (const { pass } of passes) {
+    const out = pass(all);
+    all = out.docs;
+    problems.push(...(out.problems ?? []));
+  }
+  return { docs: all, problems };
 }
 
 /** Every dialect's folder conventions of one kind, in registry order. */
@@ -140,4 +161,59 @@ export function folderConventions<K extends keyof FolderConventions>(kind: K, di
     const value = d.folders?.[kind];
     return value === undefined ? [] : [value];
   });
+}
+
+/** The dialects' root marks with their names, in registry order (the collector names each file's marking dialects). */
+export function rootMarks(dialects: readonly Dialect[] = DIALECTS): { dialect: string; dir: string; file?: string; settings?: boolean }[] {
+  return dialects.flatMap((d) => (d.folders?.rootMark ? [{ dialect: d.name, ...d.folders.rootMark }] : []));
+}
+
+/** True when a dialect whose root mark the file's folder carries takes `#tags` in its text as tags. */
+export function takesTextTags(file: Pick<RawFile, 'dialects'>, dialects: readonly Dialect[] = DIALECTS): boolean {
+  return dialects.some((d) => d.marked?.textTags && file.dialects?.includes(d.name));
+}
+
+/**
+ * How the pages of marked folders are read: for a file, the page reader of the first dialect marking it that has one,
+ * made once from every file that dialect marks; undefined for the others.
+ */
+export function markedPageReaders(
+  files: readonly Pick<RawFile, 'path' | 'text' | 'dialects'>[],
+  dialects: readonly Dialect[] = DIALECTS,
+): (file: Pick<RawFile, 'dialects'>) => ((path: string, body: string) => MarkedPage) | undefined {
+  const readers = new Map<string, (path: string, body: string) => MarkedPage>();
+  for (const d of dialects) {
+    const pages = d.marked?.pages;
+    if (!pages) continue;
+    const marked = files.flatMap((f) => (f.text !== undefined && f.dialects?.includes(d.name) ? [{ path: f.path, text: f.text }] : []));
+    if (marked.length) readers.set(d.name, pages(marked));
+  }
+  return (file) => {
+    for (const name of file.dialects ?? []) {
+      const reader = readers.get(name);
+      if (reader) return reader;
+    }
+    return undefined;
+  };
+}
+
+/** The name the dialects' embeds call a page by when its file name is not that name (the first dialect's that gives one). */
+export function noteTitle(path: string, dialects: readonly Dialect[] = DIALECTS): string | undefined {
+  for (const d of dialects) {
+    const title = d.noteTitle?.(path);
+    if (title !== undefined) return title;
+  }
+  return undefined;
+}
+
+/** The dialects' callout types as GitHub's alert kinds (the first dialect to name a type wins). */
+export function calloutAliases(dialects: readonly Dialect[] = DIALECTS): Map<string, 'note' | 'tip' | 'important' | 'warning' | 'caution'> {
+  const aliases = new Map<string, 'note' | 'tip' | 'important' | 'warning' | 'caution'>();
+  for (const d of dialects) for (const [type, kind] of Object.entries(d.calloutKinds ?? {})) if (!aliases.has(type)) aliases.set(type, kind);
+  return aliases;
+}
+
+/** The dialects' frontmatter formats besides YAML, in registry order. */
+export function frontmatterFormats(dialects: readonly Dialect[] = DIALECTS): FrontmatterFormat[] {
+  return dialects.flatMap((d) => (d.frontmatterFormat ? [d.frontmatterFormat] : []));
 }

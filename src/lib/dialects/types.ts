@@ -18,18 +18,69 @@ export interface Dialect {
   parsePlugins?: (options: DialectOptions) => readonly RankedPlugin[];
   /** What its frontmatter means to Maru's fields. */
   frontmatter?: FrontmatterMapping;
+  /** A frontmatter format of its own besides YAML (Hugo's TOML), whose fence is also its `text.frontmatterFence`. */
+  frontmatterFormat?: FrontmatterFormat;
   /** How the Markdown `_wiki/docs/*.md` hands AIs drops its syntax that reads as noise outside a renderer. */
   sourceText?: (markdown: string) => string;
   /** Files that describe their folder (Docusaurus's `_category_.json`): which, and what they say. */
   folderFiles?: FolderFiles;
   /** A file or folder name without what the tool adds to it that is no part of the title (Notion's page ids). */
   bareName?: (name: string) => string;
-  /** A pass over the parsed documents' ids, before duplicates are looked for (Notion's: without page ids where unambiguous). */
-  ids?: (docs: readonly SourceDocument[]) => SourceDocument[];
+  /**
+   * A pass over the parsed documents' ids, before duplicates are looked for, at its rank among the dialects' passes
+   * (lower first): Notion's, without page ids where unambiguous; Docusaurus's, an id written in many folders qualified.
+   */
+  ids?: { rank: number; pass: (docs: readonly SourceDocument[]) => { docs: SourceDocument[]; problems?: Problem[] } };
   /** How the tool's links and addresses lead to pages. */
   links?: LinkRewrites;
   /** How the tool's folder looks on disk, for the collector (`src/node/collect.ts`). */
   folders?: FolderConventions;
+  /** What of the tool's text the page never shows, for search text and snippets (`text.ts`, light as `links.ts`). */
+  text?: TextConventions;
+  /** The name the tool's embeds call a page by when its file name is not that name (a namespace, a journal's date). */
+  noteTitle?: (path: string) => string | undefined;
+  /** The tool's callout types (`> [!info]`) drawn as one of GitHub's alert kinds. */
+  calloutKinds?: Readonly<Record<string, 'note' | 'tip' | 'important' | 'warning' | 'caution'>>;
+  /** What the tool's conventions change in a folder it marks as its own (`folders.rootMark`). */
+  marked?: MarkedFolder;
+}
+
+/** A folder carrying a dialect's root mark: its files carry the dialect's name (`RawFile.dialects`) and are read its way. */
+export interface MarkedFolder {
+  /** `#tags` written in the text are the page's tags too. */
+  textTags?: boolean;
+  /**
+   * How the tool reads a page, given every marked file of the folder (pages refer to each other's blocks): its body
+   * with the line count kept, the lines that are no text, and the frontmatter the page gives another way.
+   */
+  pages?: (files: readonly { path: string; text: string }[]) => (path: string, body: string) => MarkedPage;
+}
+
+/** A page of a marked folder as its tool reads it. */
+export interface MarkedPage {
+  body: string;
+  /** Lines of the body (from 1) that are no text: include lines there are not read. */
+  skipLines?: ReadonlySet<number>;
+  /** Frontmatter the page gives another way; the file's own frontmatter wins. */
+  frontmatter?: Record<string, unknown>;
+}
+
+/** A frontmatter format other than YAML: its fence line (opening and closing), its message for a block never closed, and its parser. */
+export interface FrontmatterFormat {
+  fence: RegExp;
+  unclosed: { message: string; hint: string };
+  /** The lines between the fences as data with each top-level key's line in the file, or the error at its line in the file. */
+  parse: (
+    inner: readonly string[],
+  ) => { data: Record<string, unknown>; lineOf: (field: string) => number } | { error: { line: number; message: string; hint: string } };
+}
+
+/** A dialect's text conventions that every reader of the text follows. */
+export interface TextConventions {
+  /** The fence line of the tool's frontmatter format, besides YAML's `---` (`frontmatterFormat` parses it). */
+  frontmatterFence?: RegExp;
+  /** Markdown with the tool's hidden parts (comments) blanked, every newline kept. */
+  hidden?: (markdown: string) => string;
 }
 
 /** A dialect's folder on disk: what the collector skips, reads for attachments only, or reads as the reading order. */
@@ -42,11 +93,17 @@ export interface FolderConventions {
   bookMarkers?: readonly string[];
   /**
    * A table of contents at the root of a book (`SUMMARY.md`, `_sidebar.md`): skipped as a page, and the reading order
-   * when the frontmatter gives none (`order(text, isPage)`: each listed page's place, by content path).
+   * when the frontmatter gives none (`order(text, isPage)`: each listed page's place, by content path); `tools` names
+   * the tools that write it, for the warning that it is no page (`GitBook·mdBook`).
    */
-  tableOfContents?: { file: RegExp; order: (text: string, isPage: (path: string) => boolean) => Map<string, number> };
+  tableOfContents?: { file: RegExp; order: (text: string, isPage: (path: string) => boolean) => Map<string, number>; tools: string };
   /** A hidden file in any folder giving its pages' order (`.order`): its name, and its places read from `(path, text)`. */
   orderFile?: { name: string; order: (path: string, text: string) => Map<string, number> };
+  /**
+   * What at the content root makes the folder the tool's (`.obsidian/`; `logseq/` holding `config.edn`), and whether
+   * that folder is the tool's settings and backups, never read.
+   */
+  rootMark?: { dir: string; file?: string; settings?: boolean };
 }
 
 /** A dialect's link conventions, tried by the core's resolver when a link's path as written names nothing. */
@@ -55,6 +112,8 @@ export interface LinkRewrites {
   routePrefix?: RegExp;
   /** The addresses the tool published a page at (frontmatter `permalink`, `slug`…): each value, and whether one without a leading `/` is read from the page's folder. */
   publishedAt?: (page: { readonly extra: Readonly<Record<string, unknown>>; readonly aliases: readonly string[] }) => { value: unknown; relative: boolean }[];
+  /** The id the tool's pages give a heading of this text, before duplicates are numbered, in NFC: links copied from its site use it. */
+  headingSlug?: (text: string) => string;
 }
 
 /** A folder-describing file as the collector read it. */

@@ -27,10 +27,10 @@ export function parseLineRanges(text: string): Set<number> {
 
 /** A file path as docs sets write it bare after the language (react.dev: ```` ```js src/App.js active ````): a name with an extension. */
 const BARE_PATH = /^(?:\.{0,2}\/)?[\w@$+~-][\w@$+~.-]*(?:\/[\w@$+~.-]+)*\.[A-Za-z][\w]{0,9}$/;
-/** VitePress's file tab: ```` ```js [vite.config.js] ```` (not react.dev's `[[1, 3, "x"]]` highlights). */
+/** A file tab in brackets: ```` ```js [vite.config.js] ```` (not react.dev's `[[1, 3, "x"]]` highlights). */
 const BRACKET_TITLE = /(?:^|\s)\[([^[\]\n]{1,200})\](?=\s|$)/;
 
-/** The title a meta gives: `title="…"`, else a VitePress `[name]`, else a bare file path as its first word. */
+/** The title a meta gives: `title="…"`, else a bracketed `[name]`, else a bare file path as its first word. */
 function titleOf(text: string): string | undefined {
   const named = /(?:^|\s)title=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(text);
   if (named) return named[1] ?? named[2] ?? named[3];
@@ -40,11 +40,11 @@ function titleOf(text: string): string | undefined {
   return BARE_PATH.test(first) ? first : undefined;
 }
 
-/** Parses the meta part of an info string (what follows the language), as Expressive Code, VitePress and react.dev write it. */
+/** Parses the meta part of an info string (what follows the language), as Expressive Code, markdown-it generators and react.dev write it. */
 export function parseCodeMeta(meta: string | null | undefined): CodeMeta {
   const text = meta ?? '';
   const ranges = (key: string) => [...text.matchAll(new RegExp(`(?:^|\\s)${key}=\\{([^}]*)\\}`, 'g'))].map((m) => m[1]!).join(',');
-  // A bare `{…}` (VitePress/Docusaurus line highlights) is one not preceded by `key=`.
+  // A bare `{…}` (markdown-it and MDX generators' line highlights) is one not preceded by `key=`.
   const bare = [...text.matchAll(/(?:^|\s)\{([^}]*)\}/g)].map((m) => m[1]!).join(',');
   return {
     title: titleOf(text),

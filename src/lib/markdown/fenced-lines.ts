@@ -1,14 +1,14 @@
 import { parseTagLine } from './template-tags.ts';
 
-/** `::: mermaid` (Azure DevOps wiki) opens a diagram; a line of three or more colons alone closes it. */
+/** `::: mermaid` (a wiki's diagram container) opens a diagram; a line of three or more colons alone closes it. */
 export const MERMAID_OPEN = /^[ \t]{0,3}:{3,}[ \t]*mermaid[ \t]*\r?$/;
 export const COLON_CLOSE = /^[ \t]*:{3,}[ \t]*\r?$/;
 
 /**
  * Rewrites Markdown line by line, telling `map` whether each line is fenced code (a ``` or ~~~ fence line, or a line
  * between them): a fence closes at a marker of the same character at least as long, and one that never closes runs
- * to the end, as CommonMark reads them. Blocks written in other tools' syntax whose lines are code (Azure DevOps's
- * `::: mermaid`, a Liquid or Hugo `highlight`) count too when their closing line follows, as remarkRawBlocks reads
+ * to the end, as CommonMark reads them. Blocks written in other tools' syntax whose lines are code (a
+ * `::: mermaid`, a Liquid tag's or a shortcode's `highlight`) count too when their closing line follows, as remarkRawBlocks reads
  * them; for those `raw` is true. For the text passes that must leave code as written.
  */
 export function mapFencedLines(markdown: string, map: (line: string, code: boolean, raw: boolean) => string): string {

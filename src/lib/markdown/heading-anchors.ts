@@ -4,6 +4,7 @@ import { toString } from 'mdast-util-to-string';
 import { visit } from './visit.ts';
 import { takeHeadingId } from './heading-id.ts';
 import { htmlAnchorIds } from './html-anchors.ts';
+import { headingSlugRules } from '../dialects/links.ts';
 
 /** A heading with the id the page gives it and the ids other tools would have given it. */
 export interface AnchoredHeading {
@@ -11,29 +12,10 @@ export interface AnchoredHeading {
   text: string;
   /** The page's id: an explicit `{#id}`, else GitHub's rule (what Astro's rehypeHeadingIds computes). */
   anchor: string;
-  /** Ids under other slug rules (VitePress, markdown-it-anchor) that differ from `anchor` and from every other id. */
+  /** Ids under other slug rules (the dialects', markdown-it-anchor's) that differ from `anchor` and from every other id. */
   aliases: string[];
   /** Ids the heading's own raw HTML carries (`<a id="install">`): the page has them already, links using them land here. */
   htmlIds?: string[];
-}
-
-const VP_SPECIAL = /[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'“”‘’<>,.?/]+/g;
-
-/** VitePress's slugify (@mdit-vue/shared): `resolve.conditions` → `resolve-conditions`. Returned in NFC. */
-export function vitepressSlug(text: string): string {
-  return (
-    text
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036F]/g, '')
-      // eslint-disable-next-line no-control-regex -- VitePress's slug rule removes control characters, as this does.
-      .replace(/[\u0000-\u001f]/g, '')
-      .replace(VP_SPECIAL, '-')
-      .replace(/-{2,}/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .replace(/^(\d)/, '_$1')
-      .toLowerCase()
-      .normalize('NFC')
-  );
 }
 
 /** markdown-it-anchor's default slugify, decoded: lowercase, whitespace runs become `-`, punctuation kept. */
@@ -41,15 +23,18 @@ export function markdownItAnchorSlug(text: string): string {
   return text.trim().toLowerCase().replace(/\s+/g, '-');
 }
 
+/** The other tools' slug rules, each numbering its duplicates itself: the dialects' sites', then markdown-it-anchor's. */
+const SLUG_RULES: readonly ((text: string) => string)[] = [...headingSlugRules(), markdownItAnchorSlug];
+
 /**
- * The first heading whose text, under VitePress's or markdown-it-anchor's slug rule, gives `anchor`: what a link copied
+ * The first heading whose text, under a dialect's or markdown-it-anchor's slug rule, gives `anchor`: what a link copied
  * from a page those tools built names (`#resolve-conditions` for `resolve.conditions`, `#4.-한글` for `4. 한글`). For
  * readers of the catalog, whose headings carry their page id only; the site's pages carry these ids themselves.
  */
 export function headingBySlugRule<H extends { text: string }>(headings: readonly H[], anchor: string): H | undefined {
   const want = anchor.trim().replace(/^#/, '').normalize('NFC').toLowerCase();
   if (!want) return undefined;
-  return headings.find((h) => vitepressSlug(h.text) === want || markdownItAnchorSlug(h.text).normalize('NFC') === want);
+  return headings.find((h) => SLUG_RULES.some((rule) => rule(h.text).normalize('NFC') === want));
 }
 
 /** Plain text of a heading without its explicit id marker. */
@@ -69,7 +54,7 @@ function withoutExplicitId(node: Heading): { explicit: string | undefined; text:
 }
 
 /**
- * Ids a heading's own raw HTML gives it: GitBook writes `## 설치 <a href="#install" id="install"></a>` to keep a
+ * Ids a heading's own raw HTML gives it: a book exported from an editor writes `## 설치 <a href="#install" id="install"></a>` to keep a
  * heading's old anchor, and pages converted from HTML keep `<a name="…">`; links using them land on the heading.
  */
 function htmlIds(node: Heading): string[] {
@@ -87,13 +72,13 @@ function htmlIds(node: Heading): string[] {
  */
 export function anchorHeadings(tree: Root, skip?: Heading): AnchoredHeading[] {
   const github = new GithubSlugger();
-  const others = [new Map<string, number>(), new Map<string, number>()];
+  const others = SLUG_RULES.map(() => new Map<string, number>());
   const out: AnchoredHeading[] = [];
   visit(tree, 'heading', (node: Heading) => {
     if (node === skip) return;
     const { explicit, text } = withoutExplicitId(node);
     const anchor = explicit ?? github.slug(text);
-    const candidates = [vitepressSlug(text), markdownItAnchorSlug(text)].map((slug, i) => unique(others[i]!, slug));
+    const candidates = SLUG_RULES.map((rule, i) => unique(others[i]!, rule(text)));
     const own = htmlIds(node).filter((id) => id !== anchor);
     out.push({
       node,

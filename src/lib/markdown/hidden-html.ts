@@ -1,5 +1,5 @@
 import { maskCode } from './fenced-lines.ts';
-import { stripObsidianComments } from './obsidian-comments.ts';
+import { withoutHiddenText } from '../dialects/text.ts';
 
 /**
  * What the page never shows of raw HTML: comments (the sanitizer drops them), and `<script>`, `<style>` and
@@ -14,12 +14,12 @@ const MAY_HIDE = /<!--|<(?:script|style|template)/i;
  * Blanks HTML comments and complete `<script>`, `<style>` and `<template>` elements in Markdown, outside fenced and
  * inline code and the frontmatter, keeping every newline so section line numbers still hold. An unclosed comment
  * that opens a line (an HTML block) hides the rest of the document, as it does on the page; one inside a line is
- * shown as text, and an unclosed element hides nothing (a lone `<script>` is shown as code). Obsidian comments
- * (`%%…%%`) go too (`stripObsidianComments`): the page never shows them either. Linear in the length of the text,
+ * shown as text, and an unclosed element hides nothing (a lone `<script>` is shown as code). What the dialects'
+ * syntax hides goes too (`withoutHiddenText`: `%%…%%` comments): the page never shows it either. Linear in the length of the text,
  * whatever it holds.
  */
 export function stripHiddenHtml(markdown: string): string {
-  return stripObsidianComments(stripTags(markdown));
+  return withoutHiddenText(stripTags(markdown));
 }
 
 function stripTags(markdown: string): string {

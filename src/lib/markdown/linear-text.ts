@@ -15,7 +15,7 @@ const [built, development] = (await Promise.all([
  * adjacent `data` events into one with `events.splice`, which moves every event after the run: one splice per run, so
  * a paragraph of many lines costs the square of its length. Runs are everywhere GFM is on: its literal-autolink
  * constructs break text at the start of every word, so a line of two words is two `data` events. One paragraph of
- * 512 KB of Docsify hint lines (`?> a` / `!> b`, one paragraph until `remarkDocsifyHints` splits it) or of Liquid
+ * 512 KB of hint lines (`?> a` / `!> b`, one paragraph until a dialect's plugin splits it) or of Liquid
  * `{% if %}` lines took minutes, nearly all of it here. The runs are merged here first, in one pass over the list,
  * with the same result: the resolver then finds nothing left to merge and goes on to its line suffixes.
  */

@@ -138,7 +138,7 @@ export const MAX_HEADINGS = 5000;
  * The body line (1-based) of the heading past `limit`, and how many heading lines the body has, without parsing. It
  * counts `#` heading lines and the `=`/`-` lines that may underline one, outside fenced code whose extent is certain
  * (`certainFenceMask`: a `# comment` in a shell block is no heading), so it can only count too many. Indented lines
- * count too: an MkDocs block's indented body is parsed as Markdown (remark-mkdocs-blocks.ts), where they are headings.
+ * count too: an admonition's indented body is parsed as Markdown by a dialect's plugin, where they are headings.
  */
 export function findManyHeadings(body: string, limit = MAX_HEADINGS, fenced = certainFenceMask(body)): { line: number; count: number } | undefined {
   const heading = /^(?:#{1,6}(?:[ \t]|$)|=+[ \t]*$|-+[ \t]*$)/;

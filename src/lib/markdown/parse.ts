@@ -20,7 +20,7 @@ export interface ParsedHeading {
   anchor: string;
   /** 1-based line in the Markdown body. */
   line: number;
-  /** Ids other generators give this heading (VitePress, markdown-it-anchor); links using them land here. */
+  /** Ids other generators give this heading (the dialects' slug rules, markdown-it-anchor's); links using them land here. */
   aliases?: string[];
 }
 
@@ -55,7 +55,7 @@ export interface RawLink {
 export interface RawImage {
   url: string;
   line: number;
-  /** The name of an Obsidian `![[name]]` embed, looked up in the whole folder rather than beside the file. */
+  /** The name of a note embed `![[name]]`, looked up in the whole folder rather than beside the file. */
   embed?: string;
 }
 
@@ -72,7 +72,7 @@ export interface ParsedMarkdown {
   /** Raw `<img>` tags with no `alt` attribute and nothing marking them decorative, any URL, for the alt-text check. */
   imagesWithoutAlt: RawImage[];
   wordCount: number;
-  /** Obsidian block ids (`^block-id`, caret included) a `[[note#^block-id]]` link can name. */
+  /** Block ids (`^block-id`, caret included) a `[[note#^block-id]]` link can name. */
   blockIds?: string[];
   /** Ids written as raw HTML (`<a id="factory-ajv"></a>`, `<a name="top">`) that a link's `#anchor` may name. */
   htmlAnchors?: string[];
@@ -81,8 +81,8 @@ export interface ParsedMarkdown {
   /** Formulas past the drawing budget (`drawFormulas`): the page shows their TeX as code, and the build warns. */
   formulasOverBudget?: { line: number; reason: string }[];
   /**
-   * Obsidian's tags written in the text (`#회의`, `#project/alpha`), outside code and links; a tag of digits only
-   * (`#123`) is none, as in Obsidian. Only an Obsidian vault's documents take them as tags (`RawFile.vault`).
+   * Tags written in the text as note tools write them (`#회의`, `#project/alpha`), outside code and links; a tag of
+   * digits only (`#123`) is none. Only the documents of a folder whose dialect says so take them as tags (`takesTextTags`).
    */
   inlineTags?: string[];
 }
@@ -127,7 +127,7 @@ export function parseMarkdown(body: string, keepSyntaxTree?: (tree: Root) => voi
   };
 }
 
-/** An Obsidian tag in text: `#` after a space, `(` or the start, then letters, digits, `_`, `-` and `/`. */
+/** A tag in text: `#` after a space, `(` or the start, then letters, digits, `_`, `-` and `/`. */
 const INLINE_TAG = /(?:^|[\s(])#([\p{L}\p{N}_/-]+)/gu;
 
 /** `#123은`, `#2를`: an issue or item number with a Korean particle after it, which Korean text writes often; no tag. */
@@ -163,7 +163,7 @@ function firstH1(tree: Root): string | undefined {
 /**
  * Mirrors Astro's rehypeHeadingIds: one slugger per document, explicit ids bypass it; the leading title is not a heading.
  * Headings of a note shown in an embed box (`![[노트]]`) keep their ids on the page but are not the page's own: not in
- * its table of contents, outline or sections, as Obsidian's outline leaves them out.
+ * its table of contents, outline or sections, as the note tool's outline leaves them out.
  */
 function collectHeadings(tree: Root): ParsedHeading[] {
   const embedded = embeddedHeadings(tree);
@@ -174,7 +174,7 @@ function collectHeadings(tree: Root): ParsedHeading[] {
   });
 }
 
-/** Headings inside note embed boxes: quotes whose first line is `[!embed]` (remark-obsidian-embeds, include expansion). */
+/** Headings inside note embed boxes: quotes whose first line is `[!embed]` (a dialect's embed plugin, include expansion). */
 function embeddedHeadings(tree: Root): Set<Heading> {
   const out = new Set<Heading>();
   visit(tree, 'blockquote', (quote: Blockquote) => {

@@ -3,7 +3,7 @@ import type { Transformer } from 'unified';
 import type { Position } from 'unist';
 import { codeFromLines } from './remark-raw-blocks.ts';
 
-/** The callout each VitePress/markdown-it-container name renders as (the kinds of `> [!TIP]`). */
+/** The callout each markdown-it-container name renders as (the kinds of `> [!TIP]`). */
 export const CONTAINER_CALLOUTS: Record<string, string> = {
   tip: 'tip',
   info: 'note',
@@ -29,10 +29,10 @@ const OPEN = /^(:{3,})[ \t]*([A-Za-z][\w-]*)[ \t]*(.*)$/;
 const CLOSE = /^[ \t]*(:{3,})[ \t]*$/;
 
 /**
- * VitePress containers (`::: tip 제목` … `:::`, markdown-it-container rules: three or more colons, a name,
+ * Containers (`::: tip 제목` … `:::`, markdown-it-container rules: three or more colons, a name,
  * an optional title; the closing fence alone on its line). Callout names become the same callouts as
  * `> [!TIP]` (a blockquote marked `data-callout` for rehype-callouts), `details` becomes
- * `<details><summary>`, `mermaid` (Azure DevOps wiki) a diagram, and any other name (`code-group`, `v-pre`, `raw`, …)
+ * `<details><summary>`, `mermaid` (a wiki's diagram) a diagram, and any other name (`code-group`, `v-pre`, `raw`, …)
  * keeps only its content.
  * The fences are never left as text, even when a container is not closed.
  */
@@ -176,7 +176,7 @@ export function mergeText(nodes: PhrasingContent[]): PhrasingContent[] {
   return out;
 }
 
-/** The title as shown: `{open}`-style attributes dropped, Docusaurus's `:::tip[Title]` brackets removed. */
+/** The title as shown: `{open}`-style attributes dropped, the `:::tip[Title]` brackets of MDX sites removed. */
 function trimTitle(parts: PhrasingContent[]): PhrasingContent[] {
   const out = mergeText(parts);
   const first = out[0];
@@ -199,7 +199,7 @@ function nest(items: Item[], detailsTitle: string, span: Span, source: () => str
     const frame = stack.pop()!;
     const made =
       closed && frame.open.name === 'mermaid'
-        ? // Azure DevOps wiki's diagram (remarkRawBlocks makes those at the top level): its source lines, not the Markdown they became.
+        ? // A wiki's diagram (remarkRawBlocks makes those at the top level): its source lines, not the Markdown they became.
           [codeFromLines(source(), frame.open.line, endLine, 'mermaid', span(frame.open.line, endLine))]
         : containerOf(frame.open, frame.children, span(frame.open.line, endLine), detailsTitle);
     // One push per node: an unknown container may hold more nodes than a spread may pass as arguments.

@@ -13,11 +13,11 @@ const COMPONENT_TAG = new RegExp(String.raw`<\/?[A-Z][\w.]*${ATTRIBUTE}*\s*\/?>`
 const INLINE_PARENTS = new Set(['paragraph', 'heading', 'emphasis', 'strong', 'delete', 'link', 'tableCell']);
 
 /**
- * Drops what other generators (VitePress, MDX) run rather than show: `<script setup>`, `<script>` and
+ * Drops what other generators (Vue and MDX pages) run rather than show: `<script setup>`, `<script>` and
  * `<style>` blocks, and the tags of their components (`<ClientOnly>`, `<Sandpack>`), keeping the text and
  * Markdown between the tags. A raw HTML block that held a component is parsed again as Markdown, so a
  * `#### heading` inside `<DeepDive>` stays a heading, and indented as JSX is (MDX reads no indented code). A
- * Docusaurus `<TabItem label="macOS">` leaves its label in bold. Incomplete `<script>` tags are left to remarkInertScripts.
+ * An MDX `<TabItem label="macOS">` leaves its label in bold. Incomplete `<script>` tags are left to remarkInertScripts.
  */
 export default function remarkForeignHtml(this: Processor): Transformer<Root> {
   const reparse = (text: string): RootContent[] => (this.parse(text) as Root).children;
@@ -54,7 +54,7 @@ export default function remarkForeignHtml(this: Processor): Transformer<Root> {
   };
 }
 
-/** Docusaurus's tab (`<TabItem value="mac" label="macOS">`): its label is shown above its content, as other tabs are. */
+/** An MDX site's tab (`<TabItem value="mac" label="macOS">`): its label is shown above its content, as other tabs are. */
 const TAB_ITEM = new RegExp(String.raw`<TabItem${ATTRIBUTE}*\s*>`, 'g');
 
 /** A tab's opening tag as its title in bold (Markdown between blocks, HTML inside a line), or nothing without a label. */

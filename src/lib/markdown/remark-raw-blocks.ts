@@ -19,9 +19,9 @@ interface Opener {
 }
 
 /**
- * Blocks whose lines are code, written in another tool's syntax: a Liquid or Hugo `highlight` block and Azure DevOps
+ * Blocks whose lines are code, written in another tool's syntax: a Liquid tag's or a shortcode's `highlight` block and a
  * wiki's `::: mermaid` diagram. CommonMark reads their lines as Markdown: a `#` comment became a heading, a `*` line a
- * list, `A[x]` a link label, a mermaid `%%` comment an Obsidian comment that hid the rest of the page; the closing
+ * list, `A[x]` a link label, a mermaid `%%` comment a `%%` note comment that hid the rest of the page; the closing
  * line may even sit inside one of those. At the top level the block's source lines become one code block, and what
  * the node holding the closing line had after it is parsed again where it stands. First of the dialect plugins, so
  * no other one reads those lines. Blocks inside lists or quotes are left to remarkTemplateTags and remarkContainers.

@@ -36,9 +36,9 @@ export interface WikiLinkParts {
 }
 
 /**
- * GitHub wikis write `[[Link text|Page name]]`, the reverse of Obsidian's `[[page|label]]`. A link whose first part names
+ * GitHub wikis write `[[Link text|Page name]]`, the reverse of note tools' `[[page|label]]`. A link whose first part names
  * no document while its second part does is read GitHub's way (the second part may carry `#anchor`); any other link keeps
- * Obsidian's reading, so a link that resolves as written never changes.
+ * the note tools' reading, so a link that resolves as written never changes.
  */
 export function inGithubWikiOrder<L extends WikiLinkParts>(link: L, resolves: (target: string) => boolean): L | WikiLinkParts {
   if (!link.label || resolves(link.target)) return link;
@@ -49,9 +49,9 @@ export function inGithubWikiOrder<L extends WikiLinkParts>(link: L, resolves: (t
   return { target: page, ...(anchor ? { anchor } : {}), label: link.target };
 }
 
-/** Files Obsidian shows as pictures when embedded with `![[…]]`. */
+/** Files note tools show as pictures when embedded with `![[…]]`. */
 const PICTURE_FILE = /\.(?:png|jpe?g|gif|svg|webp|avif|bmp)$/i;
-/** Obsidian's size option of a picture embed: `|300` (width) or `|300x200`. */
+/** The size option of a picture embed: `|300` (width) or `|300x200`. */
 const PICTURE_SIZE = /^(\d{1,5})(?:x(\d{1,5}))?$/;
 
 /** Whether an embed `![[target]]` shows a picture (else it names a note). */

@@ -1,7 +1,7 @@
 import { sliceGraphemes } from '../markdown/graphemes.ts';
 import { blankTagsAndRawBlocks } from '../markdown/fenced-lines.ts';
 import { stripHiddenHtml } from '../markdown/hidden-html.ts';
-import { stripHighlightMarks } from '../markdown/highlight-marks.ts';
+import { stripHighlightMarks } from '../dialects/obsidian/highlight-marks.ts';
 import { frontmatterEnd, makeSnippet, type Snippet } from '../markdown/sections.ts';
 import { inGithubWikiOrder, isPictureEmbed, pictureEmbedLabel } from '../markdown/wikilink.ts';
 import type { SearchDocument } from './index-schema.ts';

@@ -1,10 +1,10 @@
 import { joinPath } from './links.ts';
 
-/** Finds the content path of the file an Obsidian embed names (`![[diagram.png]]`), written in the file at `fromPath`. */
+/** Finds the content path of the file a note embed names (`![[diagram.png]]`), written in the file at `fromPath`. */
 export type AttachmentFinder = (name: string, fromPath: string) => string | undefined;
 
 /**
- * Obsidian's rule for an embed's name, over the content folder's files (content paths): a path with a folder is read
+ * The note tools' rule for an embed's name, over the content folder's files (content paths): a path with a folder is read
  * from the vault's root, then from the note's folder; a bare name is the file beside the note, else the file of that
  * name anywhere in the folder. Names compare like file names on macOS (Unicode NFC, any case). When two files share
  * the name, the one nearest the root wins, then the first in path order, so every build picks the same one.

@@ -27,7 +27,7 @@ export function contentWarnings(wiki: Wiki, options: CheckOptions): Problem[] {
   const now = Date.parse(options.now);
   for (const d of wiki.documents) {
     const s = d.source;
-    // A `description` (GitBook, Docusaurus, Hugo, Jekyll) is the summary when `summary` is absent.
+    // A `description` (what other generators call it) is the summary when `summary` is absent.
     if (s.summarySource === 'derived') {
       problems.push({
         path: s.sourcePath,
@@ -111,7 +111,7 @@ export function missingImages(
   const out: Problem[] = [];
   for (const d of docs) {
     for (const image of d.markdown.images) {
-      // An Obsidian `![[name]]` is looked up in the whole folder, as Obsidian does (createAttachmentFinder).
+      // A note embed's `![[name]]` is looked up in the whole folder, as the note tool does (createAttachmentFinder).
       const path = image.embed !== undefined ? findEmbed(image.embed, d.sourcePath) : imagePath(image.url, d.sourcePath);
       if (path === undefined && image.embed === undefined) continue;
       const found = path === undefined ? 'missing' : status(path);

@@ -21,7 +21,7 @@ import { MAX_FORMULAS, parseMarkdown, type ParsedMarkdown } from '../markdown/pa
 import { describeValue, type Problem } from './problems.ts';
 import type { IncludedText } from './include-files.ts';
 import type { IncludedSpan } from '../markdown/includes.ts';
-import { bareName, dialectDates, dialectDraft, dialectOrder, dialectPage } from '../dialects/registry.ts';
+import { bareName, dialectDates, dialectDraft, dialectOrder, dialectPage, takesTextTags } from '../dialects/registry.ts';
 import { toContentPath, toSlug, type ContentPath, type Slug } from './slug.ts';
 
 /** A file as collected from disk: its text (or why it could not be read) and its dates. */
@@ -36,15 +36,13 @@ export interface RawFile {
   gitCreatedAt?: string;
   /** ISO date of the file's modification time. */
   mtime: string;
-  /** Place in a book's table of contents (GitBook's or mdBook's SUMMARY.md), the reading order when frontmatter gives none. */
+  /** Place in a book's table of contents (its SUMMARY.md), the reading order when frontmatter gives none. */
   tocOrder?: number;
-  /** True in an Obsidian vault (a `.obsidian/` folder at the content root): `#tags` in the text are the page's tags too. */
-  vault?: boolean;
+  /** The dialects whose root mark the content root carries (a note tool's settings folder): the file is read their way too. */
+  dialects?: readonly string[];
   /** Set when `text` has other files pasted in for its include lines (`withIncludes`): where, and the lines left as written. */
   included?: IncludedText;
-  /** True in a Logseq graph (`logseq/config.edn` at the content root): `key:: value` lines are properties, not text. */
-  logseq?: boolean;
-  /** Frontmatter the file gives another way (a Logseq page's `title::`, `tags::`, `alias::`); its own frontmatter wins. */
+  /** Frontmatter the file gives another way (a marked folder's page properties: `title::`, `tags::`, `alias::`); its own frontmatter wins. */
   properties?: Record<string, unknown>;
 }
 
@@ -81,6 +79,8 @@ export interface SourceDocument {
   fieldLines: Record<string, number>;
   /** Where `body` has other files pasted in for include lines: lines of it are reported at their include line (`lineAsWritten`). */
   includedSpans?: IncludedSpan[];
+  /** Markdown a dialect draws from the frontmatter (a home page's hero and features), at the end of `body`: the site renders it after the file's text. */
+  drawnMarkdown?: string;
 }
 
 const KNOWN_KEYS = new Set(Object.keys(FrontmatterSchema.shape));
@@ -197,7 +197,7 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[], ke
     project: fm.project ?? defaultProject(path),
     category: category.value,
     categorySource: category.source,
-    tags: unique([...(fm.tags ?? []), ...(raw.vault ? (markdown.inlineTags ?? []) : [])].map(normalizeTag).filter(Boolean)),
+    tags: unique([...(fm.tags ?? []), ...(takesTextTags(raw) ? (markdown.inlineTags ?? []) : [])].map(normalizeTag).filter(Boolean)),
     aliases: unique(fm.aliases ?? []),
     related: unique(fm.related ?? []),
     summary: summary ?? leadSummary(markdown),
@@ -220,6 +220,7 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[], ke
     markdown,
     fieldLines,
     ...(raw.included?.spans.length ? { includedSpans: raw.included.spans } : {}),
+    ...(home?.markdown ? { drawnMarkdown: home.markdown } : {}),
   };
   if (doc.createdAt > doc.updatedAt) doc.createdAt = doc.updatedAt;
   return { doc, problems: problems.sort((a, b) => a.line - b.line) };
@@ -427,7 +428,7 @@ function leadSummary(md: ParsedMarkdown): string {
 
 /**
  * A section's text as a summary reads it: the syntax other tools write in Markdown that the site renders but plain text
- * keeps (Obsidian links, embeds and callout markers, MDX import lines, Hugo shortcodes, Liquid tags) becomes the words
+ * keeps (wikilinks, embeds and callout markers, MDX import lines, shortcodes, Liquid tags) becomes the words
  * a reader sees, or nothing. Summaries end up in the catalog, llms.txt and related-document cards as they are.
  */
 export function summaryText(text: string): string {

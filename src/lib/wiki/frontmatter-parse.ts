@@ -1,6 +1,7 @@
-import { parse as parseToml, TomlDate, TomlError } from 'smol-toml';
 import { LineCounter, parseDocument, isMap, isScalar, visit, type Document } from 'yaml';
-import { FENCE, LANGUAGE_FENCE, TOML_FENCE, normalizeText } from './frontmatter-fence.ts';
+import { frontmatterFormats } from '../dialects/registry.ts';
+import type { FrontmatterFormat } from '../dialects/types.ts';
+import { FENCE, LANGUAGE_FENCE, normalizeText } from './frontmatter-fence.ts';
 import type { Problem } from './problems.ts';
 
 /** A file split into frontmatter data and body, with line lookup for error reports. */
@@ -14,8 +15,8 @@ export interface SplitFile {
 }
 
 /**
- * Splits a Markdown file into frontmatter and body: `---` + YAML, parsed as data by the `yaml` package, or Hugo's `+++`
- * + TOML, parsed by smol-toml; no code in a file ever runs. Other openers (`---js`) and syntax errors become problems.
+ * Splits a Markdown file into frontmatter and body: `---` + YAML, parsed as data by the `yaml` package, or a dialect's
+ * format (`frontmatterFormats`: TOML between `+++` lines); no code in a file ever runs. Other openers (`---js`) and syntax errors become problems.
  */
 export function splitFrontmatter(path: string, text: string): { file?: SplitFile; problems: Problem[] } {
   const lines = normalizeText(text).split('\n');
@@ -23,7 +24,8 @@ export function splitFrontmatter(path: string, text: string): { file?: SplitFile
   const fail = (line: number, message: string, hint: string) => ({
     problems: [{ path, line, field: 'frontmatter', message, hint, severity: 'error' as const }],
   });
-  if (TOML_FENCE.test(first)) return splitToml(lines, fail);
+  const format = frontmatterFormats().find((f) => f.fence.test(first));
+  if (format) return splitFormat(lines, format, fail);
   const language = LANGUAGE_FENCE.exec(first)?.[1];
   if (language)
     return fail(
@@ -61,54 +63,15 @@ export function splitFrontmatter(path: string, text: string): { file?: SplitFile
   return { file: { data: { ...(data as Record<string, unknown>) }, body: lines.slice(close + 1).join('\n'), bodyLine: close + 2, lineOf }, problems: [] };
 }
 
-/** The deepest nesting a TOML frontmatter may have: deeper is no page's metadata, and the parser recurses per level. */
-const TOML_MAX_DEPTH = 32;
-
 type Fail = (line: number, message: string, hint: string) => { problems: Problem[] };
 
-/**
- * Hugo's TOML frontmatter between `+++` lines, parsed as data by smol-toml (no code runs). Dates become the strings
- * TOML wrote (`2024-01-01`, `2024-01-01T10:00:00+09:00`), which the date fields read like YAML's; a key's line is found
- * among the top-level `key = …` lines.
- */
-function splitToml(lines: string[], fail: Fail): { file?: SplitFile; problems: Problem[] } {
-  const close = lines.findIndex((l, i) => i > 0 && TOML_FENCE.test(l));
-  if (close < 0) return fail(1, 'frontmatter를 닫는 +++ 줄이 없습니다', 'frontmatter 끝에 +++ 한 줄을 쓰세요');
-  const inner = lines.slice(1, close);
-  let data: unknown;
-  try {
-    data = parseToml(inner.join('\n'), { maxDepth: TOML_MAX_DEPTH });
-  } catch (error) {
-    if (!(error instanceof TomlError) && !(error instanceof RangeError)) throw error;
-    const line = error instanceof TomlError ? error.line + 1 : 1;
-    const reason = error.message.split('\n')[0]!.replace(/^Invalid TOML document: /, '');
-    return fail(line, `TOML 문법 오류입니다 (${reason})`, '따옴표, 등호(=), 대괄호를 확인하세요. 문자열은 title = "제목"처럼 따옴표로 감쌉니다');
-  }
-  const keyLines = new Map<string, number>();
-  for (const [i, line] of inner.entries()) {
-    // Keys after the first [table] header belong to that table.
-    if (/^\s*\[/.test(line)) break;
-    const key = /^\s*(?:"([^"]+)"|'([^']+)'|([\w-]+))\s*=/.exec(line);
-    const name = key && (key[1] ?? key[2] ?? key[3]);
-    if (name && !keyLines.has(name)) keyLines.set(name, i + 2);
-  }
-  return {
-    file: {
-      data: { ...(plainToml(data) as Record<string, unknown>) },
-      body: lines.slice(close + 1).join('\n'),
-      bodyLine: close + 2,
-      lineOf: (field) => keyLines.get(field) ?? 1,
-    },
-    problems: [],
-  };
-}
-
-/** TOML data as YAML would give it: dates as the text TOML wrote, tables as plain objects. */
-function plainToml(value: unknown): unknown {
-  if (value instanceof TomlDate) return value.toISOString();
-  if (Array.isArray(value)) return value.map(plainToml);
-  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plainToml(v)]));
-  return value;
+/** A dialect's frontmatter between its fence lines, read by the dialect's parser; an unclosed block or a syntax error is a problem. */
+function splitFormat(lines: string[], format: FrontmatterFormat, fail: Fail): { file?: SplitFile; problems: Problem[] } {
+  const close = lines.findIndex((l, i) => i > 0 && format.fence.test(l));
+  if (close < 0) return fail(1, format.unclosed.message, format.unclosed.hint);
+  const read = format.parse(lines.slice(1, close));
+  if ('error' in read) return fail(read.error.line, read.error.message, read.error.hint);
+  return { file: { data: read.data, body: lines.slice(close + 1).join('\n'), bodyLine: close + 2, lineOf: read.lineOf }, problems: [] };
 }
 
 /** The document as plain data, or the error `yaml` throws when aliases would expand it beyond its limit. */

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { isSlug } from './slug.ts';
 
-// Jekyll writes a space before the offset (`2023-05-01 10:00:00 +0900`).
+// Static site generators write a space before the offset too (`2023-05-01 10:00:00 +0900`).
 const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)? ?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** True when `value` is a real calendar date (YYYY-MM-DD, optionally with a time). */
@@ -17,7 +17,7 @@ export function isValidDate(value: string): boolean {
 export function toIsoDate(value: string | Date): string {
   if (value instanceof Date) return value.toISOString();
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return `${value}T00:00:00.000Z`;
-  // Date parsing takes `+09:00` right after the time, not Jekyll's ` +0900`.
+  // Date parsing takes `+09:00` right after the time, not a generator's ` +0900`.
   return new Date(
     value
       .replace(' ', 'T')
@@ -54,7 +54,7 @@ const StringList = z.union([
     .transform((s) => [s]),
 ]);
 
-/** Tags and aliases may also be one string of comma-separated names, as Obsidian and Jekyll pages write them (`tags: 배포, 운영`). */
+/** Tags and aliases may also be one string of comma-separated names, as note tools and static site generators write them (`tags: 배포, 운영`). */
 const NameList = z.union([
   z.array(z.string().min(1)),
   z
@@ -105,7 +105,7 @@ export const FrontmatterSchema = z.looseObject({
   glossary: z.boolean().optional(),
   /** Whether MCP clients see this document as a prompt. */
   prompt: z.boolean().optional(),
-  /** Position in its folder's reading order (sidebar, previous/next); Docusaurus `sidebar_position` and Jekyll `nav_order` are read too. */
+  /** Position in its folder's reading order (sidebar, previous/next); the dialects' position fields (`sidebar_position`, `nav_order`) are read too. */
   order: z.number().optional(),
 });
 
@@ -113,9 +113,9 @@ const TEXT_FIELDS = ['id', 'title', 'project', 'category', 'summary', 'owner', '
 const LIST_FIELDS = ['tags', 'aliases', 'related'] as const;
 
 /**
- * The frontmatter as other tools read it, before Maru's schema: a field left empty (`tags:` in an Obsidian template,
+ * The frontmatter as other tools read it, before Maru's schema: a field left empty (`tags:` in a note template,
  * `category: null`, `tags: []`) is absent, and a number or true/false where text is meant (`title: 123`,
- * `tags: [2024, 회의]`, `id: 42`) is that text, as Jekyll, Hugo and Docusaurus take them; `order: "2"` is the number 2.
+ * `tags: [2024, 회의]`, `id: 42`) is that text, as static site generators take them; `order: "2"` is the number 2.
  * Values of other shapes (a map where text is meant) stay, for the schema to report.
  */
 export function lenientFrontmatter(data: Readonly<Record<string, unknown>>): Record<string, unknown> {
@@ -141,7 +141,7 @@ const INVISIBLE = /[\u200B-\u200D\uFEFF\u2060]/g;
 
 /**
  * A tag as Maru keeps it: composed Unicode (NFC, as typed on Windows and Linux; macOS and some editors write Hangul
- * decomposed) without invisible characters, trimmed, and without the `#` Obsidian writes before a tag in text
+ * decomposed) without invisible characters, trimmed, and without the `#` note tools write before a tag in text
  * (`tags: ["#배포"]` is the tag `배포`; `C#` keeps its). Without this, `배포` and `배포` + U+200B are two tags that look alike.
  */
 export function normalizeTag(tag: string): string {

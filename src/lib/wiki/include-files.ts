@@ -3,10 +3,9 @@ import { expandIncludes, type FindNote, type IncludedSpan, type ReadIncluded } f
 import type { Problem } from './problems.ts';
 import { toContentPath } from './slug.ts';
 import type { SkippedFile } from './skipped-files.ts';
-import { FrontmatterSchema } from './frontmatter.ts';
 import { frontmatterLineCount } from './frontmatter-fence.ts';
 import { createAttachmentFinder } from './attachments.ts';
-import { blockTexts, logseqProperties, logseqTitle, propertyData, withBlockRefs } from '../markdown/logseq.ts';
+import { markedPageReaders, noteTitle } from '../dialects/registry.ts';
 
 /** Where a file's text was pasted in (lines of the text as expanded), and the include lines left as written. */
 export interface IncludedText {
@@ -20,17 +19,16 @@ export interface IncludedText {
 const MAY_INCLUDE = /@include|\{\{#|\{%\s*include|8<-|!\[\[|^import\s/m;
 
 /**
- * The files with every include line in their bodies (VitePress, mdBook, GitBook, Jekyll `include_relative`, MkDocs
- * snippets, Docusaurus partials, Obsidian and Logseq embeds; `src/lib/markdown/includes.ts`) replaced by the file it
- * names: from `files` when it is one of them (the text about to be built, as the write path plans it), else by `read`.
- * In a Logseq graph, property lines are also left out and block references filled in (`src/lib/markdown/logseq.ts`),
- * and the page's properties become `properties`. The frontmatter is never touched. A file whose lines moved carries
+ * The files with every include line in their bodies (the include syntaxes of `src/lib/markdown/includes.ts`) replaced
+ * by the file it names: from `files` when it is one of them (the text about to be built, as the write path plans it),
+ * else by `read`. A file of a folder a dialect marks is read that dialect's way first (`markedPageReaders`: lines that
+ * are no text, references filled in), and the frontmatter its page gives another way becomes `properties`. The frontmatter is never touched. A file whose lines moved carries
  * `included`, to report problems at the lines as written; the others are returned as they are.
  */
 export function withIncludes(files: readonly RawFile[], read: ReadIncluded): RawFile[] {
-  const touched = (f: RawFile): f is RawFile & { text: string } => f.text !== undefined && (f.logseq === true || MAY_INCLUDE.test(f.text));
+  const readsMarked = markedPageReaders(files);
+  const touched = (f: RawFile): f is RawFile & { text: string } => f.text !== undefined && (readsMarked(f) !== undefined || MAY_INCLUDE.test(f.text));
   if (!files.some(touched)) return [...files];
-  const blocks = blockTexts(files.flatMap((f) => (f.logseq && f.text !== undefined ? [{ path: toContentPath(f.path), text: f.text }] : [])));
   const texts = new Map(files.flatMap((f) => (f.text === undefined ? [] : [[f.path, f.text] as const])));
   const readAny: ReadIncluded = (path) => {
     const text = texts.get(path);
@@ -42,11 +40,10 @@ export function withIncludes(files: readonly RawFile[], read: ReadIncluded): Raw
     const lines = file.text.split('\n');
     const head = frontmatterLineCount(lines);
     const written = lines.slice(head).join('\n');
-    // Logseq: property lines are left out of the text, the page's own read as frontmatter; block references show their block.
-    const logseq = file.logseq ? logseqProperties(written) : undefined;
-    const body = logseq ? withBlockRefs(written, blocks, toContentPath(file.path)) : written;
-    const expanded = expandIncludes(body, file.path, readAny, findNote, logseq?.lines);
-    const properties = logseq && logseqPageData(file.path, logseq.page);
+    const page = readsMarked(file)?.(file.path, written);
+    const body = page ? page.body : written;
+    const expanded = expandIncludes(body, file.path, readAny, findNote, page?.skipLines);
+    const properties = page?.frontmatter;
     if (!expanded.spans.length && !expanded.problems.length && body === written && !properties) return file;
     const problems = expanded.problems.map((p) => ({
       path: toContentPath(file.path),
@@ -64,38 +61,27 @@ export function withIncludes(files: readonly RawFile[], read: ReadIncluded): Raw
 }
 
 /**
- * Obsidian's lookup of a note embed's name among the Markdown files: its rule for any embed (`createAttachmentFinder`)
- * with `.md` added to a name without it, else a Logseq page's title (`회의/규칙` is `pages/회의___규칙.md`).
+ * The lookup of a note embed's name among the Markdown files: the rule for any embed (`createAttachmentFinder`) with
+ * `.md` added to a name without it, else the name a dialect gives the page (`noteTitle`: `회의/규칙` for `pages/회의___규칙.md`).
  */
 export function noteFinder(paths: readonly string[]): FindNote {
   const notes = paths.filter((p) => MARKDOWN.test(p));
   const find = createAttachmentFinder(notes);
-  const byLogseqTitle = new Map<string, string>();
+  const byTitle = new Map<string, string>();
   for (const p of notes) {
-    const title = logseqTitle(p);
-    if (title) byLogseqTitle.set(title.normalize('NFC').toLowerCase(), p);
+    const title = noteTitle(p);
+    if (title) byTitle.set(title.normalize('NFC').toLowerCase(), p);
   }
   return (name, from) => {
     const written = name.trim();
-    return find(MARKDOWN.test(written) ? written : `${written}.md`, from) ?? byLogseqTitle.get(written.normalize('NFC').toLowerCase());
+    return find(MARKDOWN.test(written) ? written : `${written}.md`, from) ?? byTitle.get(written.normalize('NFC').toLowerCase());
   };
 }
 
 const MARKDOWN = /\.(md|markdown)$/i;
-/** Maru's own frontmatter fields: a Logseq property of that name (`id:: 650a…`) means something else there. */
-const KNOWN_FIELDS: ReadonlySet<string> = new Set(Object.keys(FrontmatterSchema.shape));
-
-/** A Logseq page's frontmatter from its properties and its file name (a journal's date, a namespace), if it gives any. */
-function logseqPageData(path: string, page: ReadonlyMap<string, string>): Record<string, unknown> | undefined {
-  const data = propertyData(page, KNOWN_FIELDS);
-  const title = logseqTitle(path);
-  if (title && data.title === undefined) data.title = title;
-  return Object.keys(data).length ? data : undefined;
-}
-
 /**
  * The files with the partials taken out: a Markdown file whose name starts with `_` that another file pastes in is a
- * piece of other pages (Docusaurus's `_setup.mdx`, a `_footer.md`), not a page of its own. It is listed in `skipped`
+ * piece of other pages (an MDX site's `_setup.mdx`, a `_footer.md`), not a page of its own. It is listed in `skipped`
  * as one (an `.mdx` partial was listed as an unread `.mdx` file), so links to it are warnings that say so.
  */
 export function withoutPartials(files: readonly RawFile[], skipped: readonly SkippedFile[]): { files: RawFile[]; skipped: SkippedFile[] } {

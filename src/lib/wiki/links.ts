@@ -23,7 +23,7 @@ export interface LinkPolicy {
   brokenAnchors: 'error' | 'warn';
 }
 
-/** The default policy: a missing document fails the build, a missing heading is a warning (as in Docusaurus). */
+/** The default policy: a missing document fails the build, a missing heading is a warning (as in most generators). */
 export const DEFAULT_LINK_POLICY: LinkPolicy = { brokenLinks: 'error', brokenAnchors: 'warn' };
 
 /** The result of resolving one Markdown link URL. */
@@ -43,7 +43,7 @@ export interface UrlTarget {
   isDocLink: boolean;
   /**
    * True when the URL names the content root (`/`, `../` from a folder) and no document is its landing page: the site's
-   * home, where Docsify, MkDocs and GitHub wikis link "home". Never a broken link.
+   * home, where single-page sites, generators and GitHub wikis link "home". Never a broken link.
    */
   home?: true;
   /**
@@ -67,7 +67,7 @@ export interface LinkResolver {
   draft(target: string): Unpublished | undefined;
   /** Resolves a Markdown link URL written in the file at `fromPath`. */
   url(url: string, fromPath: string): UrlTarget;
-  /** The content path of the file an Obsidian embed `![[name]]` in the file at `fromPath` shows (`createAttachmentFinder`). */
+  /** The content path of the file a note embed `![[name]]` in the file at `fromPath` shows (`createAttachmentFinder`). */
   attachment(name: string, fromPath: string): string | undefined;
 }
 
@@ -224,7 +224,7 @@ export function splitFragment(hash: string): { anchor?: string; fragment?: strin
   return { ...(anchor ? { anchor } : {}), fragment: hash };
 }
 
-/** The files a link path may mean: as written, with `.md`, or the folder's `index.md`/`_index.md` (Hugo)/`README.md`. */
+/** The files a link path may mean: as written, with `.md`, or the folder's `index.md`/`_index.md` (a section's)/`README.md`. */
 export function pathCandidates(path: string): string[] {
   const p = path.replace(/\/+$/, '');
   if (DOC_EXT.test(p)) return [p];
@@ -240,7 +240,7 @@ export function findHeading(headings: readonly ParsedHeading[], anchor: string):
   const want = anchor.normalize('NFC');
   const lower = want.toLowerCase();
   const index = headingIndex(headings);
-  // Obsidian writes [[note#Heading text]] with the heading as written, not its id.
+  // Note tools write [[note#Heading text]] with the heading as written, not its id.
   return index.anchor.get(want) ?? index.alias.get(want) ?? index.lower.get(lower) ?? index.text.get(lower);
 }
 
@@ -306,7 +306,7 @@ function htmlAnchorIndex(ids: readonly string[]): { exact: Set<string>; lower: M
   return index;
 }
 
-/** True when an anchor names the document's own `# title` (VitePress pages link to `page#title-id`). */
+/** True when an anchor names the document's own `# title` (generated pages link to `page#title-id`). */
 export function isTitleAnchor(doc: SourceDocument, anchor: string): boolean {
   const want = anchor.normalize('NFC').toLowerCase();
   return doc.markdown.titleAnchors?.some((a) => a.toLowerCase() === want) ?? false;
@@ -347,7 +347,7 @@ export function resolveLinks(
       links.push({ id: target.id });
       continue;
     }
-    // Obsidian's `[[note#^block-id]]` names a paragraph, not a heading (remarkBlockIds gives it that id).
+    // A `[[note#^block-id]]` names a paragraph, not a heading (a dialect's plugin gives it that id).
     if (anchor?.startsWith('^')) {
       if (target.markdown.blockIds?.includes(anchor)) links.push({ id: target.id, anchor });
       else {

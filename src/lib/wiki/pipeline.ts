@@ -2,7 +2,6 @@ import { dialectIds, readFolderFiles } from '../dialects/registry.ts';
 import type { FolderFile, FolderLabel } from '../dialects/types.ts';
 import { defaultProject, toSourceDocument, type KeepSyntaxTree, type RawFile, type SourceDocument } from './document.ts';
 import { findDuplicateExternalIds, findDuplicates } from './external-ids.ts';
-import { qualifyFolderIds } from './folder-ids.ts';
 import { createLinkResolver, DEFAULT_LINK_POLICY, resolveLinks, type LinkPolicy, type LinkResolver, type ResolvedLink } from './links.ts';
 import { missingImages, missingLinkedFiles } from './content-checks.ts';
 import type { ImageStatus } from './image-file.ts';
@@ -24,7 +23,7 @@ export interface WikiOptions {
   fileExists?: (contentPath: string) => boolean;
   /** Whether a content path names a picture the site can show (default: whether it exists, by `fileExists`). */
   imageStatus?: (contentPath: string) => ImageStatus;
-  /** Content paths of the folder's files that are not Markdown (pictures, downloads): Obsidian embeds are looked up among them. */
+  /** Content paths of the folder's files that are not Markdown (pictures, downloads): `![[name]]` embeds are looked up among them. */
   attachments?: readonly string[];
   /** The Markdown files the site leaves out and why: a link to one is a warning naming it, not a broken link. */
   skipped?: readonly SkippedFile[];
@@ -83,7 +82,7 @@ export interface ParseCache {
 /** Runs the named steps collect → parse → filter → derive; emitting is `toArtifacts`. */
 export function buildWiki(files: readonly RawFile[], options: WikiOptions, cache?: ParseCache, keepSyntaxTree?: KeepSyntaxTree): Wiki {
   const parsed = parseAll(files, options, cache, keepSyntaxTree);
-  const qualified = qualifyFolderIds(dialectIds(parsed.docs));
+  const qualified = dialectIds(parsed.docs);
   const docs = qualified.docs;
   const problems = [...parsed.problems, ...qualified.problems];
   const { published, dropped } = filterDrafts(docs);

@@ -10,7 +10,7 @@ export interface OrderedDoc {
 
 const LANDING = /^(index|_index|readme)\.(md|mdx|markdown)$/i;
 
-/** True for a folder's landing page: its `README.md`, `index.md` or Hugo's `_index.md`. */
+/** True for a folder's landing page: its `README.md`, `index.md` or a section's `_index.md`. */
 export function isLandingPage(sourcePath: string): boolean {
   return LANDING.test(sourcePath.split('/').pop() ?? '');
 }

@@ -11,7 +11,7 @@ export interface RenderSetting {
  * What each document's rendered HTML depends on besides the plugins' code, hashed into one cache key
  * per id: its text, the base path, the setting (language, plugin code), every document a
  * link could resolve to (id, title and path: a new or renamed document can turn a broken link into a
- * working one), the folder's other files (an Obsidian embed or a download link finds its file among them), which of its pictures are missing or unreadable (they show a placeholder), and the titles and headings of the documents it links to (link labels read them).
+ * working one), the folder's other files (a `![[name]]` embed or a download link finds its file among them), which of its pictures are missing or unreadable (they show a placeholder), and the titles and headings of the documents it links to (link labels read them).
  * Backlinks, relations and dates are not here: they change the page around the article, never the article.
  */
 export function renderKeys(wiki: Wiki, textOf: (doc: WikiDocument) => string, setting: RenderSetting, hash: (text: string) => string): Map<string, string> {

@@ -18,3 +18,11 @@ test('each skipped file is one warning naming it and why', () => {
     'warning wiki/_Sidebar.md:1 file: GitHub 위키의 사이드바·머리글·바닥글 파일이라 문서에 싣지 않았습니다. Maru는 사이드바를 문서 목록으로 만듭니다. 문서로 보이게 하려면 파일 이름 앞의 _를 빼세요.',
   ]);
 });
+
+test("a table of contents' warning names the tools that write one, as the dialects give them", () => {
+  const book = { path: 'SUMMARY.md', reason: 'book-summary' } as const;
+  expect(skippedFileWarnings([book], ['GitBook·mdBook', 'Docsify']).map((p) => formatProblem(p, 'wiki'))).toEqual([
+    'wiki/SUMMARY.md:1 file: GitBook·mdBook·Docsify의 목차 파일이라 문서에 싣지 않았습니다. 사이드바는 폴더와 문서로 만들고, 문서 순서는 이 목차를 따릅니다 (frontmatter의 order가 있으면 그것이 먼저입니다).',
+  ]);
+  expect(skippedFileWarnings([book])[0]?.message).toBe('목차 파일이라 문서에 싣지 않았습니다');
+});

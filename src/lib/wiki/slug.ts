@@ -25,14 +25,14 @@ export function toContentPath(path: string): ContentPath {
   return path.replace(/\\/g, '/').replace(/^\.\//, '') as ContentPath;
 }
 
-/** Derives the default id of a document from its content path: `guides/Setup Guide.md` → `guides/setup-guide`, `guides/index.md` and Hugo's `guides/_index.md` → `guides`. */
+/** Derives the default id of a document from its content path: `guides/Setup Guide.md` → `guides/setup-guide`, `guides/index.md` and a section's `guides/_index.md` → `guides`. */
 export function toSlug(path: string): Slug {
   const segments = toContentPath(path)
     .replace(/\.(md|mdx|markdown)$/i, '')
     .split('/')
     .map(slugifySegment)
     .filter((s) => s.length > 0);
-  // A folder's own page: `index.md`, or Hugo's `_index.md` (a section's page).
+  // A folder's own page: `index.md`, or `_index.md` (a section's page).
   if (segments.length > 1 && (segments[segments.length - 1] === 'index' || segments[segments.length - 1] === '_index')) segments.pop();
   return (segments.length === 0 ? 'index' : segments.join('/')) as Slug;
 }

@@ -29,8 +29,8 @@ export function fileHref(base: string, path: string): Href {
 
 /**
  * Where a linked content file is published under `_files/`: its content path, with `_` before each hidden name
- * (`.gitbook/assets/a.pdf` → `_.gitbook/assets/a.pdf`). Static hosts and GitHub Pages' artifact upload leave hidden
- * files out, so a file published under `.gitbook/` would be a dead link.
+ * (`.assets/a.pdf` → `_.assets/a.pdf`). Static hosts and GitHub Pages' artifact upload leave hidden
+ * files out, so a file published under a hidden folder would be a dead link.
  */
 export function publishedFilePath(path: string): string {
   return path

@@ -9,6 +9,6 @@ export const docsify: Dialect = {
   folders: {
     // Lower-case `_sidebar.md` at the root (a GitHub wiki's `_Sidebar.md` is capitalised, and its home page is `Home.md`):
     // the README.md is the home page, as a book's is, and the sidebar lists the reading order.
-    tableOfContents: { file: /^_sidebar\.md$/, order: bookOrder },
+    tableOfContents: { file: /^_sidebar\.md$/, order: bookOrder, tools: 'Docsify' },
   },
 };

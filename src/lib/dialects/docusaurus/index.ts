@@ -1,5 +1,6 @@
 import type { Dialect } from '../types.ts';
 import { CATEGORY_FILE, categoryFiles } from './category-files.ts';
+import { qualifyFolderIds } from './folder-ids.ts';
 import { docusaurusLinks } from './links.ts';
 import { numberValue } from '../values.ts';
 import remarkMdxCallouts from './remark-mdx-callouts.ts';
@@ -28,4 +29,6 @@ export const docusaurus: Dialect = {
   sourceText: stripMdxCommentText,
   folderFiles: { file: CATEGORY_FILE, read: categoryFiles },
   links: docusaurusLinks,
+  // An id read within its folder: the same plain id in many folders takes each file's folder (after Notion's ids are shortened).
+  ids: { rank: 200, pass: qualifyFolderIds },
 };

@@ -8,6 +8,6 @@ export const gitbook: Dialect = {
     // Pictures and files a space keeps in `.gitbook/assets`.
     assetDirs: ['.gitbook'],
     bookMarkers: ['.gitbook.yaml'],
-    tableOfContents: { file: /^summary\.md$/i, order: bookOrder },
+    tableOfContents: { file: /^summary\.md$/i, order: bookOrder, tools: 'GitBook·mdBook' },
   },
 };

@@ -5,7 +5,8 @@ import type { Position } from 'unist';
 import { calloutBlock, detailsBlock, paragraphLines, paragraphOf, spanner, type Span } from '../../markdown/remark-containers.ts';
 import { ChildReplacements } from '../../markdown/child-replacements.ts';
 import { codeFromLines, languageOf, RAW_CODE_TAGS } from '../../markdown/remark-raw-blocks.ts';
-import { calloutKindOf, calloutTitleOf, parseTagLine, templateLinks, titleOf, type TagArgs, type TemplateTag } from '../../markdown/template-tags.ts';
+import { parseTagLine, type TagArgs, type TemplateTag } from '../../markdown/template-tags.ts';
+import { calloutKindOf, calloutTitleOf, templateLinks, titleOf } from './tag-meaning.ts';
 import { visit } from '../../markdown/visit.ts';
 import { safeDecode } from '../../wiki/url.ts';
 

@@ -5,5 +5,6 @@ export const notion: Dialect = {
   name: 'notion',
   label: 'Notion',
   bareName: withoutNotionId,
-  ids: shortenNotionIds,
+  // Before ids written in many folders are qualified (Docusaurus's pass), as the core's duplicate check did then.
+  ids: { rank: 100, pass: (docs) => ({ docs: shortenNotionIds(docs) }) },
 };

@@ -1,6 +1,6 @@
 import type { Nodes, Parent, Root, Text } from 'mdast';
 import type { Transformer } from 'unified';
-import { OBSIDIAN_COMMENT_MARK } from '../../markdown/obsidian-comments.ts';
+import { OBSIDIAN_COMMENT_MARK } from './comments.ts';
 
 /** A node without children in document order, with the parents it sits in (outermost first). */
 interface Leaf {

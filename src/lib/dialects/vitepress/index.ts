@@ -1,6 +1,7 @@
 import remarkContainers from '../../markdown/remark-containers.ts';
 import remarkForeignHtml from '../../markdown/remark-foreign-html.ts';
 import type { Dialect } from '../types.ts';
+import { vitepressLinks } from './links.ts';
 import remarkCodeLangMeta from './remark-code-lang-meta.ts';
 import remarkCodeNotation from './remark-code-notation.ts';
 import remarkTocMacro from './remark-toc-macro.ts';
@@ -19,4 +20,5 @@ export const vitepress: Dialect = {
     { rank: 810, plugin: remarkCodeNotation },
   ],
   frontmatter: { page: vitepressHome },
+  links: vitepressLinks,
 };

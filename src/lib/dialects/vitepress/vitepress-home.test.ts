@@ -60,6 +60,8 @@ test('the body stays first and keeps its line numbers; a frontmatter title wins 
   expect(doc!.title).toBe('홈');
   expect(doc!.body).toBe('\n## 소개\n\n본문\n\n- **A**\n');
   expect(doc!.markdown.headings.map((h) => [h.text, h.line])).toEqual([['소개', 2]]);
+  // The site renders the file's text, so it is told what was drawn after the body (wiki-loader's withDrawnMarkdown).
+  expect(doc!.drawnMarkdown).toBe('- **A**');
 });
 
 test('other layouts, and values that are not text, add nothing', () => {

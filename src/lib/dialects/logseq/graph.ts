@@ -1,4 +1,4 @@
-import { mapFencedLines } from './fenced-lines.ts';
+import { mapFencedLines } from '../../markdown/fenced-lines.ts';
 
 /**
  * A Logseq property line: `key:: value` alone on its line, a page's at the top (`title:: 회의`, `tags:: 회의, [[기록]]`),

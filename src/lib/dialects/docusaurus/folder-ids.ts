@@ -1,6 +1,6 @@
-import type { SourceDocument } from './document.ts';
-import type { Problem } from './problems.ts';
-import { toSlug, type Slug } from './slug.ts';
+import type { SourceDocument } from '../../wiki/document.ts';
+import type { Problem } from '../../wiki/problems.ts';
+import { toSlug, type Slug } from '../../wiki/slug.ts';
 
 /**
  * Docusaurus reads a frontmatter `id` within its folder (`guides/intro.md` with `id: intro` is the doc

@@ -1,4 +1,4 @@
-import { maskCode } from './fenced-lines.ts';
+import { maskCode } from '../../markdown/fenced-lines.ts';
 
 /** What opens and closes an Obsidian comment. */
 export const OBSIDIAN_COMMENT_MARK = '%%';

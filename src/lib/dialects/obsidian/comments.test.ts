@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { stripObsidianComments } from './obsidian-comments.ts';
+import { stripObsidianComments } from './comments.ts';
 
 describe('stripObsidianComments blanks what the page does not show, keeping every line', () => {
   test.each([

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { blockTexts, logseqProperties, logseqTitle, propertyData, withBlockRefs } from './logseq.ts';
+import { blockTexts, logseqProperties, logseqTitle, propertyData, withBlockRefs } from './graph.ts';
 
 const ID = '650a1b2c-1111-4222-8333-444455556666';
 

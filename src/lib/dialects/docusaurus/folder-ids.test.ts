@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
-import { toSourceDocument, type SourceDocument } from './document.ts';
+import { toSourceDocument, type SourceDocument } from '../../wiki/document.ts';
 import { qualifyFolderIds } from './folder-ids.ts';
-import { formatProblem } from './problems.ts';
+import { formatProblem } from '../../wiki/problems.ts';
 
 const CATEGORIES = ['guide', 'reference'];
 const doc = (path: string, frontmatter: string): SourceDocument =>
