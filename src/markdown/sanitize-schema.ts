@@ -35,7 +35,7 @@ export const SANITIZE_SCHEMA: Schema = {
   tagNames: [...(defaultSchema.tagNames ?? []), 'mark', 'figure', 'figcaption'],
   attributes: {
     ...base,
-    div: [...(base['div'] ?? []), ['className', 'callout', /^callout-[a-z]+$/], 'dataCallout', ['role', 'note']],
+    div: [...(base['div'] ?? []), ['className', 'callout', /^callout-[a-z]+$/, 'code-group'], 'dataCallout', ['role', 'note']],
     // `tag-caption`: the caption of a Liquid `{% code title %}` or a shortcode's `{{< figure caption >}}` (template tags).
     p: [...(base['p'] ?? []), ['className', 'callout-title', 'tag-caption']],
     // `::: warning` containers, MDX `<Note>` and note embeds (`embed`) arrive as blockquotes marked with their kind; rehype-callouts (after the sanitizer) builds the callout.

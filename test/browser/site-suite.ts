@@ -543,6 +543,36 @@ export function describeSite(base: string, part: 'functional' | 'visual'): void 
       await page.close();
     });
 
+    functionalAtRoot(
+      'a ::: code-group is tabs named by its blocks’ titles: one block shown, click and arrow keys switch, copy takes the shown one',
+      async () => {
+        const c = await at(390);
+        await c.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(site.url()).origin });
+        const page = await open('docs/mcp-client-setup/', c);
+        const group = page.locator('.code-group[data-tabs]');
+        await group.waitFor();
+        const tabs = group.getByRole('tab');
+        const panels = group.locator('figure.code-block');
+        expect(await tabs.allTextContents()).toEqual(['HTTP', 'stdio']);
+        expect(await group.getByRole('tab', { selected: true }).textContent()).toBe('HTTP');
+        expect([await panels.nth(0).isVisible(), await panels.nth(1).isVisible()]).toEqual([true, false]);
+        await tabs.nth(1).click();
+        expect([await panels.nth(0).isVisible(), await panels.nth(1).isVisible()]).toEqual([false, true]);
+        await panels.nth(1).locator('button.code-copy').click();
+        await panels.nth(1).locator('button.code-copy[data-copied]').waitFor();
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('"args": ["-y", "maru-mcp", "--artifacts", "https://wiki.example.com/"]');
+        await tabs.nth(1).focus();
+        await page.keyboard.press('ArrowRight');
+        expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('HTTP');
+        expect(await group.getByRole('tab', { selected: true }).textContent()).toBe('HTTP');
+        expect(await panels.nth(0).isVisible()).toBe(true);
+        // Nothing of the group is wider than a phone's column.
+        const [box, prose] = await Promise.all([group.boundingBox(), page.locator('.prose').boundingBox()]);
+        expect(box!.width).toBeLessThanOrEqual(prose!.width + 1);
+        await page.close();
+      },
+    );
+
     functionalAtRoot('phone: the home search field shows its whole placeholder at 360 px (a focused field cuts it, never with an ellipsis)', async () => {
       const page = await open('', await at(360));
       const input = page.locator('main input[type="search"]').first();

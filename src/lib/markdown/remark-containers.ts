@@ -32,8 +32,9 @@ const CLOSE = /^[ \t]*(:{3,})[ \t]*$/;
  * Containers (`::: tip 제목` … `:::`, markdown-it-container rules: three or more colons, a name,
  * an optional title; the closing fence alone on its line). Callout names become the same callouts as
  * `> [!TIP]` (a blockquote marked `data-callout` for rehype-callouts), `details` becomes
- * `<details><summary>`, `mermaid` (a wiki's diagram) a diagram, and any other name (`code-group`, `v-pre`, `raw`, …)
- * keeps only its content.
+ * `<details><summary>`, `mermaid` (a wiki's diagram) a diagram, `code-group` a `<div class="code-group">` around its
+ * code blocks (the site's script makes tabs of their titles; without it they stand one under another, each titled), and
+ * any other name (`v-pre`, `raw`, …) keeps only its content.
  * The fences are never left as text, even when a container is not closed.
  */
 export default function remarkContainers(options: Options = {}): Transformer<Root> {
@@ -220,7 +221,13 @@ function containerOf(open: Extract<Item, { kind: 'open' }>, children: RootConten
   const callout = CONTAINER_CALLOUTS[open.name];
   if (callout) return [calloutBlock(callout, open.title, body, position)];
   if (open.name === 'details') return [detailsBlock(open.title.length ? open.title : [{ type: 'text', value: detailsTitle }], open.expanded, body, position)];
+  if (open.name === 'code-group' && body.some((c) => c.type === 'code')) return [codeGroup(body, position)];
   return children;
+}
+
+/** `<div class="code-group">` holding the group's blocks (a blockquote only in the tree, as `details` is). */
+function codeGroup(body: BlockContent[], position: Position | undefined): Blockquote {
+  return { type: 'blockquote', data: { hName: 'div', hProperties: { className: ['code-group'] } }, children: body, ...(position ? { position } : {}) };
 }
 
 /** A callout as `> [!TIP]` renders one: a blockquote marked for rehype-callouts, its title (if any) first. */
