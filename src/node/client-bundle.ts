@@ -66,7 +66,8 @@ export function readClientManifest(dir: string): ClientManifest | undefined {
     typeof m.entries === 'object' &&
     m.entries !== null &&
     names.every((n) => typeof m.entries![n] === 'string' && m.files!.includes(m.entries![n]));
-  if (!fine) throw new Error(`${join(dir, MANIFEST)}: not a client bundle manifest (entries ${names.join(', ')} and their files); delete the folder to make it again`);
+  if (!fine)
+    throw new Error(`${join(dir, MANIFEST)}: not a client bundle manifest (entries ${names.join(', ')} and their files); delete the folder to make it again`);
   return m as ClientManifest;
 }
 
@@ -155,10 +156,12 @@ export async function bundleClient(outDir: string, project = PROJECT): Promise<C
   });
   const outputs = (Array.isArray(output) ? output : [output]) as { output: { type: string; fileName: string; name?: string; isEntry?: boolean }[] }[];
   const entries: Partial<Record<ClientEntry, string>> = {};
-  for (const item of outputs.flatMap((o) => o.output)) if (item.type === 'chunk' && item.isEntry && item.name && item.name in CLIENT_ENTRIES) entries[item.name as ClientEntry] = item.fileName;
+  for (const item of outputs.flatMap((o) => o.output))
+    if (item.type === 'chunk' && item.isEntry && item.name && item.name in CLIENT_ENTRIES) entries[item.name as ClientEntry] = item.fileName;
   const files = readdirSync(outDir).filter(isBundleFile).sort();
   const others = readdirSync(outDir).filter((f) => !isBundleFile(f));
-  if (others.length > 0) throw new Error(`client bundle: ${others.join(', ')} in ${relative(project, outDir)} is not a script; the site's _astro/ takes scripts only`);
+  if (others.length > 0)
+    throw new Error(`client bundle: ${others.join(', ')} in ${relative(project, outDir)} is not a script; the site's _astro/ takes scripts only`);
   const manifest = { entries, files } as ClientManifest;
   writeFileSync(join(outDir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
   return readClientManifest(outDir)!;
