@@ -1,9 +1,12 @@
 // npm pack runs this first (prepack): lib/ gets the JavaScript of the CLI, the server and the site's modules (tsc,
 // tsconfig.build.json), the .astro pages and styles beside them with their imports pointed at that JavaScript, Maru's
-// astro.config.mjs and public/. Node does not strip types under node_modules, so the package ships no .ts to run.
+// astro.config.mjs and public/, and the site's scripts already bundled (lib/client-bundle/, src/node/client-bundle.ts), so
+// a team's build copies them instead of bundling them. Node does not strip types under node_modules, so the package ships
+// no .ts to run.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { bundleClient } from '../src/node/client-bundle.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const LIB = join(ROOT, 'lib');
@@ -42,6 +45,9 @@ for (const file of readdirSync(join(ROOT, 'src'), { recursive: true, encoding: '
 }
 writeFileSync(join(LIB, 'astro.config.mjs'), readFileSync(join(ROOT, 'astro.config.mjs'), 'utf8').replace(TS_SPECIFIER, '$1$2.js$1'));
 cpSync(join(ROOT, 'public'), join(LIB, 'public'), { recursive: true });
+const client = await bundleClient(join(LIB, 'client-bundle'));
 chmodSync(join(LIB, 'bin', 'maru.js'), 0o755);
 chmodSync(join(LIB, 'mcp', 'cli.js'), 0o755);
-console.error(`build-package: lib/ has the JavaScript, ${pages} pages and styles, and ${workers} worker URLs pointed at .js`);
+console.error(
+  `build-package: lib/ has the JavaScript, ${pages} pages and styles, ${workers} worker URLs pointed at .js, and the site's scripts bundled (${client.files.length} files)`,
+);

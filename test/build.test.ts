@@ -96,7 +96,8 @@ describe('npm run build on the example wiki', () => {
 
   test('a page whose Markdown has a Mermaid fence loads the diagram script, a page without one does not', () => {
     // The docs collection keeps a body only for such pages (wiki-loader.ts); the page decides from that body.
-    const scripts = (id: string) => readFileSync(join(out, 'docs', id, 'index.html'), 'utf8').match(/Mermaid\.astro_astro_type_script/g) ?? [];
+    const scripts = (id: string) =>
+      readFileSync(join(out, 'docs', id, 'index.html'), 'utf8').match(/<script type="module" src="[^"]*\/_astro\/mermaid\.[\w-]+\.js">/g) ?? [];
     expect(scripts('maru-architecture')).toHaveLength(1);
     expect(scripts('adr-one-search-contract')).toHaveLength(0);
   });

@@ -1,7 +1,9 @@
 import type MermaidApi from 'mermaid';
 import { getStrings } from '../lib/ui/strings.ts';
+import { joinUrl } from '../lib/wiki/url.ts';
+import { siteBase } from './site-base.ts';
 
-/** Where the site serves mermaid's own prebuilt modules (src/node/mermaid-asset.ts), from the base; set by the maru integration. */
+/** Where the site serves mermaid's own prebuilt modules (src/node/mermaid-asset.ts), under the base; set when the client is bundled. */
 declare const __MARU_MERMAID_MODULE__: string;
 
 /** Renders ```mermaid blocks as SVG diagrams; mermaid itself loads only on pages that have one, when one comes near. */
@@ -23,7 +25,7 @@ function initialize(mermaid: typeof MermaidApi): void {
 /** Mermaid, loaded once; undefined when it cannot load (offline or blocked: the sources, hidden while loading, are shown). */
 function loadMermaid(): Promise<typeof MermaidApi | undefined> {
   // Not bundled: Vite would spend seconds of every build re-bundling what the package ships minified already.
-  mermaidModule ??= (import(/* @vite-ignore */ __MARU_MERMAID_MODULE__) as Promise<{ default: typeof MermaidApi }>).then(
+  mermaidModule ??= (import(/* @vite-ignore */ joinUrl(siteBase, __MARU_MERMAID_MODULE__)) as Promise<{ default: typeof MermaidApi }>).then(
     ({ default: mermaid }) => (initialize(mermaid), mermaid),
     (error: unknown) => {
       console.error('mermaid:', error);

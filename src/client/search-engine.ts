@@ -7,8 +7,7 @@ import type { WorkerReply, WorkerRequest } from './search-worker.ts';
 import { joinUrl } from '../lib/wiki/url.ts';
 import { fetchFile } from './search-fetch.ts';
 import { isMiss } from '../lib/misses/miss-rule.ts';
-
-const base = import.meta.env.BASE_URL;
+import { siteBase as base } from './site-base.ts';
 
 interface Pending {
   request: Extract<WorkerRequest, { type: 'search' }>;

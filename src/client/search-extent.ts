@@ -1,8 +1,7 @@
 // Whether this host receives miss reports: the question the search box asks besides the results themselves
 // (kept apart from search-engine.ts, which the search code owns).
 import { joinUrl } from '../lib/wiki/url.ts';
-
-const base = import.meta.env.BASE_URL;
+import { siteBase as base } from './site-base.ts';
 
 /** The build's `site-features.json`; `npm start --log-misses` answers it with `missLog: true`. */
 export const FEATURES_FILE = 'site-features.json';

@@ -3,6 +3,7 @@ import { createReadStream, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { contentPathOfPublished, FILES_DIR } from '../lib/wiki/url.ts';
 import { MERMAID_SITE_DIR, mermaidFile } from '../node/mermaid-asset.ts';
+import { CLIENT_SITE_DIR, clientFile, type ClientManifest } from '../node/client-bundle.ts';
 
 const SERVED = /^\/(?:_wiki\/.+|llms(?:-full)?\.txt)$/;
 
@@ -27,6 +28,18 @@ export function serveMermaid(server: ViteDevServer): void {
   server.middlewares.use((req, res, next) => {
     const url = (req.url ?? '').split('?')[0]!;
     const file = url.startsWith(prefix) ? mermaidFile(url.slice(prefix.length)) : undefined;
+    if (!file) return next();
+    res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+    res.end(readFileSync(file));
+  });
+}
+
+/** In `astro dev`, serves the prebuilt site scripts (src/node/client-bundle.ts) where `astro build` copies them (`_astro/`). */
+export function serveClientBundle(server: ViteDevServer, dir: string, manifest: ClientManifest): void {
+  const prefix = `${server.config.base.replace(/\/$/, '')}/${CLIENT_SITE_DIR}/`;
+  server.middlewares.use((req, res, next) => {
+    const url = (req.url ?? '').split('?')[0]!;
+    const file = url.startsWith(prefix) ? clientFile(dir, manifest, url.slice(prefix.length)) : undefined;
     if (!file) return next();
     res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
     res.end(readFileSync(file));

@@ -54,8 +54,9 @@ import rehypeScrollTables from '../markdown/rehype-scroll-tables.ts';
 import remarkParsedTrees, { type ParsedTrees } from '../markdown/remark-parsed-trees.ts';
 import { parsedTrees } from '../node/parsed-trees.ts';
 import type { KeepSyntaxTree } from '../lib/wiki/document.ts';
-import { serveArtifacts, serveLinkedFiles, serveMermaid } from './dev-server.ts';
-import { copyMermaid, MERMAID_MODULE } from '../node/mermaid-asset.ts';
+import { serveArtifacts, serveClientBundle, serveLinkedFiles, serveMermaid } from './dev-server.ts';
+import { copyMermaid } from '../node/mermaid-asset.ts';
+import { clientBundle, clientScripts, copyClientBundle, type ClientManifest } from '../node/client-bundle.ts';
 
 /**
  * Builds the wiki before Astro does: every content error fails the build at once, before anything is written.
@@ -75,6 +76,8 @@ export default function maru(): AstroIntegration {
   // Where the worker writes the artifacts until the pages are done; one folder per build process.
   let stage = '';
   const code = codeDigest();
+  // The site's scripts, bundled once for every wiki (src/node/client-bundle.ts), not by each build's Vite.
+  let client: { dir: string; manifest: ClientManifest } | undefined;
   // The trees of the files this build parsed, for the site's renderer (one parse per document, not two).
   const trees = parsedTrees();
   const keepSyntaxTree: KeepSyntaxTree = (path, parsed) => void trees.keep(resolve(root, path), parsed);
@@ -136,6 +139,9 @@ export default function maru(): AstroIntegration {
     hooks: {
       'astro:config:setup': async ({ command, updateConfig, logger }) => {
         serving = command === 'dev';
+        const bundle = await clientBundle();
+        if (bundle.made) logger.info(`bundled the site's scripts into ${relative(process.cwd(), bundle.dir)}`);
+        client = bundle;
         // Started first: it reads its cache while this thread collects the wiki (see startEmitWorker).
         const emitter = command === 'build' && !skipArtifacts() && buildThreads() > 0 ? startEmitWorker(root, { dir: cacheDir(), code }) : undefined;
         const parsed = openParseCache(cacheDir(), code);
@@ -169,7 +175,7 @@ export default function maru(): AstroIntegration {
           markdown: { processor: unified(markdownOptions(() => wiki, root, siteConfig().lang, trees)) },
           vite: {
             define: {
-              __MARU_MERMAID_MODULE__: JSON.stringify(joinUrl(basePath(), MERMAID_MODULE)),
+              __MARU_CLIENT_SCRIPTS__: JSON.stringify(clientScripts(bundle.manifest)),
               // The pages' copy of the project's config (src/site/wiki.ts): loaded once, here, from the team's folder.
               __MARU_SITE_CONFIG__: JSON.stringify(siteConfig()),
             },
@@ -179,10 +185,12 @@ export default function maru(): AstroIntegration {
       'astro:server:setup': ({ server }) => {
         serveArtifacts(server, () => (reload(devLogger) ? emit().files : undefined));
         serveMermaid(server);
+        if (client) serveClientBundle(server, client.dir, client.manifest);
         serveLinkedFiles(server, () => (reload(devLogger) ? { root, paths: new Set(linkedFilesOf(wiki)) } : undefined));
       },
       'astro:build:done': async ({ dir, logger }) => {
         copyMermaid(fileURLToPath(dir));
+        if (client) copyClientBundle(client.dir, client.manifest, fileURLToPath(dir));
         for (const { path, reason } of publishSafeSvgs(fileURLToPath(dir))) logger.warn(`${path}: SVG로 읽을 수 없어 사이트에서 뺐습니다 (${reason})`);
         if (skipArtifacts()) {
           logger.info('MARU_SKIP_ARTIFACTS=1: pages built from the catalog alone; no _wiki/* artifacts written');

@@ -1,0 +1,17 @@
+/**
+ * The site's browser scripts by name, each the source file under `src/client/` it is bundled from: what a page's
+ * `<script>` loads (`clientScript(name)`, src/site/client-scripts.ts) and what the bundler starts from
+ * (src/node/client-bundle.ts).
+ */
+export const CLIENT_ENTRIES = {
+  site: 'site.ts',
+  doc: 'doc-page.ts',
+  sidebar: 'sidebar.ts',
+  toc: 'toc.ts',
+  listing: 'listing.ts',
+  mermaid: 'mermaid.ts',
+  changes: 'changes-filter.ts',
+  'not-found': 'not-found.ts',
+} as const;
+
+export type ClientEntry = keyof typeof CLIENT_ENTRIES;
