@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListKnowledgeOutputSchema } from '../mcp/tools/list-knowledge.ts';
 import { ReadKnowledgeOutputSchema } from '../mcp/tools/read-knowledge.ts';
 import { SearchKnowledgeOutputSchema } from '../mcp/tools/search-knowledge.ts';
+import { logHeavy } from './helpers/once-per-run.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -55,6 +56,7 @@ function writeTeamLock(dir: string, packed: Packed[]): void {
 
 /** `npm pack` of the package in `dir` into the work folder (its prepack builds the JavaScript). */
 function pack(dir: string): Packed {
+  logHeavy('npm pack');
   const r = run(['npm', 'pack', '--silent', '--pack-destination', work], dir);
   expect(r.status, r.stderr).toBe(0);
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Packed['pkg'] & { name: string };

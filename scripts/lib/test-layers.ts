@@ -36,3 +36,23 @@ export function layerTimes(results: VitestResults, root = process.cwd()): string
   const parts = [...sums].filter(([, v]) => v.files).map(([layer, v]) => `${layer} ${s(v.ms)} (${v.files} file${v.files === 1 ? '' : 's'})`);
   return `time per layer: ${parts.join(', ')}; wall ${s(end - results.startTime)}`;
 }
+
+/**
+ * The run's log of heavy work (one `kind<TAB>test file` line each, test/helpers/once-per-run.ts) as one line per kind,
+ * the files that did most of it first: `astro build 23 (test/incremental-pages.test.ts 10, …)`.
+ */
+export function heavySummary(log: string): string[] {
+  const byKind = new Map<string, Map<string, number>>();
+  for (const line of log.split('\n')) {
+    const [kind, file] = line.split('\t');
+    if (!kind || !file) continue;
+    const files = byKind.get(kind) ?? new Map<string, number>();
+    files.set(file, (files.get(file) ?? 0) + 1);
+    byKind.set(kind, files);
+  }
+  return [...byKind].map(([kind, files]) => {
+    const total = [...files.values()].reduce((a, b) => a + b, 0);
+    const list = [...files].sort(([a, x], [b, y]) => y - x || a.localeCompare(b)).map(([f, n]) => `${f} ${n}`);
+    return `${kind} ${total} (${list.join(', ')})`;
+  });
+}
