@@ -1,9 +1,10 @@
 // The README's test command: the gates (typecheck and lint), every vitest suite, then one plain summary line that CI can read.
-// MARU_SKIP_GATES=1 runs the suites alone (CI runs the gates as steps of their own).
+// MARU_SKIP_GATES=1 runs the suites alone (CI runs the gates as steps of their own); MARU_RECORD_DURATIONS=1 rewrites
+// test/durations.json from a whole run that passed (the order a fresh clone runs the files in, test/sequencer.ts).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { astroSync } from './lib/astro-sync.ts';
-import { layerTimes, type VitestResults } from './lib/test-layers.ts';
+import { fileDurations, layerTimes, type VitestResults } from './lib/test-layers.ts';
 
 /** Runs `npm run <gate>` with its output captured, so that two gates can run at once and still print one after the other. */
 function runGate(gate: string, args: readonly string[] = []): Promise<{ gate: string; status: number | null; output: string }> {
@@ -44,6 +45,11 @@ let summary = 'no results';
 try {
   const r = JSON.parse(readFileSync(out, 'utf8')) as VitestResults;
   console.log(`\n${layerTimes(r)}`);
+  // The order a fresh clone runs the files in (test/sequencer.ts): refreshed on request, from a whole run that passed.
+  if (process.env.MARU_RECORD_DURATIONS === '1' && process.argv.length === 2 && run.status === 0) {
+    writeFileSync('test/durations.json', `${JSON.stringify(fileDurations(r), null, 2)}\n`);
+    console.log('test/durations.json: recorded this run\'s durations');
+  }
   summary = `${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`;
 } catch {
   // vitest crashed before writing results; its own output says why.
