@@ -1,10 +1,9 @@
 // Issue 42: a page of one dialect construct repeated must parse in time that grows with its size. Quadratic parses
 // (micromark's text resolution under GFM, the wikilink line count) took 10 s at 128 KB and minutes at 512 KB. This
 // compares two sizes within one run, never an absolute time: eight times the text may take at most twelve times as long
-// (linear is eight; the margin is for the garbage collector and a busy machine). Far apart sizes, rather than large
-// ones, make a quadratic parse show: 32 KB against 256 KB costs less than half of 128 KB against 512 KB, and a parse
-// that counts lines from the start of the page for every line (a mild quadratic, a third of the linear work at 128 KB)
-// fails this bound while passing a 4× one.
+// (linear is eight; the margin is for the garbage collector and a busy machine). Sizes far apart rather than large
+// ones keep it cheap: a quadratic part grows 64-fold between them, so a parse that is quadratic as those were fails at
+// once, while a mildly quadratic one (a square term under the linear work at 256 KB) may pass.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, test } from 'vitest';
