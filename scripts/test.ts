@@ -48,7 +48,7 @@ try {
   // The order a fresh clone runs the files in (test/sequencer.ts): refreshed on request, from a whole run that passed.
   if (process.env.MARU_RECORD_DURATIONS === '1' && process.argv.length === 2 && run.status === 0) {
     writeFileSync('test/durations.json', `${JSON.stringify(fileDurations(r), null, 2)}\n`);
-    console.log('test/durations.json: recorded this run\'s durations');
+    console.log("test/durations.json: recorded this run's durations");
   }
   summary = `${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`;
 } catch {

@@ -16,7 +16,12 @@ export default function setup(): () => void {
   process.env.MARU_TEST_RUN_DIR = dir;
   return () => {
     const log = heavyLog(dir);
-    if (existsSync(log)) console.log(`\nheavy work of this run:\n${heavySummary(readFileSync(log, 'utf8')).map((l) => `  ${l}`).join('\n')}`);
+    if (existsSync(log))
+      console.log(
+        `\nheavy work of this run:\n${heavySummary(readFileSync(log, 'utf8'))
+          .map((l) => `  ${l}`)
+          .join('\n')}`,
+      );
     rmSync(dir, { recursive: true, force: true });
   };
 }

@@ -19,14 +19,16 @@ export default class LongestFirst extends BaseSequencer {
     if (files.every((spec) => this.ctx.cache.getTestSpecificationResult(spec))) return sorted;
     const root = this.ctx.config.root;
     const recorded = recordedDurations(root);
-    const weight = new Map(sorted.map((spec) => [spec, estimate(spec, root, recorded)]));
+    // This machine's own last duration where vitest has one (a file run alone since), else the recorded one.
+    const seconds = (spec: TestSpecification) => {
+      const cached = this.ctx.cache.getTestSpecificationResult(spec)?.duration;
+      return cached === undefined ? estimate(spec, root, recorded) : cached / 1000;
+    };
+    const weight = new Map(sorted.map((spec) => [spec, seconds(spec)]));
     const projects = [...new Set(sorted.map((spec) => spec.project.name))];
     const position = new Map(sorted.map((spec, i) => [spec, i]));
     return [...sorted].sort(
-      (a, b) =>
-        projects.indexOf(a.project.name) - projects.indexOf(b.project.name) ||
-        weight.get(b)! - weight.get(a)! ||
-        position.get(a)! - position.get(b)!,
+      (a, b) => projects.indexOf(a.project.name) - projects.indexOf(b.project.name) || weight.get(b)! - weight.get(a)! || position.get(a)! - position.get(b)!,
     );
   }
 }

@@ -42,7 +42,8 @@ export function packCached(dir: string, dest: string, env: NodeJS.ProcessEnv = p
       throw new Error(`npm pack failed in ${dir} (exit ${r.status}):\n${r.stderr}`);
     }
     // Packs of older states of the checkout are never asked for again.
-    for (const old of readdirSync(CACHE)) if (!old.startsWith('packing-') && old !== basename(join(home, '..'))) rmSync(join(CACHE, old), { recursive: true, force: true });
+    for (const old of readdirSync(CACHE))
+      if (!old.startsWith('packing-') && old !== basename(join(home, '..'))) rmSync(join(CACHE, old), { recursive: true, force: true });
     mkdirSync(join(home, '..'), { recursive: true });
     try {
       renameSync(fresh, home);

@@ -62,6 +62,8 @@ export function heavySummary(log: string): string[] {
  * test/sequencer.ts orders a run by where vitest has no durations of its own (a fresh clone).
  */
 export function fileDurations(results: VitestResults, root = process.cwd()): Record<string, number> {
-  const seconds = results.testResults.map((file) => [relative(root, file.name).split('\\').join('/'), Math.round((file.endTime - file.startTime) / 1000)] as const);
+  const seconds = results.testResults.map(
+    (file) => [relative(root, file.name).split('\\').join('/'), Math.round((file.endTime - file.startTime) / 1000)] as const,
+  );
   return Object.fromEntries(seconds.filter(([, s]) => s >= 1).sort(([a, x], [b, y]) => y - x || a.localeCompare(b)));
 }
