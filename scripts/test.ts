@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { astroSync } from './lib/astro-sync.ts';
-import { fileDurations, layerTimes, type VitestResults } from './lib/test-layers.ts';
+import { FILE_TIMES, fileDurations, layerTimes, type VitestResults } from './lib/test-layers.ts';
 
 /** Runs `npm run <gate>` with its output captured, so that two gates can run at once and still print one after the other. */
 function runGate(gate: string, args: readonly string[] = []): Promise<{ gate: string; status: number | null; output: string }> {
@@ -39,11 +39,15 @@ if (process.env.MARU_SKIP_GATES !== '1') {
 
 mkdirSync('test-results', { recursive: true });
 const out = 'test-results/vitest.json';
-const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...process.argv.slice(2)];
+const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, `--reporter=./test/file-times-reporter.ts`, ...process.argv.slice(2)];
 const run = spawnSync('vitest', args, { stdio: 'inherit', shell: false });
 let summary = 'no results';
 try {
-  const r = JSON.parse(readFileSync(out, 'utf8')) as VitestResults;
+  // The counts from vitest's report, each file's time (hooks included) from test/file-times-reporter.ts.
+  const r = {
+    ...(JSON.parse(readFileSync(out, 'utf8')) as VitestResults),
+    ...(JSON.parse(readFileSync(FILE_TIMES, 'utf8')) as Pick<VitestResults, 'startTime' | 'testResults'>),
+  };
   console.log(`\n${layerTimes(r)}`);
   // The order a fresh clone runs the files in (test/sequencer.ts): refreshed on request, from a whole run that passed.
   if (process.env.MARU_RECORD_DURATIONS === '1' && process.argv.length === 2 && run.status === 0) {

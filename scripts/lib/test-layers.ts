@@ -10,6 +10,12 @@ export interface VitestResults {
   testResults: { name: string; startTime: number; endTime: number }[];
 }
 
+/**
+ * Where test/file-times-reporter.ts writes each file's own time, hooks included (`startTime` and `testResults` as in
+ * `VitestResults`): vitest's JSON report times a file from its first test to its last, without its `beforeAll`.
+ */
+export const FILE_TIMES = 'test-results/file-times.json';
+
 /** Layers from the bottom of the pyramid up, each by where its files live; the first that matches names a file's layer. */
 const LAYERS: [layer: string, test: (path: string) => boolean][] = [
   ['unit', (p) => /^src\/(lib|markdown)\//.test(p)],
