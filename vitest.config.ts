@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import BrowserTestsFirst from './test/sequencer.ts';
+import LongestFirst from './test/sequencer.ts';
 
 /** Pure logic: no processes, no files outside temp folders, no environment changes, no replaced modules (`vi.mock`). */
 const UNIT = ['src/lib/**/*.test.ts', 'src/markdown/**/*.test.ts'];
@@ -11,7 +11,7 @@ export default defineConfig({
     // Builds and browsers are heavy on 2 cores; files run two at a time.
     maxWorkers: 2,
     fileParallelism: true,
-    sequence: { sequencer: BrowserTestsFirst },
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,

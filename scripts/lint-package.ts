@@ -1,16 +1,23 @@
-// The package as npm publishes it (`npm pack`, which builds lib/ first), checked by publint (package.json fields against
-// the files) and Are the Types Wrong (what `import … from 'maru'` resolves to, types included). Part of `npm run lint`.
+// The package as npm publishes it (`npm pack`, which builds lib/ first; kept by the checkout's state), checked by publint
+// (package.json fields against the files) and Are the Types Wrong (what `import … from 'maru'` resolves to, types
+// included). Part of `npm run lint`.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { packCached } from './lib/pack-cache.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'maru-lint-package-'));
 const bin = (name: string) => join(import.meta.dirname, '..', 'node_modules', '.bin', name);
 try {
-  const pack = spawnSync('npm', ['pack', '--silent', '--pack-destination', dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  if (pack.status !== 0) process.exit(pack.status ?? 1);
-  const tarball = join(dir, pack.stdout.trim().split('\n').at(-1)!);
+  // Kept for the package test, which packs the same checkout next in `npm test` (scripts/lib/pack-cache.ts).
+  let tarball: string;
+  try {
+    tarball = packCached(join(import.meta.dirname, '..'), dir).tarball;
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exit(1);
+  }
   spawnSync('tar', ['xzf', tarball, '-C', dir]);
   // ESM only, on purpose (the Node Maru needs imports it from CommonJS too): the esm-only profile leaves out the CommonJS checks.
   const checks: [string, string[]][] = [

@@ -1,9 +1,10 @@
 // The README's test command: the gates (typecheck and lint), every vitest suite, then one plain summary line that CI can read.
-// MARU_SKIP_GATES=1 runs the suites alone (CI runs the gates as steps of their own).
+// MARU_SKIP_GATES=1 runs the suites alone (CI runs the gates as steps of their own); MARU_RECORD_DURATIONS=1 rewrites
+// test/durations.json from a whole run that passed (the order a fresh clone runs the files in, test/sequencer.ts).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { astroSync } from './lib/astro-sync.ts';
-import { layerTimes, type VitestResults } from './lib/test-layers.ts';
+import { FILE_TIMES, fileDurations, layerTimes, type VitestResults } from './lib/test-layers.ts';
 
 /** Runs `npm run <gate>` with its output captured, so that two gates can run at once and still print one after the other. */
 function runGate(gate: string, args: readonly string[] = []): Promise<{ gate: string; status: number | null; output: string }> {
@@ -38,12 +39,21 @@ if (process.env.MARU_SKIP_GATES !== '1') {
 
 mkdirSync('test-results', { recursive: true });
 const out = 'test-results/vitest.json';
-const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...process.argv.slice(2)];
+const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, `--reporter=./test/file-times-reporter.ts`, ...process.argv.slice(2)];
 const run = spawnSync('vitest', args, { stdio: 'inherit', shell: false });
 let summary = 'no results';
 try {
-  const r = JSON.parse(readFileSync(out, 'utf8')) as VitestResults;
+  // The counts from vitest's report, each file's time (hooks included) from test/file-times-reporter.ts.
+  const r = {
+    ...(JSON.parse(readFileSync(out, 'utf8')) as VitestResults),
+    ...(JSON.parse(readFileSync(FILE_TIMES, 'utf8')) as Pick<VitestResults, 'startTime' | 'testResults'>),
+  };
   console.log(`\n${layerTimes(r)}`);
+  // The order a fresh clone runs the files in (test/sequencer.ts): refreshed on request, from a whole run that passed.
+  if (process.env.MARU_RECORD_DURATIONS === '1' && process.argv.length === 2 && run.status === 0) {
+    writeFileSync('test/durations.json', `${JSON.stringify(fileDurations(r), null, 2)}\n`);
+    console.log("test/durations.json: recorded this run's durations");
+  }
   summary = `${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`;
 } catch {
   // vitest crashed before writing results; its own output says why.

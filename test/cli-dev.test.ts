@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../scripts/lib/chromium.ts';
 import { startDevServer, type DevServer } from '../scripts/lib/dev-server.ts';
 import { cleanEnv, ROOT, runFolder, tempDir } from './helpers/astro.ts';
+import { logHeavy } from './helpers/once-per-run.ts';
 
 const PAGE = `---
 id: deploy
@@ -45,6 +46,7 @@ beforeAll(async () => {
     cwd: project,
     env: { ...cleanEnv(), MARU_CACHE_DIR: join(project, '.cache') },
   });
+  logHeavy('Chromium launch');
   browser = await launchChromium();
 });
 

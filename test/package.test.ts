@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListKnowledgeOutputSchema } from '../mcp/tools/list-knowledge.ts';
 import { ReadKnowledgeOutputSchema } from '../mcp/tools/read-knowledge.ts';
 import { SearchKnowledgeOutputSchema } from '../mcp/tools/search-knowledge.ts';
+import { packCached } from '../scripts/lib/pack-cache.ts';
+import { logHeavy } from './helpers/once-per-run.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -53,12 +55,15 @@ function writeTeamLock(dir: string, packed: Packed[]): void {
   writeFileSync(join(dir, 'package-lock.json'), `${JSON.stringify({ name: 'team', lockfileVersion: 3, requires: true, packages }, null, 2)}\n`);
 }
 
-/** `npm pack` of the package in `dir` into the work folder (its prepack builds the JavaScript). */
+/**
+ * `npm pack` of the package in `dir` into the work folder (its prepack builds the JavaScript); `npm run lint` packed the
+ * same checkout a moment before in `npm test`, and its tarball is reused (scripts/lib/pack-cache.ts).
+ */
 function pack(dir: string): Packed {
-  const r = run(['npm', 'pack', '--silent', '--pack-destination', work], dir);
-  expect(r.status, r.stderr).toBe(0);
+  const { tarball, packed } = packCached(dir, work, env);
+  if (packed) logHeavy('npm pack');
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Packed['pkg'] & { name: string };
-  return { name: pkg.name, tarball: join(work, r.stdout.trim().split('\n').at(-1)!), pkg };
+  return { name: pkg.name, tarball, pkg };
 }
 
 /** Every file under `dir`, as paths relative to it. */

@@ -10,6 +10,12 @@ export interface VitestResults {
   testResults: { name: string; startTime: number; endTime: number }[];
 }
 
+/**
+ * Where test/file-times-reporter.ts writes each file's own time, hooks included (`startTime` and `testResults` as in
+ * `VitestResults`): vitest's JSON report times a file from its first test to its last, without its `beforeAll`.
+ */
+export const FILE_TIMES = 'test-results/file-times.json';
+
 /** Layers from the bottom of the pyramid up, each by where its files live; the first that matches names a file's layer. */
 const LAYERS: [layer: string, test: (path: string) => boolean][] = [
   ['unit', (p) => /^src\/(lib|markdown)\//.test(p)],
@@ -35,4 +41,35 @@ export function layerTimes(results: VitestResults, root = process.cwd()): string
   const s = (ms: number) => `${Math.round(ms / 1000)} s`;
   const parts = [...sums].filter(([, v]) => v.files).map(([layer, v]) => `${layer} ${s(v.ms)} (${v.files} file${v.files === 1 ? '' : 's'})`);
   return `time per layer: ${parts.join(', ')}; wall ${s(end - results.startTime)}`;
+}
+
+/**
+ * The run's log of heavy work (one `kind<TAB>test file` line each, test/helpers/once-per-run.ts) as one line per kind,
+ * the files that did most of it first: `astro build 23 (test/incremental-pages.test.ts 10, …)`.
+ */
+export function heavySummary(log: string): string[] {
+  const byKind = new Map<string, Map<string, number>>();
+  for (const line of log.split('\n')) {
+    const [kind, file] = line.split('\t');
+    if (!kind || !file) continue;
+    const files = byKind.get(kind) ?? new Map<string, number>();
+    files.set(file, (files.get(file) ?? 0) + 1);
+    byKind.set(kind, files);
+  }
+  return [...byKind].map(([kind, files]) => {
+    const total = [...files.values()].reduce((a, b) => a + b, 0);
+    const list = [...files].sort(([a, x], [b, y]) => y - x || a.localeCompare(b)).map(([f, n]) => `${f} ${n}`);
+    return `${kind} ${total} (${list.join(', ')})`;
+  });
+}
+
+/**
+ * Seconds per test file (relative to `root`), the longest first, for files that took a second or more: what
+ * test/sequencer.ts orders a run by where vitest has no durations of its own (a fresh clone).
+ */
+export function fileDurations(results: VitestResults, root = process.cwd()): Record<string, number> {
+  const seconds = results.testResults.map(
+    (file) => [relative(root, file.name).split('\\').join('/'), Math.round((file.endTime - file.startTime) / 1000)] as const,
+  );
+  return Object.fromEntries(seconds.filter(([, s]) => s >= 1).sort(([a, x], [b, y]) => y - x || a.localeCompare(b)));
 }

@@ -2,7 +2,16 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 
-export { CHROMIUM_ARGS, launchChromium as launch } from '../../scripts/lib/chromium.ts';
+import { launchChromium } from '../../scripts/lib/chromium.ts';
+import { logHeavy } from '../helpers/once-per-run.ts';
+
+export { CHROMIUM_ARGS } from '../../scripts/lib/chromium.ts';
+
+/** Chromium as the site's tests drive it (`launchChromium`), counted in the run's heavy work. */
+export function launch(): ReturnType<typeof launchChromium> {
+  logHeavy('Chromium launch');
+  return launchChromium();
+}
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 

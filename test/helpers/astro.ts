@@ -1,10 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import { logHeavy, oncePerRun, runFolder } from './once-per-run.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -17,6 +16,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 export function astroBuild(outDir: string, env: Record<string, string> = {}): { status: number | null; output: string; root: string } {
   const cache = env.MARU_CACHE_DIR ?? mkdtempSync(join(tmpdir(), 'maru-cache-'));
   const root = ownRoot();
+  logHeavy('astro build');
   // The script `npm run build` runs, so every build test covers it: its flags, its arguments, its exit code.
   const r = spawnSync(process.execPath, [join(ROOT, 'scripts/build.ts'), ...ownRootArgs(root), '--outDir', outDir], {
     cwd: ROOT,
@@ -45,49 +45,18 @@ export interface SharedBuild {
 
 /**
  * `astroBuild` of the site with base `base` and environment `env`, made once per test run and shared by every test file
- * that asks for the same: vitest runs files in separate processes, so the first to ask builds while holding a lock
- * folder, and the others wait for its result file. Readers must not change the files (`buildAndServe`'s `writable`
- * copies them). `WIKI_CONTENT_DIR` counts by the folder it names, however it is written.
+ * that asks for the same (`oncePerRun`). Readers must not change the files (`buildAndServe`'s `writable` copies them).
+ * `WIKI_CONTENT_DIR` counts by the folder it names, however it is written.
  */
-export async function sharedBuild(base: string, env: Record<string, string> = {}): Promise<SharedBuild> {
+export function sharedBuild(base: string, env: Record<string, string> = {}): Promise<SharedBuild> {
   const named = { ...env, BASE_PATH: base, ...(env.WIKI_CONTENT_DIR ? { WIKI_CONTENT_DIR: resolve(ROOT, env.WIKI_CONTENT_DIR) } : {}) };
-  const key = createHash('sha256')
-    .update(JSON.stringify(Object.entries(named).sort(([a], [b]) => a.localeCompare(b))))
-    .digest('hex')
-    .slice(0, 16);
-  const parent = runFolder('shared-builds');
-  mkdirSync(parent, { recursive: true });
-  const home = join(parent, key);
-  const result = join(home, 'result.json');
-  const dir = join(home, 'dist');
-  if (!claim(home)) {
-    // Another test file is building it: wait for its result, as long as a build may take.
-    for (const deadline = Date.now() + 20 * 60_000; !existsSync(result); await sleep(250))
-      if (Date.now() > deadline) throw new Error(`the shared build ${home} did not finish in 20 minutes`);
-    return { dir, ...(JSON.parse(readFileSync(result, 'utf8')) as Omit<SharedBuild, 'dir'>) };
-  }
-  let built: Omit<SharedBuild, 'dir'>;
-  try {
-    built = astroBuild(dir, named);
-  } catch (e) {
-    // The waiting files learn of it at once rather than after their 20 minutes.
-    built = { status: null, output: String(e), root: '' };
-  }
-  const { status, output, root } = built;
-  writeFileSync(`${result}.tmp`, JSON.stringify({ status, output, root }));
-  renameSync(`${result}.tmp`, result);
-  return { dir, status, output, root };
-}
-
-/** Creates `folder` and says true; false when it exists already (another process made it first: mkdir is atomic). */
-export function claim(folder: string): boolean {
-  try {
-    mkdirSync(folder);
-    return true;
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw e;
-  }
+  const key = Object.entries(named).sort(([a], [b]) => a.localeCompare(b));
+  const { home, value } = oncePerRun('shared-builds', key, (folder) => {
+    // A failed build is a result too: every file that reads it reports the build's own output.
+    const { status, output, root } = astroBuild(join(folder, 'dist'), named);
+    return { status, output, root };
+  });
+  return Promise.resolve({ dir: join(home, 'dist'), ...value });
 }
 
 /**
@@ -132,14 +101,9 @@ export function buildDir(prefix = 'dist-'): string {
   return mkdtempSync(join(parent, prefix));
 }
 
-/** A folder of this test run's own (test/global-setup.ts), removed when the run ends; inside the project, as `ownRoot` needs. */
-export function runFolder(name: string): string {
-  return join(process.env.MARU_TEST_RUN_DIR ?? join(ROOT, 'node_modules/.cache/maru-test-runs/outside-vitest'), name);
-}
-
 /** A fresh temporary folder. */
 export function tempDir(prefix = 'maru-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-export { ROOT };
+export { ROOT, runFolder };

@@ -1,12 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type * as z from 'zod';
-import { claim, runFolder } from '../helpers/astro.ts';
+import { logHeavy, oncePerRun } from '../helpers/once-per-run.ts';
 import { corpus } from '../helpers/corpora.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -17,8 +16,8 @@ export const KO_REACT_CONTENT = corpus('ko-react-docs');
 /**
  * A fresh temp folder holding `_wiki/*` built from `content` (`npm run artifacts`: no Astro, the MCP server needs only
  * the artifacts). A folder of this repository (the example wiki, a fixture, a carried corpus: tests never change those)
- * is built once per test run, with the same MARU_BROKEN_LINKS, and copied: a dozen files start servers on the example
- * wiki, and each built it and imported the build for it.
+ * is built once per test run (`oncePerRun`), with the same MARU_BROKEN_LINKS, and copied: a dozen files start servers
+ * on the example wiki.
  */
 export function buildFixture(content: string, prefix = 'maru-mcp-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
@@ -27,29 +26,8 @@ export function buildFixture(content: string, prefix = 'maru-mcp-'): string {
     runArtifacts(source, dir);
     return dir;
   }
-  const key = createHash('sha256')
-    .update(JSON.stringify([source, process.env.MARU_BROKEN_LINKS ?? null]))
-    .digest('hex')
-    .slice(0, 16);
-  const home = join(runFolder('artifacts'), key);
-  mkdirSync(dirname(home), { recursive: true });
-  const done = join(home, 'done');
-  if (claim(home)) {
-    try {
-      runArtifacts(source, join(home, 'out'));
-      writeFileSync(done, 'ok');
-    } catch (error) {
-      writeFileSync(done, (error as Error).message);
-      throw error;
-    }
-  } else {
-    // Another test file is building it: wait for its marker (a build of the largest corpus takes a minute on a busy machine).
-    const pause = new Int32Array(new SharedArrayBuffer(4));
-    for (const deadline = Date.now() + 10 * 60_000; !existsSync(done); Atomics.wait(pause, 0, 0, 100))
-      if (Date.now() > deadline) throw new Error(`the shared artifacts ${home} did not appear in 10 minutes`);
-    const outcome = readFileSync(done, 'utf8');
-    if (outcome !== 'ok') throw new Error(outcome);
-  }
+  // A build of the largest corpus takes a minute on a busy machine.
+  const { home } = oncePerRun('artifacts', [source, process.env.MARU_BROKEN_LINKS ?? null], (folder) => runArtifacts(source, join(folder, 'out')), 10);
   cpSync(join(home, 'out'), dir, { recursive: true });
   return dir;
 }
@@ -59,6 +37,7 @@ const artifactsArgs = (content: string, out: string) => [join(ROOT, 'scripts/art
 
 /** `npm run artifacts` of `content` into `out`; throws with its output when it fails. */
 function runArtifacts(content: string, out: string): void {
+  logHeavy('npm run artifacts');
   const r = spawnSync(process.execPath, artifactsArgs(content, out), { cwd: ROOT, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`npm run artifacts failed for ${content}:\n${r.stdout}${r.stderr}`);
 }
@@ -69,6 +48,7 @@ function runArtifacts(content: string, out: string): void {
  * idle keep-alive connection that the client then reuses).
  */
 export function rebuildArtifacts(content: string, out: string): Promise<void> {
+  logHeavy('npm run artifacts');
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, artifactsArgs(content, out), { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
