@@ -24,8 +24,7 @@ export function wikiDocsLoader(): Loader {
     name: 'maru-wiki-docs',
     load: async (context) => {
       const source = wikiSourceOf(context.config);
-      await loadDocs(context, source());
-      watchContent(context, async () => loadDocs(context, source({ reload: true })));
+      await loadDocs(context, source(context.watcher ? { onChange: { loader: 'docs', run: (snapshot) => loadDocs(context, snapshot) } } : {}));
     },
   };
 }
@@ -36,9 +35,9 @@ export function wikiCatalogLoader(): Loader {
     name: 'maru-wiki-catalog',
     load: async (context) => {
       const source = wikiSourceOf(context.config);
-      loadCatalog(context, source());
-      // Each loader reloads on its own: the order Astro runs their watchers in is not defined. An unchanged folder is not parsed again.
-      watchContent(context, async () => loadCatalog(context, source({ reload: true })));
+      // In `astro dev` (a watcher), the integration calls the loader again with each new build of the wiki.
+      const onChange = { loader: 'catalog', run: async (snapshot: WikiSnapshot) => loadCatalog(context, snapshot) };
+      loadCatalog(context, source(context.watcher ? { onChange } : {}));
     },
   };
 }
@@ -129,21 +128,9 @@ function loadCatalog({ store }: LoaderContext, { catalog }: WikiSnapshot): void 
   store.set({ id: CATALOG_ENTRY_ID, data });
 }
 
-/** In `astro dev`, reloads when a file under the content root changes; builds have no watcher. */
-function watchContent({ watcher, config, logger }: LoaderContext, reload: () => Promise<void>): void {
-  if (!watcher) return;
-  const { root } = wikiSourceOf(config)();
-  watcher.add(root);
-  watcher.on('all', (_event, path) => {
-    if (!reloadsOn(root, path)) return;
-    reload().catch((error: unknown) => logger.error(`could not reload ${path}: ${String(error)}`));
-  });
-}
-
 /**
  * Whether a change at `path` may change the wiki under `root`: any file in it, not only Markdown (an included code file,
- * GitBook's `.gitbook/includes/`, a picture a page checks), but nothing in `.git` or `node_modules`. A reload of an
- * unchanged wiki parses nothing: its key is that of the last one.
+ * GitBook's `.gitbook/includes/`, a picture a page checks), but nothing in `.git` or `node_modules`.
  */
 export function reloadsOn(root: string, path: string): boolean {
   const parts = relative(root, path).split(/[\\/]/);
