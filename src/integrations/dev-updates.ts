@@ -29,7 +29,7 @@ export interface DevUpdateDeps {
 /**
  * `maru dev`'s updates: the watcher's reports of one turn of the event loop become one rebuild (a rename is a delete
  * and an add), and on a large wiki a quick one, settled by a full rebuild when the saves stop. Returns what the watcher
- * calls with each changed path (`changed`, after the path was handed to the collector), and `idle`, for tests.
+ * calls for each changed path (`changed`, after the path was handed to the collector), and whether an update is still to come (`pending`).
  */
 export function devUpdates(deps: DevUpdateDeps): { changed: () => void; pending: () => boolean } {
   const now = deps.now ?? (() => performance.now());
