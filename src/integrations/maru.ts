@@ -41,7 +41,7 @@ import {
   artifactMirror,
   type Emitted,
 } from '../node/wiki-build.ts';
-import { toCatalogArtifact } from '../lib/artifacts/emit.ts';
+import { toCatalogArtifact, type CatalogMemo } from '../lib/artifacts/emit.ts';
 import type { Catalog } from '../lib/artifacts/schema.ts';
 import type { StagedArtifacts } from '../node/emit-worker.ts';
 import { buildThreads, type TreeSink } from '../node/parallel-parse.ts';
@@ -88,7 +88,12 @@ export default function maru(): AstroIntegration {
   };
   // `astro dev` (`serving`) and a build with the worker: the pages' catalog alone. The whole set (the search index
   // most of all) costs several times more, and dev emits it only when a `_wiki/*` file is asked for.
-  const catalog = () => (background || serving ? (pageCatalog ??= toCatalogArtifact(wiki, emitContext(wiki, siteConfig(), root)).catalog) : emit().catalog);
+  // Dev: the documents' Markdown digests, kept from one save's catalog to the next (only changed documents hashed again).
+  const catalogMemo: CatalogMemo = new WeakMap();
+  const catalog = () =>
+    background || serving
+      ? (pageCatalog ??= toCatalogArtifact(wiki, emitContext(wiki, siteConfig(), root), serving ? catalogMemo : undefined).catalog)
+      : emit().catalog;
   const snapshot = (): WikiSnapshot => ({ root, wiki, texts, code, lang: siteConfig().lang, catalog: catalog(), rendered });
   /** Puts the build's artifacts into `outDir`: the worker's, or emitted here when there is none or it failed. */
   const writeBuildArtifacts = async (outDir: string, logger: AstroIntegrationLogger): Promise<{ count: number; linked?: number }> => {
