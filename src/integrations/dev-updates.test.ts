@@ -18,7 +18,7 @@ function harness(documents: number, { fullMs = 10, errors = false } = {}) {
     },
     current: () => wikiOf(documents),
     accept: () => !errors,
-    apply: (_build, { quick }) => void calls.push(quick ? 'applied quick' : 'applied full'),
+    apply: async (_build, { quick }) => void calls.push(quick ? 'applied quick' : 'applied full'),
     now: () => clock,
   });
   return { calls, updates };
@@ -47,30 +47,50 @@ describe('devUpdates', () => {
     expect(calls).toEqual(['full', 'applied full', 'full', 'applied full']);
   });
 
-  test('a large wiki gets a quick update per save, and one full update once the saves stop', () => {
+  test('a large wiki gets a quick update per save, and one full update once the saves stop', async () => {
     const { calls, updates } = harness(QUICK_FROM_DOCUMENTS, { fullMs: QUICK_ABOVE_MS + 1 });
     updates.changed();
-    vi.advanceTimersByTime(1);
+    await vi.advanceTimersByTimeAsync(1);
     expect(calls).toEqual(['quick', 'applied quick']);
     // A second save before the settling update moves it back.
-    vi.advanceTimersByTime(SETTLE_MS - 100);
+    await vi.advanceTimersByTimeAsync(SETTLE_MS - 100);
     updates.changed();
-    vi.advanceTimersByTime(1);
-    vi.advanceTimersByTime(SETTLE_MS - 100);
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.advanceTimersByTimeAsync(SETTLE_MS - 100);
     expect(calls).toEqual(['quick', 'applied quick', 'quick', 'applied quick']);
     expect(updates.pending()).toBe(true);
-    vi.advanceTimersByTime(100);
+    await vi.advanceTimersByTimeAsync(100);
     expect(calls).toEqual(['quick', 'applied quick', 'quick', 'applied quick', 'full', 'applied full']);
     expect(updates.pending()).toBe(false);
   });
 
-  test('a wiki whose full update proved fast is updated in full from then on, however large', () => {
+  test('a wiki whose full update proved fast is updated in full from then on, however large', async () => {
     const { calls, updates } = harness(QUICK_FROM_DOCUMENTS, { fullMs: QUICK_ABOVE_MS - 1 });
     updates.changed();
-    vi.runAllTimers();
+    await vi.runAllTimersAsync();
     updates.changed();
-    vi.runAllTimers();
+    await vi.runAllTimersAsync();
     expect(calls).toEqual(['quick', 'applied quick', 'full', 'applied full', 'full', 'applied full']);
+  });
+
+  test('the full update waits until the loaders have stored the quick one, then SETTLE_MS more', async () => {
+    const calls: string[] = [];
+    let stored = () => {};
+    const updates = devUpdates({
+      update: (carryFrom) => (calls.push(carryFrom ? 'quick' : 'full'), { wiki: wikiOf(QUICK_FROM_DOCUMENTS), texts: new Map() }),
+      current: () => wikiOf(QUICK_FROM_DOCUMENTS),
+      accept: () => true,
+      apply: (_build, { quick }) => (quick ? new Promise<void>((resolve) => (stored = resolve)) : Promise.resolve()),
+    });
+    updates.changed();
+    await vi.advanceTimersByTimeAsync(SETTLE_MS * 3);
+    expect(calls).toEqual(['quick']);
+    expect(updates.pending()).toBe(true);
+    stored();
+    await vi.advanceTimersByTimeAsync(SETTLE_MS - 1);
+    expect(calls).toEqual(['quick']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toEqual(['quick', 'full']);
   });
 
   test('a version with errors is not applied and schedules nothing', () => {

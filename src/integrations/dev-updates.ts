@@ -9,10 +9,11 @@ export const QUICK_ABOVE_MS = 400;
 /** Before any full update was timed: a wiki this large starts with quick updates (a full one took 2–3 s at 10,000). */
 export const QUICK_FROM_DOCUMENTS = 2000;
 /**
- * How long after the last quick update the full one runs: long enough for the page to have reloaded with the saved
- * text first (Astro writes its store 0.5 s after the loaders, then the browser asks for the page again).
+ * How long after the loaders have stored the last quick update the full one runs: long enough for the page to have
+ * reloaded with the saved text first (Astro writes its store 0.5 s after the loaders, then the browser asks for the
+ * page again, and Astro reads its store anew to answer).
  */
-export const SETTLE_MS = 1500;
+export const SETTLE_MS = 2000;
 
 export interface DevUpdateDeps {
   /** Rebuilds from the folder as it is: with `carryFrom`, a quick update (`openDevWiki`). */
@@ -21,8 +22,8 @@ export interface DevUpdateDeps {
   current: () => Wiki;
   /** Whether the wiki may be shown: false after reporting its errors (the last good one stays). */
   accept: (build: DevBuild) => boolean;
-  /** Makes `build` the current wiki and gives it to the loaders. */
-  apply: (build: DevBuild, how: { quick: boolean; ms: number }) => void;
+  /** Makes `build` the current wiki and gives it to the loaders; resolves when they have stored it. */
+  apply: (build: DevBuild, how: { quick: boolean; ms: number }) => Promise<void>;
   now?: () => number;
 }
 
@@ -36,19 +37,30 @@ export function devUpdates(deps: DevUpdateDeps): { changed: () => void; pending:
   let lastFullMs: number | undefined;
   let scheduled = false;
   let settle: ReturnType<typeof setTimeout> | undefined;
+  // Quick updates so far: only the last one's loaders, once done, start the settling timer.
+  let rounds = 0;
+  let storing = false;
   const run = (quick: boolean) => {
     const start = now();
     const build = deps.update(quick ? deps.current() : undefined);
     const ms = now() - start;
     if (!quick) lastFullMs = ms;
     if (!deps.accept(build)) return;
-    deps.apply(build, { quick, ms });
+    const stored = deps.apply(build, { quick, ms });
     if (!quick) return;
+    // Counted from when the loaders are done: the full update holds the event loop, and the page must have reloaded first.
+    const round = ++rounds;
     clearTimeout(settle);
-    settle = setTimeout(() => {
-      settle = undefined;
-      run(false);
-    }, SETTLE_MS);
+    settle = undefined;
+    storing = true;
+    void stored.then(() => {
+      if (round !== rounds) return;
+      storing = false;
+      settle = setTimeout(() => {
+        settle = undefined;
+        run(false);
+      }, SETTLE_MS);
+    });
   };
   return {
     changed: () => {
@@ -59,6 +71,6 @@ export function devUpdates(deps: DevUpdateDeps): { changed: () => void; pending:
         run(lastFullMs === undefined ? deps.current().documents.length >= QUICK_FROM_DOCUMENTS : lastFullMs > QUICK_ABOVE_MS);
       });
     },
-    pending: () => scheduled || settle !== undefined,
+    pending: () => scheduled || settle !== undefined || storing,
   };
 }

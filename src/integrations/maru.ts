@@ -126,16 +126,16 @@ export default function maru(): AstroIntegration {
   };
   /** Dev server: shows a new build of the wiki (the loaders store it, one after the other, and Astro reloads the page). */
   let loading = Promise.resolve();
-  const adopt = (build: DevBuild) => {
+  const adopt = (build: DevBuild): Promise<void> => {
     ({ wiki, texts } = build);
     emitted = undefined;
     pageCatalog = undefined;
     const next = snapshot();
-    loading = loading
+    return (loading = loading
       .then(async () => {
         for (const run of loaders.values()) await run(next);
       })
-      .catch((error: unknown) => devLogger?.error(`could not update the pages: ${error instanceof Error ? error.message : String(error)}`));
+      .catch((error: unknown) => devLogger?.error(`could not update the pages: ${error instanceof Error ? error.message : String(error)}`)));
   };
   return {
     name: 'maru',
@@ -223,7 +223,7 @@ function watchContent(
   server: Parameters<NonNullable<AstroIntegration['hooks']['astro:server:setup']>>[0]['server'],
   root: string,
   dev: DevWiki,
-  { current, adopt, logger }: { current: () => Wiki; adopt: (build: DevBuild) => void; logger: AstroIntegrationLogger },
+  { current, adopt, logger }: { current: () => Wiki; adopt: (build: DevBuild) => Promise<void>; logger: AstroIntegrationLogger },
 ): void {
   const updates = devUpdates({
     update: (carryFrom) => dev.update(carryFrom),
@@ -237,7 +237,7 @@ function watchContent(
       logger.info(
         `updated ${build.wiki.documents.length} documents in ${Math.round(ms)} ms${quick ? ' (related documents as before; they follow once the saves stop)' : ''}`,
       );
-      adopt(build);
+      return adopt(build);
     },
   });
   server.watcher.add(root);
