@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Wiki } from '../lib/wiki/pipeline.ts';
 import type { DevBuild } from '../node/dev-wiki.ts';
-import { devUpdates, QUICK_ABOVE_MS, QUICK_FROM_DOCUMENTS, SETTLE_MS } from './dev-updates.ts';
+import { devUpdates, GATHER_MS, QUICK_ABOVE_MS, QUICK_FROM_DOCUMENTS, SETTLE_MS } from './dev-updates.ts';
 
 /** A wiki of `n` documents (only the count matters to the scheduler). */
 const wikiOf = (n: number) => ({ documents: Array.from({ length: n }) }) as unknown as Wiki;
@@ -28,13 +28,18 @@ beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
 
 describe('devUpdates', () => {
-  test('the reports of one turn (a rename is a delete and an add, two loaders once watched each) make one update', () => {
+  test('the reports within GATHER_MS (a save truncates then writes, a rename is a delete and an add) make one update', () => {
     const { calls, updates } = harness(10);
     updates.changed();
+    vi.advanceTimersByTime(GATHER_MS - 1);
     updates.changed();
+    updates.changed();
+    expect(calls).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(calls).toEqual(['full', 'applied full']);
     updates.changed();
     vi.runAllTimers();
-    expect(calls).toEqual(['full', 'applied full']);
+    expect(calls).toEqual(['full', 'applied full', 'full', 'applied full']);
     expect(updates.pending()).toBe(false);
   });
 
@@ -50,12 +55,12 @@ describe('devUpdates', () => {
   test('a large wiki gets a quick update per save, and one full update once the saves stop', async () => {
     const { calls, updates } = harness(QUICK_FROM_DOCUMENTS, { fullMs: QUICK_ABOVE_MS + 1 });
     updates.changed();
-    await vi.advanceTimersByTimeAsync(1);
+    await vi.advanceTimersByTimeAsync(GATHER_MS);
     expect(calls).toEqual(['quick', 'applied quick']);
     // A second save before the settling update moves it back.
     await vi.advanceTimersByTimeAsync(SETTLE_MS - 100);
     updates.changed();
-    await vi.advanceTimersByTimeAsync(1);
+    await vi.advanceTimersByTimeAsync(GATHER_MS);
     await vi.advanceTimersByTimeAsync(SETTLE_MS - 100);
     expect(calls).toEqual(['quick', 'applied quick', 'quick', 'applied quick']);
     expect(updates.pending()).toBe(true);
@@ -83,7 +88,7 @@ describe('devUpdates', () => {
       apply: (_build, { quick }) => (quick ? new Promise<void>((resolve) => (stored = resolve)) : Promise.resolve()),
     });
     updates.changed();
-    await vi.advanceTimersByTimeAsync(SETTLE_MS * 3);
+    await vi.advanceTimersByTimeAsync(GATHER_MS + SETTLE_MS * 3);
     expect(calls).toEqual(['quick']);
     expect(updates.pending()).toBe(true);
     stored();

@@ -2,6 +2,12 @@ import type { Wiki } from '../lib/wiki/pipeline.ts';
 import type { DevBuild } from '../node/dev-wiki.ts';
 
 /**
+ * How long the watcher's reports are gathered into one update: one save is often two reports (a file truncated, then
+ * written; an editor's copy renamed over it), and each update the loaders store makes Astro reload the page.
+ */
+export const GATHER_MS = 50;
+
+/**
  * A full update (related documents weighed against the whole wiki) slower than this makes the next saves quick ones:
  * the related lists carried over, then settled by a full update once the saves stop (`SETTLE_MS`).
  */
@@ -28,8 +34,7 @@ export interface DevUpdateDeps {
 }
 
 /**
- * `maru dev`'s updates: the watcher's reports of one turn of the event loop become one rebuild (a rename is a delete
- * and an add), and on a large wiki a quick one, settled by a full rebuild when the saves stop. Returns what the watcher
+ * `maru dev`'s updates: the watcher's reports within `GATHER_MS` become one rebuild (a rename is a delete and an add), and on a large wiki a quick one, settled by a full rebuild when the saves stop. Returns what the watcher
  * calls for each changed path (`changed`, after the path was handed to the collector), and whether an update is still to come (`pending`).
  */
 export function devUpdates(deps: DevUpdateDeps): { changed: () => void; pending: () => boolean } {
@@ -66,10 +71,10 @@ export function devUpdates(deps: DevUpdateDeps): { changed: () => void; pending:
     changed: () => {
       if (scheduled) return;
       scheduled = true;
-      setImmediate(() => {
+      setTimeout(() => {
         scheduled = false;
         run(lastFullMs === undefined ? deps.current().documents.length >= QUICK_FROM_DOCUMENTS : lastFullMs > QUICK_ABOVE_MS);
-      });
+      }, GATHER_MS);
     },
     pending: () => scheduled || settle !== undefined || storing,
   };

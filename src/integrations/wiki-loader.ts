@@ -24,7 +24,10 @@ export function wikiDocsLoader(): Loader {
     name: 'maru-wiki-docs',
     load: async (context) => {
       const source = wikiSourceOf(context.config);
-      await loadDocs(context, source(context.watcher ? { onChange: { loader: 'docs', run: (snapshot) => loadDocs(context, snapshot) } } : {}));
+      // The article files read back or written by this process: a dev server's later saves do not check them again.
+      const kept: Kept = { checked: new Set(), textDigests: new WeakMap() };
+      const onChange = { loader: 'docs', run: (snapshot: WikiSnapshot) => loadDocs(context, snapshot, kept) };
+      await loadDocs(context, source(context.watcher ? { onChange } : {}), kept);
     },
   };
 }
@@ -42,17 +45,32 @@ export function wikiCatalogLoader(): Loader {
   };
 }
 
-async function loadDocs(ctx: LoaderContext, snapshot: WikiSnapshot): Promise<void> {
+/**
+ * What the docs loader keeps from one load to the next in a dev server: the article files it checked, and each parsed
+ * document's text digest (a save hands the unchanged documents back as the same objects), so a save hashes the text of
+ * the documents it changed, not of all (render keys hold the digest, not the text).
+ */
+interface Kept {
+  checked: Set<string>;
+  textDigests: WeakMap<WikiDocument['source'], string>;
+}
+
+async function loadDocs(ctx: LoaderContext, snapshot: WikiSnapshot, { checked, textDigests }: Kept): Promise<void> {
   const { store, meta, config, logger } = ctx;
   // Astro declares these as methods; calling them through the context keeps `this` whatever they become.
   const generateDigest = (data: string) => ctx.generateDigest(data);
   const { root, wiki, catalog, texts, code, lang } = snapshot;
   const rowOf = new Map(catalog.documents.map((d) => [d.id, d]));
   const textOf = (doc: WikiDocument) => texts.get(doc.source.sourcePath) ?? '';
-  const keys = renderKeys(wiki, textOf, { lang, code }, generateDigest);
+  const textDigestOf = (doc: WikiDocument) => {
+    let digest = textDigests.get(doc.source);
+    if (digest === undefined) textDigests.set(doc.source, (digest = generateDigest(textOf(doc))));
+    return digest;
+  };
+  const keys = renderKeys(wiki, textDigestOf, { lang, code }, generateDigest);
   const projectRoot = fileURLToPath(config.root);
   const keep = new Set<string>();
-  const articles = articleFiles();
+  const articles = articleFiles(undefined, checked);
   let rendered = 0;
   for (const doc of wiki.documents) {
     const id = doc.source.id;

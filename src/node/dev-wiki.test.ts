@@ -108,7 +108,10 @@ describe('maru dev: one save rebuilds what a full load gives, parsing only the s
   test('a file changed with no watcher report is read again when its stat changed; an unchanged folder parses nothing', () => {
     dev.update();
     expect(parsed).toEqual([]);
-    writeFileSync(join(root, 'ops/deploy.md'), page('deploy', '배포 안내', '배포 전에 [롤백](rollback.md) 절차를 확인합니다. 길게 바꿨습니다.', 'tags: [배포]\n'));
+    writeFileSync(
+      join(root, 'ops/deploy.md'),
+      page('deploy', '배포 안내', '배포 전에 [롤백](rollback.md) 절차를 확인합니다. 길게 바꿨습니다.', 'tags: [배포]\n'),
+    );
     const { wiki } = dev.update();
     expect(parsed).toEqual(['ops/deploy.md']);
     expect(shown(wiki)).toEqual(shown(fullLoad()));

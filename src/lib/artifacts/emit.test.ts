@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { toCatalogArtifact, utf8Length } from './emit.ts';
+import { toCatalogArtifact, utf8Length, type CatalogMemo } from './emit.ts';
 import { createDevParseCache } from '../wiki/dev-update.ts';
 import { buildWiki } from '../wiki/pipeline.ts';
 
@@ -21,10 +21,14 @@ test("a catalog memo (maru dev) gives the same catalog, and a changed document's
   // Any digest that tells texts apart does here (src/lib takes no node:crypto).
   const digest = (text: string) => [...text].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7).toString(16);
   const ctx = { sha256: digest, generatedAt: '2026-12-01T00:00:00.000Z', commit: null, site: null, title: 'T', description: '' };
-  const file = (path: string, id: string, body: string) => ({ path, mtime: '2026-12-01T00:00:00.000Z', text: `---\nid: ${id}\ntitle: ${id}\n---\n\n${body}\n` });
+  const file = (path: string, id: string, body: string) => ({
+    path,
+    mtime: '2026-12-01T00:00:00.000Z',
+    text: `---\nid: ${id}\ntitle: ${id}\n---\n\n${body}\n`,
+  });
   const options = { categories: [], base: '/' };
   const cache = createDevParseCache();
-  const memo = new WeakMap();
+  const memo: CatalogMemo = new WeakMap();
   const before = [file('a.md', 'a', '첫 글'), file('b.md', 'b', '둘째 글')];
   const first = toCatalogArtifact(buildWiki(before, options, cache), ctx, memo).catalog;
   expect(first).toEqual(toCatalogArtifact(buildWiki(before, options), ctx).catalog);

@@ -40,7 +40,7 @@ export function createDevParseCache(countsOf: (text: string) => TermCounts = ter
     prune(paths) {
       for (const path of entries.keys()) if (!paths.has(path)) entries.delete(path);
       // A build that carried its relations asked for no counts: keep what the last full one used.
-      if (used.size) [counts, used] = [used, new Map()];
+      if (used.size) [counts, used] = [used, new Map<string, TermCounts>()];
     },
     remember(text, c) {
       used.set(text, c);

@@ -92,7 +92,13 @@ export type CarriedRelated = ReadonlyMap<string, readonly RelatedEntry[]>;
  * related list is the carried one, less the documents no longer published (a new document has none): everything
  * else is what a build without it gives.
  */
-export function buildWiki(files: readonly RawFile[], options: WikiOptions, cache?: ParseCache, keepSyntaxTree?: KeepSyntaxTree, carried?: CarriedRelated): Wiki {
+export function buildWiki(
+  files: readonly RawFile[],
+  options: WikiOptions,
+  cache?: ParseCache,
+  keepSyntaxTree?: KeepSyntaxTree,
+  carried?: CarriedRelated,
+): Wiki {
   const parsed = parseAll(files, options, cache, keepSyntaxTree);
   const qualified = qualifyFolderIds(dialectIds(parsed.docs));
   const docs = qualified.docs;
@@ -237,7 +243,12 @@ function derive(
 /** The carried lists without the documents that are gone. */
 function carriedRelated(carried: CarriedRelated, ids: ReadonlySet<string>): Map<string, RelatedEntry[]> {
   const out = new Map<string, RelatedEntry[]>();
-  for (const [id, list] of carried) if (ids.has(id)) out.set(id, list.filter((e) => ids.has(e.id)));
+  for (const [id, list] of carried)
+    if (ids.has(id))
+      out.set(
+        id,
+        list.filter((e) => ids.has(e.id)),
+      );
   return out;
 }
 
