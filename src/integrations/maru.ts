@@ -215,8 +215,8 @@ export default function maru(): AstroIntegration {
 }
 
 /**
- * `maru dev`: rebuilds the wiki when a file under the content root changes (`reloadsOn`), once per turn of the event
- * loop however many the watcher reports, reading and parsing only the files that changed (`openDevWiki`, `devUpdates`).
+ * `maru dev`: rebuilds the wiki when a file under the content root changes (`reloadsOn`), once per burst of reports
+ * (`devUpdates`), reading and parsing only the files that changed (`openDevWiki`).
  * A version with errors is reported and the last good one kept.
  */
 function watchContent(
