@@ -1,4 +1,4 @@
-// npm run bench:dev [-- --sizes 1000,10000 --edits 3 --work /tmp/maru-bench-dev]
+// npm run bench:dev [-- --sizes 1000,10000 --edits 3 --work /tmp/maru-bench-dev --servers maru,plain]
 // What `maru dev` costs an author, in one run, for each size of a generated corpus (npm run generate:corpus):
 // - the time from saving one Markdown file to the open page showing the new text (Chromium on the page; the target is
 //   at most 2 s at 10,000 documents), median and range over `--edits` saves of different files;
@@ -21,10 +21,14 @@ const { values } = parseArgs({
     sizes: { type: 'string', default: '1000,10000' },
     edits: { type: 'string', default: '3' },
     work: { type: 'string', default: '/tmp/maru-bench-dev' },
+    // Which servers to measure: `maru` (maru dev) and `plain` (plain astro dev); both by default.
+    servers: { type: 'string', default: 'maru,plain' },
   },
 });
 const sizes = values.sizes.split(',').map(Number);
 const edits = Number(values.edits);
+const servers = new Set(values.servers.split(','));
+for (const name of servers) if (name !== 'maru' && name !== 'plain') throw new Error(`--servers: "${name}" is neither maru nor plain`);
 // Project folders (the team's repository, and the plain site) live inside this checkout: Astro resolves its packages
 // from the project root, as an installed team folder does from its own node_modules.
 const projects = join(ROOT, 'node_modules/.cache/maru-bench-dev');
@@ -186,7 +190,7 @@ try {
   for (const size of sizes) {
     const content = corpus(size);
     const targets = filesToEdit(content);
-    for (const server of [maruServer(content), plainServer(content)]) {
+    for (const server of [...(servers.has('maru') ? [maruServer(content)] : []), ...(servers.has('plain') ? [plainServer(content)] : [])]) {
       const f = await measure(browser, server, content, targets);
       const updates = `${secs(median(f.updates))} (${secs(Math.min(...f.updates))}–${secs(Math.max(...f.updates))})`;
       rows.push(`| ${size.toLocaleString('en')} | ${server.name} | ${updates} | ${s(f.coldMs)} | ${s(f.warmMs)} |`);

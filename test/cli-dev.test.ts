@@ -1,6 +1,6 @@
 // `maru dev` as an author meets it: a folder of Markdown served live, a page open in Chromium, a file saved, and the
 // open page showing the new text by itself, from the same server process.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -92,6 +92,33 @@ describe('maru dev', () => {
     // The same server answered: it is still running, and Astro started once.
     expect(server.child.pid).toBe(pid);
     expect(server.child.exitCode).toBe(null);
+    expect(server.log().match(/ready in \d+ ms/g)).toHaveLength(1);
+  });
+
+  it("shows a new file, its title changed and the file deleted in the open page's sidebar, and a link to it from the page", async () => {
+    const sidebar = () => page.locator('nav.doc-sidebar').innerText();
+    // A page expression, evaluated until true (each save makes Astro reload the page).
+    const waitFor = (check: string) => page.waitForFunction(check, undefined, { timeout: 60_000, polling: 250 });
+    const rollback = join(content, 'guide/rollback.md');
+    writeFileSync(rollback, '---\nid: rollback\ntitle: 롤백 절차\n---\n\n되돌리는 방법입니다.\n');
+    await waitFor(`document.querySelector('nav.doc-sidebar')?.textContent?.includes('롤백 절차')`);
+    expect(await sidebar()).toContain('롤백 절차');
+
+    // A link to the new page from the open one, then the new page's title changed: the link's label follows.
+    const deploy = join(content, 'guide/deploy.md');
+    writeFileSync(deploy, `${readFileSync(deploy, 'utf8')}\n먼저 [[rollback]]을 읽습니다.\n`);
+    await waitFor(`document.querySelector('article .prose a[href="/docs/rollback/"]')?.textContent === '롤백 절차'`);
+    writeFileSync(rollback, '---\nid: rollback\ntitle: 되돌리기\n---\n\n되돌리는 방법입니다.\n');
+    await waitFor(`document.querySelector('article .prose a[href="/docs/rollback/"]')?.textContent === '되돌리기'`);
+    expect(await sidebar()).toContain('되돌리기');
+    expect(await sidebar()).not.toContain('롤백 절차');
+
+    // Deleted (with the link taken out first: a broken link is an error, and dev keeps the last good wiki then).
+    writeFileSync(deploy, readFileSync(deploy, 'utf8').replace('\n먼저 [[rollback]]을 읽습니다.\n', ''));
+    await waitFor(`!document.querySelector('article .prose a[href="/docs/rollback/"]')`);
+    rmSync(rollback);
+    await waitFor(`!document.querySelector('nav.doc-sidebar')?.textContent?.includes('되돌리기')`);
+    expect(await sidebar()).not.toContain('되돌리기');
     expect(server.log().match(/ready in \d+ ms/g)).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { expect, test } from 'vitest';
@@ -67,4 +67,18 @@ test('prune keeps what another build sharing the folder wrote or found lately, a
   utimesSync(again, dayAgo, dayAgo);
   expect(articleFiles(d).find(again)).toBe(again);
   expect(statSync(again).mtimeMs).toBeGreaterThan(dayAgo.getTime());
+});
+
+test('with the set of files this process checked (maru dev), a checked file is taken while it is there, a deleted one is not', () => {
+  const d = dir();
+  const checked = new Set<string>();
+  const file = articleFiles(d, checked).write('<p>확인한 글</p>');
+  expect([...checked]).toEqual([basename(file)]);
+  // Not read again: a later save's loader takes it as checked (the content is this process's own write).
+  writeFileSync(file, '<p>바뀐 글</p>');
+  expect(articleFiles(d, checked).find(file)).toBe(file);
+  // Without the set, the same file is read back and refused.
+  expect(articleFiles(d).find(file)).toBeUndefined();
+  rmSync(file);
+  expect(articleFiles(d, checked).find(file)).toBeUndefined();
 });

@@ -24,8 +24,12 @@ export interface ArticleFiles {
   prune: (olderThanMs?: number) => number;
 }
 
-/** The article folder of this build's cache (MARU_CACHE_DIR, else node_modules/.cache/maru). */
-export function articleFiles(dir = join(cacheDir(), 'articles')): ArticleFiles {
+/**
+ * The article folder of this build's cache (MARU_CACHE_DIR, else node_modules/.cache/maru). `checked` holds the names
+ * this process already read back or wrote (`maru dev` passes the same set to every save's loader): such a file is
+ * taken if it is still there, not read and hashed again (at 10,000 documents that was every article on every save).
+ */
+export function articleFiles(dir = join(cacheDir(), 'articles'), checked?: Set<string>): ArticleFiles {
   const used = new Set<string>();
   mkdirSync(dir, { recursive: true });
   return {
@@ -33,6 +37,7 @@ export function articleFiles(dir = join(cacheDir(), 'articles')): ArticleFiles {
       const name = `${sha256(html)}.html`;
       const file = join(dir, name);
       used.add(name);
+      checked?.add(name);
       // Written whole, then renamed: a build stopped halfway leaves no truncated article for the next one to reuse.
       // A file already there is reused only if it holds exactly this HTML (a damaged cache is rewritten, never served).
       if (!existsSync(file) || readFileSync(file, 'utf8') !== html) {
@@ -45,9 +50,14 @@ export function articleFiles(dir = join(cacheDir(), 'articles')): ArticleFiles {
     find: (file) => {
       const name = basename(file);
       if (!/^[0-9a-f]{64}\.html$/.test(name) || !existsSync(join(dir, name))) return undefined;
+      if (checked?.has(name)) {
+        used.add(name);
+        return join(dir, name);
+      }
       // Its name is its digest: a file whose bytes no longer match (edited, damaged) is not reused; the document renders again.
       if (`${sha256(readFileSync(join(dir, name), 'utf8'))}.html` !== name) return undefined;
       used.add(name);
+      checked?.add(name);
       touch(join(dir, name));
       return join(dir, name);
     },

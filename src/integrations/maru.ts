@@ -26,7 +26,6 @@ import { contentRoot } from '../node/collect.ts';
 import { contentImageStatus, publishSafeSvgs } from '../node/image-files.ts';
 import {
   basePath,
-  collectWiki,
   collectWikiInParallel,
   emitArtifacts,
   emitContext,
@@ -42,12 +41,15 @@ import {
   artifactMirror,
   type Emitted,
 } from '../node/wiki-build.ts';
-import { toCatalogArtifact } from '../lib/artifacts/emit.ts';
+import { toCatalogArtifact, type CatalogMemo } from '../lib/artifacts/emit.ts';
 import type { Catalog } from '../lib/artifacts/schema.ts';
 import type { StagedArtifacts } from '../node/emit-worker.ts';
 import { buildThreads, type TreeSink } from '../node/parallel-parse.ts';
 import { cacheDir, codeDigest, openParseCache } from '../node/parse-cache.ts';
 import { WIKI_HOOK, type WikiSnapshot, type WikiSource } from './wiki-handoff.ts';
+import { reloadsOn } from './wiki-loader.ts';
+import { devUpdates } from './dev-updates.ts';
+import { openDevWiki, type DevBuild, type DevWiki } from '../node/dev-wiki.ts';
 import remarkCodeMeta from '../markdown/remark-code-meta.ts';
 import rehypeCodeBlocks from '../markdown/rehype-code-blocks.ts';
 import rehypeScrollTables from '../markdown/rehype-scroll-tables.ts';
@@ -67,7 +69,6 @@ export default function maru(): AstroIntegration {
   const root = contentRoot();
   let wiki: Wiki;
   let texts: Map<string, string>;
-  let key: string | undefined;
   let emitted: ReturnType<typeof emitArtifacts> | undefined;
   // `astro build`: the artifacts, emitted on a worker thread while this one renders; the pages take `pageCatalog`.
   let background: Promise<StagedArtifacts | Error> | undefined;
@@ -90,7 +91,12 @@ export default function maru(): AstroIntegration {
   };
   // `astro dev` (`serving`) and a build with the worker: the pages' catalog alone. The whole set (the search index
   // most of all) costs several times more, and dev emits it only when a `_wiki/*` file is asked for.
-  const catalog = () => (background || serving ? (pageCatalog ??= toCatalogArtifact(wiki, emitContext(wiki, siteConfig(), root)).catalog) : emit().catalog);
+  // Dev: the documents' Markdown digests, kept from one save's catalog to the next (only changed documents hashed again).
+  const catalogMemo: CatalogMemo = new WeakMap();
+  const catalog = () =>
+    background || serving
+      ? (pageCatalog ??= toCatalogArtifact(wiki, emitContext(wiki, siteConfig(), root), serving ? catalogMemo : undefined).catalog)
+      : emit().catalog;
   const snapshot = (): WikiSnapshot => ({ root, wiki, texts, code, lang: siteConfig().lang, catalog: catalog(), rendered });
   /** Puts the build's artifacts into `outDir`: the worker's, or emitted here when there is none or it failed. */
   const writeBuildArtifacts = async (outDir: string, logger: AstroIntegrationLogger): Promise<{ count: number; linked?: number }> => {
@@ -113,26 +119,26 @@ export default function maru(): AstroIntegration {
     writeArtifacts(outDir, files, mirror);
     return { count: files.size, linked: mirror.counts.linked };
   };
-  /** Dev server: re-reads the content; a version with errors is reported and the last good one kept. */
-  const reload = (logger?: AstroIntegrationLogger): boolean => {
-    // No clearing here: the other loader may reload first, and the renderer checks each tree against its text anyway.
-    const fresh = collectWiki(root, siteConfig(), basePath(), key, openParseCache(cacheDir(), code), keepSyntaxTree);
-    if (!fresh.wiki) return true;
-    const report = errorReport(fresh.wiki, root);
-    if (report) {
-      logger?.error(report);
-      return false;
-    }
-    ({ texts, key } = fresh);
-    wiki = fresh.wiki;
+  let devLogger: AstroIntegrationLogger | undefined;
+  // `astro dev`: the folder as last read and parsed, and the loaders to call with each new build of it.
+  let dev: DevWiki | undefined;
+  const loaders = new Map<string, (snapshot: WikiSnapshot) => Promise<void>>();
+  const source: WikiSource = (options) => {
+    if (options?.onChange) loaders.set(options.onChange.loader, options.onChange.run);
+    return snapshot();
+  };
+  /** Dev server: shows a new build of the wiki (the loaders store it, one after the other, and Astro reloads the page). */
+  let loading = Promise.resolve();
+  const adopt = (build: DevBuild): Promise<void> => {
+    ({ wiki, texts } = build);
     emitted = undefined;
     pageCatalog = undefined;
-    return true;
-  };
-  let devLogger: AstroIntegrationLogger | undefined;
-  const source: WikiSource = (options) => {
-    if (options?.reload) reload(devLogger);
-    return snapshot();
+    const next = snapshot();
+    return (loading = loading
+      .then(async () => {
+        for (const run of loaders.values()) await run(next);
+      })
+      .catch((error: unknown) => devLogger?.error(`could not update the pages: ${error instanceof Error ? error.message : String(error)}`)));
   };
   return {
     name: 'maru',
@@ -142,15 +148,22 @@ export default function maru(): AstroIntegration {
         const bundle = await clientBundle();
         if (bundle.made) logger.info(`bundled the site's scripts into ${relative(process.cwd(), bundle.dir)}`);
         client = bundle;
+        dev = serving ? openDevWiki(root, siteConfig(), basePath(), keepSyntaxTree) : undefined;
         // Started first: it reads its cache while this thread collects the wiki (see startEmitWorker).
         const emitter = command === 'build' && !skipArtifacts() && buildThreads() > 0 ? startEmitWorker(root, { dir: cacheDir(), code }) : undefined;
         const parsed = openParseCache(cacheDir(), code);
         // A worker that fails costs time only: the files it did not answer for are parsed here.
-        const first = await collectWikiInParallel(root, siteConfig(), basePath(), parsed, treeSink, {
-          onWorkerError: (error) => logger.warn(`a parsing thread failed; its files are parsed on the main thread (${error.message})`),
-        });
+        const first = await collectWikiInParallel(
+          root,
+          siteConfig(),
+          basePath(),
+          dev ? dev.seeding(parsed) : parsed,
+          treeSink,
+          { onWorkerError: (error) => logger.warn(`a parsing thread failed; its files are parsed on the main thread (${error.message})`) },
+          dev?.memo,
+        );
         logger.info(`parsed ${parsed.misses} of ${parsed.hits + parsed.misses} files (the others from ${relative(process.cwd(), cacheDir())})`);
-        ({ texts, key } = first);
+        ({ texts } = first);
         wiki = first.wiki!; // no previous key was passed, so the wiki is always built
         const report = errorReport(wiki, root);
         if (report) {
@@ -182,11 +195,12 @@ export default function maru(): AstroIntegration {
           },
         });
       },
-      'astro:server:setup': ({ server }) => {
-        serveArtifacts(server, () => (reload(devLogger) ? emit().files : undefined));
+      'astro:server:setup': ({ server, logger }) => {
+        if (dev) watchContent(server, root, dev, { current: () => wiki, adopt, logger });
+        serveArtifacts(server, () => emit().files);
         serveMermaid(server);
         if (client) serveClientBundle(server, client.dir, client.manifest);
-        serveLinkedFiles(server, () => (reload(devLogger) ? { root, paths: new Set(linkedFilesOf(wiki)) } : undefined));
+        serveLinkedFiles(server, () => ({ root, paths: new Set(linkedFilesOf(wiki)) }));
       },
       'astro:build:done': async ({ dir, logger }) => {
         copyMermaid(fileURLToPath(dir));
@@ -206,6 +220,40 @@ export default function maru(): AstroIntegration {
       [WIKI_HOOK]: source,
     },
   };
+}
+
+/**
+ * `maru dev`: rebuilds the wiki when a file under the content root changes (`reloadsOn`), once per burst of reports
+ * (`devUpdates`), reading and parsing only the files that changed (`openDevWiki`).
+ * A version with errors is reported and the last good one kept.
+ */
+function watchContent(
+  server: Parameters<NonNullable<AstroIntegration['hooks']['astro:server:setup']>>[0]['server'],
+  root: string,
+  dev: DevWiki,
+  { current, adopt, logger }: { current: () => Wiki; adopt: (build: DevBuild) => Promise<void>; logger: AstroIntegrationLogger },
+): void {
+  const updates = devUpdates({
+    update: (carryFrom) => dev.update(carryFrom),
+    current,
+    accept: ({ wiki }) => {
+      const report = errorReport(wiki, root);
+      if (report) logger.error(report);
+      return report === undefined;
+    },
+    apply: (build, { quick, ms }) => {
+      logger.info(
+        `updated ${build.wiki.documents.length} documents in ${Math.round(ms)} ms${quick ? ' (related documents as before; they follow once the saves stop)' : ''}`,
+      );
+      return adopt(build);
+    },
+  });
+  server.watcher.add(root);
+  server.watcher.on('all', (_event, path) => {
+    if (!reloadsOn(root, path)) return;
+    dev.changed(path);
+    updates.changed();
+  });
 }
 
 /** The artifacts, tokenizing for the search index only the documents that changed since the cached build. */

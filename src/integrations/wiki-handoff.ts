@@ -34,8 +34,12 @@ export interface WikiSnapshot {
   rendered: () => void;
 }
 
-/** What the hook answers: the current snapshot; `reload` re-reads the content folder first (dev server). */
-export type WikiSource = (options?: { reload?: boolean }) => WikiSnapshot;
+/**
+ * What the hook answers: the current snapshot. `onChange` (dev server) registers a loader under its name, one per name:
+ * the integration watches the content folder, rebuilds the wiki once per save and calls each registered loader with
+ * the new snapshot, one loader after the other.
+ */
+export type WikiSource = (options?: { onChange?: { loader: string; run: (snapshot: WikiSnapshot) => Promise<void> } }) => WikiSnapshot;
 
 /** Finds the maru integration's wiki in a resolved Astro config; a clear error when it is missing. */
 export function wikiSourceOf(config: Pick<AstroConfig, 'integrations'>): WikiSource {

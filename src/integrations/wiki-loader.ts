@@ -24,8 +24,10 @@ export function wikiDocsLoader(): Loader {
     name: 'maru-wiki-docs',
     load: async (context) => {
       const source = wikiSourceOf(context.config);
-      await loadDocs(context, source());
-      watchContent(context, async () => loadDocs(context, source({ reload: true })));
+      // The article files read back or written by this process: a dev server's later saves do not check them again.
+      const kept: Kept = { checked: new Set(), textDigests: new WeakMap() };
+      const onChange = { loader: 'docs', run: (snapshot: WikiSnapshot) => loadDocs(context, snapshot, kept) };
+      await loadDocs(context, source(context.watcher ? { onChange } : {}), kept);
     },
   };
 }
@@ -36,14 +38,24 @@ export function wikiCatalogLoader(): Loader {
     name: 'maru-wiki-catalog',
     load: async (context) => {
       const source = wikiSourceOf(context.config);
-      loadCatalog(context, source());
-      // Each loader reloads on its own: the order Astro runs their watchers in is not defined. An unchanged folder is not parsed again.
-      watchContent(context, async () => loadCatalog(context, source({ reload: true })));
+      // In `astro dev` (a watcher), the integration calls the loader again with each new build of the wiki.
+      const onChange = { loader: 'catalog', run: async (snapshot: WikiSnapshot) => loadCatalog(context, snapshot) };
+      loadCatalog(context, source(context.watcher ? { onChange } : {}));
     },
   };
 }
 
-async function loadDocs(ctx: LoaderContext, snapshot: WikiSnapshot): Promise<void> {
+/**
+ * What the docs loader keeps from one load to the next in a dev server: the article files it checked, and each parsed
+ * document's text digest (a save hands the unchanged documents back as the same objects), so a save hashes the text of
+ * the documents it changed, not of all (render keys hold the digest, not the text).
+ */
+interface Kept {
+  checked: Set<string>;
+  textDigests: WeakMap<WikiDocument['source'], string>;
+}
+
+async function loadDocs(ctx: LoaderContext, snapshot: WikiSnapshot, { checked, textDigests }: Kept): Promise<void> {
   const { store, meta, config, logger } = ctx;
   // Astro declares these as methods; calling them through the context keeps `this` whatever they become.
   const generateDigest = (data: string) => ctx.generateDigest(data);
@@ -51,10 +63,15 @@ async function loadDocs(ctx: LoaderContext, snapshot: WikiSnapshot): Promise<voi
   const rowOf = new Map(catalog.documents.map((d) => [d.id, d]));
   // What a dialect draws from the frontmatter (a home page's hero) follows the file's text, as it follows the body the parse read.
   const textOf = (doc: WikiDocument) => withDrawnMarkdown(texts.get(doc.source.sourcePath) ?? '', doc.source.drawnMarkdown);
-  const keys = renderKeys(wiki, textOf, { lang, code }, generateDigest);
+  const textDigestOf = (doc: WikiDocument) => {
+    let digest = textDigests.get(doc.source);
+    if (digest === undefined) textDigests.set(doc.source, (digest = generateDigest(textOf(doc))));
+    return digest;
+  };
+  const keys = renderKeys(wiki, textDigestOf, { lang, code }, generateDigest);
   const projectRoot = fileURLToPath(config.root);
   const keep = new Set<string>();
-  const articles = articleFiles();
+  const articles = articleFiles(undefined, checked);
   let rendered = 0;
   for (const doc of wiki.documents) {
     const id = doc.source.id;
@@ -135,21 +152,9 @@ function loadCatalog({ store }: LoaderContext, { catalog }: WikiSnapshot): void 
   store.set({ id: CATALOG_ENTRY_ID, data });
 }
 
-/** In `astro dev`, reloads when a file under the content root changes; builds have no watcher. */
-function watchContent({ watcher, config, logger }: LoaderContext, reload: () => Promise<void>): void {
-  if (!watcher) return;
-  const { root } = wikiSourceOf(config)();
-  watcher.add(root);
-  watcher.on('all', (_event, path) => {
-    if (!reloadsOn(root, path)) return;
-    reload().catch((error: unknown) => logger.error(`could not reload ${path}: ${String(error)}`));
-  });
-}
-
 /**
  * Whether a change at `path` may change the wiki under `root`: any file in it, not only Markdown (an included code file,
- * a shared folder's `includes/`, a picture a page checks), but nothing in `.git` or `node_modules`. A reload of an
- * unchanged wiki parses nothing: its key is that of the last one.
+ * a shared folder's `includes/`, a picture a page checks), but nothing in `.git` or `node_modules`.
  */
 export function reloadsOn(root: string, path: string): boolean {
   const parts = relative(root, path).split(/[\\/]/);

@@ -140,19 +140,30 @@ export function collectFiles(root: string): RawFile[] {
   return collectContent(root).files;
 }
 
+/**
+ * What a long-lived process (`maru dev`) keeps between collections of one folder: the Git dates (read once: a save
+ * changes no commit) and each file as last read, with the stat it was read at. A file whose stat is unchanged and that
+ * is not named in `changed` (the paths the watcher reported since) is not read again: its object is handed back as it
+ * was, so the steps after (the parse cache) can tell it unchanged without comparing its text.
+ */
+export interface ContentMemo {
+  dates?: Map<string, { updated: string; created: string }>;
+  files: Map<string, { stamp: string; file: RawFile }>;
+  changed: Set<string>;
+}
+
 /** `collectFiles`, the files left unread and the folder's other files (`scanContent`). */
-export function collectContent(root: string): { files: RawFile[]; skipped: SkippedFile[]; attachments: string[] } {
-  const dates = gitDates(root);
+export function collectContent(root: string, memo?: ContentMemo): { files: RawFile[]; skipped: SkippedFile[]; attachments: string[] } {
+  const dates = memo ? (memo.dates ??= gitDates(root)) : gitDates(root);
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const { paths, skipped, attachments, orderFiles, dialects } = scanContent(root);
   const toc = tableOfContents(root, skipped, orderFiles, new Set(paths));
-  const files = paths.map((path) => {
-    const full = join(root, path);
+  const read = (path: string, full: string, mtime: string): RawFile => {
     const d = dates.get(path);
     const place = toc.get(path);
     const base = {
       path,
-      mtime: safeMtime(full),
+      mtime,
       ...(d ? { gitUpdatedAt: d.updated, gitCreatedAt: d.created } : {}),
       ...(place ? { tocOrder: place } : {}),
       ...(dialects.length ? { dialects } : {}),
@@ -163,8 +174,31 @@ export function collectContent(root: string): { files: RawFile[]; skipped: Skipp
       const err = error as NodeJS.ErrnoException;
       return { ...base, readError: err.code === 'ERR_ENCODING_INVALID_ENCODED_DATA' ? 'UTF-8이 아닙니다' : (err.code ?? err.message) };
     }
+  };
+  if (!memo) return { files: paths.map((path) => read(path, join(root, path), safeMtime(join(root, path)))), skipped, attachments };
+  const kept = new Map<string, { stamp: string; file: RawFile }>();
+  const files = paths.map((path) => {
+    const full = join(root, path);
+    const stat = safeStat(full);
+    const mtime = (stat?.mtime ?? new Date(0)).toISOString();
+    // What a file's object holds besides its text: a reading order or a folder's kind can change without the file.
+    const stamp = JSON.stringify([stat?.mtimeMs, stat?.ctimeMs, stat?.size, stat?.ino, toc.get(path), dialects]);
+    const old = memo.files.get(path);
+    const file = old && old.stamp === stamp && !memo.changed.has(path) ? old.file : read(path, full, mtime);
+    kept.set(path, { stamp, file });
+    return file;
   });
+  memo.files = kept;
+  memo.changed.clear();
   return { files, skipped, attachments };
+}
+
+function safeStat(path: string): import('node:fs').Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

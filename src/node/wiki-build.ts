@@ -14,7 +14,7 @@ import { renderableText } from '../lib/wiki/frontmatter-fence.ts';
 import { FILES_DIR, normalizeBase, publishedFilePath } from '../lib/wiki/url.ts';
 import { linkedFiles } from '../lib/wiki/content-checks.ts';
 import { gzipCopyOf, isPrecompressed } from '../lib/search/precompressed.ts';
-import { collectContent, contentRoot, gitHead } from './collect.ts';
+import { collectContent, contentRoot, gitHead, type ContentMemo } from './collect.ts';
 import { currentSiteConfig, givenBasePath } from './site-config.ts';
 import { readFolderLabelFiles } from './folder-label-files.ts';
 import { withIncludedFiles } from './include-reader.ts';
@@ -63,6 +63,7 @@ export function collectWiki(
  * `collectWiki` of a build or a check: the files `cache` does not hold (all of them without one) are parsed on every
  * core first (`parseInParallel`), with the same result. The cache is not saved here: the build saves it after it has
  * started the artifacts thread, which waits for nothing else (writing hundreds of MB would delay it by a second).
+ * With `memo`, the files as read stay in it for `maru dev`'s next collection (`collectContent`).
  */
 export async function collectWikiInParallel(
   root: string,
@@ -71,8 +72,9 @@ export async function collectWikiInParallel(
   cache?: StoredParseCache,
   trees?: TreeSink,
   parallel: ParallelOptions = {},
+  memo?: ContentMemo,
 ): Promise<CollectedWiki> {
-  const collected = withIncludedFiles(collectContent(root), root);
+  const collected = withIncludedFiles(collectContent(root, memo), root);
   const { files } = collected;
   const options = { categories: config.categories, base };
   const todo = files.filter((file) => file.text !== undefined && !cache?.has(file, options));

@@ -1,5 +1,7 @@
 import { expect, test } from 'vitest';
-import { utf8Length } from './emit.ts';
+import { toCatalogArtifact, utf8Length, type CatalogMemo } from './emit.ts';
+import { createDevParseCache } from '../wiki/dev-update.ts';
+import { buildWiki } from '../wiki/pipeline.ts';
 
 test('the manifest counts a file in the bytes UTF-8 writes, as TextEncoder does', () => {
   expect(utf8Length('')).toBe(0);
@@ -13,4 +15,28 @@ test('the manifest counts a file in the bytes UTF-8 writes, as TextEncoder does'
   expect(utf8Length('\udc00\ud83d')).toBe(6);
   const mixed = 'React의 useState(상태) — 😀 \ud800 끝';
   expect(utf8Length(mixed)).toBe(new TextEncoder().encode(mixed).length);
+});
+
+test("a catalog memo (maru dev) gives the same catalog, and a changed document's new digest", () => {
+  // Any digest that tells texts apart does here (src/lib takes no node:crypto).
+  const digest = (text: string) => [...text].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7).toString(16);
+  const ctx = { sha256: digest, generatedAt: '2026-12-01T00:00:00.000Z', commit: null, site: null, title: 'T', description: '' };
+  const file = (path: string, id: string, body: string) => ({
+    path,
+    mtime: '2026-12-01T00:00:00.000Z',
+    text: `---\nid: ${id}\ntitle: ${id}\n---\n\n${body}\n`,
+  });
+  const options = { categories: [], base: '/' };
+  const cache = createDevParseCache();
+  const memo: CatalogMemo = new WeakMap();
+  const before = [file('a.md', 'a', '첫 글'), file('b.md', 'b', '둘째 글')];
+  const first = toCatalogArtifact(buildWiki(before, options, cache), ctx, memo).catalog;
+  expect(first).toEqual(toCatalogArtifact(buildWiki(before, options), ctx).catalog);
+  const after = [before[0]!, file('b.md', 'b', '고친 글')];
+  const second = toCatalogArtifact(buildWiki(after, options, cache), ctx, memo).catalog;
+  expect(second).toEqual(toCatalogArtifact(buildWiki(after, options), ctx).catalog);
+  expect(second.documents.map((d) => [d.id, d.sha256 === first.documents.find((f) => f.id === d.id)!.sha256])).toEqual([
+    ['a', true],
+    ['b', false],
+  ]);
 });

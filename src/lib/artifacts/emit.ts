@@ -126,13 +126,29 @@ export function emitWiki(wiki: Wiki, ctx: EmitContext): { catalog: Catalog; file
  * `_wiki/catalog.json` alone, exactly as `toArtifacts` writes it, for `MARU_SKIP_ARTIFACTS=1`: the
  * benchmark that times the same pages without the search index and the other artifacts.
  */
-export function toCatalogArtifact(wiki: Wiki, ctx: EmitContext): { catalog: Catalog; files: Map<string, string> } {
+export function toCatalogArtifact(wiki: Wiki, ctx: EmitContext, memo?: CatalogMemo): { catalog: Catalog; files: Map<string, string> } {
   const catalog = toCatalog(
-    wiki.documents.map((doc) => emitDocument(doc, ctx).entry),
+    wiki.documents.map((doc) => (memo ? memoEntry(doc, ctx, memo) : emitDocument(doc, ctx).entry)),
     wiki.projectLabels,
     wiki.folderLabels,
   );
   return { catalog, files: new Map([[`${ARTIFACT_DIR}/catalog.json`, `${JSON.stringify(catalog)}\n`]]) };
+}
+
+/**
+ * What a long-lived process (`maru dev`) keeps between catalogs of one folder: each parsed document's normalised
+ * Markdown digest, by the parsed document (a save hands the unchanged ones back as the same objects): its YAML and digest
+ * were most of a catalog of 10,000. The base path, the other part of the Markdown, does not change in one process.
+ */
+export type CatalogMemo = WeakMap<WikiDocument['source'], { sha256: string; headingLines: number[] }>;
+
+function memoEntry(doc: WikiDocument, ctx: EmitContext, memo: CatalogMemo): CatalogEntry {
+  let kept = memo.get(doc.source);
+  if (!kept) {
+    const markdown = toNormalizedMarkdown(doc);
+    memo.set(doc.source, (kept = { sha256: ctx.sha256(markdown.text), headingLines: markdown.headingLines }));
+  }
+  return toCatalogEntry(doc, `${ARTIFACT_DIR}/docs/${doc.source.id}.md`, kept.sha256, kept.headingLines);
 }
 
 /** One document's normalised Markdown, its path under the output and its catalog row. */

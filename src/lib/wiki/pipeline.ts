@@ -79,8 +79,25 @@ export interface ParseCache {
   termCounts?(text: string): TermCounts;
 }
 
-/** Runs the named steps collect → parse → filter → derive; emitting is `toArtifacts`. */
-export function buildWiki(files: readonly RawFile[], options: WikiOptions, cache?: ParseCache, keepSyntaxTree?: KeepSyntaxTree): Wiki {
+/**
+ * Related documents carried over from an earlier build of the same folder instead of computed (`maru dev`'s quick
+ * update, see `src/lib/wiki/dev-update.ts`): similarity and shared tags weigh every document against all others, the
+ * one step of a build whose cost grows with the whole wiki rather than with what changed.
+ */
+export type CarriedRelated = ReadonlyMap<string, readonly RelatedEntry[]>;
+
+/**
+ * Runs the named steps collect → parse → filter → derive; emitting is `toArtifacts`. With `carried`, each document's
+ * related list is the carried one, less the documents no longer published (a new document has none): everything
+ * else is what a build without it gives.
+ */
+export function buildWiki(
+  files: readonly RawFile[],
+  options: WikiOptions,
+  cache?: ParseCache,
+  keepSyntaxTree?: KeepSyntaxTree,
+  carried?: CarriedRelated,
+): Wiki {
   const parsed = parseAll(files, options, cache, keepSyntaxTree);
   const qualified = dialectIds(parsed.docs);
   const docs = qualified.docs;
@@ -90,7 +107,7 @@ export function buildWiki(files: readonly RawFile[], options: WikiOptions, cache
   problems.push(...findDuplicateIds(docs));
   problems.push(...findDuplicateExternalIds(docs));
   const resolver = createLinkResolver(published, options.attachments, options.skipped, drafts);
-  const documents = derive(published, resolver, options, problems, cache?.termCounts?.bind(cache));
+  const documents = derive(published, resolver, options, problems, cache?.termCounts?.bind(cache), carried);
   const { fileExists } = options;
   if (fileExists) {
     const imageStatus = options.imageStatus ?? ((path: string): ImageStatus => (fileExists(path) ? 'ok' : 'missing'));
@@ -176,6 +193,7 @@ function derive(
   options: WikiOptions,
   problems: Problem[],
   countsOf?: (text: string) => TermCounts,
+  carried?: CarriedRelated,
 ): WikiDocument[] {
   const ids = new Set<string>(published.map((d) => d.id));
   const linksById = new Map<string, ResolvedLink[]>();
@@ -196,19 +214,21 @@ function derive(
       }
     }
   }
-  const vectors = termVectors(
-    published.map((d) => [d.title, d.aliases.join(' '), d.tags.join(' '), ...d.markdown.sections.map((s) => `${s.path.join(' ')} ${s.text}`)].join('\n')),
-    countsOf,
-  );
+  const vectors = carried
+    ? undefined
+    : termVectors(
+        published.map((d) => [d.title, d.aliases.join(' '), d.tags.join(' '), ...d.markdown.sections.map((s) => `${s.path.join(' ')} ${s.text}`)].join('\n')),
+        countsOf,
+      );
   const inputs = published.map((d, i) => ({
     id: d.id,
     tags: d.tags,
     related: d.related.filter((r) => ids.has(r)),
     links: distinct(linksById.get(d.id)!.map((l) => l.id)),
-    vector: vectors[i]!,
+    vector: vectors?.[i] ?? new Map<string, number>(),
   }));
   const backlinks = backlinksOf(inputs);
-  const related = relatedOf(inputs, backlinks);
+  const related = carried ? carriedRelated(carried, ids) : relatedOf(inputs, backlinks);
   return published.map((source, i) => ({
     source,
     url: joinUrl(options.base, docPath(source.id)),
@@ -217,6 +237,18 @@ function derive(
     backlinks: backlinks.get(source.id) ?? [],
     related: related.get(source.id) ?? [],
   }));
+}
+
+/** The carried lists without the documents that are gone. */
+function carriedRelated(carried: CarriedRelated, ids: ReadonlySet<string>): Map<string, RelatedEntry[]> {
+  const out = new Map<string, RelatedEntry[]>();
+  for (const [id, list] of carried)
+    if (ids.has(id))
+      out.set(
+        id,
+        list.filter((e) => ids.has(e.id)),
+      );
+  return out;
 }
 
 function distinct(values: readonly string[]): string[] {

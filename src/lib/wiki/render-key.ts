@@ -14,7 +14,13 @@ export interface RenderSetting {
  * working one), the folder's other files (a `![[name]]` embed or a download link finds its file among them), which of its pictures are missing or unreadable (they show a placeholder), and the titles and headings of the documents it links to (link labels read them).
  * Backlinks, relations and dates are not here: they change the page around the article, never the article.
  */
-export function renderKeys(wiki: Wiki, textOf: (doc: WikiDocument) => string, setting: RenderSetting, hash: (text: string) => string): Map<string, string> {
+export function renderKeys(
+  wiki: Wiki,
+  /** The document's text as rendered, or a digest of it (the content loader keeps digests from one save to the next). */
+  textOf: (doc: WikiDocument) => string,
+  setting: RenderSetting,
+  hash: (text: string) => string,
+): Map<string, string> {
   const targets = wiki.documents.map((d) => [d.source.id, d.source.title, d.source.sourcePath]);
   const shared = hash(JSON.stringify([setting.lang, setting.code, wiki.options.base, targets, wiki.options.attachments ?? []]));
   const byId = new Map<string, Wiki['documents'][number]['source']>(wiki.documents.map((d) => [d.source.id, d.source]));

@@ -1,0 +1,61 @@
+import type { RawFile } from './document.ts';
+import type { CarriedRelated, ParseCache, ParsedFile, Wiki } from './pipeline.ts';
+import { termCounts, type TermCounts } from './similarity.ts';
+
+/**
+ * The parse cache of `maru dev`, held in memory for the life of the server: one entry per path, so a save parses one
+ * file again and a wiki of 10,000 is not re-read, re-hashed or copied (the build's cache on disk is read and written
+ * whole: at 10,000 documents that cost a save most of a minute). A file is the same when it is the same object the
+ * collector handed out last time (`collectContent` with a memo keeps unchanged files' objects) or equal field by
+ * field. Results are handed out as stored, not copied: the steps after parsing make new documents rather than
+ * change the ones they are given (`qualifyFolderIds`, the dialects' `ids`).
+ */
+export interface DevParseCache extends ParseCache {
+  /** Drops the entries of paths not in `paths` (deleted or renamed files) and term counts no build asked for since the last prune. */
+  prune(paths: ReadonlySet<string>): void;
+  /** Keeps term counts made elsewhere (the build's cache on disk, at the server's start) for the texts they count. */
+  remember(text: string, counts: TermCounts): void;
+}
+
+export function createDevParseCache(countsOf: (text: string) => TermCounts = termCounts): DevParseCache {
+  const entries = new Map<string, { file: RawFile; categories: string; parsed: ParsedFile }>();
+  // Term counts by the text they count; `used` lets a prune drop those of texts that changed.
+  let counts = new Map<string, TermCounts>();
+  let used = new Map<string, TermCounts>();
+  return {
+    get(file, options) {
+      const entry = entries.get(file.path);
+      if (!entry || entry.categories !== JSON.stringify(options.categories)) return undefined;
+      return entry.file === file || sameFile(entry.file, file) ? entry.parsed : undefined;
+    },
+    set(file, options, result) {
+      entries.set(file.path, { file, categories: JSON.stringify(options.categories), parsed: result });
+    },
+    termCounts(text) {
+      let c = used.get(text) ?? counts.get(text);
+      if (!c) c = countsOf(text);
+      used.set(text, c);
+      return c;
+    },
+    prune(paths) {
+      for (const path of entries.keys()) if (!paths.has(path)) entries.delete(path);
+      // A build that carried its relations asked for no counts: keep what the last full one used.
+      if (used.size) [counts, used] = [used, new Map<string, TermCounts>()];
+    },
+    remember(text, c) {
+      used.set(text, c);
+    },
+  };
+}
+
+/** Two collected files alike in every field (the text compared last: it is the long one). */
+function sameFile(a: RawFile, b: RawFile): boolean {
+  const { text: ta, ...ra } = a;
+  const { text: tb, ...rb } = b;
+  return ta === tb && JSON.stringify(ra) === JSON.stringify(rb);
+}
+
+/** Each published document's related list in `wiki`, for the next quick update to carry (`buildWiki`'s `carried`). */
+export function relatedOfWiki(wiki: Wiki): CarriedRelated {
+  return new Map(wiki.documents.map((d) => [d.source.id, d.related]));
+}
