@@ -12,7 +12,6 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs, stripVTControlCharacters } from 'node:util';
-import { buildEnv } from '../src/node/build-process.ts';
 import { writeCorpus } from '../scripts/lib/generate-corpus.ts';
 import { materialFromSharedCorpora } from '../scripts/lib/material.ts';
 import { toPeerMarkdown } from '../scripts/lib/peer-content.ts';
@@ -71,7 +70,11 @@ export function installPeers(): Record<'starlight' | 'vitepress', string> {
       rmSync(dir, { recursive: true, force: true });
       mkdirSync(dir, { recursive: true });
       writeFileSync(join(dir, 'package.json'), manifest);
-      console.error(`installing ${Object.entries(deps).map(([n, v]) => `${n}@${v}`).join(' ')} into ${dir}`);
+      console.error(
+        `installing ${Object.entries(deps)
+          .map(([n, v]) => `${n}@${v}`)
+          .join(' ')} into ${dir}`,
+      );
       const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
       if (r.status !== 0) throw new Error(`npm install in ${dir} failed:\n${r.stderr.slice(-3000)}`);
       writeFileSync(stamp, manifest);
@@ -133,7 +136,12 @@ export function buildWith(tool: Tool, content: string, files: number, sites: str
     const cache = join(site, 'cache');
     rmSync(out, { recursive: true, force: true });
     rmSync(cache, { recursive: true, force: true });
-    run = timed(node, [resolve('bin/maru.ts'), 'build', '--content', content, '--outDir', out], resolve('.'), quietEnv({ MARU_CACHE_DIR: cache, MARU_BROKEN_LINKS: 'warn', SOURCE_DATE_EPOCH: '1767225600' }));
+    run = timed(
+      node,
+      [resolve('bin/maru.ts'), 'build', '--content', content, '--outDir', out],
+      resolve('.'),
+      quietEnv({ MARU_CACHE_DIR: cache, MARU_BROKEN_LINKS: 'warn', SOURCE_DATE_EPOCH: '1767225600' }),
+    );
     skip = (p) => !p.startsWith('docs/');
   } else if (tool === 'plain-unified' || tool === 'plain-native') {
     plainAstroSite(site, content, resolve('node_modules'), tool === 'plain-unified');
@@ -211,7 +219,9 @@ export function peersBench(options: { runs: number; corpora: readonly string[]; 
       for (const tool of tools) {
         const run = buildWith(tool, content, files, join(WORK, 'sites', name), installs);
         (corpus.runs[tool] ??= []).push(run);
-        console.error(`${name} ${tool} run ${r + 1}: ${run.wallS.toFixed(1)} s wall, ${run.cpuS.toFixed(1)} CPU s, ${run.peakMiB.toFixed(0)} MiB, ${run.pages} pages`);
+        console.error(
+          `${name} ${tool} run ${r + 1}: ${run.wallS.toFixed(1)} s wall, ${run.cpuS.toFixed(1)} CPU s, ${run.peakMiB.toFixed(0)} MiB, ${run.pages} pages`,
+        );
       }
     }
     corpora.push(corpus);
@@ -243,12 +253,20 @@ export function peersRows(figures: PeersFigures): string[] {
       const cpu = m(tool, 'cpuS');
       const peak = m(tool, 'peakMiB');
       const ratios = maru && tool !== 'maru' ? `${(maru.wall / wall).toFixed(2)}, ${(maru.cpu / cpu).toFixed(2)}, ${(maru.peak / peak).toFixed(2)}` : '';
-      const range = (k: keyof BuildRun) => (runs.length > 1 ? ` (${Math.min(...runs.map((r) => r[k])).toFixed(1)}–${Math.max(...runs.map((r) => r[k])).toFixed(1)})` : '');
-      md.push(`| ${TOOL_NAMES[tool]} | ${wall.toFixed(1)}${range('wallS')} | ${cpu.toFixed(1)}${range('cpuS')} | ${peak.toFixed(0)} | ${runs[0]!.pages} | ${ratios} |`);
+      const range = (k: keyof BuildRun) =>
+        runs.length > 1 ? ` (${Math.min(...runs.map((r) => r[k])).toFixed(1)}–${Math.max(...runs.map((r) => r[k])).toFixed(1)})` : '';
+      md.push(
+        `| ${TOOL_NAMES[tool]} | ${wall.toFixed(1)}${range('wallS')} | ${cpu.toFixed(1)}${range('cpuS')} | ${peak.toFixed(0)} | ${runs[0]!.pages} | ${ratios} |`,
+      );
     }
     md.push('');
   }
-  md.push(`Installed: ${Object.entries(figures.versions).map(([k, v]) => `${k} ${v}`).join(', ')}.`, '');
+  md.push(
+    `Installed: ${Object.entries(figures.versions)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}.`,
+    '',
+  );
   return md;
 }
 

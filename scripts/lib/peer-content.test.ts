@@ -7,7 +7,9 @@ describe('toPeerMarkdown', () => {
   });
 
   it('adds a title from the first heading outside code, else from the file name', () => {
-    expect(toPeerMarkdown('x/y.md', '```md\n# 코드 속 제목\n```\n\n# 진짜 제목\n')).toBe('---\ntitle: "진짜 제목"\n---\n```md\n# 코드 속 제목\n```\n\n# 진짜 제목\n');
+    expect(toPeerMarkdown('x/y.md', '```md\n# 코드 속 제목\n```\n\n# 진짜 제목\n')).toBe(
+      '---\ntitle: "진짜 제목"\n---\n```md\n# 코드 속 제목\n```\n\n# 진짜 제목\n',
+    );
     expect(toPeerMarkdown('errors/377.md', '---\ndate: 2024-01-01\n---\n본문만 있다.\n')).toBe('---\ntitle: "377"\ndate: 2024-01-01\n---\n본문만 있다.\n');
   });
 
@@ -22,7 +24,7 @@ describe('toPeerMarkdown', () => {
   });
 
   it('drops JSX attributes from HTML tags and keeps the others', () => {
-    const md = "---\ntitle: t\n---\n<div style={{display: 'flex'}} class=\"row\">\n칸\n</div>\n";
+    const md = '---\ntitle: t\n---\n<div style={{display: \'flex\'}} class="row">\n칸\n</div>\n';
     expect(toPeerMarkdown('a.md', md)).toBe('---\ntitle: t\n---\n<div class="row">\n칸\n</div>\n');
   });
 

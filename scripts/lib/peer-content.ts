@@ -68,7 +68,10 @@ function convertProse(text: string): string {
       const end = text.indexOf(run, i + run.length);
       // A code span closes on the same run of backticks; an unmatched run is literal text.
       if (end > 0 && text[end + run.length] !== '`') {
-        out += text.slice(i, end + run.length).replaceAll('{{', '{ {').replaceAll('}}', '} }');
+        out += text
+          .slice(i, end + run.length)
+          .replaceAll('{{', '{ {')
+          .replaceAll('}}', '} }');
         i = end + run.length;
         continue;
       }
