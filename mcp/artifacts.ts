@@ -195,8 +195,8 @@ export async function loadArtifactsEarly(
   await before;
   // The first answer searches the site's split index (`_wiki/search/base.json` and the few term shards and document
   // chunks a query needs, each checked against the manifest's sha256 when read) instead of waiting for the whole
-  // `search-index.json`, the largest file of a build (60 MB at 10,000 documents), which loads after the first answer
-  // and then answers every search. Both hold the same postings, so both rank alike (src/lib/search/index-split.ts).
+  // `search-index.json`, by far the largest file a server reads, which loads after the first answer and then answers
+  // every search. Both hold the same postings, so both rank alike (src/lib/search/index-split.ts).
   const splitBase = serveEarly ? fileInfo(manifest, `${SPLIT_DIR}/base.json`) : undefined;
   // Never more than the manifest says each file holds: a source that sends more is not the build it describes. Both at
   // once: a URL source downloads them side by side.
@@ -206,8 +206,8 @@ export async function loadArtifactsEarly(
       ? source.readBytes(`${ARTIFACT_DIR}/${SPLIT_DIR}/base.json`, splitBase.bytes)
       : source.readBytes(`${ARTIFACT_DIR}/search-index.json`, manifest.files['search-index.json'].bytes),
   ]).catch((e: Error) => fail(e.message));
-  // Both files are hashed on the thread pool while this thread parses them (90 MB at 10,000 documents); nothing parsed
-  // is looked at before its hash has matched, and a file that fails both says so about its hash.
+  // Both files are hashed on the thread pool while this thread parses them; nothing parsed is looked at before its hash
+  // has matched, and a file that fails both says so about its hash.
   const catalogHash = sha256OffThread(catalogBytes);
   const firstHash = sha256OffThread(firstBytes);
   // Each step below holds the thread for up to a few hundred milliseconds at 10,000 documents; yielding in between
