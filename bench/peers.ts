@@ -126,7 +126,7 @@ const quietEnv = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ ...pro
  * the peers' installs. Checks that the output holds at least one page per document.
  */
 export function buildWith(tool: Tool, content: string, files: number, sites: string, installs: Record<'starlight' | 'vitepress', string>): BuildRun {
-  const site = join(sites, tool);
+  let site = join(sites, tool);
   let run: ReturnType<typeof timed>;
   let out: string;
   let skip: (path: string) => boolean = () => false;
@@ -149,11 +149,12 @@ export function buildWith(tool: Tool, content: string, files: number, sites: str
     run = timed(node, [resolve('node_modules/astro/bin/astro.mjs'), 'build'], site, quietEnv());
   } else if (tool === 'starlight') {
     // Starlight's defaults, Korean as the one locale: the sidebar lists every page, Pagefind indexes them after the build.
-    rmSync(site, { recursive: true, force: true });
+    // The site is built inside its install: from a linked node_modules Vite leaves Starlight's modules outside the
+    // bundle, and Node cannot load their `astro:` imports.
+    site = installs.starlight;
+    for (const f of ['src', 'dist', '.astro', '.astro-cache']) rmSync(join(site, f), { recursive: true, force: true });
     mkdirSync(join(site, 'src/content'), { recursive: true });
-    symlinkSync(join(installs.starlight, 'node_modules'), join(site, 'node_modules'));
     cpSync(content, join(site, 'src/content/docs'), { recursive: true });
-    writeFileSync(join(site, 'package.json'), '{"name":"bench-starlight-site","private":true,"type":"module"}\n');
     writeFileSync(
       join(site, 'astro.config.mjs'),
       "import { defineConfig } from 'astro/config';\nimport starlight from '@astrojs/starlight';\n" +
