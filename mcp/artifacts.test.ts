@@ -1,10 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildFixture, EXAMPLE_CONTENT, removeDir } from '../test/mcp/helpers.ts';
 import { loadArtifacts, loadArtifactsEarly, sha256 } from './artifacts.ts';
 import { dirSource } from './source.ts';
+import { search } from '../src/lib/search/search.ts';
 
 /** This checkout's release, as package.json says. */
 const PKG_VERSION = (JSON.parse(readFileSync(join(import.meta.dirname, '../package.json'), 'utf8')) as { version: string }).version;
@@ -145,5 +146,30 @@ describe('loadArtifacts', () => {
     );
     const { complete } = await loadArtifactsEarly(await dirSource(dir));
     await expect(complete).rejects.toThrow(`Artifacts in ${dir} are not usable: manifest.json field files.search/base.json.sha256:`);
+  });
+
+  test('the first answer searches the split index, with the same hits as the whole index, which answers once loaded', async () => {
+    let answered!: () => void;
+    const firstAnswer = new Promise<void>((done) => (answered = done));
+    const { set, complete } = await loadArtifactsEarly(await dirSource(good), undefined, undefined, true, firstAnswer);
+    expect(set.search.shards).toBeDefined();
+    const whole = await loadArtifacts(await dirSource(good));
+    const ids = async (s: typeof set.search, q: string) => (await search(s, q, { limit: 10 })).hits.map((h) => h.document.id);
+    for (const q of ['배포', 'deploy 설정', '검색']) expect(await ids(set.search, q)).toEqual(await ids(whole.search, q));
+    answered();
+    await complete;
+    expect(set.search.shards).toBeUndefined();
+    expect(await ids(set.search, '배포')).toEqual(await ids(whole.search, '배포'));
+  });
+
+  test('a split index file whose bytes differ from the manifest is refused when a search needs it', async () => {
+    const dir = variant('_wiki/manifest.json', (t) => t);
+    // Every term shard changed by one space (still JSON), so whichever the query's terms are in differs from its hash.
+    const shards = readdirSync(join(dir, '_wiki/search')).filter((f) => f.startsWith('terms-'));
+    for (const f of shards) writeFileSync(join(dir, '_wiki/search', f), readFileSync(join(dir, '_wiki/search', f), 'utf8').replace('{', '{ '));
+    const { set } = await loadArtifactsEarly(await dirSource(dir), undefined, undefined, true, new Promise(() => undefined));
+    await expect(search(set.search, '배포')).rejects.toThrow(
+      new RegExp(`^Artifacts in ${dir} are not usable: search/terms-\\d+\\.json has sha256 [0-9a-f]{12}…, but the manifest says`),
+    );
   });
 });

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import {
   ARTIFACT_DIR,
   ARTIFACT_VERSION,
+  SEARCH_SPLIT_DIR,
   CatalogEntrySchema,
   CatalogSchema,
   ManifestSchema,
@@ -11,7 +12,7 @@ import {
   type Manifest,
 } from '../src/lib/artifacts/schema.ts';
 import { SEARCH_OPTIONS_VERSION } from '../src/lib/search/contract.ts';
-import { loadSearch, type LoadedSearch } from '../src/lib/search/index-load.ts';
+import { loadSearch, loadSplitSearch, type LoadedSearch } from '../src/lib/search/index-load.ts';
 import { IndexEnvelopeSchema, SearchDocumentSchema } from '../src/lib/search/index-schema.ts';
 import { warmSearch } from '../src/lib/search/search.ts';
 import { sectionTextsOf, type DocumentText, type LinkTitle } from '../src/lib/search/snippet.ts';
@@ -192,38 +193,51 @@ export async function loadArtifactsEarly(
   const manifest = parseManifest(text, fail);
   // `before`: the stdio handshake, which the long steps below would otherwise hold up by a second at 10,000 documents.
   await before;
+  // The first answer searches the site's split index (`_wiki/search/base.json` and the few term shards and document
+  // chunks a query needs, each checked against the manifest's sha256 when read) instead of waiting for the whole
+  // `search-index.json`, by far the largest file a server reads, which loads after the first answer and then answers
+  // every search. Both hold the same postings, so both rank alike (src/lib/search/index-split.ts).
+  const splitBase = serveEarly ? fileInfo(manifest, `${SPLIT_DIR}/base.json`) : undefined;
   // Never more than the manifest says each file holds: a source that sends more is not the build it describes. Both at
   // once: a URL source downloads them side by side.
-  const [catalogBytes, indexBytes] = await Promise.all([
+  const [catalogBytes, firstBytes] = await Promise.all([
     source.readBytes(`${ARTIFACT_DIR}/catalog.json`, manifest.files['catalog.json'].bytes),
-    source.readBytes(`${ARTIFACT_DIR}/search-index.json`, manifest.files['search-index.json'].bytes),
+    splitBase
+      ? source.readBytes(`${ARTIFACT_DIR}/${SPLIT_DIR}/base.json`, splitBase.bytes)
+      : source.readBytes(`${ARTIFACT_DIR}/search-index.json`, manifest.files['search-index.json'].bytes),
   ]).catch((e: Error) => fail(e.message));
-  // Both files are hashed on the thread pool while this thread parses them (90 MB at 10,000 documents); nothing parsed
-  // is looked at before its hash has matched, and a file that fails both says so about its hash.
+  // Both files are hashed on the thread pool while this thread parses them; nothing parsed is looked at before its hash
+  // has matched, and a file that fails both says so about its hash.
   const catalogHash = sha256OffThread(catalogBytes);
-  const indexHash = sha256OffThread(indexBytes);
+  const firstHash = sha256OffThread(firstBytes);
   // Each step below holds the thread for up to a few hundred milliseconds at 10,000 documents; yielding in between
   // lets a stdio server answer `initialize` and `tools/list` while its first build is still loading.
   await yieldToIo();
   const catalogParsed = parseJsonLater(catalogBytes);
   await yieldToIo();
-  const indexParsed = parseJsonLater(indexBytes);
+  const firstParsed = parseJsonLater(firstBytes);
   checkDigest('catalog.json', await catalogHash, manifest.files['catalog.json'].sha256, fail);
-  checkDigest('search-index.json', await indexHash, manifest.files['search-index.json'].sha256, fail);
+  const firstName = splitBase ? `${SPLIT_DIR}/base.json` : 'search-index.json';
+  checkDigest(firstName, await firstHash, splitBase ? splitBase.sha256 : manifest.files['search-index.json'].sha256, fail);
   const catalogJson = catalogParsed('catalog.json', fail);
-  const indexJson = indexParsed('search-index.json', fail);
+  const firstJson = firstParsed(firstName, fail);
   const catalog = checkCatalogTrusted(catalogJson, fail);
+  const counted = (what: string, search: LoadedSearch): LoadedSearch => {
+    if (catalog.documents.length !== manifest.documentCount || search.documents.length !== manifest.documentCount) {
+      fail(
+        `manifest says ${manifest.documentCount} documents, catalog has ${catalog.documents.length}, ${what} has ${search.documents.length}. Rebuild with \`npm run build\`.`,
+      );
+    }
+    return search;
+  };
+  let indexJson: unknown = splitBase ? undefined : firstJson;
   let search: LoadedSearch;
   try {
-    search = loadSearch(indexJson, { validate: false });
+    search = splitBase ? loadSplitSearch(firstJson, (file) => readSplitFile(source, manifest, file, fail)) : loadSearch(firstJson, { validate: false });
   } catch (e) {
-    return fail(`search-index.json: ${(e as Error).message}`);
+    return fail(`${firstName}: ${(e as Error).message}`);
   }
-  if (catalog.documents.length !== manifest.documentCount || search.documents.length !== manifest.documentCount) {
-    fail(
-      `manifest says ${manifest.documentCount} documents, catalog has ${catalog.documents.length}, search index has ${search.documents.length}. Rebuild with \`npm run build\`.`,
-    );
-  }
+  counted(splitBase ? 'the split search index' : 'search index', search);
   const byId = new Map(catalog.documents.map((d) => [d.id, d]));
   const documentOf = wikiTargets(catalog.documents);
   const markdown = new MarkdownStore(
@@ -237,16 +251,37 @@ export async function loadArtifactsEarly(
   const set: ArtifactSet = {
     manifest,
     catalog,
-    search,
+    // The split search until the whole index has loaded; each request reads this once (see ArtifactStore.current).
+    get search() {
+      return search;
+    },
     byId,
     ids: [...byId.keys()].sort(),
     markdown,
     source: source.label,
     loadedAt: new Date().toISOString(),
   };
+  /** The whole index: read, checked against its hash, parsed and restored (after the first answer when it came split). */
+  const loadWhole = async (): Promise<void> => {
+    const bytes = await source.readBytes(`${ARTIFACT_DIR}/search-index.json`, manifest.files['search-index.json'].bytes).catch((e: Error) => fail(e.message));
+    const hash = sha256OffThread(bytes);
+    await yieldToIo();
+    const parsed = parseJsonLater(bytes);
+    checkDigest('search-index.json', await hash, manifest.files['search-index.json'].sha256, fail);
+    indexJson = parsed('search-index.json', fail);
+    await yieldToIo();
+    let whole: LoadedSearch;
+    try {
+      whole = loadSearch(indexJson, { validate: false });
+    } catch (e) {
+      return fail(`search-index.json: ${(e as Error).message}`);
+    }
+    search = counted('search index', whole);
+  };
   const rest = async (): Promise<ArtifactSet> => {
     if (serveEarly) await Promise.race([firstAnswer ?? Promise.resolve(), delay(REST_AFTER_MS)]);
     checkManifestFiles(manifest, fail);
+    if (splitBase) await loadWhole();
     await checkSchemaInSlices('catalog.json', CatalogSchema, CatalogEntrySchema, catalogJson, fail);
     await checkSchemaInSlices('search-index.json', IndexEnvelopeSchema, SearchDocumentSchema, indexJson, fail);
     await readAllMarkdown(byId, markdown);
@@ -262,6 +297,28 @@ export async function loadArtifactsEarly(
   // The caller handles a failure through `complete`; this keeps Node from calling it unhandled in between.
   complete.catch(() => undefined);
   return { set, complete };
+}
+
+/** The split index's folder below `_wiki/`, as the manifest names its files. */
+const SPLIT_DIR = SEARCH_SPLIT_DIR.slice(ARTIFACT_DIR.length + 1);
+
+/** The manifest's entry for `name` (a path below `_wiki/`) when it has a usable one, else undefined. */
+function fileInfo(manifest: Manifest, name: string): { sha256: string; bytes: number } | undefined {
+  const info = (manifest.files as Record<string, unknown>)[name] as { sha256?: unknown; bytes?: unknown } | undefined;
+  return info && typeof info.sha256 === 'string' && SHA256.test(info.sha256) && Number.isSafeInteger(info.bytes) && (info.bytes as number) >= 0
+    ? { sha256: info.sha256, bytes: info.bytes as number }
+    : undefined;
+}
+
+/** One file of the split index (`terms-3.json`), read no longer than the manifest says, checked against its sha256, parsed. */
+async function readSplitFile(source: ArtifactSource, manifest: Manifest, file: string, fail: (d: string) => never): Promise<unknown> {
+  const name = `${SPLIT_DIR}/${file}`;
+  const info = fileInfo(manifest, name);
+  if (!info)
+    return fail(`manifest.json field files.${name}: missing or not a sha256 and a size, and the search needs that file. Rebuild with \`npm run build\`.`);
+  const bytes = await source.readBytes(`${ARTIFACT_DIR}/${name}`, info.bytes).catch((e: Error) => fail(e.message));
+  checkDigest(name, await sha256OffThread(bytes), info.sha256, fail);
+  return parseJsonLater(bytes)(name, fail);
 }
 
 /** Longest wait for the first answer before the rest of an early load starts anyway. */

@@ -19,6 +19,7 @@ import { alternativesInBrowser, type AlternativesFigures } from '../bench/altern
 import { buildShare } from '../bench/build.ts';
 import { firstAnswerBench, firstAnswerRows } from '../bench/first-answer.ts';
 import { splitIndexFigures, type SplitFigures } from '../bench/split.ts';
+import { peersBench, peersRows, type PeersFigures } from '../bench/peers.ts';
 
 const time = <T>(fn: () => T): [T, number] => {
   const t = performance.now();
@@ -141,6 +142,8 @@ if (process.env.BENCH_REBUILD !== '0') {
     rebuilds.push({ size: n, table: r.stdout.trim() });
   }
 }
+// Cold builds beside the peers on the same bytes (bench/peers.ts; `npm run bench:peers` runs only this).
+const peers: PeersFigures | undefined = process.env.BENCH_PEERS === '0' ? undefined : peersBench({ runs, corpora: ['ko-react-docs', 'generated-1000'] });
 const browser = browsers.find((b) => b.size === 1000)?.figures;
 if (sizes.includes(1000) && process.env.BENCH_BUILD_SHARE !== '0') share = buildShare(resolve('.tmp/corpus-1000'));
 // The site's split index at the largest size: what a first search fetches.
@@ -236,6 +239,7 @@ if (split) {
     '',
   );
 }
+if (peers) md.push('## Cold build beside the peers, the same bytes', '', ...peersRows(peers));
 for (const { size, table } of rebuilds) md.push(`## Build and rebuild beside plain Astro: generated-${size}`, '', table, '');
 // The analysis of missed targets is written by people, from the figures above.
 if (existsSync('bench/notes.md')) md.push(readFileSync('bench/notes.md', 'utf8'));
@@ -243,6 +247,6 @@ mkdirSync('bench', { recursive: true });
 writeFileSync('bench/results.md', md.join('\n'));
 writeFileSync(
   'bench/results.json',
-  `${JSON.stringify({ date: new Date().toISOString(), machine, node: process.version, results, browser: browsers, alternatives, buildShare: share, split, rebuilds }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), machine, node: process.version, results, browser: browsers, alternatives, buildShare: share, split, rebuilds, peers }, null, 2)}\n`,
 );
 console.log(md.join('\n'));

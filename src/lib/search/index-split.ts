@@ -9,8 +9,8 @@ import type { IndexEnvelope, SearchDocument, SplitBase, SplitChunk, SplitInitial
  * The site's split index: the envelope cut into a base (what every query needs), shards of postings by term and
  * chunks of document details (sections, link, summary, and the document's counts of the very common terms), so a
  * first search fetches the base, the few shards its terms are in and the chunks of the documents it section-scores,
- * not the whole index. The MCP server keeps
- * reading the whole `search-index.json`; both hold the same lines, so both rank alike.
+ * not the whole index. The MCP server answers its first
+ * search from these files too, then the whole `search-index.json`; both hold the same lines, so both rank alike.
  */
 
 /**
