@@ -2,7 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
+import { gzipCopyOf, isPrecompressed } from '../lib/search/precompressed.ts';
 import { parsedTrees } from './parsed-trees.ts';
 import { resolveSiteConfig } from '../lib/wiki/config.ts';
 import { openParseCache } from './parse-cache.ts';
@@ -65,12 +67,16 @@ describe('collectWikiInParallel', () => {
 });
 
 describe('startEmitWorker', () => {
-  /** Every file under `dir`, by path relative to it, as `emitArtifacts` keys them. */
+  /** Every file under `dir`, by path relative to it, as `emitArtifacts` keys them; a gzip copy by the text it inflates to. */
   function filesUnder(dir: string): Map<string, string> {
     const paths = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((p) => statSync(join(dir, p)).isFile());
-    return new Map(paths.sort().map((p) => [p.split(sep).join('/'), readFileSync(join(dir, p), 'utf8')]));
+    const text = (p: string) => (p.endsWith('.gz') ? gunzipSync(readFileSync(join(dir, p))).toString('utf8') : readFileSync(join(dir, p), 'utf8'));
+    return new Map(paths.sort().map((p) => [p.split(sep).join('/'), text(p)]));
   }
-  const sorted = (files: Map<string, string>) => new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  /** The files a build writes for `files`: each, and a gzip copy beside each of the search's files. */
+  const written = (files: Map<string, string>) =>
+    new Map([...files, ...[...files].filter(([p]) => isPrecompressed(p)).map(([p, t]): [string, string] => [gzipCopyOf(p), t])]);
+  const sorted = (files: Map<string, string>) => new Map([...written(files)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
   test('writes on a worker thread exactly the artifacts emitArtifacts makes here; moveArtifacts puts them in the output', async () => {
     const root = contentFolder(40);
@@ -97,7 +103,7 @@ describe('startEmitWorker', () => {
     ]);
     expect(filesUnder(stage)).toEqual(sorted(here.files));
     // The second build links every file from the first's (output-mirror.ts); the first had none to link.
-    expect([cold.linked, warm.linked]).toEqual([0, here.files.size]);
+    expect([cold.linked, warm.linked]).toEqual([0, written(here.files).size]);
   });
 
   test('moveArtifacts copies when the staging folder is on another file system than the output', async () => {
