@@ -35,14 +35,16 @@ describe('npm run mcp -- --log-misses', () => {
     const log = join(tmp, 'mcp.jsonl');
     const client = await connectStdio(dist, 'legacy', ['--no-watch', '--log-misses', log]);
     await callOk(client, 'search_knowledge', { query: '한국어 검색' }, SearchKnowledgeOutputSchema);
-    await callOk(client, 'search_knowledge', { query: '휴가 신청 규정', project: 'onboarding' }, SearchKnowledgeOutputSchema);
+    // No word of it is in the onboarding project, nor one edit away from one (`규정` is one vowel from `계정`, which
+    // the onboarding guide has: whether that weak hit survives depends on the whole wiki's statistics).
+    await callOk(client, 'search_knowledge', { query: '휴가 신청', project: 'onboarding' }, SearchKnowledgeOutputSchema);
     await client.close();
     const [entry, ...rest] = lines(log);
     expect(rest).toEqual([]);
     expect(MissEntrySchema.parse(entry)).toEqual({
       time: expect.any(String),
       source: 'mcp',
-      query: '휴가 신청 규정',
+      query: '휴가 신청',
       filters: { project: 'onboarding' },
       resultCount: 0,
       bestScore: null,
