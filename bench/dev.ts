@@ -118,7 +118,13 @@ function plainServer(content: string): Server {
 async function timedStart(server: Server, path: string): Promise<{ dev: DevServer; ms: number }> {
   const t = performance.now();
   const dev = await server.start();
-  await firstPage(dev.origin, path, 900_000);
+  try {
+    await firstPage(dev.origin, path, 900_000);
+  } catch (error) {
+    // Stopped, not left serving; what it said is the explanation (a 10,000-document run once ended with no figure and no log).
+    await dev.stop();
+    throw new Error(`${server.name} answered no page: ${error instanceof Error ? error.message : String(error)}\nit said:\n${dev.log()}`, { cause: error });
+  }
   return { dev, ms: performance.now() - t };
 }
 

@@ -26,8 +26,16 @@ export function wikiDocsLoader(): Loader {
       const source = wikiSourceOf(context.config);
       // The article files read back or written by this process: a dev server's later saves do not check them again.
       const kept: Kept = { checked: new Set(), textDigests: new WeakMap() };
-      const onChange = { loader: 'docs', run: (snapshot: WikiSnapshot) => loadDocs(context, snapshot, kept) };
-      await loadDocs(context, source(context.watcher ? { onChange } : {}), kept);
+      // One load at a time, in the order asked: the first one turns the event loop between documents, so a save made
+      // during a cold start is stored after it rather than interleaved with it (and then overwritten by older entries).
+      let queue = Promise.resolve();
+      const load = (snapshot: WikiSnapshot) => {
+        const done = queue.then(() => loadDocs(context, snapshot, kept));
+        queue = done.catch(() => {});
+        return done;
+      };
+      const onChange = { loader: 'docs', run: load };
+      await load(source(context.watcher ? { onChange } : {}));
     },
   };
 }
@@ -95,6 +103,10 @@ async function loadDocs(ctx: LoaderContext, snapshot: WikiSnapshot, { checked, t
       if (!html.metadata?.imagePaths?.length) html = keptInFile(articles.write(html.html));
       meta.set(`render:${id}`, renderKey);
       rendered++;
+      // Astro renders with promises alone: without a turn of the event loop between documents, a cold `maru dev` start
+      // of thousands held it for minutes, a module request of Astro's dev server timed out meanwhile (60 s), and the
+      // server then answered no page at all (its request handler had failed for good).
+      await new Promise((resolve) => setImmediate(resolve));
     }
     // Astro ignores a set with an unchanged digest: the entry of a moved article is replaced, not updated.
     if (old?.digest === digest) store.delete(id);
