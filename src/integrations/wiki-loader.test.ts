@@ -8,7 +8,8 @@ import { toCatalogArtifact } from '../lib/artifacts/emit.ts';
 import { buildWiki } from '../lib/wiki/pipeline.ts';
 import { sha256 } from '../node/hash.ts';
 import { WIKI_HOOK, type WikiSnapshot } from './wiki-handoff.ts';
-import { reloadsOn, wikiDocsLoader, withDrawnMarkdown } from './wiki-loader.ts';
+import { withDrawnMarkdown } from '../lib/wiki/document.ts';
+import { reloadsOn, wikiDocsLoader } from './wiki-loader.ts';
 
 afterEach(() => void vi.unstubAllEnvs());
 

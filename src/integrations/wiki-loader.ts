@@ -7,6 +7,7 @@ import { hasDiagram } from '../lib/ui/page-data.ts';
 import { renderKeys } from '../lib/wiki/render-key.ts';
 import { articleFiles } from './article-files.ts';
 import { CATALOG_ENTRY_ID, wikiSourceOf, type WikiSnapshot } from './wiki-handoff.ts';
+import { withDrawnMarkdown } from '../lib/wiki/document.ts';
 
 /** What the `wiki` collection's entry holds: the catalog's summaries and the documents' order. */
 export type CatalogMeta = Omit<Catalog, 'documents'> & { ids: string[] };
@@ -130,11 +131,6 @@ async function loadDocs(ctx: LoaderContext, snapshot: WikiSnapshot, { checked, t
   snapshot.rendered();
   articles.prune();
   logger.info(`rendered ${rendered} of ${wiki.documents.length} documents (the others are unchanged since the last build)`);
-}
-
-/** A file's text with the Markdown a dialect draws from its frontmatter after it, as `toSourceDocument` appends it to the body. */
-export function withDrawnMarkdown(text: string, drawn: string | undefined): string {
-  return drawn ? `${text.trimEnd()}\n\n${drawn}\n` : text;
 }
 
 /** Renders one document; a failure (a stack overflow on Markdown nested past what the parse step caught) names the file. */

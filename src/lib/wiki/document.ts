@@ -135,7 +135,7 @@ export function toSourceDocument(raw: RawFile, categories: readonly string[], ke
   const data = lenientFrontmatter(raw.properties ? { ...raw.properties, ...split.file.data } : split.file.data);
   // After the body, so every line of the file keeps its number in problems.
   const home = dialectPage(data);
-  const body = home?.markdown ? `${split.file.body.trimEnd()}\n\n${home.markdown}\n` : split.file.body;
+  const body = withDrawnMarkdown(split.file.body, home?.markdown);
   const problems: Problem[] = [];
   const result = FrontmatterSchema.safeParse(data);
   const fm = result.success ? result.data : FrontmatterSchema.parse(dropInvalid(data, result.error, problems, path, lineOf));
@@ -453,4 +453,12 @@ function unique(values: readonly string[]): string[] {
 function jsonSafe(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString();
   return JSON.parse(JSON.stringify(value ?? null)) as unknown;
+}
+
+/**
+ * A text with the Markdown a dialect draws from its frontmatter (a home page's hero) after it: the body the
+ * parse reads, and the file's text the site renders, so both show the same.
+ */
+export function withDrawnMarkdown(text: string, drawn: string | undefined): string {
+  return drawn ? `${text.trimEnd()}\n\n${drawn}\n` : text;
 }

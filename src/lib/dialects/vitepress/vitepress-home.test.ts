@@ -60,7 +60,7 @@ test('the body stays first and keeps its line numbers; a frontmatter title wins 
   expect(doc!.title).toBe('홈');
   expect(doc!.body).toBe('\n## 소개\n\n본문\n\n- **A**\n');
   expect(doc!.markdown.headings.map((h) => [h.text, h.line])).toEqual([['소개', 2]]);
-  // The site renders the file's text, so it is told what was drawn after the body (wiki-loader's withDrawnMarkdown).
+  // The site renders the file's text, so it is told what was drawn after the body (withDrawnMarkdown in src/lib/wiki/document.ts).
   expect(doc!.drawnMarkdown).toBe('- **A**');
 });
 
