@@ -4,11 +4,15 @@ import { unified } from 'unified';
 import { expect, test } from 'vitest';
 import remarkCodeLangMeta from './remark-code-lang-meta.ts';
 
-function code(markdown: string): Pick<Code, 'lang' | 'meta'> {
+function block(markdown: string): Code {
   const processor = unified().use(remarkParse).use(remarkCodeLangMeta);
   const tree = processor.runSync(processor.parse(markdown));
-  const node = tree.children[0] as Code;
-  return { lang: node.lang, meta: node.meta };
+  return tree.children[0] as Code;
+}
+
+function code(markdown: string): Pick<Code, 'lang' | 'meta'> {
+  const { lang, meta } = block(markdown);
+  return { lang, meta };
 }
 
 test.each([
@@ -19,4 +23,16 @@ test.each([
   ['```mermaid\nx\n```', { lang: 'mermaid', meta: null }],
 ])('%s → language and marks apart', (markdown, expected) => {
   expect(code(markdown)).toEqual(expected);
+});
+
+test.each([
+  ["```sh-vue [npm]\n$ cd {{'<your-project-name>'}}\n```", { lang: 'sh', meta: '[npm]', value: '$ cd <your-project-name>' }],
+  ['```js-vue{2}\nconst v = {{ "3.5" }}\nx\n```', { lang: 'js', meta: '{2}', value: 'const v = 3.5\nx' }],
+  // An expression needs Vue to evaluate: it stays as written.
+  ['```sh-vue\nnpm i vue@{{ version }}\n```', { lang: 'sh', meta: null, value: 'npm i vue@{{ version }}' }],
+  // Without the suffix the braces are code (a Handlebars template, say).
+  ["```html\n<p>{{'x'}}</p>\n```", { lang: 'html', meta: null, value: "<p>{{'x'}}</p>" }],
+])('%s → a -vue block in its base language with string interpolations filled in', (markdown, expected) => {
+  const { lang, meta, value } = block(markdown);
+  expect({ lang, meta, value }).toEqual(expected);
 });
