@@ -2,13 +2,14 @@
 // document and runs the remark plugins (they resolve links against the whole wiki, which stays there); this thread takes
 // the transformed tree and runs everything after them with Astro's own `createMarkdownProcessor`, from the same config:
 // image collection, mdast → hast, Shiki, the site's rehype plugins, Astro's image and heading steps, HTML.
-import { createMarkdownProcessor, type AstroMarkdownOptions, type unified } from '@astrojs/markdown-remark';
+import type { AstroMarkdownOptions, unified } from '@astrojs/markdown-remark';
 import type { AstroConfig } from 'astro';
 import type { Root } from 'mdast';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Processor } from 'unified';
 import type { Data, VFile } from 'vfile';
 import { siteRehypePlugins, siteShikiTransformers } from './site-markdown.ts';
+import { keepShikiScanners } from './shiki-kept-scanners.ts';
 
 /** What `createMarkdownProcessor` takes besides the plugins and Shiki's transformers: plain data, so it crosses threads. */
 export interface RendererOptions {
@@ -54,6 +55,9 @@ function remarkHandedTree(this: Processor): void {
   };
 }
 
+// Before Astro's Markdown package is loaded on this thread: its Shiki helper then takes the engine that keeps scanners.
+keepShikiScanners();
+const { createMarkdownProcessor } = await import('@astrojs/markdown-remark');
 const renderer = createMarkdownProcessor({
   ...options,
   shikiConfig: { ...options.shikiConfig, transformers: siteShikiTransformers() },
