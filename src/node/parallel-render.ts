@@ -39,15 +39,16 @@ export const MIN_DOCS_FOR_RENDER_WORKERS = 40;
 const IN_FLIGHT_PER_WORKER = 6;
 
 /**
- * V8's stack on the render threads, in MB: as deep as the main thread's (984 KB by default), so Markdown nested deep
- * enough to overflow the stack fails on a worker exactly where it would fail on the content loader's thread.
+ * V8's stack on the render threads, in MB: about the main thread's (984 KB by default), so a document nested deep enough
+ * to overflow the stack there does not render on a worker either; a worker's failure sends the document back to the
+ * content loader's thread, which fails on it (naming the file) as it did before.
  */
 const WORKER_STACK_MB = 1;
 
 /**
- * The render threads' young generation, in MB. A build's V8 flags (`src/node/build-process.ts`) give every thread
- * 64 MB semi-spaces, which a render thread filled to hold 300 MB more at peak (ko-react-docs: 1,484–1,549 MB against
- * 1,255 MB with this limit), for no less CPU.
+ * The render threads' young generation, in MB. A build's V8 flags (`src/node/build-process.ts`) give every thread 64 MB
+ * semi-spaces, which suit the main thread's allocation rate; a render thread filled them and held hundreds of MB more
+ * at peak for no less CPU.
  */
 const WORKER_YOUNG_MB = 48;
 
