@@ -9,7 +9,7 @@ import { dialectPlugins } from '../lib/markdown/dialect.ts';
 import remarkCodeMeta from '../markdown/remark-code-meta.ts';
 import remarkHeadingIds from '../markdown/remark-heading-ids.ts';
 import remarkInertScripts from '../markdown/remark-inert-scripts.ts';
-import { startRenderPool, type RenderHere, type Rendered } from './parallel-render.ts';
+import { fencedCodeShare, startRenderPool, type RenderHere, type Rendered } from './parallel-render.ts';
 import { siteRehypePlugins, siteShikiTransformers } from './site-markdown.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -24,11 +24,11 @@ function remarkFailOnBroken() {
 }
 
 /** The site's config as `astro.config.mjs` and `maru.ts` resolve it, with the remark plugins that need no wiki. */
-function siteConfig(overrides: { smartypants?: boolean; rehypePlugins?: unknown[] } = {}): AstroConfig {
+function siteConfig(overrides: { smartypants?: boolean; rehypePlugins?: unknown[]; root?: string } = {}): AstroConfig {
   const processor = unified({
     smartypants: overrides.smartypants ?? false,
     remarkPlugins: [...dialectPlugins(), remarkInertScripts, remarkHeadingIds, remarkFailOnBroken, remarkCodeMeta],
-    rehypePlugins: (overrides.rehypePlugins ?? siteRehypePlugins(SITE.root, SITE.lang)) as never,
+    rehypePlugins: (overrides.rehypePlugins ?? siteRehypePlugins(overrides.root ?? SITE.root, SITE.lang)) as never,
   } as Parameters<typeof unified>[0]);
   const markdown = {
     processor,
@@ -62,9 +62,6 @@ function renderHere(config: AstroConfig): RenderHere {
 const PAGES = [
   'learn/describing-the-ui.md',
   'learn/thinking-in-react.md',
-  'learn/managing-state.md',
-  'learn/escape-hatches.md',
-  'learn/adding-interactivity.md',
   'learn/installation.md',
   'reference/react/useState.md',
   'reference/react/useEffect.md',
@@ -91,6 +88,27 @@ describe('startRenderPool', () => {
     expect(renderedHere).toBeLessThan(PAGES.length);
   });
 
+  test('a page with local pictures, Markdown and raw HTML, hands them to Astro from a worker as from this thread', async () => {
+    const root = join(ROOT, 'test/fixtures/azure-devops-wiki');
+    const page = {
+      path: join(root, 'Team-Guide/pictures.md'),
+      text: '# 그림\n\n![배포 화면](../.attachments/image-2f1c.png)\n\n<img src="../.attachments/image-2f1c.png" alt="원본">\n',
+    };
+    const config = siteConfig({ root });
+    const here = renderHere(config);
+    let renderedHere = 0;
+    const pool = startRenderPool(config, { root, lang: 'ko' }, [page], (text, url) => (renderedHere++, here(text, url)), {
+      threads: 1,
+      minDocs: 1,
+      minCodeShare: 0,
+    })!;
+    const got = await pool.take(page.path)!;
+    await pool.close();
+    expect(renderedHere).toBe(0);
+    expect(got.metadata?.imagePaths).toEqual(['../.attachments/image-2f1c.png']);
+    expect(got).toEqual(await here(page.text, pathToFileURL(page.path)));
+  });
+
   test('a page whose render fails rejects with the error rendering it alone gives; the other pages render', async () => {
     const broken = { path: join(CORPUS, 'broken.md'), text: '# 제목\n\n본문\n' };
     const docs = [PAGES[0]!, broken, PAGES[1]!];
@@ -110,9 +128,26 @@ describe('startRenderPool', () => {
     expect(startRenderPool(config, SITE, PAGES, renderHere(config), { threads: 1, minDocs: 1 })).toBeUndefined();
   });
 
-  test('no pool below the threshold or without threads', () => {
+  test('no pool below the threshold, without threads, or with little code to highlight', () => {
     const config = siteConfig();
     expect(startRenderPool(config, SITE, PAGES, renderHere(config), { threads: 1, minDocs: PAGES.length + 1 })).toBeUndefined();
     expect(startRenderPool(config, SITE, PAGES, renderHere(config), { threads: 0, minDocs: 1 })).toBeUndefined();
+    const prose = PAGES.map((p) => ({ path: p.path, text: '# 제목\n\n본문입니다. `코드`는 강조하지 않습니다.\n\n```js\nx\n```\n' }));
+    expect(startRenderPool(config, SITE, prose, renderHere(config), { threads: 1, minDocs: 1 })).toBeUndefined();
+  });
+});
+
+describe('fencedCodeShare', () => {
+  test.each([
+    [['본문\n'], 0],
+    [['```js\nlet a;\n```\n'], 7 / 17],
+    // Four backticks close only at four or more; a longer line of three is code.
+    [['````md\n```\nx\n````\n'], 6 / 18],
+    [['~~~\nab\n~~~\n', '1234567890'], 3 / 21],
+    // An unclosed fence runs to the end, as CommonMark reads it.
+    [['```\nab'], 3 / 6],
+    [[], 0],
+  ])('%j: %d', (texts, share) => {
+    expect(fencedCodeShare(texts)).toBeCloseTo(share, 10);
   });
 });

@@ -35,6 +35,15 @@ export interface RenderPool {
 /** Below this many documents to render, no thread is started: starting one and loading Shiki into it costs about a second. */
 export const MIN_DOCS_FOR_RENDER_WORKERS = 40;
 
+/**
+ * Below this share of fenced code in the text to render, no thread is started. Highlighting is most of what a worker
+ * takes off this thread; without much code, the split's own costs (the tree and file data crossing threads, a second
+ * pipeline and Shiki loaded) match the work it moves, and the artifacts thread already keeps the other core busy:
+ * generated documents with almost no code built slower and larger with a render thread, the React and Vue docs (a
+ * third to a half code) faster.
+ */
+export const MIN_CODE_SHARE = 0.1;
+
 /** Documents handed to one worker and not yet answered: enough that it never waits for this thread. */
 const IN_FLIGHT_PER_WORKER = 6;
 
@@ -74,9 +83,9 @@ export function startRenderPool(
   site: { root: string; lang: string },
   docs: readonly { path: string; text: string }[],
   here: RenderHere,
-  { threads, minDocs = MIN_DOCS_FOR_RENDER_WORKERS }: { threads: number; minDocs?: number },
+  { threads, minDocs = MIN_DOCS_FOR_RENDER_WORKERS, minCodeShare = MIN_CODE_SHARE }: { threads: number; minDocs?: number; minCodeShare?: number },
 ): RenderPool | undefined {
-  if (threads < 1 || docs.length < minDocs) return undefined;
+  if (threads < 1 || docs.length < minDocs || fencedCodeShare(docs.map((d) => d.text)) < minCodeShare) return undefined;
   const split = splitPipeline(config, site);
   if (!split) return undefined;
   const jobs = docs.map((d) => newJob(d.path, d.text));
@@ -161,6 +170,25 @@ export function startRenderPool(
     },
   };
 }
+
+/** The share of the characters of `texts` inside fenced code blocks (what Shiki highlights), by a scan of their lines. */
+export function fencedCodeShare(texts: readonly string[]): number {
+  let code = 0;
+  let all = 0;
+  for (const text of texts) {
+    all += text.length;
+    let fence: string | undefined;
+    for (const line of text.split('\n')) {
+      const marker = FENCE.exec(line)?.[1];
+      if (!fence) fence = marker;
+      else if (marker?.startsWith(fence) && !/[^`~\s]/.test(line)) fence = undefined;
+      else code += line.length + 1;
+    }
+  }
+  return all ? code / all : 0;
+}
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
 function newJob(path: string, text: string): Job {
   let settle = () => {};
