@@ -70,7 +70,11 @@ export function keepShikiScanners(): void {
   });
 }
 
-/** What Astro's helper calls (`@astrojs/internal-helpers/dist/shiki-engine-default.js`): its engine, scanners kept. */
+/**
+ * What Astro's helper calls in place of `@astrojs/internal-helpers/dist/shiki-engine-default.js`: its engine, scanners
+ * kept. Imported through the module hook of `keepShikiScanners`, which knip does not follow.
+ * @public
+ */
 export async function loadShikiEngine(): Promise<Engine> {
   const original = (await import(ORIGINAL)) as { loadShikiEngine: () => Promise<Engine> };
   return keptScanners(await original.loadShikiEngine());
