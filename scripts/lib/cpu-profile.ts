@@ -20,7 +20,7 @@ export type Part = (typeof PARTS)[number];
 
 /** A `.cpuprofile` as Node writes it (only the fields read here). */
 export interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string } }[];
+  nodes: { id: number; callFrame: { functionName: string; url: string }; children?: number[] }[];
   samples: number[];
   timeDeltas: number[];
 }
@@ -45,13 +45,28 @@ export function partOf(functionName: string, url: string): Part | undefined {
   return 'other';
 }
 
-/** Milliseconds of self time per part (idle and V8's program time left out), and their sum. */
+/**
+ * Milliseconds of self time per part (idle and V8's program time left out), and their sum. Native and WebAssembly frames
+ * (no file, or a `wasm://` one: Oniguruma, a TextDecoder) count for the JavaScript that called them.
+ */
 export function profileParts(profile: CpuProfile): { total: number; parts: Map<Part, number> } {
-  const partOfNode = new Map(profile.nodes.map((n) => [n.id, partOf(n.callFrame.functionName, n.callFrame.url)]));
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parentOf = new Map<number, number>();
+  for (const n of profile.nodes) for (const child of n.children ?? []) parentOf.set(child, n.id);
+  const partOfNode = new Map<number, Part | undefined>();
+  const resolve = (id: number): Part | undefined => {
+    if (partOfNode.has(id)) return partOfNode.get(id);
+    const { functionName, url } = byId.get(id)!.callFrame;
+    const parent = parentOf.get(id);
+    const own = partOf(functionName, url);
+    const part = own === 'other' && (!url || url.startsWith('wasm://')) && parent !== undefined ? (resolve(parent) ?? own) : own;
+    partOfNode.set(id, part);
+    return part;
+  };
   const parts = new Map<Part, number>();
   let total = 0;
   profile.samples.forEach((id, i) => {
-    const part = partOfNode.get(id);
+    const part = resolve(id);
     if (!part) return;
     const ms = (profile.timeDeltas[i] ?? 0) / 1000;
     parts.set(part, (parts.get(part) ?? 0) + ms);
