@@ -23,11 +23,18 @@ function remarkFailOnBroken() {
   };
 }
 
+/** Leaves a function in the file data of any file named `callback.md`: it cannot cross to a worker thread. */
+function remarkCallbackData() {
+  return (_tree: Root, file: { path?: string; data: Record<string, unknown> }) => {
+    if (file.path?.endsWith('/callback.md')) file.data['callback'] = () => 1;
+  };
+}
+
 /** The site's config as `astro.config.mjs` and `maru.ts` resolve it, with the remark plugins that need no wiki. */
 function siteConfig(overrides: { smartypants?: boolean; rehypePlugins?: unknown[]; root?: string } = {}): AstroConfig {
   const processor = unified({
     smartypants: overrides.smartypants ?? false,
-    remarkPlugins: [...dialectPlugins(), remarkInertScripts, remarkHeadingIds, remarkFailOnBroken, remarkCodeMeta],
+    remarkPlugins: [...dialectPlugins(), remarkInertScripts, remarkHeadingIds, remarkFailOnBroken, remarkCallbackData, remarkCodeMeta],
     rehypePlugins: (overrides.rehypePlugins ?? siteRehypePlugins(overrides.root ?? SITE.root, SITE.lang)) as never,
   } as Parameters<typeof unified>[0]);
   const markdown = {
@@ -106,6 +113,18 @@ describe('startRenderPool', () => {
     await pool.close();
     expect(renderedHere).toBe(0);
     expect(got.metadata?.imagePaths).toEqual(['../.attachments/image-2f1c.png']);
+    expect(got).toEqual(await here(page.text, pathToFileURL(page.path)));
+  });
+
+  test('a page whose tree or file data cannot cross to a worker is rendered on this thread', async () => {
+    const page = { path: join(CORPUS, 'callback.md'), text: '# 제목\n\n```js\nlet a = 1;\n```\n' };
+    const config = siteConfig();
+    const here = renderHere(config);
+    let renderedHere = 0;
+    const pool = startRenderPool(config, SITE, [page], (text, url) => (renderedHere++, here(text, url)), { threads: 1, minDocs: 1 })!;
+    const got = await pool.take(page.path)!;
+    await pool.close();
+    expect(renderedHere).toBe(1);
     expect(got).toEqual(await here(page.text, pathToFileURL(page.path)));
   });
 

@@ -280,8 +280,13 @@ function splitPipeline(config: AstroConfig, site: { root: string; lang: string }
       }
       if (!w.alive) return false;
       const id = ++jobIds;
+      try {
+        w.worker.postMessage({ id, body, fileURL: fileURL.href, frontmatter, tree, data: file.data } satisfies RenderJob);
+      } catch {
+        // Something a plugin left in the tree or the file data cannot cross threads (a function): rendered here instead.
+        return false;
+      }
       w.inFlight.set(id, job);
-      w.worker.postMessage({ id, body, fileURL: fileURL.href, frontmatter, tree, data: file.data } satisfies RenderJob);
       return true;
     },
   };
