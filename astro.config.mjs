@@ -2,7 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import maru from './src/integrations/maru.ts';
-import shikiNoTimeLimit from './src/markdown/shiki-no-time-limit.ts';
+import { siteShikiTransformers } from './src/node/site-markdown.ts';
 
 // A team wiki does not phone home: Astro's telemetry is off for every build, also when a script spawns astro directly.
 process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
@@ -22,7 +22,7 @@ export default defineConfig({
   // <cacheDir>/dist instead of rendered; `astro build --force` renders every page. Keep build.concurrency at 1.
   experimental: { incrementalBuild: true },
   integrations: [maru()],
-  markdown: { syntaxHighlight: { type: 'shiki', excludeLangs: ['mermaid', 'math'] }, shikiConfig: { transformers: [shikiNoTimeLimit()] } },
+  markdown: { syntaxHighlight: { type: 'shiki', excludeLangs: ['mermaid', 'math'] }, shikiConfig: { transformers: siteShikiTransformers() } },
   server: { host: '127.0.0.1' },
   // assetsInlineLimit 0: Astro inlines small scripts otherwise, and the CSP (src/lib/ui/csp.ts) forbids inline script.
   vite: { build: { assetsInlineLimit: 0 }, server: { watch: { ignored: ['**/dist/**', '**/bench/out/**'] } } },

@@ -1,9 +1,8 @@
 import { unified } from '@astrojs/markdown-remark';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { rmSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { toContentPath } from '../lib/wiki/slug.ts';
 import { relativeTo } from '../lib/wiki/attachments.ts';
 import { anchorHash, joinUrl, docPath, encodePath, FILES_DIR } from '../lib/wiki/url.ts';
 import { fileLinkHref } from '../lib/wiki/content-checks.ts';
@@ -13,17 +12,12 @@ import { dialectPlugins } from '../lib/markdown/dialect.ts';
 import { formatProblem, sortProblems } from '../lib/wiki/problems.ts';
 import remarkHeadingIds from '../markdown/remark-heading-ids.ts';
 import remarkMissingImages from '../markdown/remark-missing-images.ts';
-import rehypeMissingImages from '../markdown/rehype-missing-images.ts';
-import rehypeRawImages from '../markdown/rehype-raw-images.ts';
-import rehypePlainRawCode from '../markdown/rehype-plain-raw-code.ts';
 import remarkStripTitle from '../markdown/remark-strip-title.ts';
 import remarkInertScripts from '../markdown/remark-inert-scripts.ts';
 import remarkWikiLinks from '../markdown/remark-wiki-links.ts';
-import rehypeCallouts from '../markdown/rehype-callouts.ts';
-import rehypeMath from '../markdown/rehype-math.ts';
-import rehypeSanitizeContent from '../markdown/rehype-sanitize-content.ts';
 import { contentRoot } from '../node/collect.ts';
-import { contentImageStatus, publishSafeSvgs } from '../node/image-files.ts';
+import { publishSafeSvgs } from '../node/image-files.ts';
+import { contentFiles, siteRehypePlugins } from '../node/site-markdown.ts';
 import {
   basePath,
   collectWikiInParallel,
@@ -51,8 +45,6 @@ import { reloadsOn } from './wiki-loader.ts';
 import { devUpdates } from './dev-updates.ts';
 import { openDevWiki, type DevBuild, type DevWiki } from '../node/dev-wiki.ts';
 import remarkCodeMeta from '../markdown/remark-code-meta.ts';
-import rehypeCodeBlocks from '../markdown/rehype-code-blocks.ts';
-import rehypeScrollTables from '../markdown/rehype-scroll-tables.ts';
 import remarkParsedTrees, { type ParsedTrees } from '../markdown/remark-parsed-trees.ts';
 import { parsedTrees } from '../node/parsed-trees.ts';
 import type { KeepSyntaxTree } from '../lib/wiki/document.ts';
@@ -288,17 +280,12 @@ function linkedFileHref(wiki: Wiki, url: string, fromPath: string): string | und
 
 /** The remark pipeline of the site: the same heading ids and link targets as the catalog. */
 function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', trees: ParsedTrees) {
-  // "Exists" for the placeholder plugins means a picture Astro can read: a broken one would stop the whole build.
-  const imageExists = (src: string, file: { path?: string }) =>
-    contentImageStatus(root, relative(root, src.startsWith('/') ? join(root, src) : resolve(dirname(file.path ?? root), src))) === 'ok';
-  const contentPathOf = (file: { path?: string }) => toContentPath(relative(root, file.path ?? ''));
+  const { imageExists, contentPathOf, fromFile } = contentFiles(root);
   const findEmbed = (name: string, file: { path?: string }) => {
     const from = contentPathOf(file);
     const found = current().resolver.attachment(name, from);
     return found === undefined ? undefined : encodePath(relativeTo(from, found));
   };
-  // `/images/a.png` (from the content root) as Astro's image pipeline needs it: relative to the Markdown file.
-  const fromFile = (path: string, file: { path?: string }) => encodePath(relativeTo(contentPathOf(file), path.replace(/^\/+/, '')));
   const pageOf = (id: string, anchor?: string) => `${joinUrl(current().options.base, docPath(id))}${anchorHash(anchor ?? '')}`;
   return {
     smartypants: false,
@@ -357,23 +344,7 @@ function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', t
       // Last: it records the code blocks of the final tree (remarkInertScripts turns raw scripts into code blocks).
       remarkCodeMeta,
     ],
-    rehypePlugins: [
-      // The sanitizer comes first: it sees all raw HTML of the content; the plugins after it are Maru's own.
-      rehypeSanitizeContent,
-      // Formulas as MathML within the page's budget (`src/lib/markdown/formulas.ts`: KaTeX's options and limits).
-      rehypeMath,
-      [rehypeMissingImages, { exists: imageExists }],
-      [rehypeRawImages, { exists: imageExists, fromFile }],
-      rehypePlainRawCode,
-      [
-        rehypeCallouts,
-        {
-          titles: lang === 'en' ? { note: 'Note', tip: 'Tip', important: 'Important', warning: 'Warning', caution: 'Caution', embed: 'Embedded document' } : {},
-        },
-      ],
-      // Presentation only, and last: keep these two after any sanitizer (they add elements and classes a sanitizer would strip).
-      rehypeCodeBlocks,
-      [rehypeScrollTables, { label: lang === 'en' ? 'Table' : '표' }],
-    ],
+    // After Astro's Shiki step; the render workers build the same list (`src/node/site-markdown.ts`).
+    rehypePlugins: siteRehypePlugins(root, lang),
   } as Parameters<typeof unified>[0];
 }

@@ -8,6 +8,8 @@ import { renderKeys } from '../lib/wiki/render-key.ts';
 import { articleFiles } from './article-files.ts';
 import { CATALOG_ENTRY_ID, wikiSourceOf, type WikiSnapshot } from './wiki-handoff.ts';
 import { withDrawnMarkdown } from '../lib/wiki/document.ts';
+import { buildThreads } from '../node/parallel-parse.ts';
+import { startRenderPool, type RenderHere, type RenderPool } from '../node/parallel-render.ts';
 
 /** What the `wiki` collection's entry holds: the catalog's summaries and the documents' order. */
 export type CatalogMeta = Omit<Catalog, 'documents'> & { ids: string[] };
@@ -82,6 +84,7 @@ async function loadDocs(ctx: LoaderContext, snapshot: WikiSnapshot, { checked, t
   const keep = new Set<string>();
   const articles = articleFiles(undefined, checked);
   let rendered = 0;
+  const ahead = renderAhead(ctx, snapshot, (doc) => meta.get(`render:${doc.source.id}`) !== keys.get(doc.source.id), textOf);
   for (const doc of wiki.documents) {
     const id = doc.source.id;
     const data = rowOf.get(id)!;
@@ -99,7 +102,7 @@ async function loadDocs(ctx: LoaderContext, snapshot: WikiSnapshot, { checked, t
     let html = meta.get(`render:${id}`) === renderKey ? old?.rendered : undefined;
     if (html && typeof file === 'string') html = found ? keptInFile(found) : undefined;
     if (!html) {
-      html = await renderNamingFile(ctx, textOf(doc), full);
+      html = await renderNamingFile(ctx, textOf(doc), full, ahead);
       // Articles with local images stay in the store: render(entry) rewrites their image references.
       if (!html.metadata?.imagePaths?.length) html = keptInFile(articles.write(html.html));
       meta.set(`render:${id}`, renderKey);
@@ -128,15 +131,33 @@ async function loadDocs(ctx: LoaderContext, snapshot: WikiSnapshot, { checked, t
     store.delete(id);
     meta.delete(`render:${id}`);
   }
+  await ahead?.close();
   snapshot.rendered();
   articles.prune();
-  logger.info(`rendered ${rendered} of ${wiki.documents.length} documents (the others are unchanged since the last build)`);
+  const threads = ahead && ahead.counts.workers > 0 ? `; ${ahead.counts.workers} of them on worker threads` : '';
+  logger.info(`rendered ${rendered} of ${wiki.documents.length} documents (the others are unchanged since the last build${threads})`);
 }
 
-/** Renders one document; a failure (a stack overflow on Markdown nested past what the parse step caught) names the file. */
-async function renderNamingFile(ctx: LoaderContext, text: string, full: string): ReturnType<LoaderContext['renderMarkdown']> {
+/**
+ * `astro build`: starts rendering the documents `changed` picks (their render key is not the stored one) on worker
+ * threads and this one (`startRenderPool`), in the order the loop asks for them. `maru dev` renders one by one.
+ */
+function renderAhead(
+  ctx: LoaderContext,
+  { root, wiki, lang }: WikiSnapshot,
+  changed: (doc: WikiDocument) => boolean,
+  textOf: (doc: WikiDocument) => string,
+): RenderPool | undefined {
+  if (ctx.watcher) return undefined;
+  const docs = wiki.documents.filter(changed).map((doc) => ({ path: resolve(root, doc.source.sourcePath), text: textOf(doc) }));
+  const here: RenderHere = (text, fileURL) => ctx.renderMarkdown(text, { fileURL });
+  return startRenderPool(ctx.config, { root, lang }, docs, here, { threads: buildThreads() });
+}
+
+/** Renders one document (or takes it from `ahead`); a failure (a stack overflow on Markdown nested past what the parse step caught) names the file. */
+async function renderNamingFile(ctx: LoaderContext, text: string, full: string, ahead?: RenderPool): ReturnType<LoaderContext['renderMarkdown']> {
   try {
-    return await ctx.renderMarkdown(text, { fileURL: pathToFileURL(full) });
+    return await (ahead?.take(full) ?? ctx.renderMarkdown(text, { fileURL: pathToFileURL(full) }));
   } catch (error) {
     const shown = relative(process.cwd(), full);
     const reason = error instanceof Error ? error.message : String(error);
