@@ -87,3 +87,14 @@ export function serveLinkedFiles(server: ViteDevServer, linked: () => { root: st
       .pipe(res);
   });
 }
+
+/**
+ * After a save: every open tab loads its page again, and Astro forgets the pages' `getStaticPaths` (it keeps them until
+ * told the content changed, so a new document would be a 404 and a page's props the entry it had). All pages, not only
+ * the saved document's: a save can change any other (a title in the links and sidebars that name it, backlinks, related
+ * lists, a tag's or project's listing), and a tab that reloads costs one page request.
+ */
+export function reloadPages(server: ViteDevServer): void {
+  for (const [name, environment] of Object.entries(server.environments)) if (name !== 'client') environment.hot.send('astro:content-changed', {});
+  server.environments.client.hot.send({ type: 'full-reload', path: '*' });
+}

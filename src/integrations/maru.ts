@@ -56,7 +56,7 @@ import rehypeScrollTables from '../markdown/rehype-scroll-tables.ts';
 import remarkParsedTrees, { type ParsedTrees } from '../markdown/remark-parsed-trees.ts';
 import { parsedTrees } from '../node/parsed-trees.ts';
 import type { KeepSyntaxTree } from '../lib/wiki/document.ts';
-import { serveArtifacts, serveClientBundle, serveLinkedFiles, serveMermaid } from './dev-server.ts';
+import { reloadPages, serveArtifacts, serveClientBundle, serveLinkedFiles, serveMermaid } from './dev-server.ts';
 import { copyMermaid } from '../node/mermaid-asset.ts';
 import { clientBundle, clientScripts, copyClientBundle, type ClientManifest } from '../node/client-bundle.ts';
 
@@ -127,9 +127,9 @@ export default function maru(): AstroIntegration {
     if (options?.onChange) loaders.set(options.onChange.loader, options.onChange.run);
     return snapshot();
   };
-  /** Dev server: shows a new build of the wiki (the loaders store it, one after the other, and Astro reloads the page). */
-  let loading = Promise.resolve();
-  const adopt = (build: DevBuild): Promise<void> => {
+  /** Dev server: gives a new build of the wiki to the loaders, one after the other; resolves true once the pages have it. */
+  let loading = Promise.resolve(true);
+  const adopt = (build: DevBuild): Promise<boolean> => {
     ({ wiki, texts } = build);
     emitted = undefined;
     pageCatalog = undefined;
@@ -137,8 +137,12 @@ export default function maru(): AstroIntegration {
     return (loading = loading
       .then(async () => {
         for (const run of loaders.values()) await run(next);
+        return true;
       })
-      .catch((error: unknown) => devLogger?.error(`could not update the pages: ${error instanceof Error ? error.message : String(error)}`)));
+      .catch((error: unknown) => {
+        devLogger?.error(`could not update the pages: ${error instanceof Error ? error.message : String(error)}`);
+        return false;
+      }));
   };
   return {
     name: 'maru',
@@ -196,7 +200,7 @@ export default function maru(): AstroIntegration {
         });
       },
       'astro:server:setup': ({ server, logger }) => {
-        if (dev) watchContent(server, root, dev, { current: () => wiki, adopt, logger });
+        if (dev) watchContent(server, root, dev, { current: () => wiki, adopt: (build) => adopt(build).then((shown) => void (shown && reloadPages(server))), logger });
         serveArtifacts(server, () => emit().files);
         serveMermaid(server);
         if (client) serveClientBundle(server, client.dir, client.manifest);
@@ -236,6 +240,7 @@ function watchContent(
   const updates = devUpdates({
     update: (carryFrom) => dev.update(carryFrom),
     current,
+    relate: (build) => dev.relate(build),
     accept: ({ wiki }) => {
       const report = errorReport(wiki, root);
       if (report) logger.error(report);
@@ -247,6 +252,7 @@ function watchContent(
       );
       return adopt(build);
     },
+    warn: (message) => logger.warn(message),
   });
   server.watcher.add(root);
   server.watcher.on('all', (_event, path) => {

@@ -6,7 +6,8 @@ import type { WikiDocument } from '../lib/wiki/pipeline.ts';
 import { hasDiagram } from '../lib/ui/page-data.ts';
 import { renderKeys } from '../lib/wiki/render-key.ts';
 import { articleFiles } from './article-files.ts';
-import { CATALOG_ENTRY_ID, wikiSourceOf, type WikiSnapshot } from './wiki-handoff.ts';
+import { CATALOG_ENTRY_ID, wikiSourceOf, type WikiSnapshot, type WikiSource } from './wiki-handoff.ts';
+import { memoryStores, publishDevPages } from './dev-pages.ts';
 import { withDrawnMarkdown } from '../lib/wiki/document.ts';
 
 /** What the `wiki` collection's entry holds: the catalog's summaries and the documents' order. */
@@ -30,15 +31,35 @@ export function wikiDocsLoader(): Loader {
       // One load at a time, in the order asked: the first one turns the event loop between documents, so a save made
       // during a cold start is stored after it rather than interleaved with it (and then overwritten by older entries).
       let queue = Promise.resolve();
-      const load = (snapshot: WikiSnapshot) => {
-        const done = queue.then(() => loadDocs(context, snapshot, kept));
+      const load = (snapshot: WikiSnapshot, into: () => Pick<LoaderContext, 'store' | 'meta'> = () => context, then = () => {}) => {
+        const done = queue.then(async () => {
+          await loadDocs({ ...context, ...into() }, snapshot, kept);
+          then();
+        });
         queue = done.catch(() => {});
         return done;
       };
-      const onChange = { loader: 'docs', run: load };
-      await load(source(context.watcher ? { onChange } : {}));
+      if (!context.watcher) return load(source());
+      await devLoads(context, source, load);
     },
   };
+}
+
+/**
+ * `astro dev`: the first load stores into Astro's store (kept on disk, so the next start renders only what changed since),
+ * each save's into memory (`memoryStores`); after each, the pages are given the result (`publishDevPages`).
+ */
+async function devLoads(
+  context: LoaderContext,
+  source: WikiSource,
+  load: (snapshot: WikiSnapshot, into?: () => Pick<LoaderContext, 'store' | 'meta'>, then?: () => void) => Promise<void>,
+): Promise<void> {
+  let memory: ReturnType<typeof memoryStores> | undefined;
+  // Made when the save's turn comes, so it starts from everything the first load stored.
+  const inMemory = () => (memory ??= memoryStores(context.store, context.meta));
+  const run = (snapshot: WikiSnapshot) => load(snapshot, inMemory, () => publishDevPages(snapshot.catalog, inMemory().entries));
+  const first = source({ onChange: { loader: 'docs', run } });
+  await load(first, undefined, () => publishDevPages(first.catalog, new Map(context.store.entries())));
 }
 
 /** The `wiki` collection: one entry (`catalog`) with the projects, categories and tags pages list. */
@@ -46,10 +67,8 @@ export function wikiCatalogLoader(): Loader {
   return {
     name: 'maru-wiki-catalog',
     load: async (context) => {
-      const source = wikiSourceOf(context.config);
-      // In `astro dev` (a watcher), the integration calls the loader again with each new build of the wiki.
-      const onChange = { loader: 'catalog', run: async (snapshot: WikiSnapshot) => loadCatalog(context, snapshot) };
-      loadCatalog(context, source(context.watcher ? { onChange } : {}));
+      // Loaded once: in `astro dev` the pages read each save's catalog from the integration (`dev-pages.ts`).
+      loadCatalog(context, wikiSourceOf(context.config)());
     },
   };
 }

@@ -1,5 +1,6 @@
-import type { RawFile } from './document.ts';
-import type { CarriedRelated, ParseCache, ParsedFile, Wiki } from './pipeline.ts';
+import type { RawFile, SourceDocument } from './document.ts';
+import { relationLinks, similarityText, weighRelated, type CarriedRelated, type ParseCache, type ParsedFile, type Wiki, type WikiDocument } from './pipeline.ts';
+import { backlinksOf, type RelatedEntry, type RelationLinks } from './relations.ts';
 import { termCounts, type TermCounts } from './similarity.ts';
 
 /**
@@ -58,4 +59,34 @@ function sameFile(a: RawFile, b: RawFile): boolean {
 /** Each published document's related list in `wiki`, for the next quick update to carry (`buildWiki`'s `carried`). */
 export function relatedOfWiki(wiki: Wiki): CarriedRelated {
   return new Map(wiki.documents.map((d) => [d.source.id, d.related]));
+}
+
+/**
+ * What weighing related documents (`weighRelated`) reads of a wiki, as plain data for another thread: each published
+ * document's links and tags, and its similarity text at the same place.
+ */
+export interface RelatedJob {
+  documents: RelationLinks[];
+  texts: string[];
+}
+
+/** The job of weighing `wiki`'s related lists as a full build does; `textOf` may answer from a memo (texts are kept per document). */
+export function relatedJobOf(wiki: Wiki, textOf: (doc: SourceDocument) => string = similarityText): RelatedJob {
+  const ids = new Set(wiki.documents.map((d) => d.source.id));
+  return {
+    documents: wiki.documents.map((d) => relationLinks(d.source, d.links, ids)),
+    texts: wiki.documents.map((d) => textOf(d.source)),
+  };
+}
+
+/** Each document's related list as a full build of the job's wiki gives it. */
+export function relatedOfJob(job: RelatedJob, countsOf?: (text: string) => TermCounts): Map<string, RelatedEntry[]> {
+  return weighRelated(job.documents, job.texts, backlinksOf(job.documents), countsOf);
+}
+
+/** `wiki` with the related lists `related` names, or undefined when every list is the one it has (nothing to show). */
+export function withRelated(wiki: Wiki, related: ReadonlyMap<string, readonly RelatedEntry[]>): Wiki | undefined {
+  const same = (d: WikiDocument) => JSON.stringify(d.related) === JSON.stringify(related.get(d.source.id) ?? []);
+  if (wiki.documents.every(same)) return undefined;
+  return { ...wiki, documents: wiki.documents.map((d) => (same(d) ? d : { ...d, related: [...(related.get(d.source.id) ?? [])] })) };
 }
