@@ -94,7 +94,15 @@ export function serveLinkedFiles(server: ViteDevServer, linked: () => { root: st
  * the saved document's: a save can change any other (a title in the links and sidebars that name it, backlinks, related
  * lists, a tag's or project's listing), and a tab that reloads costs one page request.
  */
-export function reloadPages(server: ViteDevServer): void {
-  for (const [name, environment] of Object.entries(server.environments)) if (name !== 'client') environment.hot.send('astro:content-changed', {});
+export function reloadPages(server: ViteDevServer, warn: (message: string) => void): void {
+  for (const [name, environment] of Object.entries(server.environments)) {
+    if (name === 'client') continue;
+    try {
+      environment.hot.send('astro:content-changed', {});
+    } catch (error) {
+      // The tabs are reloaded all the same: a page this environment renders may show the last version until the next save.
+      warn(`could not tell Astro's ${name} environment that the wiki changed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
   server.environments.client.hot.send({ type: 'full-reload', path: '*' });
 }

@@ -22,7 +22,7 @@ import remarkWikiLinks from '../markdown/remark-wiki-links.ts';
 import rehypeCallouts from '../markdown/rehype-callouts.ts';
 import rehypeMath from '../markdown/rehype-math.ts';
 import rehypeSanitizeContent from '../markdown/rehype-sanitize-content.ts';
-import { contentRoot } from '../node/collect.ts';
+import { contentRoot, gitHead } from '../node/collect.ts';
 import { contentImageStatus, publishSafeSvgs } from '../node/image-files.ts';
 import {
   basePath,
@@ -41,7 +41,7 @@ import {
   artifactMirror,
   type Emitted,
 } from '../node/wiki-build.ts';
-import { toCatalogArtifact, type CatalogMemo } from '../lib/artifacts/emit.ts';
+import { catalogOf, type CatalogMemo } from '../lib/artifacts/emit.ts';
 import type { Catalog } from '../lib/artifacts/schema.ts';
 import type { StagedArtifacts } from '../node/emit-worker.ts';
 import { buildThreads, type TreeSink } from '../node/parallel-parse.ts';
@@ -93,9 +93,15 @@ export default function maru(): AstroIntegration {
   // most of all) costs several times more, and dev emits it only when a `_wiki/*` file is asked for.
   // Dev: the documents' Markdown digests, kept from one save's catalog to the next (only changed documents hashed again).
   const catalogMemo: CatalogMemo = new WeakMap();
+  // Dev: the commit as the server started (the pages' dates are read then too), not a `git log` per save.
+  let devHead: ReturnType<typeof gitHead> | undefined;
   const catalog = () =>
     background || serving
-      ? (pageCatalog ??= toCatalogArtifact(wiki, emitContext(wiki, siteConfig(), root), serving ? catalogMemo : undefined).catalog)
+      ? (pageCatalog ??= catalogOf(
+          wiki,
+          emitContext(wiki, siteConfig(), root, serving ? (devHead ??= gitHead(root)) : undefined),
+          serving ? catalogMemo : undefined,
+        ))
       : emit().catalog;
   const snapshot = (): WikiSnapshot => ({ root, wiki, texts, code, lang: siteConfig().lang, catalog: catalog(), rendered });
   /** Puts the build's artifacts into `outDir`: the worker's, or emitted here when there is none or it failed. */
@@ -200,7 +206,14 @@ export default function maru(): AstroIntegration {
         });
       },
       'astro:server:setup': ({ server, logger }) => {
-        if (dev) watchContent(server, root, dev, { current: () => wiki, adopt: (build) => adopt(build).then((shown) => void (shown && reloadPages(server))), logger });
+        if (dev) {
+          const show = async (build: DevBuild) => {
+            if (!(await adopt(build))) return;
+            reloadPages(server, (message) => logger.warn(message));
+            logger.info('reloaded the open pages');
+          };
+          watchContent(server, root, dev, { current: () => wiki, adopt: show, logger });
+        }
         serveArtifacts(server, () => emit().files);
         serveMermaid(server);
         if (client) serveClientBundle(server, client.dir, client.manifest);

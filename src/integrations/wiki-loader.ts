@@ -1,10 +1,10 @@
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Catalog } from '../lib/artifacts/schema.ts';
+import type { Catalog, CatalogEntry } from '../lib/artifacts/schema.ts';
 import type { WikiDocument } from '../lib/wiki/pipeline.ts';
 import { hasDiagram } from '../lib/ui/page-data.ts';
-import { renderKeys } from '../lib/wiki/render-key.ts';
+import { renderKeys, type RenderKeyMemo } from '../lib/wiki/render-key.ts';
 import { articleFiles } from './article-files.ts';
 import { CATALOG_ENTRY_ID, wikiSourceOf, type WikiSnapshot, type WikiSource } from './wiki-handoff.ts';
 import { memoryStores, publishDevPages } from './dev-pages.ts';
@@ -27,7 +27,7 @@ export function wikiDocsLoader(): Loader {
     load: async (context) => {
       const source = wikiSourceOf(context.config);
       // The article files read back or written by this process: a dev server's later saves do not check them again.
-      const kept: Kept = { checked: new Set(), textDigests: new WeakMap() };
+      const kept: Kept = { checked: new Set(), textDigests: new WeakMap(), renderKeys: new WeakMap(), digests: new WeakMap() };
       // One load at a time, in the order asked: the first one turns the event loop between documents, so a save made
       // during a cold start is stored after it rather than interleaved with it (and then overwritten by older entries).
       let queue = Promise.resolve();
@@ -81,9 +81,13 @@ export function wikiCatalogLoader(): Loader {
 interface Kept {
   checked: Set<string>;
   textDigests: WeakMap<WikiDocument['source'], string>;
+  /** The render keys of the documents a save did not change (they are handed back as the same objects), */
+  renderKeys: RenderKeyMemo;
+  /** and their entries' digests, by their catalog rows (the same objects then too), with the render key each was made with. */
+  digests: WeakMap<CatalogEntry, { renderKey: string; digest: string }>;
 }
 
-async function loadDocs(ctx: LoaderContext, snapshot: WikiSnapshot, { checked, textDigests }: Kept): Promise<void> {
+async function loadDocs(ctx: LoaderContext, snapshot: WikiSnapshot, { checked, textDigests, renderKeys: keyMemo, digests }: Kept): Promise<void> {
   const { store, meta, config, logger } = ctx;
   // Astro declares these as methods; calling them through the context keeps `this` whatever they become.
   const generateDigest = (data: string) => ctx.generateDigest(data);
@@ -96,7 +100,14 @@ async function loadDocs(ctx: LoaderContext, snapshot: WikiSnapshot, { checked, t
     if (digest === undefined) textDigests.set(doc.source, (digest = generateDigest(textOf(doc))));
     return digest;
   };
-  const keys = renderKeys(wiki, textDigestOf, { lang, code }, generateDigest);
+  const keys = renderKeys(wiki, textDigestOf, { lang, code }, generateDigest, keyMemo);
+  const digestOf = (data: CatalogEntry, renderKey: string): string => {
+    const kept = digests.get(data);
+    if (kept?.renderKey === renderKey) return kept.digest;
+    const digest = generateDigest(`${renderKey}\n${JSON.stringify(data)}`);
+    digests.set(data, { renderKey, digest });
+    return digest;
+  };
   const projectRoot = fileURLToPath(config.root);
   const keep = new Set<string>();
   const articles = articleFiles(undefined, checked);
@@ -107,7 +118,7 @@ async function loadDocs(ctx: LoaderContext, snapshot: WikiSnapshot, { checked, t
     const renderKey = keys.get(id)!;
     // The row holds backlinks and relations, which change without the article changing: a new row
     // alone updates the entry's data and keeps its HTML.
-    const digest = generateDigest(`${renderKey}\n${JSON.stringify(data)}`);
+    const digest = digestOf(data, renderKey);
     keep.add(id);
     const old = store.get(id);
     // An article file someone deleted is rendered again; one the cache folder holds under another path is pointed at anew.

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { SiteConfig } from '../lib/wiki/config.ts';
 import type { KeepSyntaxTree, SourceDocument } from '../lib/wiki/document.ts';
-import { createDevParseCache, relatedJobOf, relatedOfWiki, withRelated, type DevParseCache } from '../lib/wiki/dev-update.ts';
+import { createDevParseCache, keepUnchanged, relatedJobOf, relatedOfWiki, withRelated, type DevParseCache } from '../lib/wiki/dev-update.ts';
 import { buildWiki, similarityText, type Wiki } from '../lib/wiki/pipeline.ts';
 import type { RelatedEntry } from '../lib/wiki/relations.ts';
 import type { RelatedAnswer, RelatedRequest } from './dev-related-worker.ts';
@@ -46,6 +46,7 @@ export function openDevWiki(root: string, config: SiteConfig, base: string, keep
   const memo: ContentMemo = { files: new Map(), changed: new Set() };
   const cache: DevParseCache = createDevParseCache();
   let thread: ReturnType<typeof relatedThread> | undefined;
+  let last: Wiki | undefined;
   return {
     memo,
     seeding: (stored) => ({
@@ -77,9 +78,10 @@ export function openDevWiki(root: string, config: SiteConfig, base: string, keep
     update: (carryFrom) => {
       const { files, skipped, attachments } = withIncludedFiles(collectContent(root, memo), root);
       const options = buildOptions(root, config, base, attachments, skipped);
-      const wiki = buildWiki(files, options, cache, keepSyntaxTree, carryFrom && relatedOfWiki(carryFrom));
+      const wiki = keepUnchanged(carryFrom ?? last, buildWiki(files, options, cache, keepSyntaxTree, carryFrom && relatedOfWiki(carryFrom)));
       wiki.problems.push(...skippedFileWarnings(skipped));
       cache.prune(new Set(files.map((f) => f.path)));
+      last = wiki;
       return { wiki, texts: new Map(files.map((f) => [f.path, renderableText(f.text ?? '')])) };
     },
     relate: async (build) => {

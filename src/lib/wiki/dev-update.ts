@@ -1,5 +1,14 @@
 import type { RawFile, SourceDocument } from './document.ts';
-import { relationLinks, similarityText, weighRelated, type CarriedRelated, type ParseCache, type ParsedFile, type Wiki, type WikiDocument } from './pipeline.ts';
+import {
+  relationLinks,
+  similarityText,
+  weighRelated,
+  type CarriedRelated,
+  type ParseCache,
+  type ParsedFile,
+  type Wiki,
+  type WikiDocument,
+} from './pipeline.ts';
 import { backlinksOf, type RelatedEntry, type RelationLinks } from './relations.ts';
 import { termCounts, type TermCounts } from './similarity.ts';
 
@@ -86,7 +95,46 @@ export function relatedOfJob(job: RelatedJob, countsOf?: (text: string) => TermC
 
 /** `wiki` with the related lists `related` names, or undefined when every list is the one it has (nothing to show). */
 export function withRelated(wiki: Wiki, related: ReadonlyMap<string, readonly RelatedEntry[]>): Wiki | undefined {
-  const same = (d: WikiDocument) => JSON.stringify(d.related) === JSON.stringify(related.get(d.source.id) ?? []);
+  const same = (d: WikiDocument) => sameItems(d.related, related.get(d.source.id) ?? [], sameEntry);
   if (wiki.documents.every(same)) return undefined;
   return { ...wiki, documents: wiki.documents.map((d) => (same(d) ? d : { ...d, related: [...(related.get(d.source.id) ?? [])] })) };
+}
+
+/**
+ * `next` with each document that is what `previous` had for it (the same parsed document, and the same address, links,
+ * backlinks and related list) replaced by `previous`'s object: what is kept by document downstream (its catalog row, its
+ * render key, its entry's digest) is then kept for all but the documents a save changed.
+ */
+export function keepUnchanged(previous: Wiki | undefined, next: Wiki): Wiki {
+  if (!previous) return next;
+  const before = new Map(previous.documents.map((d) => [d.source, d]));
+  const same = (a: WikiDocument, b: WikiDocument) =>
+    a.url === b.url &&
+    sameItems(a.linkIds, b.linkIds, Object.is) &&
+    sameItems(a.backlinks, b.backlinks, Object.is) &&
+    sameItems(a.links, b.links, (x, y) => x.id === y.id && x.anchor === y.anchor) &&
+    // A quick update carries the related entries themselves.
+    sameItems(a.related, b.related, (x, y) => x === y || sameEntry(x, y));
+  return {
+    ...next,
+    documents: next.documents.map((d) => {
+      const old = before.get(d.source);
+      return old && same(old, d) ? old : d;
+    }),
+  };
+}
+
+function sameItems<T>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => boolean): boolean {
+  return a.length === b.length && a.every((x, i) => same(x, b[i]!));
+}
+
+function sameEntry(a: RelatedEntry, b: RelatedEntry): boolean {
+  return (
+    a.id === b.id &&
+    a.score === b.score &&
+    a.similarity === b.similarity &&
+    sameItems(a.reasons, b.reasons, Object.is) &&
+    sameItems(a.sharedTags ?? [], b.sharedTags ?? [], Object.is) &&
+    (a.sharedTags === undefined) === (b.sharedTags === undefined)
+  );
 }
