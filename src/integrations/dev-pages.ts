@@ -16,7 +16,12 @@ export interface DevPages {
   byId: ReadonlyMap<string, CatalogEntry>;
   /** The `docs` collection's entries, in the catalog's order, shaped as `getCollection('docs')` returns them. */
   docs: readonly DevDocEntry[];
+  /** Counts the versions published: a page says which one it shows, and reloads when the server has a newer one. */
+  version: number;
 }
+
+/** Where a page of `astro dev` asks which version of the wiki the server shows (`DevPages.version`), under the base. */
+export const DEV_VERSION_FILE = '_maru/dev-version';
 
 /** A `docs` entry as the loader stored it (`wiki-loader.ts`), with its collection's name. */
 export type DevDocEntry = Omit<DataEntry, 'data'> & { data: CatalogEntry; collection: 'docs' };
@@ -37,7 +42,8 @@ export function publishDevPages(catalog: Catalog, entries: ReadonlyMap<string, D
     // The loader stores each document's catalog row as its data.
     if (entry) docs.push({ ...entry, data: entry.data as CatalogEntry, collection: 'docs' });
   }
-  (globalThis as Holder)[KEY] = { catalog, byId: new Map(catalog.documents.map((d) => [d.id, d])), docs };
+  const version = (devPages()?.version ?? 0) + 1;
+  (globalThis as Holder)[KEY] = { catalog, byId: new Map(catalog.documents.map((d) => [d.id, d])), docs, version };
 }
 
 /** The pages' wiki in `astro dev` once the docs loader has published it; undefined in a build, or before. */

@@ -4,6 +4,7 @@ import { extname, join } from 'node:path';
 import { contentPathOfPublished, FILES_DIR } from '../lib/wiki/url.ts';
 import { MERMAID_SITE_DIR, mermaidFile } from '../node/mermaid-asset.ts';
 import { CLIENT_SITE_DIR, clientFile, type ClientManifest } from '../node/client-bundle.ts';
+import { DEV_VERSION_FILE, devPages } from './dev-pages.ts';
 
 const SERVED = /^\/(?:_wiki\/.+|llms(?:-full)?\.txt)$/;
 
@@ -105,4 +106,18 @@ export function reloadPages(server: ViteDevServer, warn: (message: string) => vo
     }
   }
   server.environments.client.hot.send({ type: 'full-reload', path: '*' });
+}
+
+/**
+ * In `astro dev`, answers the version of the wiki the pages read now. A tab that was loading a page when the server told
+ * the tabs to reload (`reloadPages`) has no connection to hear it; its page asks here and reloads if it shows an older one.
+ */
+export function serveDevVersion(server: ViteDevServer): void {
+  const path = `${server.config.base.replace(/\/$/, '')}/${DEV_VERSION_FILE}`;
+  server.middlewares.use((req, res, next) => {
+    if ((req.url ?? '').split('?')[0] !== path) return next();
+    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-store');
+    res.end(String(devPages()?.version ?? 0));
+  });
 }

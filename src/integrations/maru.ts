@@ -56,7 +56,7 @@ import rehypeScrollTables from '../markdown/rehype-scroll-tables.ts';
 import remarkParsedTrees, { type ParsedTrees } from '../markdown/remark-parsed-trees.ts';
 import { parsedTrees } from '../node/parsed-trees.ts';
 import type { KeepSyntaxTree } from '../lib/wiki/document.ts';
-import { reloadPages, serveArtifacts, serveClientBundle, serveLinkedFiles, serveMermaid } from './dev-server.ts';
+import { reloadPages, serveArtifacts, serveDevVersion, serveClientBundle, serveLinkedFiles, serveMermaid } from './dev-server.ts';
 import { copyMermaid } from '../node/mermaid-asset.ts';
 import { clientBundle, clientScripts, copyClientBundle, type ClientManifest } from '../node/client-bundle.ts';
 
@@ -213,6 +213,7 @@ export default function maru(): AstroIntegration {
             logger.info('reloaded the open pages');
           };
           watchContent(server, root, dev, { current: () => wiki, adopt: show, logger });
+          serveDevVersion(server);
         }
         serveArtifacts(server, () => emit().files);
         serveMermaid(server);

@@ -4,6 +4,8 @@ import type { SiteConfig } from '../lib/wiki/config.ts';
 import { CATALOG_ENTRY_ID } from '../integrations/wiki-handoff.ts';
 import { devPages } from '../integrations/dev-pages.ts';
 
+export { DEV_VERSION_FILE } from '../integrations/dev-pages.ts';
+
 declare const __MARU_SITE_CONFIG__: SiteConfig;
 
 /** What every page may read: the catalog exactly as `_wiki/catalog.json` holds it, and the config. */
@@ -33,6 +35,11 @@ export function getDocs(): Promise<CollectionEntry<'docs'>[]> {
   const pages = import.meta.env.DEV ? devPages() : undefined;
   // The entries the docs loader stored (`src/integrations/wiki-loader.ts`), which are the collection's.
   return pages ? Promise.resolve(pages.docs as CollectionEntry<'docs'>[]) : getCollection('docs');
+}
+
+/** In `astro dev`, the version of the wiki the pages read now (`DevPages.version`); undefined in a build. */
+export function devVersion(): number | undefined {
+  return import.meta.env.DEV ? devPages()?.version : undefined;
 }
 
 async function load(): Promise<SiteData> {
