@@ -20,10 +20,10 @@ export const QUICK_ABOVE_MS = 400;
 export const QUICK_FROM_DOCUMENTS = 2000;
 /**
  * How long after the open pages were told to reload from the last quick update the related lists are weighed: a burst of
- * saves (an editor saving as the author types) asks for one weighing, not one per save, and the reload's own request
- * has the main thread first.
+ * saves (an editor saving as the author types) asks for one weighing, not one per save, and the tabs' requests for their
+ * reloaded pages come first (handing the wiki to the other thread holds the main thread for a moment on a large wiki).
  */
-export const SETTLE_MS = 1000;
+export const SETTLE_MS = 2000;
 
 export interface DevUpdateDeps {
   /** Rebuilds from the folder as it is: with `carryFrom`, a quick update (`openDevWiki`). */
