@@ -1,6 +1,6 @@
 // `maru dev` as an author meets it: a folder of Markdown served live, a page open in Chromium, a file saved, and the
 // open page showing the new text by itself, from the same server process.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,7 @@ title: 배포 안내
 `;
 
 let content = '';
+let project = '';
 let server: DevServer;
 let browser: Browser;
 let page: Page;
@@ -34,7 +35,7 @@ beforeAll(async () => {
   // it does from an installed team folder's node_modules; the content is the temporary folder above.
   const parent = runFolder('dev-roots');
   mkdirSync(parent, { recursive: true });
-  const project = mkdtempSync(join(parent, 'team-'));
+  project = mkdtempSync(join(parent, 'team-'));
   // The team's config: a logo from the content folder and two links of its own in the header (the title from the README).
   mkdirSync(join(content, 'images'));
   writeFileSync(join(content, 'images/logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8" fill="#c33"/></svg>');
@@ -82,6 +83,11 @@ describe('maru dev', () => {
     ]);
 
     const pid = server.child.pid;
+    // Astro's data store as the server's start wrote it (its writes wait 0.5 s after the last change).
+    const store = join(project, '.astro/data-store.json');
+    await expect.poll(() => existsSync(store) && readFileSync(store, 'utf8').includes('배포는 금요일 오후에 하지 않습니다.'), { timeout: 10_000 }).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const stored = readFileSync(store, 'utf8');
     const file = join(content, 'guide/deploy.md');
     writeFileSync(file, readFileSync(file, 'utf8').replace('금요일 오후에', '목요일 오전에'));
     await page.waitForFunction(() => document.querySelector('article')?.textContent?.includes('배포는 목요일 오전에 하지 않습니다.'), undefined, {
@@ -89,6 +95,9 @@ describe('maru dev', () => {
     });
 
     expect(await page.locator('article').innerText()).not.toContain('금요일');
+    // The page read the saved text from the server's memory: the data store (tens of MB on a large wiki) was not written again.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(readFileSync(store, 'utf8')).toBe(stored);
     // The same server answered: it is still running, and Astro started once.
     expect(server.child.pid).toBe(pid);
     expect(server.child.exitCode).toBe(null);
@@ -103,6 +112,9 @@ describe('maru dev', () => {
     writeFileSync(rollback, '---\nid: rollback\ntitle: 롤백 절차\n---\n\n되돌리는 방법입니다.\n');
     await waitFor(`document.querySelector('nav.doc-sidebar')?.textContent?.includes('롤백 절차')`);
     expect(await sidebar()).toContain('롤백 절차');
+    // The new document has its own page (Astro's list of the pages' addresses was renewed), with its text.
+    const added = await fetch(`${server.origin}/docs/rollback/`);
+    expect([added.status, (await added.text()).includes('되돌리는 방법입니다.')]).toEqual([200, true]);
 
     // A link to the new page from the open one, then the new page's title changed: the link's label follows.
     const deploy = join(content, 'guide/deploy.md');
@@ -119,6 +131,7 @@ describe('maru dev', () => {
     rmSync(rollback);
     await waitFor(`!document.querySelector('nav.doc-sidebar')?.textContent?.includes('되돌리기')`);
     expect(await sidebar()).not.toContain('되돌리기');
+    expect((await fetch(`${server.origin}/docs/rollback/`)).status).toBe(404);
     expect(server.log().match(/ready in \d+ ms/g)).toHaveLength(1);
   });
 });

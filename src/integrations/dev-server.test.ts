@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { serveLinkedFiles } from './dev-server.ts';
+import type { Catalog } from '../lib/artifacts/schema.ts';
+import { publishDevPages, unpublishDevPages } from './dev-pages.ts';
+import { serveDevVersion, serveLinkedFiles } from './dev-server.ts';
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -84,6 +86,28 @@ describe('astro dev serves linked files where the build copies them (_files/)', 
       expect(res.status).toBe(404);
     } finally {
       broken.server.close();
+    }
+  });
+});
+
+describe('astro dev says which version of the wiki its pages show, for a tab that missed the reload notice', () => {
+  test('the version the docs loader last published, under the base; other addresses are passed on', async () => {
+    const dev = await devServer('/wiki/', (server) => serveDevVersion(server));
+    try {
+      const version = async (path: string) => {
+        const res = await fetch(dev.origin + path);
+        return [res.status, await res.text(), res.headers.get('cache-control')];
+      };
+      unpublishDevPages();
+      expect(await version('/wiki/_maru/dev-version')).toEqual([200, '0', 'no-store']);
+      const catalog = { documents: [] } as unknown as Catalog;
+      publishDevPages(catalog, new Map());
+      publishDevPages(catalog, new Map());
+      expect(await version('/wiki/_maru/dev-version')).toEqual([200, '2', 'no-store']);
+      expect((await version('/_maru/dev-version'))[1]).toBe('passed on');
+    } finally {
+      unpublishDevPages();
+      dev.server.close();
     }
   });
 });

@@ -4,6 +4,7 @@ import { extname, join } from 'node:path';
 import { contentPathOfPublished, FILES_DIR } from '../lib/wiki/url.ts';
 import { MERMAID_SITE_DIR, mermaidFile } from '../node/mermaid-asset.ts';
 import { CLIENT_SITE_DIR, clientFile, type ClientManifest } from '../node/client-bundle.ts';
+import { DEV_VERSION_FILE, devPages } from './dev-pages.ts';
 
 const SERVED = /^\/(?:_wiki\/.+|llms(?:-full)?\.txt)$/;
 
@@ -85,5 +86,38 @@ export function serveLinkedFiles(server: ViteDevServer, linked: () => { root: st
     createReadStream(join(files.root, path))
       .on('error', () => next())
       .pipe(res);
+  });
+}
+
+/**
+ * After a save: every open tab loads its page again, and Astro forgets the pages' `getStaticPaths` (it keeps them until
+ * told the content changed, so a new document would be a 404 and a page's props the entry it had). All pages, not only
+ * the saved document's: a save can change any other (a title in the links and sidebars that name it, backlinks, related
+ * lists, a tag's or project's listing), and a tab that reloads costs one page request.
+ */
+export function reloadPages(server: ViteDevServer, warn: (message: string) => void): void {
+  for (const [name, environment] of Object.entries(server.environments)) {
+    if (name === 'client') continue;
+    try {
+      environment.hot.send('astro:content-changed', {});
+    } catch (error) {
+      // The tabs are reloaded all the same: a page this environment renders may show the last version until the next save.
+      warn(`could not tell Astro's ${name} environment that the wiki changed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  server.environments.client.hot.send({ type: 'full-reload', path: '*' });
+}
+
+/**
+ * In `astro dev`, answers the version of the wiki the pages read now. A tab that was loading a page when the server told
+ * the tabs to reload (`reloadPages`) has no connection to hear it; its page asks here and reloads if it shows an older one.
+ */
+export function serveDevVersion(server: ViteDevServer): void {
+  const path = `${server.config.base.replace(/\/$/, '')}/${DEV_VERSION_FILE}`;
+  server.middlewares.use((req, res, next) => {
+    if ((req.url ?? '').split('?')[0] !== path) return next();
+    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-store');
+    res.end(String(devPages()?.version ?? 0));
   });
 }

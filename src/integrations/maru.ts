@@ -15,7 +15,7 @@ import remarkMissingImages from '../markdown/remark-missing-images.ts';
 import remarkStripTitle from '../markdown/remark-strip-title.ts';
 import remarkInertScripts from '../markdown/remark-inert-scripts.ts';
 import remarkWikiLinks from '../markdown/remark-wiki-links.ts';
-import { contentRoot } from '../node/collect.ts';
+import { contentRoot, gitHead } from '../node/collect.ts';
 import { publishSafeSvgs } from '../node/image-files.ts';
 import { contentFiles, siteRehypePlugins } from '../node/site-markdown.ts';
 import {
@@ -35,7 +35,7 @@ import {
   artifactMirror,
   type Emitted,
 } from '../node/wiki-build.ts';
-import { toCatalogArtifact, type CatalogMemo } from '../lib/artifacts/emit.ts';
+import { catalogOf, type CatalogMemo } from '../lib/artifacts/emit.ts';
 import type { Catalog } from '../lib/artifacts/schema.ts';
 import type { StagedArtifacts } from '../node/emit-worker.ts';
 import { buildThreads, type TreeSink } from '../node/parallel-parse.ts';
@@ -48,7 +48,7 @@ import remarkCodeMeta from '../markdown/remark-code-meta.ts';
 import remarkParsedTrees, { type ParsedTrees } from '../markdown/remark-parsed-trees.ts';
 import { parsedTrees } from '../node/parsed-trees.ts';
 import type { KeepSyntaxTree } from '../lib/wiki/document.ts';
-import { serveArtifacts, serveClientBundle, serveLinkedFiles, serveMermaid } from './dev-server.ts';
+import { reloadPages, serveArtifacts, serveDevVersion, serveClientBundle, serveLinkedFiles, serveMermaid } from './dev-server.ts';
 import { copyMermaid } from '../node/mermaid-asset.ts';
 import { clientBundle, clientScripts, copyClientBundle, type ClientManifest } from '../node/client-bundle.ts';
 
@@ -85,9 +85,15 @@ export default function maru(): AstroIntegration {
   // most of all) costs several times more, and dev emits it only when a `_wiki/*` file is asked for.
   // Dev: the documents' Markdown digests, kept from one save's catalog to the next (only changed documents hashed again).
   const catalogMemo: CatalogMemo = new WeakMap();
+  // Dev: the commit as the server started (the pages' dates are read then too), not a `git log` per save.
+  let devHead: ReturnType<typeof gitHead> | undefined;
   const catalog = () =>
     background || serving
-      ? (pageCatalog ??= toCatalogArtifact(wiki, emitContext(wiki, siteConfig(), root), serving ? catalogMemo : undefined).catalog)
+      ? (pageCatalog ??= catalogOf(
+          wiki,
+          emitContext(wiki, siteConfig(), root, serving ? (devHead ??= gitHead(root)) : undefined),
+          serving ? catalogMemo : undefined,
+        ))
       : emit().catalog;
   const snapshot = (): WikiSnapshot => ({ root, wiki, texts, code, lang: siteConfig().lang, catalog: catalog(), rendered });
   /** Puts the build's artifacts into `outDir`: the worker's, or emitted here when there is none or it failed. */
@@ -119,9 +125,9 @@ export default function maru(): AstroIntegration {
     if (options?.onChange) loaders.set(options.onChange.loader, options.onChange.run);
     return snapshot();
   };
-  /** Dev server: shows a new build of the wiki (the loaders store it, one after the other, and Astro reloads the page). */
-  let loading = Promise.resolve();
-  const adopt = (build: DevBuild): Promise<void> => {
+  /** Dev server: gives a new build of the wiki to the loaders, one after the other; resolves true once the pages have it. */
+  let loading = Promise.resolve(true);
+  const adopt = (build: DevBuild): Promise<boolean> => {
     ({ wiki, texts } = build);
     emitted = undefined;
     pageCatalog = undefined;
@@ -129,8 +135,12 @@ export default function maru(): AstroIntegration {
     return (loading = loading
       .then(async () => {
         for (const run of loaders.values()) await run(next);
+        return true;
       })
-      .catch((error: unknown) => devLogger?.error(`could not update the pages: ${error instanceof Error ? error.message : String(error)}`)));
+      .catch((error: unknown) => {
+        devLogger?.error(`could not update the pages: ${error instanceof Error ? error.message : String(error)}`);
+        return false;
+      }));
   };
   return {
     name: 'maru',
@@ -188,7 +198,15 @@ export default function maru(): AstroIntegration {
         });
       },
       'astro:server:setup': ({ server, logger }) => {
-        if (dev) watchContent(server, root, dev, { current: () => wiki, adopt, logger });
+        if (dev) {
+          const show = async (build: DevBuild) => {
+            if (!(await adopt(build))) return;
+            reloadPages(server, (message) => logger.warn(message));
+            logger.info('reloaded the open pages');
+          };
+          watchContent(server, root, dev, { current: () => wiki, adopt: show, logger });
+          serveDevVersion(server);
+        }
         serveArtifacts(server, () => emit().files);
         serveMermaid(server);
         if (client) serveClientBundle(server, client.dir, client.manifest);
@@ -228,6 +246,7 @@ function watchContent(
   const updates = devUpdates({
     update: (carryFrom) => dev.update(carryFrom),
     current,
+    relate: (build) => dev.relate(build),
     accept: ({ wiki }) => {
       const report = errorReport(wiki, root);
       if (report) logger.error(report);
@@ -239,6 +258,7 @@ function watchContent(
       );
       return adopt(build);
     },
+    warn: (message) => logger.warn(message),
   });
   server.watcher.add(root);
   server.watcher.on('all', (_event, path) => {

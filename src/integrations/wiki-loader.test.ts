@@ -10,8 +10,12 @@ import { sha256 } from '../node/hash.ts';
 import { WIKI_HOOK, type WikiSnapshot } from './wiki-handoff.ts';
 import { withDrawnMarkdown } from '../lib/wiki/document.ts';
 import { reloadsOn, wikiDocsLoader } from './wiki-loader.ts';
+import { devPages, unpublishDevPages } from './dev-pages.ts';
 
-afterEach(() => void vi.unstubAllEnvs());
+afterEach(() => {
+  vi.unstubAllEnvs();
+  unpublishDevPages();
+});
 
 test('astro dev reloads the wiki for a change to any file in the content folder, but not in .git, node_modules or outside it', () => {
   const root = join('/work', 'wiki', 'content');
@@ -33,13 +37,19 @@ test("the site renders a home page's hero and features after the file's text, no
   expect(withDrawnMarkdown('# 제목\n\n본문\n', undefined)).toBe('# 제목\n\n본문\n');
 });
 
-/** A wiki of one document per body, as the maru integration hands it to the loaders. */
-function snapshotOf(dir: string, bodies: string[]): WikiSnapshot {
-  const files = bodies.map((body, i) => ({
-    path: `doc-${i}.md`,
-    mtime: '2026-12-01T00:00:00.000Z',
-    text: `---\nid: doc-${i}\ntitle: 문서 ${i}\ncategory: guide\n---\n\n${body}\n`,
-  }));
+/** A wiki of one document per body (`doc-<place>`, none where the body is undefined), as the maru integration hands it to the loaders. */
+function snapshotOf(dir: string, bodies: (string | undefined)[]): WikiSnapshot {
+  const files = bodies.flatMap((body, i) =>
+    body === undefined
+      ? []
+      : [
+          {
+            path: `doc-${i}.md`,
+            mtime: '2026-12-01T00:00:00.000Z',
+            text: `---\nid: doc-${i}\ntitle: 문서 ${i}\ncategory: guide\n---\n\n${body}\n`,
+          },
+        ],
+  );
   const wiki = buildWiki(files, { categories: ['guide'], base: '/' });
   const emit = { sha256, generatedAt: '2026-12-01T00:00:00.000Z', commit: null, site: null, title: '위키', description: '' };
   return {
@@ -71,9 +81,10 @@ function devLoader(dir: string, first: WikiSnapshot, onRender: (body: string) =>
     collection: 'docs',
     store: {
       get: (id: string) => entries.get(id),
-      set: (entry: { id: string; data: unknown }) => (entries.set(entry.id, entry), true),
-      delete: (id: string) => void entries.delete(id),
+      set: (entry: { id: string; data: unknown }) => (events.push(`stored ${entry.id}`), entries.set(entry.id, entry), true),
+      delete: (id: string) => void (events.push(`deleted ${id}`), entries.delete(id)),
       keys: () => [...entries.keys()],
+      entries: () => [...entries],
     },
     meta: { get: (k: string) => meta.get(k), set: (k: string, v: string) => void meta.set(k, v), delete: (k: string) => void meta.delete(k) },
     config: { root: pathToFileURL(`${dir}/`), integrations: [{ name: 'maru', hooks: { [WIKI_HOOK]: source } }] },
@@ -99,7 +110,12 @@ test('the docs loader lets the event loop turn after each document it renders, s
     const { events, entries, load } = devLoader(dir, snapshotOf(dir, ['하나입니다.', '둘입니다.', '셋입니다.']));
     setImmediate(() => events.push('the event loop turned'));
     await load();
-    expect(events).toEqual(['rendered 하나입니다.', 'the event loop turned', 'rendered 둘입니다.', 'rendered 셋입니다.']);
+    expect(events.filter((e) => !e.startsWith('stored'))).toEqual([
+      'rendered 하나입니다.',
+      'the event loop turned',
+      'rendered 둘입니다.',
+      'rendered 셋입니다.',
+    ]);
     expect([...entries.keys()].sort()).toEqual(['doc-0', 'doc-1', 'doc-2']);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -117,13 +133,46 @@ test('a save during the first load is stored after it, not interleaved with it: 
     });
     await loader.load();
     await update;
-    expect(loader.events).toEqual(['rendered 하나입니다.', 'rendered 둘입니다.', 'rendered 셋입니다.', 'rendered 둘을 고쳤습니다.']);
-    const summaries = [...loader.entries.values()].map((e) => [e.id, (e.data as { summary: string }).summary]).sort();
+    expect(loader.events.filter((e) => e.startsWith('rendered'))).toEqual([
+      'rendered 하나입니다.',
+      'rendered 둘입니다.',
+      'rendered 셋입니다.',
+      'rendered 둘을 고쳤습니다.',
+    ]);
+    const summaries = devPages()!.docs.map((e) => [e.id, e.data.summary]);
     expect(summaries).toEqual([
       ['doc-0', '하나입니다.'],
       ['doc-1', '둘을 고쳤습니다.'],
       ['doc-2', '셋입니다.'],
     ]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a save in astro dev reaches the pages without a write of Astro's data store, which keeps what the server started with", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'maru-loader-'));
+  try {
+    const loader = devLoader(dir, snapshotOf(dir, ['하나입니다.', '둘입니다.', '셋입니다.']));
+    await loader.load();
+    expect(devPages()!.docs.map((e) => e.data.summary)).toEqual(['하나입니다.', '둘입니다.', '셋입니다.']);
+    const started = loader.events.length;
+    // doc-1 edited, doc-2 deleted, doc-3 new.
+    await loader.saved(snapshotOf(dir, ['하나입니다.', '둘을 고쳤습니다.', '셋입니다.']));
+    expect(loader.events.slice(started)).toEqual(['rendered 둘을 고쳤습니다.']);
+    expect(devPages()!.docs.map((e) => e.data.summary)).toEqual(['하나입니다.', '둘을 고쳤습니다.', '셋입니다.']);
+    // doc-2 deleted and doc-3 new (every article renders again: a link could now find another document).
+    await loader.saved(snapshotOf(dir, ['하나입니다.', '둘을 고쳤습니다.', undefined, '넷입니다.']));
+    expect(loader.events.slice(started).filter((e) => !e.startsWith('rendered'))).toEqual([]);
+    const pages = devPages()!;
+    expect(pages.docs.map((e) => [e.id, e.data.summary, e.collection])).toEqual([
+      ['doc-0', '하나입니다.', 'docs'],
+      ['doc-1', '둘을 고쳤습니다.', 'docs'],
+      ['doc-3', '넷입니다.', 'docs'],
+    ]);
+    expect(pages.catalog.documents.map((d) => d.id)).toEqual(['doc-0', 'doc-1', 'doc-3']);
+    expect(pages.byId.get('doc-1')?.summary).toBe('둘을 고쳤습니다.');
+    expect([...loader.entries.values()].map((e) => (e.data as { summary: string }).summary)).toEqual(['하나입니다.', '둘입니다.', '셋입니다.']);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

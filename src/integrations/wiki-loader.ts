@@ -1,12 +1,13 @@
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Catalog } from '../lib/artifacts/schema.ts';
+import type { Catalog, CatalogEntry } from '../lib/artifacts/schema.ts';
 import type { WikiDocument } from '../lib/wiki/pipeline.ts';
 import { hasDiagram } from '../lib/ui/page-data.ts';
-import { renderKeys } from '../lib/wiki/render-key.ts';
+import { renderKeys, type RenderKeyMemo } from '../lib/wiki/render-key.ts';
 import { articleFiles } from './article-files.ts';
-import { CATALOG_ENTRY_ID, wikiSourceOf, type WikiSnapshot } from './wiki-handoff.ts';
+import { CATALOG_ENTRY_ID, wikiSourceOf, type WikiSnapshot, type WikiSource } from './wiki-handoff.ts';
+import { memoryStores, publishDevPages } from './dev-pages.ts';
 import { withDrawnMarkdown } from '../lib/wiki/document.ts';
 import { buildThreads } from '../node/parallel-parse.ts';
 import { startRenderPool, type RenderHere, type RenderPool } from '../node/parallel-render.ts';
@@ -28,19 +29,39 @@ export function wikiDocsLoader(): Loader {
     load: async (context) => {
       const source = wikiSourceOf(context.config);
       // The article files read back or written by this process: a dev server's later saves do not check them again.
-      const kept: Kept = { checked: new Set(), textDigests: new WeakMap() };
+      const kept: Kept = { checked: new Set(), textDigests: new WeakMap(), renderKeys: new WeakMap(), digests: new WeakMap() };
       // One load at a time, in the order asked: the first one turns the event loop between documents, so a save made
       // during a cold start is stored after it rather than interleaved with it (and then overwritten by older entries).
       let queue = Promise.resolve();
-      const load = (snapshot: WikiSnapshot) => {
-        const done = queue.then(() => loadDocs(context, snapshot, kept));
+      const load = (snapshot: WikiSnapshot, into: () => Pick<LoaderContext, 'store' | 'meta'> = () => context, then = () => {}) => {
+        const done = queue.then(async () => {
+          await loadDocs({ ...context, ...into() }, snapshot, kept);
+          then();
+        });
         queue = done.catch(() => {});
         return done;
       };
-      const onChange = { loader: 'docs', run: load };
-      await load(source(context.watcher ? { onChange } : {}));
+      if (!context.watcher) return load(source());
+      await devLoads(context, source, load);
     },
   };
+}
+
+/**
+ * `astro dev`: the first load stores into Astro's store (kept on disk, so the next start renders only what changed since),
+ * each save's into memory (`memoryStores`); after each, the pages are given the result (`publishDevPages`).
+ */
+async function devLoads(
+  context: LoaderContext,
+  source: WikiSource,
+  load: (snapshot: WikiSnapshot, into?: () => Pick<LoaderContext, 'store' | 'meta'>, then?: () => void) => Promise<void>,
+): Promise<void> {
+  let memory: ReturnType<typeof memoryStores> | undefined;
+  // Made when the save's turn comes, so it starts from everything the first load stored.
+  const inMemory = () => (memory ??= memoryStores(context.store, context.meta));
+  const run = (snapshot: WikiSnapshot) => load(snapshot, inMemory, () => publishDevPages(snapshot.catalog, inMemory().entries));
+  const first = source({ onChange: { loader: 'docs', run } });
+  await load(first, undefined, () => publishDevPages(first.catalog, new Map(context.store.entries())));
 }
 
 /** The `wiki` collection: one entry (`catalog`) with the projects, categories and tags pages list. */
@@ -48,10 +69,8 @@ export function wikiCatalogLoader(): Loader {
   return {
     name: 'maru-wiki-catalog',
     load: async (context) => {
-      const source = wikiSourceOf(context.config);
-      // In `astro dev` (a watcher), the integration calls the loader again with each new build of the wiki.
-      const onChange = { loader: 'catalog', run: async (snapshot: WikiSnapshot) => loadCatalog(context, snapshot) };
-      loadCatalog(context, source(context.watcher ? { onChange } : {}));
+      // Loaded once: in `astro dev` the pages read each save's catalog from the integration (`dev-pages.ts`).
+      loadCatalog(context, wikiSourceOf(context.config)());
     },
   };
 }
@@ -64,9 +83,13 @@ export function wikiCatalogLoader(): Loader {
 interface Kept {
   checked: Set<string>;
   textDigests: WeakMap<WikiDocument['source'], string>;
+  /** The render keys of the documents a save did not change (they are handed back as the same objects), */
+  renderKeys: RenderKeyMemo;
+  /** and their entries' digests, by their catalog rows (the same objects then too), with the render key each was made with. */
+  digests: WeakMap<CatalogEntry, { renderKey: string; digest: string }>;
 }
 
-async function loadDocs(ctx: LoaderContext, snapshot: WikiSnapshot, { checked, textDigests }: Kept): Promise<void> {
+async function loadDocs(ctx: LoaderContext, snapshot: WikiSnapshot, { checked, textDigests, renderKeys: keyMemo, digests }: Kept): Promise<void> {
   const { store, meta, config, logger } = ctx;
   // Astro declares these as methods; calling them through the context keeps `this` whatever they become.
   const generateDigest = (data: string) => ctx.generateDigest(data);
@@ -79,7 +102,14 @@ async function loadDocs(ctx: LoaderContext, snapshot: WikiSnapshot, { checked, t
     if (digest === undefined) textDigests.set(doc.source, (digest = generateDigest(textOf(doc))));
     return digest;
   };
-  const keys = renderKeys(wiki, textDigestOf, { lang, code }, generateDigest);
+  const keys = renderKeys(wiki, textDigestOf, { lang, code }, generateDigest, keyMemo);
+  const digestOf = (data: CatalogEntry, renderKey: string): string => {
+    const kept = digests.get(data);
+    if (kept?.renderKey === renderKey) return kept.digest;
+    const digest = generateDigest(`${renderKey}\n${JSON.stringify(data)}`);
+    digests.set(data, { renderKey, digest });
+    return digest;
+  };
   const projectRoot = fileURLToPath(config.root);
   const keep = new Set<string>();
   const articles = articleFiles(undefined, checked);
@@ -91,7 +121,7 @@ async function loadDocs(ctx: LoaderContext, snapshot: WikiSnapshot, { checked, t
     const renderKey = keys.get(id)!;
     // The row holds backlinks and relations, which change without the article changing: a new row
     // alone updates the entry's data and keeps its HTML.
-    const digest = generateDigest(`${renderKey}\n${JSON.stringify(data)}`);
+    const digest = digestOf(data, renderKey);
     keep.add(id);
     const old = store.get(id);
     // An article file someone deleted is rendered again; one the cache folder holds under another path is pointed at anew.

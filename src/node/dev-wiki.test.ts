@@ -105,6 +105,21 @@ describe('maru dev: one save rebuilds what a full load gives, parsing only the s
     expect(shown(dev.update().wiki)).toEqual(shown(full));
   });
 
+  test('after a quick update, the related lists weighed on the other thread are what a full load gives', async () => {
+    const before = dev.update().wiki;
+    rmSync(join(root, 'ops/rollback.md'));
+    dev.changed(join(root, 'ops/rollback.md'));
+    write('ops/runbook.md', page('runbook', '런북', '[[deploy]] 전에 봅니다.', 'tags: [배포]\n'));
+    const quick = dev.update(before);
+    expect(quick.wiki.documents.find((d) => d.source.id === 'runbook')?.related).toEqual([]);
+    const settled = await dev.relate(quick);
+    expect(settled?.wiki.documents.find((d) => d.source.id === 'runbook')?.related.map((r) => r.id)).toEqual(['deploy', 'oncall']);
+    expect(shown(settled!.wiki)).toEqual(shown(fullLoad()));
+    expect(settled!.texts).toBe(quick.texts);
+    // Weighed again with nothing saved since: the lists are the ones shown, so there is nothing to show.
+    expect(await dev.relate(settled!)).toBeUndefined();
+  });
+
   test('a file changed with no watcher report is read again when its stat changed; an unchanged folder parses nothing', () => {
     dev.update();
     expect(parsed).toEqual([]);

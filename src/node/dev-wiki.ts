@@ -1,7 +1,10 @@
+import { Worker } from 'node:worker_threads';
 import type { SiteConfig } from '../lib/wiki/config.ts';
-import type { KeepSyntaxTree } from '../lib/wiki/document.ts';
-import { createDevParseCache, relatedOfWiki, type DevParseCache } from '../lib/wiki/dev-update.ts';
-import { buildWiki, type Wiki } from '../lib/wiki/pipeline.ts';
+import type { KeepSyntaxTree, SourceDocument } from '../lib/wiki/document.ts';
+import { createDevParseCache, keepUnchanged, relatedJobOf, relatedOfWiki, withRelated, type DevParseCache } from '../lib/wiki/dev-update.ts';
+import { buildWiki, similarityText, type Wiki } from '../lib/wiki/pipeline.ts';
+import type { RelatedEntry } from '../lib/wiki/relations.ts';
+import type { RelatedAnswer, RelatedRequest } from './dev-related-worker.ts';
 import { renderableText } from '../lib/wiki/frontmatter-fence.ts';
 import { skippedFileWarnings } from '../lib/wiki/skipped-files.ts';
 import { collectContent, type ContentMemo } from './collect.ts';
@@ -32,11 +35,18 @@ export interface DevWiki {
    * `buildWiki`'s `carried`); without, a full derive, equal to what a build of the folder gives.
    */
   update: (carryFrom?: Wiki) => DevBuild;
+  /**
+   * `build` with the related lists a full update gives, weighed on another thread (`relatedThread`), so no page request
+   * waits on it; undefined when they are the lists it has.
+   */
+  relate: (build: DevBuild) => Promise<DevBuild | undefined>;
 }
 
 export function openDevWiki(root: string, config: SiteConfig, base: string, keepSyntaxTree?: KeepSyntaxTree): DevWiki {
   const memo: ContentMemo = { files: new Map(), changed: new Set() };
   const cache: DevParseCache = createDevParseCache();
+  let thread: ReturnType<typeof relatedThread> | undefined;
+  let last: Wiki | undefined;
   return {
     memo,
     seeding: (stored) => ({
@@ -68,10 +78,51 @@ export function openDevWiki(root: string, config: SiteConfig, base: string, keep
     update: (carryFrom) => {
       const { files, skipped, attachments } = withIncludedFiles(collectContent(root, memo), root);
       const options = buildOptions(root, config, base, attachments, skipped);
-      const wiki = buildWiki(files, options, cache, keepSyntaxTree, carryFrom && relatedOfWiki(carryFrom));
+      const wiki = keepUnchanged(carryFrom ?? last, buildWiki(files, options, cache, keepSyntaxTree, carryFrom && relatedOfWiki(carryFrom)));
       wiki.problems.push(...skippedFileWarnings(skipped));
       cache.prune(new Set(files.map((f) => f.path)));
+      last = wiki;
       return { wiki, texts: new Map(files.map((f) => [f.path, renderableText(f.text ?? '')])) };
     },
+    relate: async (build) => {
+      const wiki = withRelated(build.wiki, await (thread ??= relatedThread()).relate(build.wiki));
+      return wiki && { wiki, texts: build.texts };
+    },
+  };
+}
+
+/**
+ * Weighs wikis' related lists on a worker thread (`dev-related-worker.ts`), one job after the other: the step of an
+ * update whose cost grows with the whole wiki, seconds at thousands of documents. The thread starts at the first job
+ * and never holds the process open; each document's similarity text is made once per parsed document.
+ */
+export function relatedThread(): { relate: (wiki: Wiki) => Promise<Map<string, RelatedEntry[]>> } {
+  const worker = new Worker(new URL('./dev-related-worker.ts', import.meta.url));
+  worker.unref();
+  const texts = new WeakMap<SourceDocument, string>();
+  const textOf = (doc: SourceDocument) => texts.get(doc) ?? texts.set(doc, similarityText(doc)).get(doc)!;
+  const waiting = new Map<number, { resolve: (related: Map<string, RelatedEntry[]>) => void; reject: (error: Error) => void }>();
+  const failAll = (error: Error) => {
+    for (const { reject } of waiting.values()) reject(error);
+    waiting.clear();
+  };
+  worker.on('message', (answer: RelatedAnswer) => {
+    const job = waiting.get(answer.seq);
+    waiting.delete(answer.seq);
+    if ('error' in answer) job?.reject(new Error(`the related-documents thread failed: ${answer.error}`));
+    else job?.resolve(new Map(answer.related));
+  });
+  let stopped: Error | undefined;
+  worker.on('error', (error) => failAll((stopped = error)));
+  worker.on('exit', (code) => failAll((stopped ??= new Error(`the related-documents thread stopped (exit code ${code})`))));
+  let seq = 0;
+  return {
+    relate: (wiki) =>
+      new Promise((resolve, reject) => {
+        if (stopped) return reject(stopped);
+        const request: RelatedRequest = { seq: ++seq, job: relatedJobOf(wiki, textOf) };
+        waiting.set(request.seq, { resolve, reject });
+        worker.postMessage(request);
+      }),
   };
 }

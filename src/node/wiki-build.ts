@@ -170,9 +170,8 @@ export function errorReport(wiki: Wiki, root = contentRoot()): string | undefine
   return formatReport(wiki.problems, shown.startsWith('..') ? root : shown);
 }
 
-/** Emit context: deterministic time (SOURCE_DATE_EPOCH, commit time, newest document), commit and site. */
-export function emitContext(wiki: Wiki, config: SiteConfig, root = contentRoot()): EmitContext {
-  const head = gitHead(root);
+/** Emit context: deterministic time (SOURCE_DATE_EPOCH, commit time, newest document), commit and site; `head` as read before. */
+export function emitContext(wiki: Wiki, config: SiteConfig, root = contentRoot(), head = gitHead(root)): EmitContext {
   const epoch = process.env.SOURCE_DATE_EPOCH;
   const newest =
     wiki.documents

@@ -1,23 +1,45 @@
-import { getCollection, getEntry } from 'astro:content';
+import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import type { Catalog, CatalogEntry } from '../lib/artifacts/schema.ts';
 import type { SiteConfig } from '../lib/wiki/config.ts';
 import { CATALOG_ENTRY_ID } from '../integrations/wiki-handoff.ts';
+import { devPages } from '../integrations/dev-pages.ts';
+
+export { DEV_VERSION_FILE } from '../integrations/dev-pages.ts';
 
 declare const __MARU_SITE_CONFIG__: SiteConfig;
 
 /** What every page may read: the catalog exactly as `_wiki/catalog.json` holds it, and the config. */
 export interface SiteData {
   catalog: Catalog;
-  byId: Map<string, CatalogEntry>;
+  byId: ReadonlyMap<string, CatalogEntry>;
   config: SiteConfig;
 }
 
 let cached: Promise<SiteData> | undefined;
 
-/** The catalog from the content layer (the build's one parse, see `src/content.config.ts`), once per build. */
+/**
+ * The catalog from the content layer (the build's one parse, see `src/content.config.ts`), once per build. In `astro dev`,
+ * the wiki as the integration last updated it (`src/integrations/dev-pages.ts`): a save changes no data store.
+ */
 export function getSiteData(): Promise<SiteData> {
+  if (import.meta.env.DEV) {
+    const pages = devPages();
+    if (pages) return Promise.resolve({ catalog: pages.catalog, byId: pages.byId, config: __MARU_SITE_CONFIG__ });
+  }
   if (cached && !import.meta.env.DEV) return cached;
   return (cached = load());
+}
+
+/** The `docs` collection, from the same version of the wiki as `getSiteData`. */
+export function getDocs(): Promise<CollectionEntry<'docs'>[]> {
+  const pages = import.meta.env.DEV ? devPages() : undefined;
+  // The entries the docs loader stored (`src/integrations/wiki-loader.ts`), which are the collection's.
+  return pages ? Promise.resolve(pages.docs as CollectionEntry<'docs'>[]) : getCollection('docs');
+}
+
+/** In `astro dev`, the version of the wiki the pages read now (`DevPages.version`); undefined in a build. */
+export function devVersion(): number | undefined {
+  return import.meta.env.DEV ? devPages()?.version : undefined;
 }
 
 async function load(): Promise<SiteData> {

@@ -127,20 +127,26 @@ export function emitWiki(wiki: Wiki, ctx: EmitContext): { catalog: Catalog; file
  * benchmark that times the same pages without the search index and the other artifacts.
  */
 export function toCatalogArtifact(wiki: Wiki, ctx: EmitContext, memo?: CatalogMemo): { catalog: Catalog; files: Map<string, string> } {
-  const catalog = toCatalog(
+  const catalog = catalogOf(wiki, ctx, memo);
+  return { catalog, files: new Map([[`${ARTIFACT_DIR}/catalog.json`, `${JSON.stringify(catalog)}\n`]]) };
+}
+
+/** The catalog `toCatalogArtifact` writes, as an object (the pages' copy: serialising it is most of the cost). */
+export function catalogOf(wiki: Wiki, ctx: EmitContext, memo?: CatalogMemo): Catalog {
+  return toCatalog(
     wiki.documents.map((doc) => (memo ? memoEntry(doc, ctx, memo) : emitDocument(doc, ctx).entry)),
     wiki.projectLabels,
     wiki.folderLabels,
   );
-  return { catalog, files: new Map([[`${ARTIFACT_DIR}/catalog.json`, `${JSON.stringify(catalog)}\n`]]) };
 }
 
 /**
  * What a long-lived process (`maru dev`) keeps between catalogs of one folder: each parsed document's normalised
  * Markdown digest, by the parsed document (a save hands the unchanged ones back as the same objects): its YAML and digest
  * were most of a catalog of 10,000. The base path, the other part of the Markdown, does not change in one process.
+ * And its last row, for the same derived document (`maru dev` hands back those a save did not change, too).
  */
-export type CatalogMemo = WeakMap<WikiDocument['source'], { sha256: string; headingLines: number[] }>;
+export type CatalogMemo = WeakMap<WikiDocument['source'], { sha256: string; headingLines: number[]; row?: { doc: WikiDocument; entry: CatalogEntry } }>;
 
 function memoEntry(doc: WikiDocument, ctx: EmitContext, memo: CatalogMemo): CatalogEntry {
   let kept = memo.get(doc.source);
@@ -148,7 +154,8 @@ function memoEntry(doc: WikiDocument, ctx: EmitContext, memo: CatalogMemo): Cata
     const markdown = toNormalizedMarkdown(doc);
     memo.set(doc.source, (kept = { sha256: ctx.sha256(markdown.text), headingLines: markdown.headingLines }));
   }
-  return toCatalogEntry(doc, `${ARTIFACT_DIR}/docs/${doc.source.id}.md`, kept.sha256, kept.headingLines);
+  if (kept.row?.doc !== doc) kept.row = { doc, entry: toCatalogEntry(doc, `${ARTIFACT_DIR}/docs/${doc.source.id}.md`, kept.sha256, kept.headingLines) };
+  return kept.row.entry;
 }
 
 /** One document's normalised Markdown, its path under the output and its catalog row. */

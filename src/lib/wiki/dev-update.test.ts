@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { RawFile } from './document.ts';
-import { createDevParseCache, relatedOfWiki } from './dev-update.ts';
+import { createDevParseCache, keepUnchanged, relatedJobOf, relatedOfJob, relatedOfWiki, withRelated } from './dev-update.ts';
 import { buildWiki, type WikiOptions } from './pipeline.ts';
 
 const options: WikiOptions = { categories: ['guide'], base: '/' };
@@ -85,5 +85,39 @@ describe('buildWiki with carried related lists', () => {
       ['gamma', ['alpha']],
     ]);
     expect(full.documents.find((d) => d.source.id === 'delta')?.related.map((r) => r.id)).toEqual(['alpha']);
+  });
+});
+
+describe('related lists weighed apart from the build (maru dev, on another thread)', () => {
+  test("a quick build's job gives a full build's lists; the wiki takes them, and the lists it already has give nothing to show", () => {
+    const before = buildWiki(files, options);
+    const after = [files[0]!, file('c.md', 'gamma', '감마 2', '[[alpha]] 다음에 읽습니다.'), file('d.md', 'delta', '델타', '[[alpha]] 참고.')];
+    const quick = buildWiki(after, options, undefined, undefined, relatedOfWiki(before));
+    const full = buildWiki(after, options);
+    // Through structured cloning, as the thread receives and answers it.
+    const related = new Map(structuredClone([...relatedOfJob(structuredClone(relatedJobOf(quick)))]));
+    expect([...related].map(([id, list]) => [id, list.map((r) => r.id)])).toEqual([
+      ['alpha', ['delta', 'gamma']],
+      ['delta', ['alpha']],
+      ['gamma', ['alpha']],
+    ]);
+    const settled = withRelated(quick, related)!;
+    expect(shown(settled)).toEqual(shown(full));
+    // The documents whose list did not change are the same objects (their catalog rows are not made again).
+    expect(settled.documents.find((d) => d.source.id === 'gamma')).toBe(quick.documents.find((d) => d.source.id === 'gamma'));
+    expect(withRelated(full, related)).toBeUndefined();
+  });
+});
+
+describe('keepUnchanged', () => {
+  test('a document a save left as it was is the object the last update had; the saved one and those whose links changed are new', () => {
+    const cache = createDevParseCache();
+    const before = buildWiki(files, options, cache);
+    // gamma now links to beta too: gamma changed, beta gains a backlink, alpha is as it was (a quick update: related lists carried).
+    const edited = [files[0]!, files[1]!, file('c.md', 'gamma', '감마', '[[alpha]] 다음에 [[beta]]를 읽습니다.')];
+    const after = buildWiki(edited, options, cache, undefined, relatedOfWiki(before));
+    const kept = keepUnchanged(before, after);
+    expect(kept.documents.map((d) => d === before.documents.find((b) => b.source.id === d.source.id))).toEqual([true, false, false]);
+    expect(shown(kept)).toEqual(shown(after));
   });
 });

@@ -1,5 +1,15 @@
-import type { RawFile } from './document.ts';
-import type { CarriedRelated, ParseCache, ParsedFile, Wiki } from './pipeline.ts';
+import type { RawFile, SourceDocument } from './document.ts';
+import {
+  relationLinks,
+  similarityText,
+  weighRelated,
+  type CarriedRelated,
+  type ParseCache,
+  type ParsedFile,
+  type Wiki,
+  type WikiDocument,
+} from './pipeline.ts';
+import { backlinksOf, type RelatedEntry, type RelationLinks } from './relations.ts';
 import { termCounts, type TermCounts } from './similarity.ts';
 
 /**
@@ -58,4 +68,73 @@ function sameFile(a: RawFile, b: RawFile): boolean {
 /** Each published document's related list in `wiki`, for the next quick update to carry (`buildWiki`'s `carried`). */
 export function relatedOfWiki(wiki: Wiki): CarriedRelated {
   return new Map(wiki.documents.map((d) => [d.source.id, d.related]));
+}
+
+/**
+ * What weighing related documents (`weighRelated`) reads of a wiki, as plain data for another thread: each published
+ * document's links and tags, and its similarity text at the same place.
+ */
+export interface RelatedJob {
+  documents: RelationLinks[];
+  texts: string[];
+}
+
+/** The job of weighing `wiki`'s related lists as a full build does; `textOf` may answer from a memo (texts are kept per document). */
+export function relatedJobOf(wiki: Wiki, textOf: (doc: SourceDocument) => string = similarityText): RelatedJob {
+  const ids = new Set(wiki.documents.map((d) => d.source.id));
+  return {
+    documents: wiki.documents.map((d) => relationLinks(d.source, d.links, ids)),
+    texts: wiki.documents.map((d) => textOf(d.source)),
+  };
+}
+
+/** Each document's related list as a full build of the job's wiki gives it. */
+export function relatedOfJob(job: RelatedJob, countsOf?: (text: string) => TermCounts): Map<string, RelatedEntry[]> {
+  return weighRelated(job.documents, job.texts, backlinksOf(job.documents), countsOf);
+}
+
+/** `wiki` with the related lists `related` names, or undefined when every list is the one it has (nothing to show). */
+export function withRelated(wiki: Wiki, related: ReadonlyMap<string, readonly RelatedEntry[]>): Wiki | undefined {
+  const same = (d: WikiDocument) => sameItems(d.related, related.get(d.source.id) ?? [], sameEntry);
+  if (wiki.documents.every(same)) return undefined;
+  return { ...wiki, documents: wiki.documents.map((d) => (same(d) ? d : { ...d, related: [...(related.get(d.source.id) ?? [])] })) };
+}
+
+/**
+ * `next` with each document that is what `previous` had for it (the same parsed document, and the same address, links,
+ * backlinks and related list) replaced by `previous`'s object: what is kept by document downstream (its catalog row, its
+ * render key, its entry's digest) is then kept for all but the documents a save changed.
+ */
+export function keepUnchanged(previous: Wiki | undefined, next: Wiki): Wiki {
+  if (!previous) return next;
+  const before = new Map(previous.documents.map((d) => [d.source, d]));
+  const same = (a: WikiDocument, b: WikiDocument) =>
+    a.url === b.url &&
+    sameItems(a.linkIds, b.linkIds, Object.is) &&
+    sameItems(a.backlinks, b.backlinks, Object.is) &&
+    sameItems(a.links, b.links, (x, y) => x.id === y.id && x.anchor === y.anchor) &&
+    // A quick update carries the related entries themselves.
+    sameItems(a.related, b.related, (x, y) => x === y || sameEntry(x, y));
+  return {
+    ...next,
+    documents: next.documents.map((d) => {
+      const old = before.get(d.source);
+      return old && same(old, d) ? old : d;
+    }),
+  };
+}
+
+function sameItems<T>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => boolean): boolean {
+  return a.length === b.length && a.every((x, i) => same(x, b[i]!));
+}
+
+function sameEntry(a: RelatedEntry, b: RelatedEntry): boolean {
+  return (
+    a.id === b.id &&
+    a.score === b.score &&
+    a.similarity === b.similarity &&
+    sameItems(a.reasons, b.reasons, Object.is) &&
+    sameItems(a.sharedTags ?? [], b.sharedTags ?? [], Object.is) &&
+    (a.sharedTags === undefined) === (b.sharedTags === undefined)
+  );
 }

@@ -7,7 +7,7 @@ import { missingImages, missingLinkedFiles } from './content-checks.ts';
 import type { ImageStatus } from './image-file.ts';
 import type { Problem } from './problems.ts';
 import type { SkippedFile } from './skipped-files.ts';
-import { backlinksOf, relatedOf, type RelatedEntry } from './relations.ts';
+import { backlinksOf, relatedOf, type RelatedEntry, type RelationLinks } from './relations.ts';
 import { termVectors, type TermCounts } from './similarity.ts';
 import { docPath, joinUrl } from './url.ts';
 import { problemsAsWritten } from './include-files.ts';
@@ -214,21 +214,9 @@ function derive(
       }
     }
   }
-  const vectors = carried
-    ? undefined
-    : termVectors(
-        published.map((d) => [d.title, d.aliases.join(' '), d.tags.join(' '), ...d.markdown.sections.map((s) => `${s.path.join(' ')} ${s.text}`)].join('\n')),
-        countsOf,
-      );
-  const inputs = published.map((d, i) => ({
-    id: d.id,
-    tags: d.tags,
-    related: d.related.filter((r) => ids.has(r)),
-    links: distinct(linksById.get(d.id)!.map((l) => l.id)),
-    vector: vectors?.[i] ?? new Map<string, number>(),
-  }));
+  const inputs = published.map((d) => relationLinks(d, linksById.get(d.id)!, ids));
   const backlinks = backlinksOf(inputs);
-  const related = carried ? carriedRelated(carried, ids) : relatedOf(inputs, backlinks);
+  const related = carried ? carriedRelated(carried, ids) : weighRelated(inputs, published.map(similarityText), backlinks, countsOf);
   return published.map((source, i) => ({
     source,
     url: joinUrl(options.base, docPath(source.id)),
@@ -237,6 +225,30 @@ function derive(
     backlinks: backlinks.get(source.id) ?? [],
     related: related.get(source.id) ?? [],
   }));
+}
+
+/** What relation-finding reads of a published document besides its text: `ids` are the published documents'. */
+export function relationLinks(d: SourceDocument, links: readonly ResolvedLink[], ids: ReadonlySet<string>): RelationLinks {
+  return { id: d.id, tags: d.tags, related: d.related.filter((r) => ids.has(r)), links: distinct(links.map((l) => l.id)) };
+}
+
+/** The text a document's similarity to the others is weighed on. */
+export function similarityText(d: SourceDocument): string {
+  return [d.title, d.aliases.join(' '), d.tags.join(' '), ...d.markdown.sections.map((s) => `${s.path.join(' ')} ${s.text}`)].join('\n');
+}
+
+/** Each document's related list, weighed against all the others: `texts` are their `similarityText`s, in the same order. */
+export function weighRelated(
+  inputs: readonly RelationLinks[],
+  texts: readonly string[],
+  backlinks: Map<string, string[]>,
+  countsOf?: (text: string) => TermCounts,
+): Map<string, RelatedEntry[]> {
+  const vectors = termVectors(texts, countsOf);
+  return relatedOf(
+    inputs.map((d, i) => ({ ...d, vector: vectors[i]! })),
+    backlinks,
+  );
 }
 
 /** The carried lists without the documents that are gone. */

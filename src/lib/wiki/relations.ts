@@ -15,12 +15,16 @@ export const RelatedEntrySchema = z.object({
 });
 export type RelatedEntry = z.output<typeof RelatedEntrySchema>;
 
-/** What relation-finding needs to know about a document. */
-export interface RelationInput {
+/** What relation-finding needs to know about a document besides its terms. */
+export interface RelationLinks {
   id: string;
   tags: readonly string[];
   related: readonly string[];
   links: readonly string[];
+}
+
+/** What relation-finding needs to know about a document. */
+export interface RelationInput extends RelationLinks {
   vector: TermVector;
 }
 
@@ -31,7 +35,7 @@ export const SIMILAR_MIN = 0.25;
 export const RELATED_LIMIT = 8;
 
 /** Backlinks: for each id, the ids that link to it (sorted). */
-export function backlinksOf(docs: readonly RelationInput[]): Map<string, string[]> {
+export function backlinksOf(docs: readonly RelationLinks[]): Map<string, string[]> {
   const out = new Map<string, string[]>(docs.map((d) => [d.id, []]));
   for (const d of docs) for (const target of new Set(d.links)) if (target !== d.id) out.get(target)?.push(d.id);
   for (const list of out.values()) list.sort();

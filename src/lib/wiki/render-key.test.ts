@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import type { RawFile } from './document.ts';
-import { buildWiki } from './pipeline.ts';
-import { renderKeys } from './render-key.ts';
+import { createDevParseCache, keepUnchanged } from './dev-update.ts';
+import { buildWiki, type Wiki } from './pipeline.ts';
+import { renderKeys, type RenderKeyMemo } from './render-key.ts';
 
 const hash = (text: string) => createHash('sha256').update(text).digest('hex');
 const file = (path: string, text: string): RawFile => ({ path, text, mtime: '2026-11-01T00:00:00.000Z' });
@@ -72,5 +73,25 @@ describe('renderKeys: a page is rendered again exactly when its article can chan
 
   test('the same wiki gives the same keys', () => {
     expect(keys(BASE)).toEqual(before);
+  });
+});
+
+describe('renderKeys with a memo (maru dev: the documents a save did not change are the same objects)', () => {
+  test('the keys a fresh computation gives, also for a kept document whose linked document changed its headings', () => {
+    const cache = createDevParseCache();
+    const memo: RenderKeyMemo = new WeakMap();
+    const keysOf = (files: RawFile[], previous?: Wiki) => {
+      const wiki = keepUnchanged(previous, buildWiki(files, { categories: ['concept'], base: '/' }, cache));
+      const texts = new Map(files.map((f) => [f.path, f.text ?? '']));
+      return { wiki, keys: renderKeys(wiki, (d) => texts.get(d.source.sourcePath)!, { lang: 'ko', code: 'v1' }, hash, memo) };
+    };
+    const first = keysOf(BASE);
+    expect(first.keys).toEqual(keys(BASE));
+    // b's heading renamed: a (the same object, its text unchanged) links to b's heading, so its key changes too.
+    const renamed = edit('b.md', '---\ntitle: 토크나이저\n---\n\n## 형태소 분석\n\n본문.\n');
+    const second = keysOf(renamed, first.wiki);
+    expect(second.wiki.documents.find((d) => d.source.id === 'c')).toBe(first.wiki.documents.find((d) => d.source.id === 'c'));
+    expect(second.keys).toEqual(keys(renamed));
+    expect(second.keys.get('a')).not.toBe(first.keys.get('a'));
   });
 });

@@ -20,6 +20,7 @@ export function renderKeys(
   textOf: (doc: WikiDocument) => string,
   setting: RenderSetting,
   hash: (text: string) => string,
+  memo?: RenderKeyMemo,
 ): Map<string, string> {
   const targets = wiki.documents.map((d) => [d.source.id, d.source.title, d.source.sourcePath]);
   const shared = hash(JSON.stringify([setting.lang, setting.code, wiki.options.base, targets, wiki.options.attachments ?? []]));
@@ -29,12 +30,27 @@ export function renderKeys(
   for (const p of wiki.problems) if (p.field === 'image') imageProblems.set(p.path, [...(imageProblems.get(p.path) ?? []), `${p.line} ${p.message}`]);
   const out = new Map<string, string>();
   for (const doc of wiki.documents) {
-    const linked = doc.linkIds.map((id) => {
-      const s = byId.get(id);
+    const targets = doc.linkIds.map((id) => byId.get(id));
+    const images = imageProblems.get(doc.source.sourcePath) ?? [];
+    const kept = memo?.get(doc);
+    if (kept && kept.shared === shared && kept.images === images.join('\n') && kept.targets.every((t, i) => t === targets[i])) {
+      out.set(doc.source.id, kept.key);
+      continue;
+    }
+    const linked = doc.linkIds.map((id, i) => {
+      const s = targets[i];
       return s ? [id, s.title, s.markdown.headings.map((h) => [h.anchor, h.text])] : [id];
     });
-    const images = imageProblems.get(doc.source.sourcePath) ?? [];
-    out.set(doc.source.id, hash(`${shared}\n${JSON.stringify([doc.source.sourcePath, textOf(doc), linked, images])}`));
+    const key = hash(`${shared}\n${JSON.stringify([doc.source.sourcePath, textOf(doc), linked, images])}`);
+    memo?.set(doc, { shared, targets, images: images.join('\n'), key });
+    out.set(doc.source.id, key);
   }
   return out;
 }
+
+/**
+ * What a long-lived process (`maru dev`) keeps between calls: each document's key with what it was made from, by the
+ * derived document (a save hands back those it did not change). The same document with the same shared part, the same
+ * parsed documents behind its links and the same picture warnings has the same key.
+ */
+export type RenderKeyMemo = WeakMap<WikiDocument, { shared: string; targets: readonly (WikiDocument['source'] | undefined)[]; images: string; key: string }>;
