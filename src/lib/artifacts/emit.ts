@@ -60,9 +60,9 @@ export function toArtifacts(wiki: Wiki, ctx: EmitContext): Map<string, string> {
 }
 
 /**
- * Takes the files of the search (each document's snippet text, the split index's base, shards and chunks) as soon as
- * each is made, so they need not wait in memory until every artifact is emitted: an artifacts thread writes them
- * (`src/node/emit-worker.ts`). At 30,000 documents they are about a third of the artifacts' characters.
+ * Takes the files of the search (the whole index, each document's snippet text, the split index's base, shards and
+ * chunks) as soon as each is made, so they need not wait in memory until every artifact is emitted: an artifacts
+ * thread writes them (`src/node/emit-worker.ts`). They are about half of the artifacts' characters.
  */
 export type ArtifactSink = (path: string, text: string) => void;
 
@@ -109,13 +109,20 @@ export function emitWiki(wiki: Wiki, ctx: EmitContext, sink?: ArtifactSink): { c
   const catalogJson = `${JSON.stringify(catalog)}\n`;
   const synonyms = wiki.documents.filter((d) => d.source.glossary).flatMap((d) => glossaryGroups(d.source.body));
   const envelope = buildIndexEnvelope(sources, synonyms, (source) => cachedContribution(source, ctx.indexCache, ctx.sha256));
-  const indexJson = `${JSON.stringify(envelope)}\n`;
+  let indexJson: string | undefined = `${JSON.stringify(envelope)}\n`;
+  // What the manifest says of the whole index, taken now: with a sink, its text (the largest file) goes before the split.
+  const buildId = ctx.sha256(catalogJson + indexJson).slice(0, 16);
+  const indexInfo = fileInfo(indexJson, ctx);
+  if (sink) {
+    sink(`${ARTIFACT_DIR}/search-index.json`, indexJson);
+    indexJson = undefined;
+  }
   // The site's split index: a base and shards of the same postings (see index-split.ts).
   // Its 초성 initials carry the titles' Latin names as the content writes them in Hangul (initials-readings.ts).
   const readLatin = latinReader(sources.map((s) => s.proseMarkdown ?? ''));
   for (const [name, json] of splitFiles(splitIndex(envelope, {}, readLatin))) searchFile(`${SEARCH_SPLIT_DIR}/${name}`, `${JSON.stringify(json)}\n`);
   files.set(`${ARTIFACT_DIR}/catalog.json`, catalogJson);
-  files.set(`${ARTIFACT_DIR}/search-index.json`, indexJson);
+  if (indexJson !== undefined) files.set(`${ARTIFACT_DIR}/search-index.json`, indexJson);
   const manifest: Manifest = {
     format: 'maru-wiki',
     version: ARTIFACT_VERSION,
@@ -126,10 +133,10 @@ export function emitWiki(wiki: Wiki, ctx: EmitContext, sink?: ArtifactSink): { c
     base: wiki.options.base,
     site: ctx.site,
     documentCount: entries.length,
-    buildId: ctx.sha256(catalogJson + indexJson).slice(0, 16),
+    buildId,
     files: {
       'catalog.json': fileInfo(catalogJson, ctx),
-      'search-index.json': fileInfo(indexJson, ctx),
+      'search-index.json': indexInfo,
       ...Object.fromEntries([...searchInfo].map(([path, info]) => [path.slice(ARTIFACT_DIR.length + 1), info])),
     },
   };
@@ -137,7 +144,7 @@ export function emitWiki(wiki: Wiki, ctx: EmitContext, sink?: ArtifactSink): { c
   files.set(`${ARTIFACT_DIR}/manifest.json`, `${JSON.stringify(manifest, null, 2)}\n`);
   files.set('llms.txt', toLlmsTxt(wiki, ctx));
   files.set('llms-full.txt', toLlmsFullTxt(wiki, files));
-  return { catalog, files, sunk: sink ? searchInfo.size : 0 };
+  return { catalog, files, sunk: sink ? searchInfo.size + 1 : 0 };
 }
 
 /**
