@@ -22,6 +22,8 @@ export interface SplitFigures {
   largestChunkGzipKiB: number;
   /** Base + the shards its terms need + the document chunks it section-scores + the snippet texts of the first 8 hits, per query on a fresh page (code not included). */
   firstSearchGzipKiB: Spread;
+  /** The same files uncompressed. */
+  firstSearchRawKiB: Spread;
   /** The same with each response's headers as `npm start` sends them (`RESPONSE_HEADER_BYTES`). */
   firstSearchTransferredKiB: Spread;
   /** Files a first search fetches (each one request). */
@@ -29,7 +31,14 @@ export interface SplitFigures {
   /** Queries whose top 10 (ids, sections, scores) equal those of the whole index. */
   sameHits: string;
   /** The same over queries cut from the wiki's own titles and headings (`titleAndHeadingQueries`), nobody's choice. */
-  sample: { queries: number; firstSearchGzipKiB: Spread; firstSearchTransferredKiB: Spread; firstSearchRequests: Spread; sameHits: string };
+  sample: {
+    queries: number;
+    firstSearchGzipKiB: Spread;
+    firstSearchRawKiB: Spread;
+    firstSearchTransferredKiB: Spread;
+    firstSearchRequests: Spread;
+    sameHits: string;
+  };
 }
 
 /** Median, 95th percentile and largest of a set of figures (KiB, or a count). */
@@ -50,6 +59,8 @@ export interface FirstSearch {
   textFiles: number;
   /** Gzip bodies of every file fetched. */
   total: number;
+  /** The same files uncompressed (a host that sends JSON as it is, and what the browser parses). */
+  raw: number;
   /** Files fetched: the base, shards, chunks, snippet texts (the initials too for a 초성 query). */
   requests: number;
   /** `total` plus the response headers of every request. */
@@ -100,35 +111,45 @@ export function splitBench(
   indexFile: string,
   textGzip: (id: string) => number,
   sizes: SplitSizes = {},
+  textRaw: (id: string) => number = () => 0,
 ): {
-  figures: Omit<SplitFigures, 'firstSearchGzipKiB' | 'firstSearchTransferredKiB' | 'firstSearchRequests' | 'sameHits' | 'sample'>;
+  figures: Omit<SplitFigures, 'firstSearchGzipKiB' | 'firstSearchRawKiB' | 'firstSearchTransferredKiB' | 'firstSearchRequests' | 'sameHits' | 'sample'>;
   documents: readonly SearchDocument[];
   firstSearch: (q: string) => Promise<FirstSearch>;
 } {
   const text = readFileSync(indexFile, 'utf8');
   const envelope = IndexEnvelopeSchema.parse(JSON.parse(text));
   const split = splitIndex(envelope, sizes);
-  const baseGzip = gz(JSON.stringify(split.base));
-  const files = new Map([...splitFiles(split)].map(([name, json]) => [name, { json, gzip: gz(JSON.stringify(json)) }] as const));
+  const baseJson = JSON.stringify(split.base);
+  const baseGzip = gz(baseJson);
+  const files = new Map(
+    [...splitFiles(split)].map(([name, json]) => {
+      const text = JSON.stringify(json);
+      return [name, { json, gzip: gz(text), raw: Buffer.byteLength(text) }] as const;
+    }),
+  );
   const largest = (prefix: string) => kib(Math.max(...[...files].filter(([f]) => f.startsWith(prefix)).map(([, v]) => v.gzip)));
   const whole = loadSearch(envelope);
   const firstSearch = async (query: string): Promise<FirstSearch> => {
     const got = { shards: { files: 0, bytes: 0 }, chunks: { files: 0, bytes: 0 } };
+    let raw = Buffer.byteLength(baseJson);
     const loaded = loadSplitSearch(split.base, async (f) => {
       // The initials (초성 queries only) count with the chunks: both are details of documents.
       const kind = f.startsWith('terms-') ? got.shards : got.chunks;
       kind.files++;
       kind.bytes += files.get(f)!.gzip;
+      raw += files.get(f)!.raw;
       return files.get(f)!.json;
     });
     const [a, b] = [await search(whole, query), await search(loaded, query)];
     const view = (r: typeof a) => JSON.stringify(r.hits.map((h) => [h.document.id, h.section.anchor, h.score]));
     const texts = b.hits.slice(0, SHOWN).reduce((n, h) => n + textGzip(h.document.id), 0);
+    raw += b.hits.slice(0, SHOWN).reduce((n, h) => n + textRaw(h.document.id), 0);
     const total = baseGzip + got.shards.bytes + got.chunks.bytes + texts;
     const textFiles = Math.min(SHOWN, b.hits.length);
     const requests = 1 + got.shards.files + got.chunks.files + textFiles;
     const transferred = total + requests * RESPONSE_HEADER_BYTES;
-    return { query, base: baseGzip, ...got, texts, textFiles, total, requests, transferred, same: view(a) === view(b) };
+    return { query, base: baseGzip, ...got, texts, textFiles, total, raw, requests, transferred, same: view(a) === view(b) };
   };
   const figures = {
     shards: split.shards.length,
@@ -142,7 +163,7 @@ export function splitBench(
 }
 
 /** Median, p95 and max of one figure of the runs (`total` by default), in KiB or, for `requests`, as counted. */
-export function spread(runs: readonly FirstSearch[], figure: 'total' | 'transferred' | 'requests' = 'total'): Spread {
+export function spread(runs: readonly FirstSearch[], figure: 'total' | 'raw' | 'transferred' | 'requests' = 'total'): Spread {
   const values = runs.map((r) => r[figure]).sort((a, b) => a - b);
   const unit = figure === 'requests' ? (n: number) => n : kib;
   const at = (q: number) => unit(values[Math.min(values.length - 1, Math.ceil(values.length * q) - 1)]!);
@@ -151,14 +172,19 @@ export function spread(runs: readonly FirstSearch[], figure: 'total' | 'transfer
 
 /** `indexFile` is a `_wiki/search-index.json`; snippet texts come from the Markdown in `docsDir` (`_wiki/docs`) when given. */
 export async function splitIndexFigures(indexFile: string, queries: readonly string[], docsDir?: string): Promise<SplitFigures> {
-  let documents: readonly SearchDocument[] = [];
-  const textGzip = (id: string) => {
+  let byId = new Map<string, SearchDocument>();
+  const textOf = (id: string) => {
     const file = docsDir && join(docsDir, `${id}.md`);
-    const d = documents.find((x) => x.id === id)!;
-    return file && existsSync(file) ? gz(JSON.stringify(documentText(d, readFileSync(file, 'utf8')))) : 0;
+    return file && existsSync(file) ? `${JSON.stringify(documentText(byId.get(id)!, readFileSync(file, 'utf8')))}\n` : '';
   };
-  const bench = splitBench(indexFile, textGzip);
-  documents = bench.documents;
+  const bench = splitBench(
+    indexFile,
+    (id) => gz(textOf(id)),
+    {},
+    (id) => Buffer.byteLength(textOf(id)),
+  );
+  const documents = bench.documents;
+  byId = new Map(documents.map((d) => [d.id, d]));
   const runs = async (qs: readonly string[]) => {
     const out: FirstSearch[] = [];
     for (const q of qs) out.push(await bench.firstSearch(q));
@@ -168,6 +194,7 @@ export async function splitIndexFigures(indexFile: string, queries: readonly str
   const same = (r: FirstSearch[]) => `${r.filter((x) => x.same).length} of ${r.length}`;
   const spreads = (r: FirstSearch[]) => ({
     firstSearchGzipKiB: spread(r),
+    firstSearchRawKiB: spread(r, 'raw'),
     firstSearchTransferredKiB: spread(r, 'transferred'),
     firstSearchRequests: spread(r, 'requests'),
     sameHits: same(r),

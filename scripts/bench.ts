@@ -16,7 +16,7 @@ import { evalQueries, serverBench, serverBenchOptions, serverRows, stats, type S
 import { buildSite, haveChromium, siteSearchBench, siteSearchRows, type SiteSearchFigures } from '../bench/browser.ts';
 import { writeArtifacts } from '../src/node/wiki-build.ts';
 import { alternativesInBrowser, type AlternativesFigures } from '../bench/alternatives.ts';
-import { buildShare } from '../bench/build.ts';
+import { buildShare, scaleBench, scaleRows, type ScaleFigures } from '../bench/build.ts';
 import { firstAnswerBench, firstAnswerRows } from '../bench/first-answer.ts';
 import { splitIndexFigures, type SplitFigures } from '../bench/split.ts';
 import { peersBench, peersRows, type PeersFigures } from '../bench/peers.ts';
@@ -146,6 +146,15 @@ if (process.env.BENCH_REBUILD !== '0') {
 const peers: PeersFigures | undefined = process.env.BENCH_PEERS === '0' ? undefined : peersBench({ runs, corpora: ['ko-react-docs', 'generated-1000'] });
 const browser = browsers.find((b) => b.size === 1000)?.figures;
 if (sizes.includes(1000) && process.env.BENCH_BUILD_SHARE !== '0') share = buildShare(resolve('.tmp/corpus-1000'));
+// The scale bench, only on request (a cold build of 30,000 documents takes an hour or more): BENCH_SCALE=1000,10000,30000
+// builds each size cold as a team does, measures its output and a first search, then a one-file preview with the cache.
+const scale: ScaleFigures[] = [];
+for (const n of (process.env.BENCH_SCALE ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map(Number)
+  .sort((a, b) => a - b))
+  scale.push(await scaleBench(n));
 // The site's split index at the largest size: what a first search fetches.
 const split: SplitFigures | undefined = Number.isFinite(largest)
   ? await splitIndexFigures(resolve('.tmp/bench', `generated-${largest}`, 'search-index.json'), GENERATED_QUERIES)
@@ -240,6 +249,7 @@ if (split) {
   );
 }
 if (peers) md.push('## Cold build beside the peers, the same bytes', '', ...peersRows(peers));
+if (scale.length) md.push('## Scale: cold build, output, first search, one-file preview', '', ...scaleRows(scale), '');
 for (const { size, table } of rebuilds) md.push(`## Build and rebuild beside plain Astro: generated-${size}`, '', table, '');
 // The analysis of missed targets is written by people, from the figures above.
 if (existsSync('bench/notes.md')) md.push(readFileSync('bench/notes.md', 'utf8'));
@@ -247,6 +257,6 @@ mkdirSync('bench', { recursive: true });
 writeFileSync('bench/results.md', md.join('\n'));
 writeFileSync(
   'bench/results.json',
-  `${JSON.stringify({ date: new Date().toISOString(), machine, node: process.version, results, browser: browsers, alternatives, buildShare: share, split, rebuilds, peers }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), machine, node: process.version, results, browser: browsers, alternatives, buildShare: share, split, rebuilds, peers, scale }, null, 2)}\n`,
 );
 console.log(md.join('\n'));

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Deterministic PRNG (mulberry32): the same seed gives the same corpus on every machine. */
@@ -113,7 +113,12 @@ export function generateDocument(i: number, count: number, seed: number, materia
     '',
     ...body,
   ].join('\n');
-  return { path: `${project}/${id}.md`, text };
+  return { path: documentPath(i), text };
+}
+
+/** Where `generateDocument` writes document `i`: its project's folder, its id. */
+export function documentPath(i: number): string {
+  return `${PROJECTS[i % PROJECTS.length]!}/doc-${String(i).padStart(5, '0')}.md`;
 }
 
 /** Writes `count` generated documents under `dir` (emptied first). */
@@ -139,3 +144,16 @@ export const GENERATED_QUERIES: readonly string[] = [
   'TCP 3-way handshake',
   'useEffect 의존성',
 ];
+
+/**
+ * The change of a one-file pull request, for the preview benchmarks: one paragraph added to the end of the middle
+ * document of a corpus `writeCorpus` wrote with `count` documents. Returns that file's path under `dir` and a function
+ * that puts the file back as it was.
+ */
+export function changeOneDocument(dir: string, count: number): { path: string; restore: () => void } {
+  const path = documentPath(Math.floor(count / 2));
+  const file = join(dir, path);
+  const before = readFileSync(file, 'utf8');
+  writeFileSync(file, `${before}\n## 미리보기 변경\n\n한 파일만 바꾼 풀 리퀘스트의 미리보기 빌드가 다시 만드는 문단입니다.\n`);
+  return { path, restore: () => writeFileSync(file, before) };
+}

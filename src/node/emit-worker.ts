@@ -5,7 +5,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { Wiki } from '../lib/wiki/pipeline.ts';
 import { ARTIFACT_DIR } from '../lib/artifacts/schema.ts';
 import { openIndexCache } from './index-cache.ts';
-import { artifactMirror, emitArtifacts, siteConfig, writeArtifacts, type IndexCacheAt } from './wiki-build.ts';
+import { artifactMirror, artifactWriter, emitArtifacts, siteConfig, type IndexCacheAt } from './wiki-build.ts';
 
 /** What the thread starts with. */
 export interface EmitWorkerData {
@@ -35,14 +35,21 @@ const { root, cache } = workerData as EmitWorkerData;
 // Read while the main thread collects the wiki.
 const indexCache = cache ? openIndexCache(cache.dir, cache.code) : undefined;
 parentPort!.once('message', ({ wiki, stage }: EmitJob) => {
-  // Cast: the resolver and the problems are not read by emitting (`emitWiki` reads the documents and the base path).
-  const { files, tokenized } = emitArtifacts({ ...wiki, problems: [], dropped: [] } as unknown as Wiki, siteConfig(), root, cache, indexCache);
-  // Written here, on this thread: the main thread is spared the copy of every file and the time the disk takes.
+  // Written here, on this thread: the main thread is spared the copy of every file and the time the disk takes. The
+  // search's files are written as they are made (`emitWiki`'s sink): this thread then never holds them all at once.
   const mirror = cache ? artifactMirror(cache.dir) : undefined;
-  writeArtifacts(stage, files, mirror);
+  const writer = artifactWriter(stage, mirror);
+  // Cast: the resolver and the problems are not read by emitting (`emitWiki` reads the documents and the base path).
+  const {
+    files,
+    tokenized,
+    sunk = 0,
+  } = emitArtifacts({ ...wiki, problems: [], dropped: [] } as unknown as Wiki, siteConfig(), root, cache, indexCache, writer.write);
+  for (const [path, text] of files) writer.write(path, text);
+  writer.finish();
   const answer: StagedArtifacts = {
     catalogJson: files.get(`${ARTIFACT_DIR}/catalog.json`) ?? '',
-    count: files.size,
+    count: files.size + sunk,
     ...(mirror ? { linked: mirror.counts.linked } : {}),
     ...(tokenized ? { tokenized } : {}),
   };

@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFi
 import { Worker } from 'node:worker_threads';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { dirname, join, relative } from 'node:path';
-import { emitWiki, toCatalogArtifact, type EmitContext } from '../lib/artifacts/emit.ts';
+import { emitWiki, toCatalogArtifact, type ArtifactSink, type EmitContext } from '../lib/artifacts/emit.ts';
 import type { Catalog } from '../lib/artifacts/schema.ts';
 import { linkPolicy, type SiteConfig } from '../lib/wiki/config.ts';
 import type { KeepSyntaxTree, RawFile } from '../lib/wiki/document.ts';
@@ -193,6 +193,8 @@ export interface Emitted {
   catalog: Catalog;
   files: Map<string, string>;
   tokenized?: { documents: number; of: number };
+  /** How many files went to the sink instead of into `files` (`emitWiki`). */
+  sunk?: number;
 }
 
 /**
@@ -201,14 +203,21 @@ export interface Emitted {
  * With `cache`, only documents whose index inputs changed since the cached build are tokenized, and the cache is
  * written back: the one place that opens, uses and saves it.
  */
-export function emitArtifacts(wiki: Wiki, config = siteConfig(), root = contentRoot(), cache?: IndexCacheAt, opened?: IndexCache): Emitted {
+export function emitArtifacts(
+  wiki: Wiki,
+  config = siteConfig(),
+  root = contentRoot(),
+  cache?: IndexCacheAt,
+  opened?: IndexCache,
+  sink?: ArtifactSink,
+): Emitted {
   const ctx = emitContext(wiki, config, root);
   // Benchmarks only (bench/build.ts): the same pages from the catalog alone, without the search index; its cache is
   // left as it is for the next build that makes one.
   if (skipArtifacts()) return toCatalogArtifact(wiki, ctx);
-  if (!cache) return emitWiki(wiki, ctx);
+  if (!cache) return emitWiki(wiki, ctx, sink);
   const indexCache = opened ?? openIndexCache(cache.dir, cache.code);
-  const emitted = emitWiki(wiki, { ...ctx, indexCache });
+  const emitted = emitWiki(wiki, { ...ctx, indexCache }, sink);
   indexCache.save();
   return { ...emitted, tokenized: { documents: indexCache.misses, of: indexCache.hits + indexCache.misses } };
 }
@@ -329,9 +338,20 @@ export function skipArtifacts(): boolean {
  * no longer has is removed.
  */
 export function writeArtifacts(outDir: string, files: Map<string, string>, mirror?: OutputMirror): void {
+  const writer = artifactWriter(outDir, mirror);
+  for (const [path, text] of files) writer.write(path, text);
+  writer.finish();
+}
+
+/**
+ * `writeArtifacts` one file at a time: `write` each artifact as it comes (the search's files with their gzip copies,
+ * through `mirror` when given), then `finish` once every file is written (the mirror then drops what this build did
+ * not place).
+ */
+export function artifactWriter(outDir: string, mirror?: OutputMirror): { write: ArtifactSink; finish: () => void } {
   // Tens of thousands of files in a handful of folders: each folder is made once, not once per file.
   const made = new Set<string>();
-  for (const [path, text] of files) {
+  const write = (path: string, text: string) => {
     const full = join(outDir, path);
     const dir = dirname(full);
     if (!made.has(dir)) {
@@ -341,7 +361,7 @@ export function writeArtifacts(outDir: string, files: Map<string, string>, mirro
     if (mirror) mirror.place(full, path, text);
     else writeFileSync(full, text);
     // The search's files also as gzip, for static hosts that send JSON uncompressed (the site fetches these there).
-    if (!isPrecompressed(path)) continue;
+    if (!isPrecompressed(path)) return;
     // Compressed only when the last build's copy is not this text's (inflating it to check costs a fraction).
     if (mirror)
       mirror.place(
@@ -351,8 +371,8 @@ export function writeArtifacts(outDir: string, files: Map<string, string>, mirro
         (kept) => inflatesTo(kept, text),
       );
     else writeFileSync(gzipCopyOf(full), gzipSync(text));
-  }
-  mirror?.prune();
+  };
+  return { write, finish: () => void mirror?.prune() };
 }
 
 function inflatesTo(gz: Buffer, text: string): boolean {

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { toCatalogArtifact, utf8Length, type CatalogMemo } from './emit.ts';
+import { emitWiki, toCatalogArtifact, utf8Length, type CatalogMemo } from './emit.ts';
 import { createDevParseCache } from '../wiki/dev-update.ts';
 import { buildWiki } from '../wiki/pipeline.ts';
 
@@ -39,4 +39,30 @@ test("a catalog memo (maru dev) gives the same catalog, and a changed document's
     ['a', true],
     ['b', false],
   ]);
+});
+
+test('a sink takes the search files (the whole index, snippet texts, split index) as they are made; with the files kept, they are the same files and bytes as without it', () => {
+  const digest = (text: string) => [...text].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7).toString(16);
+  const ctx = { sha256: digest, generatedAt: '2026-12-01T00:00:00.000Z', commit: null, site: null, title: 'T', description: '' };
+  const file = (path: string, id: string, body: string) => ({
+    path,
+    mtime: '2026-12-01T00:00:00.000Z',
+    text: `---\nid: ${id}\ntitle: ${id}\n---\n\n${body}\n`,
+  });
+  const wiki = buildWiki([file('a.md', 'a', '## 배포\n\n첫 글은 [[b]]를 가리킵니다.'), file('b.md', 'b', '## Redis timeout\n\n둘째 글')], {
+    categories: [],
+    base: '/',
+  });
+  const whole = emitWiki(wiki, ctx);
+  const sunk = new Map<string, string>();
+  const streamed = emitWiki(wiki, ctx, (path, text) => {
+    expect(sunk.has(path)).toBe(false);
+    sunk.set(path, text);
+  });
+  expect([...sunk.keys()].sort()).toEqual([...whole.files.keys()].filter((p) => p.startsWith('_wiki/search')).sort());
+  expect(streamed.sunk).toBe(sunk.size);
+  expect(whole.sunk).toBe(0);
+  expect(new Map([...streamed.files, ...sunk])).toEqual(whole.files);
+  expect([...streamed.files.keys()].some((p) => p.startsWith('_wiki/search'))).toBe(false);
+  expect(streamed.files.get('_wiki/manifest.json')).toBe(whole.files.get('_wiki/manifest.json'));
 });

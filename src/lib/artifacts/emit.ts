@@ -59,12 +59,30 @@ export function toArtifacts(wiki: Wiki, ctx: EmitContext): Map<string, string> {
   return emitWiki(wiki, ctx).files;
 }
 
-/** The emitted files and the catalog object they serialise, so pages take the catalog without parsing its JSON. */
-export function emitWiki(wiki: Wiki, ctx: EmitContext): { catalog: Catalog; files: Map<string, string> } {
+/**
+ * Takes the files of the search (the whole index, each document's snippet text, the split index's base, shards and
+ * chunks) as soon as each is made, so they need not wait in memory until every artifact is emitted: an artifacts
+ * thread writes them (`src/node/emit-worker.ts`). They are about half of the artifacts' characters.
+ */
+export type ArtifactSink = (path: string, text: string) => void;
+
+/**
+ * The emitted files and the catalog object they serialise, so pages take the catalog without parsing its JSON. With
+ * `sink`, the search's files go to it as they are made instead of into `files`, and `sunk` counts them; every file
+ * and byte is the same either way.
+ */
+export function emitWiki(wiki: Wiki, ctx: EmitContext, sink?: ArtifactSink): { catalog: Catalog; files: Map<string, string>; sunk: number } {
   const files = new Map<string, string>();
   const entries: CatalogEntry[] = [];
   const sources: SearchSource[] = [];
   const searchFiles = new Map<string, string>();
+  // What the manifest lists of each search file, in the order they are made (the manifest's order, sunk or kept).
+  const searchInfo = new Map<string, ReturnType<typeof fileInfo>>();
+  const searchFile = (path: string, text: string) => {
+    searchInfo.set(path, fileInfo(text, ctx));
+    if (sink) sink(path, text);
+    else searchFiles.set(path, text);
+  };
   // Snippets show a wikilink as the page does: its own text, else the linked document's title. From the documents, by the
   // resolver's rule: emitting never reads the resolver (a worker thread emits without one).
   const documentOf = wikiTargets(wiki.documents.map((d) => d.source));
@@ -85,19 +103,26 @@ export function emitWiki(wiki: Wiki, ctx: EmitContext): { catalog: Catalog; file
     };
     sources.push(source);
     // What the site cuts a hit's snippet from, fetched only for hits shown (the MCP server derives the same from the Markdown).
-    searchFiles.set(`${SEARCH_TEXT_DIR}/${doc.source.id}.json`, `${JSON.stringify(documentText(source.document, markdown.text, linkTitle))}\n`);
+    searchFile(`${SEARCH_TEXT_DIR}/${doc.source.id}.json`, `${JSON.stringify(documentText(source.document, markdown.text, linkTitle))}\n`);
   }
   const catalog = toCatalog(entries, wiki.projectLabels, wiki.folderLabels);
   const catalogJson = `${JSON.stringify(catalog)}\n`;
   const synonyms = wiki.documents.filter((d) => d.source.glossary).flatMap((d) => glossaryGroups(d.source.body));
   const envelope = buildIndexEnvelope(sources, synonyms, (source) => cachedContribution(source, ctx.indexCache, ctx.sha256));
-  const indexJson = `${JSON.stringify(envelope)}\n`;
+  let indexJson: string | undefined = `${JSON.stringify(envelope)}\n`;
+  // What the manifest says of the whole index, taken now: with a sink, its text (the largest file) goes before the split.
+  const buildId = ctx.sha256(catalogJson + indexJson).slice(0, 16);
+  const indexInfo = fileInfo(indexJson, ctx);
+  if (sink) {
+    sink(`${ARTIFACT_DIR}/search-index.json`, indexJson);
+    indexJson = undefined;
+  }
   // The site's split index: a base and shards of the same postings (see index-split.ts).
   // Its 초성 initials carry the titles' Latin names as the content writes them in Hangul (initials-readings.ts).
   const readLatin = latinReader(sources.map((s) => s.proseMarkdown ?? ''));
-  for (const [name, json] of splitFiles(splitIndex(envelope, {}, readLatin))) searchFiles.set(`${SEARCH_SPLIT_DIR}/${name}`, `${JSON.stringify(json)}\n`);
+  for (const [name, json] of splitFiles(splitIndex(envelope, {}, readLatin))) searchFile(`${SEARCH_SPLIT_DIR}/${name}`, `${JSON.stringify(json)}\n`);
   files.set(`${ARTIFACT_DIR}/catalog.json`, catalogJson);
-  files.set(`${ARTIFACT_DIR}/search-index.json`, indexJson);
+  if (indexJson !== undefined) files.set(`${ARTIFACT_DIR}/search-index.json`, indexJson);
   const manifest: Manifest = {
     format: 'maru-wiki',
     version: ARTIFACT_VERSION,
@@ -108,18 +133,18 @@ export function emitWiki(wiki: Wiki, ctx: EmitContext): { catalog: Catalog; file
     base: wiki.options.base,
     site: ctx.site,
     documentCount: entries.length,
-    buildId: ctx.sha256(catalogJson + indexJson).slice(0, 16),
+    buildId,
     files: {
       'catalog.json': fileInfo(catalogJson, ctx),
-      'search-index.json': fileInfo(indexJson, ctx),
-      ...Object.fromEntries([...searchFiles].map(([path, text]) => [path.slice(ARTIFACT_DIR.length + 1), fileInfo(text, ctx)])),
+      'search-index.json': indexInfo,
+      ...Object.fromEntries([...searchInfo].map(([path, info]) => [path.slice(ARTIFACT_DIR.length + 1), info])),
     },
   };
   for (const [path, text] of searchFiles) files.set(path, text);
   files.set(`${ARTIFACT_DIR}/manifest.json`, `${JSON.stringify(manifest, null, 2)}\n`);
   files.set('llms.txt', toLlmsTxt(wiki, ctx));
   files.set('llms-full.txt', toLlmsFullTxt(wiki, files));
-  return { catalog, files };
+  return { catalog, files, sunk: sink ? searchInfo.size + 1 : 0 };
 }
 
 /**
