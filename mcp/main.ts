@@ -53,10 +53,12 @@ async function serveStdioWhileLoading(options: ServerOptions, name: string): Pro
   const handshake = new Promise<void>((done) => (handshakeDone = done));
   setTimeout(handshakeDone, HANDSHAKE_GRACE_MS).unref();
   // The first answer to anything but the handshake: what it does not need (every field checked, every document held,
-  // the warm-up) loads after it.
+  // the warm-up) loads after it, or a second after the handshake when nothing has been asked by then; never while a
+  // first question is being answered, which would share the processor with it.
   let asked = false;
   let answered!: () => void;
   const firstAnswer = new Promise<void>((done) => (answered = done));
+  void handshake.then(() => setTimeout(() => asked || answered(), IDLE_BEFORE_REST_MS).unref());
   const stdout = new Writable({
     write(chunk: Buffer, _encoding, callback) {
       process.stdout.write(chunk, callback);
@@ -114,6 +116,9 @@ async function serveStdioWhileLoading(options: ServerOptions, name: string): Pro
   serveOnStdio(() => createServer({ artifacts, misses, loading }), name, loading, onForward, stdout);
   return 0;
 }
+
+/** How long a client that has asked nothing after the handshake leaves the rest of the build's load waiting. */
+const IDLE_BEFORE_REST_MS = 1000;
 
 /** Longest wait for a client's tools/list before the build's long loading steps start anyway. */
 const HANDSHAKE_GRACE_MS = 300;
