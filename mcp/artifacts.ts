@@ -352,7 +352,9 @@ class SplitFiles {
   async #read(name: string): Promise<Buffer> {
     const info = fileInfo(this.#manifest, name);
     if (!info)
-      return this.#fail(`manifest.json field files.${name}: missing or not a sha256 and a size, and the search needs that file. Rebuild with \`npm run build\`.`);
+      return this.#fail(
+        `manifest.json field files.${name}: missing or not a sha256 and a size, and the search needs that file. Rebuild with \`npm run build\`.`,
+      );
     const bytes = await this.#source.readBytes(`${ARTIFACT_DIR}/${name}`, info.bytes).catch((e: Error) => this.#fail(e.message));
     checkDigest(name, await sha256OffThread(bytes), info.sha256, this.#fail);
     return bytes;
