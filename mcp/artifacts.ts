@@ -192,8 +192,6 @@ export async function loadArtifactsEarly(
   };
   const text = manifestText ?? (await readManifest(source));
   const manifest = parseManifest(text, fail);
-  // `before`: the stdio handshake, which the long steps below would otherwise hold up by a second at 10,000 documents.
-  await before;
   // Searches run on the site's split index (`_wiki/search/base.json` and the term shards and document chunks each query
   // needs, each checked against the manifest's sha256 when read), never on the whole `search-index.json`: both hold the
   // same postings and rank alike (src/lib/search/index-split.ts), but the whole index is by far the largest file a server
@@ -202,16 +200,24 @@ export async function loadArtifactsEarly(
   const splitBase = fileInfo(manifest, `${SPLIT_DIR}/base.json`);
   // Never more than the manifest says each file holds: a source that sends more is not the build it describes. Both at
   // once: a URL source downloads them side by side.
-  const [catalogBytes, firstBytes] = await Promise.all([
+  // Read and hashed (on the thread pool) while the handshake is answered; parsed after it.
+  const reads = Promise.all([
     source.readBytes(`${ARTIFACT_DIR}/catalog.json`, manifest.files['catalog.json'].bytes),
     splitBase
       ? source.readBytes(`${ARTIFACT_DIR}/${SPLIT_DIR}/base.json`, splitBase.bytes)
       : source.readBytes(`${ARTIFACT_DIR}/search-index.json`, manifest.files['search-index.json'].bytes),
-  ]).catch((e: Error) => fail(e.message));
-  // Both files are hashed on the thread pool while this thread parses them; nothing parsed is looked at before its hash
-  // has matched, and a file that fails both says so about its hash.
-  const catalogHash = sha256OffThread(catalogBytes);
-  const firstHash = sha256OffThread(firstBytes);
+  ]).then((files) => files.map((bytes) => ({ bytes, hash: sha256OffThread(bytes) })));
+  // Handled below, after the handshake; this keeps a failure meanwhile from being reported as unhandled.
+  reads.catch(() => undefined);
+  // `before`: the stdio handshake, which the long steps below would otherwise hold up by a second at 10,000 documents.
+  await before;
+  const [catalogRead, firstRead] = await reads.catch((e: Error) => fail(e.message));
+  // Nothing parsed is looked at before its hash has matched, and a file that fails both says so about its hash.
+  const { bytes: catalogBytes, hash: catalogHash } = catalogRead!;
+  const { bytes: firstBytes, hash: firstHash } = firstRead!;
+  // The hashes' promises are awaited after the parses; these keep a failure meanwhile from being reported as unhandled.
+  catalogHash.catch(() => undefined);
+  firstHash.catch(() => undefined);
   // Each step below holds the thread for up to a few hundred milliseconds at 10,000 documents; yielding in between
   // lets a stdio server answer `initialize` and `tools/list` while its first build is still loading.
   await yieldToIo();

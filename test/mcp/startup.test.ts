@@ -163,7 +163,7 @@ describe('a stdio server whose build is still loading', () => {
     expect((search!.result!.structuredContent as { results: { id: string }[] }).results[0]!.id).toBe('search-tokenizer');
     // Then every document and split index file is read and checked.
     await expect
-      .poll(() => site!.requested.filter((path) => path.startsWith('_wiki/docs/')).length, { timeout: 30_000 })
+      .poll(() => site!.requested.filter((path) => path.startsWith('_wiki/docs/')).length, { timeout: 60_000 })
       .toBe(readdirSync(join(dist, '_wiki/docs')).length);
     expect(site.requested).toContain('_wiki/search/initials.json');
   });
