@@ -238,7 +238,7 @@ export async function loadArtifactsEarly(
     }
     return search;
   };
-  // The split index's files, read, checked and held once the build is in (see `holdSplitFiles`) until a search parses one.
+  // The split index's files, read, checked and held once the build is in (see `SplitFiles.holdAll`) until a search parses one.
   const split = new SplitFiles(source, manifest, fail);
   let search: LoadedSearch;
   try {
