@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { deflateRaw, deflateRawSync, inflateRawSync } from 'node:zlib';
 import * as z from 'zod';
 import {
   ARTIFACT_DIR,
@@ -48,38 +50,41 @@ export { sha256 };
  * checked on the spot, and one whose bytes differ from the catalog's hash is refused, never served. Once the build has
  * loaded completely every document is held, because a build folder may be emptied or overwritten at any moment (Astro
  * empties its output folder when a build starts): the set that /healthz reports is the set that answers, whole. The
- * bytes are held as read and decoded per request: decoding 10,000 documents up front cost half a second of the load and
- * twice the memory (Korean text takes two bytes a character as a string).
+ * bytes are held compressed once checked (deflate, on the thread pool), and inflated and decoded per request: held as
+ * read they were the largest part of a 10,000-document server's memory, three to four times what they take deflated,
+ * and decoded up front they cost half a second of the load and twice that again (Korean text takes two bytes a
+ * character as a string).
  */
 export class MarkdownStore {
-  readonly #bytes: Map<string, Buffer>;
+  /** Deflated bytes by id. */
+  readonly #packed: Map<string, Buffer>;
   readonly #linkTitle: LinkTitle | undefined;
   readonly #read: ((id: string) => Promise<Buffer> | undefined) | undefined;
   readonly #reading = new Map<string, Promise<Buffer>>();
 
   /**
-   * `linkTitle` gives snippets a wikilink's document title, as the build's snippet texts have it; `read(id)` reads and
-   * checks a document not held yet (undefined for an unknown id).
+   * `bytes` are documents already checked; `linkTitle` gives snippets a wikilink's document title, as the build's snippet
+   * texts have it; `read(id)` reads and checks a document not held yet (undefined for an unknown id).
    */
   constructor(bytes: ReadonlyMap<string, Buffer>, linkTitle?: LinkTitle, read?: (id: string) => Promise<Buffer> | undefined) {
-    this.#bytes = new Map(bytes);
+    this.#packed = new Map([...bytes].map(([id, raw]) => [id, Buffer.from(deflateRawSync(raw, PACKING))]));
     this.#linkTitle = linkTitle;
     this.#read = read;
   }
 
-  /** The bytes of a document, read now if they are not held yet; undefined for an unknown id; rejects when they fail their check. */
+  /** The deflated bytes of a document, read now if they are not held yet; undefined for an unknown id; rejects when they fail their check. */
   #load(id: string): Buffer | Promise<Buffer> | undefined {
-    const held = this.#bytes.get(id);
+    const held = this.#packed.get(id);
     if (held !== undefined || !this.#read) return held;
     let reading = this.#reading.get(id);
     if (!reading) {
       const started = this.#read(id);
       if (!started) return undefined;
-      reading = started.then(
-        (bytes) => {
-          this.#bytes.set(id, bytes);
+      reading = started.then(pack).then(
+        (packed) => {
+          this.#packed.set(id, packed);
           this.#reading.delete(id);
-          return bytes;
+          return packed;
         },
         (e: unknown) => {
           this.#reading.delete(id);
@@ -93,7 +98,7 @@ export class MarkdownStore {
 
   /** Whether a document's bytes are held (read and checked). */
   holds(id: string): boolean {
-    return this.#bytes.has(id);
+    return this.#packed.has(id);
   }
 
   /** Reads and checks a document not held yet, sharing a read already under way (the loader's pass over every document). */
@@ -103,7 +108,8 @@ export class MarkdownStore {
 
   /** The text of a document, or undefined for an unknown id. */
   async get(id: string): Promise<string | undefined> {
-    return (await this.#load(id))?.toString('utf8');
+    const packed = await this.#load(id);
+    return packed && textOf(packed);
   }
 
   /**
@@ -114,20 +120,35 @@ export class MarkdownStore {
     readonly id: string;
     readonly sections: readonly { line: number }[];
   }): DocumentText | undefined | Promise<DocumentText | undefined> {
-    const bytes = this.#load(document.id);
-    const cut = (b: Buffer | undefined) => (b === undefined ? undefined : sectionTextsOf(document, b, () => b.toString('utf8'), this.#linkTitle));
-    return bytes instanceof Promise ? bytes.then(cut) : cut(bytes);
+    const packed = this.#load(document.id);
+    const cut = (b: Buffer | undefined) => (b === undefined ? undefined : sectionTextsOf(document, b, () => textOf(b), this.#linkTitle));
+    return packed instanceof Promise ? packed.then(cut) : cut(packed);
   }
 
   /** Several documents at once, as a lookup for code that needs them synchronously. */
   async getMany(ids: readonly string[]): Promise<Map<string, string>> {
     const out = new Map<string, string>();
     for (const id of ids) {
-      const bytes = await this.#load(id);
-      if (bytes !== undefined) out.set(id, bytes.toString('utf8'));
+      const packed = await this.#load(id);
+      if (packed !== undefined) out.set(id, textOf(packed));
     }
     return out;
   }
+}
+
+/** Fast deflate: Markdown shrinks three to four times at level 1, and inflating a document takes microseconds. */
+const PACKING = { level: 1 };
+
+const deflateRawAsync = promisify(deflateRaw);
+
+/** A checked document's bytes, deflated on the thread pool. */
+async function pack(raw: Buffer): Promise<Buffer> {
+  // Copied to its own size: zlib's output sits in a chunk of 16 KiB or more, which a small document would hold whole.
+  return Buffer.from(await deflateRawAsync(raw, PACKING));
+}
+
+function textOf(packed: Buffer): string {
+  return inflateRawSync(packed).toString('utf8');
 }
 
 /** Reads every document the store does not hold yet and checks it against its sha256; rejects with the first problem. */
@@ -308,7 +329,7 @@ const SPLIT_FILE = /^(?:terms-\d+|docs-\d+|initials)\.json$/;
 /**
  * The split index's files as its loader asks for them: each read no longer than the manifest says, checked against its
  * sha256 and parsed. Once the build is in, `holdAll` reads and checks every one the loader has not asked for yet and
- * holds its bytes, so that searches never depend on the folder later (as the documents' Markdown, see MarkdownStore);
+ * holds its bytes deflated, so that searches never depend on the folder later (as the documents' Markdown, see MarkdownStore);
  * the loader asks for a file once and keeps what it parsed, so a file's bytes are dropped when it is taken.
  */
 class SplitFiles {
@@ -331,7 +352,7 @@ class SplitFiles {
     this.#taken.add(file);
     const held = this.#held.get(file);
     this.#held.delete(file);
-    return parseJsonLater(held ?? (await this.#read(name)))(name, this.#fail);
+    return parseJsonLater(held ? inflateRawSync(held) : await this.#read(name))(name, this.#fail);
   }
 
   /** Reads and checks every file of the split index the loader has not asked for yet; rejects with the first problem. */
@@ -347,9 +368,9 @@ class SplitFiles {
         if (next % 64 === 63) await yieldToIo();
         const file = files[next++];
         if (file === undefined) return;
-        const bytes = await this.#read(`${SPLIT_DIR}/${file}`);
+        const packed = await pack(await this.#read(`${SPLIT_DIR}/${file}`));
         // A search may have asked for it meanwhile, and holds what it parsed.
-        if (!this.#taken.has(file)) this.#held.set(file, bytes);
+        if (!this.#taken.has(file)) this.#held.set(file, packed);
       }
     };
     await Promise.all(Array.from({ length: Math.min(DOC_READ_CONCURRENCY, files.length) }, worker));
