@@ -165,7 +165,7 @@ describe('a stdio server whose build is still loading', () => {
     await expect
       .poll(() => site!.requested.filter((path) => path.startsWith('_wiki/docs/')).length, { timeout: 60_000 })
       .toBe(readdirSync(join(dist, '_wiki/docs')).length);
-    expect(site.requested).toContain('_wiki/search/initials.json');
+    await expect.poll(() => site!.requested.includes('_wiki/search/initials.json'), { timeout: 60_000 }).toBe(true);
   });
 
   test('a build that fails its hash check: waiting requests get the reason, the process exits 1 saying why on stderr', async () => {
