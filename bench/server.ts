@@ -125,13 +125,31 @@ function plainIndex(dist: string): MiniSearch {
   return plain;
 }
 
-/** RSS (MiB) of plain MiniSearch holding the build's documents after `searches` searches, in a fresh process. */
+/**
+ * RSS (MiB) of plain MiniSearch holding the build's documents right after `searches` searches, in a fresh process, by the
+ * method the MCP server's RSS is taken with (bench/plain-searches.ts): no forced collection, the index's JSON text not
+ * kept. `memoryAfterSearches` (bench/load.ts) collects garbage before it reads and keeps the text alive, which is no
+ * comparison for a server read from outside.
+ */
 export function plainRssAfterSearches(dist: string, queries: readonly string[], searches: number): number {
-  return memoryAfterSearches(dist, queries, searches, plainIndex(dist), false).plainMiB;
+  const dir = mkdtempSync(join(tmpdir(), 'maru-bench-'));
+  try {
+    const plainFile = join(dir, 'plain.json');
+    writeFileSync(plainFile, JSON.stringify(plainIndex(dist)));
+    const queriesFile = join(dir, 'queries.json');
+    writeFileSync(queriesFile, JSON.stringify(queries));
+    const r = spawnSync(process.execPath, [fileURLToPath(new URL('./plain-searches.ts', import.meta.url)), plainFile, queriesFile, String(searches)], {
+      encoding: 'utf8',
+    });
+    if (r.status !== 0) throw new Error(r.stderr);
+    return (JSON.parse(r.stdout) as { rssMiB: number }).rssMiB;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
-/** RSS after `searches` searches, each engine in a fresh `node --expose-gc bench/load.ts` process (Maru's unless `withMaru` is false). */
-function memoryAfterSearches(dist: string, queries: readonly string[], searches: number, plainIndexed: MiniSearch, withMaru = true) {
+/** RSS after `searches` searches, each engine in a fresh `node --expose-gc bench/load.ts` process. */
+function memoryAfterSearches(dist: string, queries: readonly string[], searches: number, plainIndexed: MiniSearch) {
   const dir = mkdtempSync(join(tmpdir(), 'maru-bench-'));
   try {
     const plainFile = join(dir, 'plain.json');
@@ -144,7 +162,7 @@ function memoryAfterSearches(dist: string, queries: readonly string[], searches:
       if (r.status !== 0) throw new Error(r.stderr);
       return JSON.parse(r.stdout) as { baseMiB: number; afterSearchesMiB: number };
     };
-    const maru = withMaru ? child('maru', join(dist, '_wiki/search-index.json')) : { afterSearchesMiB: NaN, baseMiB: NaN };
+    const maru = child('maru', join(dist, '_wiki/search-index.json'));
     const plain = child('plain', plainFile);
     return {
       searches,

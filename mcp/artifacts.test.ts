@@ -6,6 +6,7 @@ import { buildFixture, EXAMPLE_CONTENT, removeDir } from '../test/mcp/helpers.ts
 import { loadArtifacts, loadArtifactsEarly, sha256 } from './artifacts.ts';
 import { dirSource } from './source.ts';
 import { search } from '../src/lib/search/search.ts';
+import { loadSearch } from '../src/lib/search/index-load.ts';
 
 /** This checkout's release, as package.json says. */
 const PKG_VERSION = (JSON.parse(readFileSync(join(import.meta.dirname, '../package.json'), 'utf8')) as { version: string }).version;
@@ -84,7 +85,7 @@ describe('loadArtifacts', () => {
     await expect(loadArtifacts(await dirSource(dir))).rejects.toThrow(`Artifacts in ${dir} are not usable: ${message}`);
   });
 
-  test.each(['_wiki/catalog.json', '_wiki/search-index.json', '_wiki/docs/deploy.md'])('a changed %s fails its sha256 check', async (file) => {
+  test.each(['_wiki/catalog.json', '_wiki/search/base.json', '_wiki/docs/deploy.md'])('a changed %s fails its sha256 check', async (file) => {
     const dir = variant(file, (t) => `${t}\n`);
     const name = file.startsWith('_wiki/docs/') ? file : file.slice('_wiki/'.length);
     await expect(loadArtifacts(await dirSource(dir))).rejects.toThrow(
@@ -110,12 +111,14 @@ describe('loadArtifacts', () => {
 
   test('a build answers before its documents are read: each is checked when first read, and a changed one is refused naming it', async () => {
     const dir = variant('_wiki/docs/deploy.md', (t) => `${t}\n`);
-    const firstAnswer = new Promise<void>(() => undefined);
+    let answered!: () => void;
+    const firstAnswer = new Promise<void>((done) => (answered = done));
     const { set, complete } = await loadArtifactsEarly(await dirSource(dir), undefined, undefined, true, firstAnswer);
     const other = set.ids.find((id) => id !== 'deploy')!;
     expect(await set.markdown.get(other)).toBe(readFileSync(join(dir, `_wiki/docs/${other}.md`), 'utf8'));
     const refused = new RegExp(`^Artifacts in ${dir} are not usable: _wiki/docs/deploy\\.md has sha256 [0-9a-f]{12}…, but the manifest says`);
     await expect(set.markdown.get('deploy')).rejects.toThrow(refused);
+    answered();
     await expect(complete).rejects.toThrow(refused);
   });
 
@@ -148,18 +151,37 @@ describe('loadArtifacts', () => {
     await expect(complete).rejects.toThrow(`Artifacts in ${dir} are not usable: manifest.json field files.search/base.json.sha256:`);
   });
 
-  test('the first answer searches the split index, with the same hits as the whole index, which answers once loaded', async () => {
+  test('searches run on the split index, with the same hits as the whole index, and once loaded never touch the folder', async () => {
+    const dir = variant('_wiki/manifest.json', (t) => t);
+    const whole = loadSearch(JSON.parse(readFileSync(join(dir, '_wiki/search-index.json'), 'utf8')));
+    const hits = async (s: typeof whole, q: string) => (await search(s, q, { limit: 10 })).hits.map((h) => [h.document.id, h.score, h.section.anchor]);
     let answered!: () => void;
     const firstAnswer = new Promise<void>((done) => (answered = done));
-    const { set, complete } = await loadArtifactsEarly(await dirSource(good), undefined, undefined, true, firstAnswer);
+    const { set, complete } = await loadArtifactsEarly(await dirSource(dir), undefined, undefined, true, firstAnswer);
     expect(set.search.shards).toBeDefined();
-    const whole = await loadArtifacts(await dirSource(good));
-    const ids = async (s: typeof set.search, q: string) => (await search(s, q, { limit: 10 })).hits.map((h) => h.document.id);
-    for (const q of ['배포', 'deploy 설정', '검색']) expect(await ids(set.search, q)).toEqual(await ids(whole.search, q));
+    expect(await hits(set.search, '배포')).toEqual(await hits(whole, '배포'));
     answered();
-    await complete;
+    expect(await complete).toBe(set);
+    rmSync(join(dir, '_wiki'), { recursive: true });
+    // Queries whose terms no search has asked for yet: their files were read and checked while the build loaded.
+    for (const q of ['deploy 설정', '검색', 'tokenizer', '롤백 방법']) expect(await hits(set.search, q), q).toEqual(await hits(whole, q));
+  });
+
+  test('a build without a split index searches the whole index, checked against its sha256', async () => {
+    const withoutSplit = editManifest((m) => ({
+      ...m,
+      files: Object.fromEntries(Object.entries(m.files as object).filter(([name]) => !name.startsWith('search/'))),
+    }));
+    const set = await loadArtifacts(await dirSource(variant('_wiki/manifest.json', withoutSplit)));
     expect(set.search.shards).toBeUndefined();
-    expect(await ids(set.search, '배포')).toEqual(await ids(whole.search, '배포'));
+    expect((await search(set.search, '배포', { limit: 3 })).hits.map((h) => h.document.id)).toEqual(
+      (await search((await loadArtifacts(await dirSource(good))).search, '배포', { limit: 3 })).hits.map((h) => h.document.id),
+    );
+    const dir = variant('_wiki/manifest.json', withoutSplit);
+    writeFileSync(join(dir, '_wiki/search-index.json'), `${readFileSync(join(dir, '_wiki/search-index.json'), 'utf8')}\n`);
+    await expect(loadArtifacts(await dirSource(dir))).rejects.toThrow(
+      new RegExp(`^Artifacts in ${dir} are not usable: search-index\\.json has sha256 [0-9a-f]{12}…, but the manifest says`),
+    );
   });
 
   test('a split index file whose bytes differ from the manifest is refused when a search needs it', async () => {

@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { deflateRaw, deflateRawSync, inflateRawSync } from 'node:zlib';
 import * as z from 'zod';
 import {
   ARTIFACT_DIR,
@@ -14,7 +16,7 @@ import {
 import { SEARCH_OPTIONS_VERSION } from '../src/lib/search/contract.ts';
 import { loadSearch, loadSplitSearch, type LoadedSearch } from '../src/lib/search/index-load.ts';
 import { IndexEnvelopeSchema, SearchDocumentSchema } from '../src/lib/search/index-schema.ts';
-import { warmSearch } from '../src/lib/search/search.ts';
+import { warmSearch, warmSplitSearch } from '../src/lib/search/search.ts';
 import { sectionTextsOf, type DocumentText, type LinkTitle } from '../src/lib/search/snippet.ts';
 import { wikiTargets } from '../src/lib/wiki/links.ts';
 import { isSlug } from '../src/lib/wiki/slug.ts';
@@ -48,38 +50,41 @@ export { sha256 };
  * checked on the spot, and one whose bytes differ from the catalog's hash is refused, never served. Once the build has
  * loaded completely every document is held, because a build folder may be emptied or overwritten at any moment (Astro
  * empties its output folder when a build starts): the set that /healthz reports is the set that answers, whole. The
- * bytes are held as read and decoded per request: decoding 10,000 documents up front cost half a second of the load and
- * twice the memory (Korean text takes two bytes a character as a string).
+ * bytes are held compressed once checked (deflate, on the thread pool), and inflated and decoded per request: held as
+ * read they were the largest part of a 10,000-document server's memory, three to four times what they take deflated,
+ * and decoded up front they cost half a second of the load and twice that again (Korean text takes two bytes a
+ * character as a string).
  */
 export class MarkdownStore {
-  readonly #bytes: Map<string, Buffer>;
+  /** Deflated bytes by id. */
+  readonly #packed: Map<string, Buffer>;
   readonly #linkTitle: LinkTitle | undefined;
   readonly #read: ((id: string) => Promise<Buffer> | undefined) | undefined;
   readonly #reading = new Map<string, Promise<Buffer>>();
 
   /**
-   * `linkTitle` gives snippets a wikilink's document title, as the build's snippet texts have it; `read(id)` reads and
-   * checks a document not held yet (undefined for an unknown id).
+   * `bytes` are documents already checked; `linkTitle` gives snippets a wikilink's document title, as the build's snippet
+   * texts have it; `read(id)` reads and checks a document not held yet (undefined for an unknown id).
    */
   constructor(bytes: ReadonlyMap<string, Buffer>, linkTitle?: LinkTitle, read?: (id: string) => Promise<Buffer> | undefined) {
-    this.#bytes = new Map(bytes);
+    this.#packed = new Map([...bytes].map(([id, raw]) => [id, Buffer.from(deflateRawSync(raw, PACKING))]));
     this.#linkTitle = linkTitle;
     this.#read = read;
   }
 
-  /** The bytes of a document, read now if they are not held yet; undefined for an unknown id; rejects when they fail their check. */
+  /** The deflated bytes of a document, read now if they are not held yet; undefined for an unknown id; rejects when they fail their check. */
   #load(id: string): Buffer | Promise<Buffer> | undefined {
-    const held = this.#bytes.get(id);
+    const held = this.#packed.get(id);
     if (held !== undefined || !this.#read) return held;
     let reading = this.#reading.get(id);
     if (!reading) {
       const started = this.#read(id);
       if (!started) return undefined;
-      reading = started.then(
-        (bytes) => {
-          this.#bytes.set(id, bytes);
+      reading = started.then(pack).then(
+        (packed) => {
+          this.#packed.set(id, packed);
           this.#reading.delete(id);
-          return bytes;
+          return packed;
         },
         (e: unknown) => {
           this.#reading.delete(id);
@@ -93,7 +98,7 @@ export class MarkdownStore {
 
   /** Whether a document's bytes are held (read and checked). */
   holds(id: string): boolean {
-    return this.#bytes.has(id);
+    return this.#packed.has(id);
   }
 
   /** Reads and checks a document not held yet, sharing a read already under way (the loader's pass over every document). */
@@ -103,7 +108,8 @@ export class MarkdownStore {
 
   /** The text of a document, or undefined for an unknown id. */
   async get(id: string): Promise<string | undefined> {
-    return (await this.#load(id))?.toString('utf8');
+    const packed = await this.#load(id);
+    return packed && textOf(packed);
   }
 
   /**
@@ -114,20 +120,35 @@ export class MarkdownStore {
     readonly id: string;
     readonly sections: readonly { line: number }[];
   }): DocumentText | undefined | Promise<DocumentText | undefined> {
-    const bytes = this.#load(document.id);
-    const cut = (b: Buffer | undefined) => (b === undefined ? undefined : sectionTextsOf(document, b, () => b.toString('utf8'), this.#linkTitle));
-    return bytes instanceof Promise ? bytes.then(cut) : cut(bytes);
+    const packed = this.#load(document.id);
+    const cut = (b: Buffer | undefined) => (b === undefined ? undefined : sectionTextsOf(document, b, () => textOf(b), this.#linkTitle));
+    return packed instanceof Promise ? packed.then(cut) : cut(packed);
   }
 
   /** Several documents at once, as a lookup for code that needs them synchronously. */
   async getMany(ids: readonly string[]): Promise<Map<string, string>> {
     const out = new Map<string, string>();
     for (const id of ids) {
-      const bytes = await this.#load(id);
-      if (bytes !== undefined) out.set(id, bytes.toString('utf8'));
+      const packed = await this.#load(id);
+      if (packed !== undefined) out.set(id, textOf(packed));
     }
     return out;
   }
+}
+
+/** Fast deflate: Markdown shrinks three to four times at level 1, and inflating a document takes microseconds. */
+const PACKING = { level: 1 };
+
+const deflateRawAsync = promisify(deflateRaw);
+
+/** A checked document's bytes, deflated on the thread pool. */
+async function pack(raw: Buffer): Promise<Buffer> {
+  // Copied to its own size: zlib's output sits in a chunk of 16 KiB or more, which a small document would hold whole.
+  return Buffer.from(await deflateRawAsync(raw, PACKING));
+}
+
+function textOf(packed: Buffer): string {
+  return inflateRawSync(packed).toString('utf8');
 }
 
 /** Reads every document the store does not hold yet and checks it against its sha256; rejects with the first problem. */
@@ -172,12 +193,13 @@ export async function loadArtifacts(source: ArtifactSource, manifestText?: strin
 }
 
 /**
- * Loads what the first answer needs: the manifest, the catalog and the index, each checked against the manifest's
- * sha256 and for the fields the server trusts (ids, paths and hashes), then restores the search. What only catches a
- * build made wrong (every field of the catalog and the index against its schema), every document's Markdown and the
- * search's warm-up follow in `complete`, in steps that let requests in between, after `firstAnswer` settles (default:
- * at once) or a second has passed: those steps are most of a large build's load, and a first question need not wait
- * for them.
+ * Loads what the first answer needs: the manifest, the catalog and the split index's base (or, for a build without
+ * one, the whole index), each checked against the manifest's sha256 and for the fields the server trusts (ids, paths and
+ * hashes), then restores the search. What only catches a build made wrong (every field of the catalog, and of a whole
+ * index, against its schema), every document's Markdown and every file of the split index, each checked and held, and
+ * the search's warm-up follow in `complete`, in steps that let requests in between, after `firstAnswer` settles
+ * (default: a second later; at once for `loadArtifacts`): those steps are most of a large build's load, and a first
+ * question need not wait for them, nor share the processor with them.
  */
 export async function loadArtifactsEarly(
   source: ArtifactSource,
@@ -191,25 +213,32 @@ export async function loadArtifactsEarly(
   };
   const text = manifestText ?? (await readManifest(source));
   const manifest = parseManifest(text, fail);
-  // `before`: the stdio handshake, which the long steps below would otherwise hold up by a second at 10,000 documents.
-  await before;
-  // The first answer searches the site's split index (`_wiki/search/base.json` and the few term shards and document
-  // chunks a query needs, each checked against the manifest's sha256 when read) instead of waiting for the whole
-  // `search-index.json`, by far the largest file a server reads, which loads after the first answer and then answers
-  // every search. Both hold the same postings, so both rank alike (src/lib/search/index-split.ts).
-  const splitBase = serveEarly ? fileInfo(manifest, `${SPLIT_DIR}/base.json`) : undefined;
+  // Searches run on the site's split index (`_wiki/search/base.json` and the term shards and document chunks each query
+  // needs, each checked against the manifest's sha256 when read), never on the whole `search-index.json`: both hold the
+  // same postings and rank alike (src/lib/search/index-split.ts), but the whole index is by far the largest file a server
+  // reads, and restored it held about 270 MiB at 10,000 documents where the split index holds what searches have asked
+  // for. A build without a split index (an older one, the writer's in-memory rebuild) loads the whole index.
+  const splitBase = fileInfo(manifest, `${SPLIT_DIR}/base.json`);
   // Never more than the manifest says each file holds: a source that sends more is not the build it describes. Both at
   // once: a URL source downloads them side by side.
-  const [catalogBytes, firstBytes] = await Promise.all([
+  // Read and hashed (on the thread pool) while the handshake is answered; parsed after it.
+  const reads = Promise.all([
     source.readBytes(`${ARTIFACT_DIR}/catalog.json`, manifest.files['catalog.json'].bytes),
     splitBase
       ? source.readBytes(`${ARTIFACT_DIR}/${SPLIT_DIR}/base.json`, splitBase.bytes)
       : source.readBytes(`${ARTIFACT_DIR}/search-index.json`, manifest.files['search-index.json'].bytes),
-  ]).catch((e: Error) => fail(e.message));
-  // Both files are hashed on the thread pool while this thread parses them; nothing parsed is looked at before its hash
-  // has matched, and a file that fails both says so about its hash.
-  const catalogHash = sha256OffThread(catalogBytes);
-  const firstHash = sha256OffThread(firstBytes);
+  ]).then((files) => files.map((bytes) => ({ bytes, hash: sha256OffThread(bytes) })));
+  // Handled below, after the handshake; this keeps a failure meanwhile from being reported as unhandled.
+  reads.catch(() => undefined);
+  // `before`: the stdio handshake, which the long steps below would otherwise hold up by a second at 10,000 documents.
+  await before;
+  const [catalogRead, firstRead] = await reads.catch((e: Error) => fail(e.message));
+  // Nothing parsed is looked at before its hash has matched, and a file that fails both says so about its hash.
+  const { bytes: catalogBytes, hash: catalogHash } = catalogRead!;
+  const { bytes: firstBytes, hash: firstHash } = firstRead!;
+  // The hashes' promises are awaited after the parses; these keep a failure meanwhile from being reported as unhandled.
+  catalogHash.catch(() => undefined);
+  firstHash.catch(() => undefined);
   // Each step below holds the thread for up to a few hundred milliseconds at 10,000 documents; yielding in between
   // lets a stdio server answer `initialize` and `tools/list` while its first build is still loading.
   await yieldToIo();
@@ -230,10 +259,11 @@ export async function loadArtifactsEarly(
     }
     return search;
   };
-  let indexJson: unknown = splitBase ? undefined : firstJson;
+  // The split index's files, read, checked and held once the build is in (see `SplitFiles.holdAll`) until a search parses one.
+  const split = new SplitFiles(source, manifest, fail);
   let search: LoadedSearch;
   try {
-    search = splitBase ? loadSplitSearch(firstJson, (file) => readSplitFile(source, manifest, file, fail)) : loadSearch(firstJson, { validate: false });
+    search = splitBase ? loadSplitSearch(firstJson, (file) => split.take(file)) : loadSearch(firstJson, { validate: false });
   } catch (e) {
     return fail(`${firstName}: ${(e as Error).message}`);
   }
@@ -251,46 +281,29 @@ export async function loadArtifactsEarly(
   const set: ArtifactSet = {
     manifest,
     catalog,
-    // The split search until the whole index has loaded; each request reads this once (see ArtifactStore.current).
-    get search() {
-      return search;
-    },
+    search,
     byId,
     ids: [...byId.keys()].sort(),
     markdown,
     source: source.label,
     loadedAt: new Date().toISOString(),
   };
-  /** The whole index: read, checked against its hash, parsed and restored (after the first answer when it came split). */
-  const loadWhole = async (): Promise<void> => {
-    const bytes = await source.readBytes(`${ARTIFACT_DIR}/search-index.json`, manifest.files['search-index.json'].bytes).catch((e: Error) => fail(e.message));
-    const hash = sha256OffThread(bytes);
-    await yieldToIo();
-    const parsed = parseJsonLater(bytes);
-    checkDigest('search-index.json', await hash, manifest.files['search-index.json'].sha256, fail);
-    indexJson = parsed('search-index.json', fail);
-    await yieldToIo();
-    let whole: LoadedSearch;
-    try {
-      whole = loadSearch(indexJson, { validate: false });
-    } catch (e) {
-      return fail(`search-index.json: ${(e as Error).message}`);
-    }
-    search = counted('search index', whole);
-  };
   const rest = async (): Promise<ArtifactSet> => {
-    if (serveEarly) await Promise.race([firstAnswer ?? Promise.resolve(), delay(REST_AFTER_MS)]);
+    if (serveEarly) await (firstAnswer ?? delay(REST_AFTER_MS));
     checkManifestFiles(manifest, fail);
-    if (splitBase) await loadWhole();
     await checkSchemaInSlices('catalog.json', CatalogSchema, CatalogEntrySchema, catalogJson, fail);
-    await checkSchemaInSlices('search-index.json', IndexEnvelopeSchema, SearchDocumentSchema, indexJson, fail);
+    if (!splitBase) await checkSchemaInSlices('search-index.json', IndexEnvelopeSchema, SearchDocumentSchema, firstJson, fail);
     await readAllMarkdown(byId, markdown);
+    if (splitBase) await split.holdAll();
     await yieldToIo();
     // The first search_knowledge after this costs what later ones do (snippets included); see warmSearch.
-    warmSearch(search, (d) => {
-      const texts = markdown.sectionTexts(d);
-      return texts instanceof Promise ? undefined : texts;
-    });
+    if (splitBase) await warmSplitSearch(search, (d) => markdown.sectionTexts(d));
+    else {
+      warmSearch(search, (d) => {
+        const texts = markdown.sectionTexts(d);
+        return texts instanceof Promise ? undefined : texts;
+      });
+    }
     return set;
   };
   const complete = rest();
@@ -310,18 +323,72 @@ function fileInfo(manifest: Manifest, name: string): { sha256: string; bytes: nu
     : undefined;
 }
 
-/** One file of the split index (`terms-3.json`), read no longer than the manifest says, checked against its sha256, parsed. */
-async function readSplitFile(source: ArtifactSource, manifest: Manifest, file: string, fail: (d: string) => never): Promise<unknown> {
-  const name = `${SPLIT_DIR}/${file}`;
-  const info = fileInfo(manifest, name);
-  if (!info)
-    return fail(`manifest.json field files.${name}: missing or not a sha256 and a size, and the search needs that file. Rebuild with \`npm run build\`.`);
-  const bytes = await source.readBytes(`${ARTIFACT_DIR}/${name}`, info.bytes).catch((e: Error) => fail(e.message));
-  checkDigest(name, await sha256OffThread(bytes), info.sha256, fail);
-  return parseJsonLater(bytes)(name, fail);
+/** The split index's files other than its base, by name below `_wiki/search/` (`terms-3.json`, `docs-12.json`, `initials.json`). */
+const SPLIT_FILE = /^(?:terms-\d+|docs-\d+|initials)\.json$/;
+
+/**
+ * The split index's files as its loader asks for them: each read no longer than the manifest says, checked against its
+ * sha256 and parsed. Once the build is in, `holdAll` reads and checks every one the loader has not asked for yet and
+ * holds its bytes deflated, so that searches never depend on the folder later (as the documents' Markdown, see MarkdownStore);
+ * the loader asks for a file once and keeps what it parsed, so a file's bytes are dropped when it is taken.
+ */
+class SplitFiles {
+  readonly #held = new Map<string, Buffer>();
+  /** Files the loader has asked for: never held again. */
+  readonly #taken = new Set<string>();
+  readonly #source: ArtifactSource;
+  readonly #manifest: Manifest;
+  readonly #fail: (d: string) => never;
+
+  constructor(source: ArtifactSource, manifest: Manifest, fail: (d: string) => never) {
+    this.#source = source;
+    this.#manifest = manifest;
+    this.#fail = fail;
+  }
+
+  /** One file, parsed: from the held bytes, or read and checked now. */
+  async take(file: string): Promise<unknown> {
+    const name = `${SPLIT_DIR}/${file}`;
+    this.#taken.add(file);
+    const held = this.#held.get(file);
+    this.#held.delete(file);
+    return parseJsonLater(held ? inflateRawSync(held) : await this.#read(name))(name, this.#fail);
+  }
+
+  /** Reads and checks every file of the split index the loader has not asked for yet; rejects with the first problem. */
+  async holdAll(): Promise<void> {
+    const prefix = `${SPLIT_DIR}/`;
+    const files = Object.keys(this.#manifest.files)
+      .filter((name) => name.startsWith(prefix) && SPLIT_FILE.test(name.slice(prefix.length)))
+      .map((name) => name.slice(prefix.length))
+      .filter((file) => !this.#taken.has(file) && !this.#held.has(file));
+    let next = 0;
+    const worker = async () => {
+      for (;;) {
+        if (next % 64 === 63) await yieldToIo();
+        const file = files[next++];
+        if (file === undefined) return;
+        const packed = await pack(await this.#read(`${SPLIT_DIR}/${file}`));
+        // A search may have asked for it meanwhile, and holds what it parsed.
+        if (!this.#taken.has(file)) this.#held.set(file, packed);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(DOC_READ_CONCURRENCY, files.length) }, worker));
+  }
+
+  async #read(name: string): Promise<Buffer> {
+    const info = fileInfo(this.#manifest, name);
+    if (!info)
+      return this.#fail(
+        `manifest.json field files.${name}: missing or not a sha256 and a size, and the search needs that file. Rebuild with \`npm run build\`.`,
+      );
+    const bytes = await this.#source.readBytes(`${ARTIFACT_DIR}/${name}`, info.bytes).catch((e: Error) => this.#fail(e.message));
+    checkDigest(name, await sha256OffThread(bytes), info.sha256, this.#fail);
+    return bytes;
+  }
 }
 
-/** Longest wait for the first answer before the rest of an early load starts anyway. */
+/** How long an early load waits before the rest when its caller gives no `firstAnswer`. */
 const REST_AFTER_MS = 1000;
 
 function delay(ms: number): Promise<void> {

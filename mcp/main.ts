@@ -52,15 +52,17 @@ async function serveStdioWhileLoading(options: ServerOptions, name: string): Pro
   let handshakeDone!: () => void;
   const handshake = new Promise<void>((done) => (handshakeDone = done));
   setTimeout(handshakeDone, HANDSHAKE_GRACE_MS).unref();
-  // The first answer to anything but the handshake: what it does not need (every field checked, every document held,
-  // the warm-up) loads after it.
-  let asked = false;
+  // The answer to the first request but the handshake's: what it does not need (every field checked, every document and
+  // split index file held, the warm-up) loads after it, or a second after the build can answer when nothing has been
+  // asked by then; never while a first question waits, which would share the processor (and a URL source) with it.
+  let firstId: string | number | undefined;
   let answered!: () => void;
-  const firstAnswer = new Promise<void>((done) => (answered = done));
+  let isAnswered = false;
+  const firstAnswer = new Promise<void>((done) => (answered = done)).then(() => void (isAnswered = true));
   const stdout = new Writable({
     write(chunk: Buffer, _encoding, callback) {
       process.stdout.write(chunk, callback);
-      if (asked) answered();
+      if (firstId !== undefined && !isAnswered && answersRequest(chunk, firstId)) answered();
     },
   });
   let ready: Promise<ArtifactStore>;
@@ -71,6 +73,12 @@ async function serveStdioWhileLoading(options: ServerOptions, name: string): Pro
     console.error(`${name}: ${(e as Error).message}`);
     return 1;
   }
+  // Counted from when the build can answer: until then the load holds the thread, and a question sent meanwhile is read
+  // only after it.
+  void ready.then(
+    () => setTimeout(() => firstId !== undefined || answered(), IDLE_BEFORE_REST_MS).unref(),
+    () => undefined,
+  );
   const misses = openMisses(options, name);
   let store: ArtifactStore | undefined;
   let first: ArtifactSet | undefined;
@@ -107,13 +115,16 @@ async function serveStdioWhileLoading(options: ServerOptions, name: string): Pro
     return store.current();
   };
   // The answer to tools/list is written within the turn after the line passes the guard.
-  const onForward = (method: string) => {
+  const onLine = (method: string, id: string | number | undefined) => {
     if (method === 'tools/list') setImmediate(handshakeDone);
-    else if (!HANDSHAKE_METHODS.has(method)) asked = true;
+    else if (firstId === undefined && id !== undefined && !HANDSHAKE_METHODS.has(method)) firstId = id;
   };
-  serveOnStdio(() => createServer({ artifacts, misses, loading }), name, loading, onForward, stdout);
+  serveOnStdio(() => createServer({ artifacts, misses, loading }), name, loading, onLine, stdout);
   return 0;
 }
+
+/** How long a client that has asked nothing after the handshake leaves the rest of the build's load waiting. */
+const IDLE_BEFORE_REST_MS = 1000;
 
 /** Longest wait for a client's tools/list before the build's long loading steps start anyway. */
 const HANDSHAKE_GRACE_MS = 300;
@@ -121,15 +132,29 @@ const HANDSHAKE_GRACE_MS = 300;
 /** Requests of the handshake, answered before the build is in. */
 const HANDSHAKE_METHODS: ReadonlySet<string> = new Set(['initialize', 'notifications/initialized', 'ping', 'tools/list']);
 
+/** Whether a chunk the stdio transport writes (one JSON-RPC message a line) answers request `id`. */
+function answersRequest(chunk: Buffer, id: string | number): boolean {
+  return chunk
+    .toString('utf8')
+    .split('\n')
+    .some((line) => {
+      try {
+        return line !== '' && (JSON.parse(line) as { id?: unknown }).id === id;
+      } catch {
+        return false;
+      }
+    });
+}
+
 function serveOnStdio(
   factory: () => ReturnType<typeof createServer>,
   name: string,
   loading?: Promise<unknown>,
-  onForward?: (method: string) => void,
+  onLine?: (method: string, id: string | number | undefined) => void,
   stdout: Writable = process.stdout,
 ): void {
   // The guard answers malformed lines itself (the SDK's transport would drop them silently).
-  const transport = new StdioServerTransport(guardStdin(process.stdin, process.stdout, loading, onForward), stdout);
+  const transport = new StdioServerTransport(guardStdin(process.stdin, process.stdout, loading, onLine), stdout);
   serveStdio(factory, { transport, onerror: (e) => console.error(`${name}: ${e.message}`) });
 }
 

@@ -24,9 +24,15 @@ const ANSWERED_BEFORE_LOAD: ReadonlySet<string> = new Set([
  * With `loading` (the first build still loading), the handshake and `tools/list` pass at once and every
  * other message waits, in order, until `loading` resolves; if it rejects, each waiting or later request
  * is answered with that error (-32603), so no client is left waiting for a server that cannot serve.
- * `onForward` hears the method of each line passed on while the build loads.
+ * `onLine` hears the method and request id (undefined for a notification) of each good line as it arrives, whether it
+ * passes at once or waits for the build.
  */
-export function guardStdin(input: Readable, output: Writable, loading?: Promise<unknown>, onForward?: (method: string) => void): Readable {
+export function guardStdin(
+  input: Readable,
+  output: Writable,
+  loading?: Promise<unknown>,
+  onLine?: (method: string, id: string | number | undefined) => void,
+): Readable {
   const reply: Reply = (id, code, message) => {
     output.write(`${JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } })}\n`);
   };
@@ -37,10 +43,7 @@ export function guardStdin(input: Readable, output: Writable, loading?: Promise<
       const id = requestId(line);
       if (id !== undefined) reply(id, INTERNAL_ERROR, failure);
     } else if (held && (held.length > 0 || !ANSWERED_BEFORE_LOAD.has(methodOf(line)))) held.push(line);
-    else {
-      guard.push(`${line}\n`);
-      onForward?.(methodOf(line));
-    }
+    else guard.push(`${line}\n`);
   };
   loading?.then(
     // A macrotask later, so whatever else waits for the load (the prompt list) is in place before these run.
@@ -74,7 +77,10 @@ export function guardStdin(input: Readable, output: Writable, loading?: Promise<
         pending = [];
         pendingBytes = 0;
         const ok = screenLine(line, reply);
-        if (ok !== undefined) forward(ok);
+        if (ok !== undefined) {
+          onLine?.(methodOf(ok), requestId(ok));
+          forward(ok);
+        }
       }
       if (start < chunk.length && !skipping) {
         pending.push(chunk.subarray(start));

@@ -2,7 +2,7 @@
 // build waits for it, and a build that fails to load answers the waiting requests with the reason and exits 1.
 // The build is served over HTTP by the test, which holds one file back, so "still loading" is a state, not a race.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
@@ -14,6 +14,8 @@ interface HeldSite {
   asked: Promise<void>;
   /** Answers the held request, with the file's own bytes unless `body` is given. */
   release(body?: string): void;
+  /** Every path asked for, in order. */
+  requested: string[];
   close(): Promise<void>;
 }
 
@@ -24,8 +26,10 @@ async function heldSite(dir: string, held: string): Promise<HeldSite> {
   let waiting: ServerResponse | undefined;
   let released: string | undefined;
   const send = (res: ServerResponse, body: string): void => void res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+  const requested: string[] = [];
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent((req.url ?? '/').slice(1));
+    requested.push(path);
     let body: string;
     try {
       body = readFileSync(join(dir, path), 'utf8');
@@ -45,6 +49,7 @@ async function heldSite(dir: string, held: string): Promise<HeldSite> {
   return {
     url: `http://127.0.0.1:${port}/`,
     asked,
+    requested,
     release(body) {
       released = body ?? readFileSync(join(dir, held), 'utf8');
       if (waiting) send(waiting, released);
@@ -117,7 +122,7 @@ afterAll(() => removeDir(dist));
 
 describe('a stdio server whose build is still loading', () => {
   test('answers initialize and tools/list at once; search and prompts/list wait for the build, then answer from it', async () => {
-    // The first answer needs the catalog and the split index's base (the whole index loads after it): hold the base back.
+    // The first answer needs the catalog and the split index's base: hold the base back.
     site = await heldSite(dist, '_wiki/search/base.json');
     server = spawnMcp(site.url);
     server.send(INITIALIZE, INITIALIZED, TOOLS_LIST, SEARCH, PROMPTS_LIST);
@@ -141,6 +146,26 @@ describe('a stdio server whose build is still loading', () => {
     expect(hits[0]!.id).toBe('search-tokenizer');
     expect((prompts!.result!.prompts as { name: string }[]).map((p) => p.name)).toEqual(['wiki_briefing']);
     expect(server.stderr()).toMatch(/maru-mcp: serving build [0-9a-f]+ \(\d+ documents\) from http:\/\/127\.0\.0\.1/);
+  });
+
+  test('the rest of the build loads after the first answer, however long that takes: nothing else is read while it waits', async () => {
+    // The document details of the hits (one file in a wiki this small): the first search waits for them.
+    site = await heldSite(dist, '_wiki/search/docs-0.json');
+    server = spawnMcp(site.url);
+    server.send(INITIALIZE, INITIALIZED, TOOLS_LIST, SEARCH);
+    await site.asked;
+    // Longer than the second a build that can answer waits for a first question before loading the rest without one.
+    await new Promise((done) => setTimeout(done, 1500));
+    const early = /^_wiki\/(manifest\.json|catalog\.json|search\/(base|terms-\d+|docs-0)\.json)$/;
+    expect(site.requested.filter((path) => !early.test(path))).toEqual([]);
+    site.release();
+    const [search] = await server.answered(3);
+    expect((search!.result!.structuredContent as { results: { id: string }[] }).results[0]!.id).toBe('search-tokenizer');
+    // Then every document and split index file is read and checked.
+    await expect
+      .poll(() => site!.requested.filter((path) => path.startsWith('_wiki/docs/')).length, { timeout: 60_000 })
+      .toBe(readdirSync(join(dist, '_wiki/docs')).length);
+    await expect.poll(() => site!.requested.includes('_wiki/search/initials.json'), { timeout: 60_000 }).toBe(true);
   });
 
   test('a build that fails its hash check: waiting requests get the reason, the process exits 1 saying why on stderr', async () => {

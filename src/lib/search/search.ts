@@ -258,6 +258,22 @@ export function warmSearch(loaded: LoadedSearch, textOf?: TextOf): void {
 }
 
 /**
+ * `warmSearch` for the site's split index, whose postings and documents arrive with the files its searches ask for: the
+ * probes run through `search` itself (asking for what they need), snippets included, as often as `warmSearch` runs them,
+ * with a turn of the event loop after each so that requests are answered meanwhile. No document is prepared ahead:
+ * that would ask for every document's details, which a split index holds only once a search has needed them.
+ */
+export async function warmSplitSearch(loaded: LoadedSearch, loadText?: SearchOptions['loadText']): Promise<void> {
+  for (let round = 0; round < WARM_ROUNDS; round++) {
+    for (const query of WARM_QUERIES) {
+      await search(loaded, query, loadText ? { loadText } : {});
+      await new Promise((turn) => setTimeout(turn, 0));
+    }
+  }
+  hitSnippet(WARM_DOCUMENT, '', ['검색'], sectionTexts(WARM_DOCUMENT, WARM_MARKDOWN), DEFAULT_SNIPPET_LENGTH);
+}
+
+/**
  * Probes reaching the paths queries take: Latin and Hangul words, a folded vowel, typos, loanwords, a compound, question
  * endings and stop words, digits and a hyphen. They share no term with the benchmark's queries (tested), whose first
  * round is meant to meet its own terms cold.

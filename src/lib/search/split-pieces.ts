@@ -7,7 +7,7 @@
  * stage needs nothing from the pieces, so answers stay exactly the whole index's.
  */
 import { decodeFields, encodePostings, scanPostings, scanTermLines } from './postings.ts';
-import { bodyPostingsOf, decodeSectionPostings, SectionPostingsTable, shortIdsOf, type ProseCounts } from './section-postings.ts';
+import { bodyPostingsOf, decodeSectionPostings, SectionCounts, SectionPostingsTable, shortIdsOf, type ProseCounts } from './section-postings.ts';
 import type { SerializedIndex } from './contract.ts';
 
 /**
@@ -71,8 +71,12 @@ export function withBodyWrittenOut(line: string, sectionEncoded: string, index: 
  */
 export class SplitSectionPostings extends SectionPostingsTable {
   readonly #pieced = new Map<string, PiecedCounts>();
-  readonly #byNumber = new Map<number, PiecedCounts>();
-  readonly #documents = new Map<number, Map<number, number[]>>();
+  /**
+   * Each fetched document's counts by term number, checked when added and kept as its line and offsets (the terms' counts
+   * parsed when read): decoded whole they were a Map of every pieced term's counts per document, about 50 KiB each at
+   * 10,000 documents, half a gigabyte once searches had scored most documents.
+   */
+  readonly #documents = new Map<number, SectionCounts | undefined>();
   readonly #want: (doc: number) => void;
 
   /** `unknown` as for `SectionPostingsTable`; `want` hears of a document whose pieced counts were asked for before its details came. */
@@ -86,21 +90,13 @@ export class SplitSectionPostings extends SectionPostingsTable {
     scanTermLines(text, 'pieced terms', 'no tab after the term.', (term, rest) => {
       const number = /^[0-9a-z]+$/.test(rest) ? parseInt(rest, 36) : NaN;
       if (!(number < count)) throw new Error(`pieced term ${JSON.stringify(term)}: "${rest}" is not a term number below ${count.toString(36)}.`);
-      const counts = new PiecedCounts((doc) => this.#documents.has(doc), this.#want);
-      for (const [doc, byNumber] of this.#documents) {
-        const flat = byNumber.get(number);
-        if (flat) counts.set(doc, flat);
-      }
-      this.#pieced.set(term, counts);
-      this.#byNumber.set(number, counts);
+      this.#pieced.set(term, new PiecedCounts(number, this.#documents, this.#want));
     });
   }
 
-  /** Adds a fetched document's line of pieced counts (see `foldByDocument`); `where` names it in an error. */
+  /** Adds a fetched document's line of pieced counts (see `foldByDocument`), checked now; `where` names it in an error. */
   addDocument(doc: number, line: string, where: string): void {
-    const byNumber = line ? decodeSectionPostings(line, where).entries() : new Map<number, number[]>();
-    this.#documents.set(doc, byNumber);
-    for (const [number, flat] of byNumber) this.#byNumber.get(number)?.set(doc, flat);
+    this.#documents.set(doc, line ? decodeSectionPostings(line, where) : undefined);
   }
 
   override get(term: string): ProseCounts | undefined {
@@ -110,30 +106,30 @@ export class SplitSectionPostings extends SectionPostingsTable {
 
 /** A pieced term's counts in the documents fetched; a document not fetched yet is reported and reads as absent. */
 class PiecedCounts implements ProseCounts {
-  readonly #byDocument = new Map<number, readonly number[]>();
-  readonly #fetched: (doc: number) => boolean;
+  readonly #number: number;
+  readonly #documents: ReadonlyMap<number, SectionCounts | undefined>;
   readonly #want: (doc: number) => void;
 
-  constructor(fetched: (doc: number) => boolean, want: (doc: number) => void) {
-    this.#fetched = fetched;
+  /** `number` is the term's number in the documents' lines; `documents` the fetched documents' counts by term number (undefined: none). */
+  constructor(number: number, documents: ReadonlyMap<number, SectionCounts | undefined>, want: (doc: number) => void) {
+    this.#number = number;
+    this.#documents = documents;
     this.#want = want;
-  }
-
-  set(doc: number, flat: readonly number[]): void {
-    this.#byDocument.set(doc, flat);
   }
 
   /** The entry handle is the document itself. */
   find(doc: number): number {
-    if (!this.#fetched(doc)) {
+    if (!this.#documents.has(doc)) {
       this.#want(doc);
       return -1;
     }
-    return this.#byDocument.has(doc) ? doc : -1;
+    return (this.#documents.get(doc)?.find(this.#number) ?? -1) >= 0 ? doc : -1;
   }
 
   sectionsAt(entry: number): number[] {
-    return [...(this.#byDocument.get(entry) ?? [])];
+    const counts = this.#documents.get(entry);
+    const at = counts?.find(this.#number) ?? -1;
+    return counts && at >= 0 ? counts.sectionsAt(at) : [];
   }
 
   // A pieced term's shard carries its body written out (`withBodyWrittenOut`), so nothing derives it from here: the

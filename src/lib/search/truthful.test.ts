@@ -19,6 +19,13 @@ describe('a word counts only when the text has it', () => {
     expect(findPhrase('tax', prepareHitText('JSX syntax and taxonomy'))).toBeUndefined();
   });
 
+  test('a word split by any kind of space or line break is found, and named with the spaces the text has', () => {
+    const page = prepareHitText('Ｄeploy 상태\t끌어\u3000올리기\n\n롤백');
+    expect(page.compact).toBe('deploy상테끌어올리기롤벡');
+    expect([...page.compactAt]).toEqual([0, 1, 2, 3, 4, 5, 7, 8, 10, 11, 13, 14, 15, 18, 19]);
+    expect(findPhrase('끌어올리기롤백', page)?.form).toBe('끌어 올리기\n\n롤백');
+  });
+
   test('particles and endings, sound-alike vowels and a missing space are the same word, named as the text has it', () => {
     const page = prepareHitText('상태 끌어올리기로 렌더링 결과를 공유합니다.');
     expect(verifyUnits(units('상태끌어올리기를 랜더링'), page)).toEqual({
