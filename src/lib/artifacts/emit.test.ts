@@ -17,15 +17,16 @@ test('the manifest counts a file in the bytes UTF-8 writes, as TextEncoder does'
   expect(utf8Length(mixed)).toBe(new TextEncoder().encode(mixed).length);
 });
 
+// Any digest that tells texts apart does here (src/lib takes no node:crypto).
+const digest = (text: string) => [...text].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7).toString(16);
+const ctx = { sha256: digest, generatedAt: '2026-12-01T00:00:00.000Z', commit: null, site: null, title: 'T', description: '' };
+const file = (path: string, id: string, body: string) => ({
+  path,
+  mtime: '2026-12-01T00:00:00.000Z',
+  text: `---\nid: ${id}\ntitle: ${id}\n---\n\n${body}\n`,
+});
+
 test("a catalog memo (maru dev) gives the same catalog, and a changed document's new digest", () => {
-  // Any digest that tells texts apart does here (src/lib takes no node:crypto).
-  const digest = (text: string) => [...text].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7).toString(16);
-  const ctx = { sha256: digest, generatedAt: '2026-12-01T00:00:00.000Z', commit: null, site: null, title: 'T', description: '' };
-  const file = (path: string, id: string, body: string) => ({
-    path,
-    mtime: '2026-12-01T00:00:00.000Z',
-    text: `---\nid: ${id}\ntitle: ${id}\n---\n\n${body}\n`,
-  });
   const options = { categories: [], base: '/' };
   const cache = createDevParseCache();
   const memo: CatalogMemo = new WeakMap();
@@ -42,13 +43,6 @@ test("a catalog memo (maru dev) gives the same catalog, and a changed document's
 });
 
 test('a sink takes the search files (the whole index, snippet texts, split index) as they are made; with the files kept, they are the same files and bytes as without it', () => {
-  const digest = (text: string) => [...text].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7).toString(16);
-  const ctx = { sha256: digest, generatedAt: '2026-12-01T00:00:00.000Z', commit: null, site: null, title: 'T', description: '' };
-  const file = (path: string, id: string, body: string) => ({
-    path,
-    mtime: '2026-12-01T00:00:00.000Z',
-    text: `---\nid: ${id}\ntitle: ${id}\n---\n\n${body}\n`,
-  });
   const wiki = buildWiki([file('a.md', 'a', '## 배포\n\n첫 글은 [[b]]를 가리킵니다.'), file('b.md', 'b', '## Redis timeout\n\n둘째 글')], {
     categories: [],
     base: '/',
