@@ -4,6 +4,8 @@
 //   node bench/first-answer.ts <dist> [--runs 3] [--searches 1000] [--compare <another Maru checkout>]
 // `--compare` runs that checkout's server on the same build in the same rounds (before/after figures on a noisy machine:
 // compare the ratios). Each round runs floor, this server and the other one's, so drift hits all alike.
+// `--compare packages/mcp/lib` (after `node scripts/build-mcp-package.ts`) runs the packaged JavaScript server, as
+// `npx -y maru-mcp` does; this checkout's own server strips TypeScript types as it loads.
 // Both RSS figures are taken the same way, as the issue asks: a live process right after its last search, no forced
 // collection (the server over stdio, plain MiniSearch in bench/plain-searches.ts). Plain's taken after a forced
 // collection with its index's JSON text still held (bench/load.ts) is another quantity, lower at 10,000 documents.

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -13,7 +13,11 @@ export interface ColdStart {
   firstSearchMs: number;
 }
 
-/** Where a cold start's server comes from: `artifacts` is a folder or a URL; `root` a checkout of Maru (default this one). */
+/**
+ * Where a cold start's server comes from: `artifacts` is a folder or a URL; `root` a checkout of Maru (default this one)
+ * or the packaged server's `lib` folder (`packages/mcp/lib` after `npm pack` there or `node scripts/build-mcp-package.ts`),
+ * which runs JavaScript as an installed `maru-mcp` does instead of the checkout's TypeScript.
+ */
 export interface ColdStartOptions {
   root?: string;
 }
@@ -46,10 +50,15 @@ export async function mcpColdRead(artifacts: string, id: string, options: ColdSt
 /** A first call waits for the build to load: minutes for 10,000 documents at a URL on a loaded machine, not the SDK's 60 s. */
 const COLD_CALL = { timeout: 600_000 };
 
+/** The server's entry under `root`: the packaged JavaScript where there is one, else the checkout's TypeScript. */
+function serverEntry(root: string | undefined): string {
+  return existsSync(join(root ?? '.', 'mcp/cli.js')) ? 'mcp/cli.js' : 'mcp/cli.ts';
+}
+
 async function coldClient(artifacts: string, { root }: ColdStartOptions): Promise<Client> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['mcp/cli.ts', '--artifacts', artifacts, '--no-watch'],
+    args: [serverEntry(root), '--artifacts', artifacts, '--no-watch'],
     stderr: 'ignore',
     ...(root ? { cwd: root } : {}),
   });
@@ -72,7 +81,7 @@ export async function mcpSearchLatencies(
 ): Promise<{ latencies: number[]; rssMiB: number }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['mcp/cli.ts', '--artifacts', dist, '--no-watch'],
+    args: [serverEntry(options.root), '--artifacts', dist, '--no-watch'],
     stderr: 'ignore',
     ...(options.root ? { cwd: options.root } : {}),
   });
