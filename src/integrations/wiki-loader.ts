@@ -114,7 +114,9 @@ async function loadDocs(ctx: LoaderContext, snapshot: WikiSnapshot, { checked, t
   const keep = new Set<string>();
   const articles = articleFiles(undefined, checked);
   let rendered = 0;
-  const ahead = renderAhead(ctx, snapshot, (doc) => meta.get(`render:${doc.source.id}`) !== keys.get(doc.source.id), textOf);
+  // A document whose stored HTML was rendered under another key (or never): the loop renders it, the pool ahead of it.
+  const renderedUnderOtherKey = (id: string) => meta.get(`render:${id}`) !== keys.get(id);
+  const ahead = renderAhead(ctx, snapshot, (doc) => renderedUnderOtherKey(doc.source.id), textOf);
   for (const doc of wiki.documents) {
     const id = doc.source.id;
     const data = rowOf.get(id)!;
@@ -129,7 +131,7 @@ async function loadDocs(ctx: LoaderContext, snapshot: WikiSnapshot, { checked, t
     const found = typeof file === 'string' ? articles.find(file) : undefined;
     if (old?.digest === digest && found === file) continue;
     const full = resolve(root, doc.source.sourcePath);
-    let html = meta.get(`render:${id}`) === renderKey ? old?.rendered : undefined;
+    let html = renderedUnderOtherKey(id) ? undefined : old?.rendered;
     if (html && typeof file === 'string') html = found ? keptInFile(found) : undefined;
     if (!html) {
       html = await renderNamingFile(ctx, textOf(doc), full, ahead);
