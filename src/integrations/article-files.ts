@@ -77,6 +77,51 @@ export function articleFiles(dir = join(cacheDir(), 'articles'), checked?: Set<s
   };
 }
 
+/**
+ * Which article file holds the HTML rendered under each render key (`maru dev`, which renders an article when a page asks
+ * for it): one small file per key under `<cacheDir>/article-keys/`, holding the article file's name. A restarted dev
+ * server thus finds what an earlier one rendered, and a key whose article was pruned or damaged renders again.
+ */
+export interface ArticleIndex {
+  /** The article file rendered under `key`, if it is still there and intact (`ArticleFiles.find`). */
+  get: (key: string) => string | undefined;
+  /** Records that `file` (written by `ArticleFiles.write`) holds the article rendered under `key`. */
+  set: (key: string, file: string) => void;
+  /** Deletes the entries no one has read or written for `olderThanMs` (default a day), as `ArticleFiles.prune` does. */
+  prune: (olderThanMs?: number) => number;
+}
+
+export function articleIndex(articles: ArticleFiles, dir = join(cacheDir(), 'article-keys')): ArticleIndex {
+  mkdirSync(dir, { recursive: true });
+  // Named by a digest of the key: keys are digests too, but of the loader's choosing, and a name must be a plain one.
+  const fileOf = (key: string) => join(dir, sha256(key));
+  return {
+    get: (key) => {
+      const entry = fileOf(key);
+      const name = existsSync(entry) ? readFileSync(entry, 'utf8') : undefined;
+      const found = name === undefined ? undefined : articles.find(name);
+      if (found) touch(entry);
+      return found;
+    },
+    set: (key, file) => {
+      const entry = fileOf(key);
+      writeFileSync(`${entry}.tmp`, basename(file));
+      renameSync(`${entry}.tmp`, entry);
+    },
+    prune: (olderThanMs = PRUNE_AFTER_MS) => {
+      let removed = 0;
+      const before = Date.now() - olderThanMs;
+      for (const name of readdirSync(dir)) {
+        const entry = join(dir, name);
+        if ((statSync(entry, { throwIfNoEntry: false })?.mtimeMs ?? 0) >= before) continue;
+        rmSync(entry, { force: true });
+        removed++;
+      }
+      return removed;
+    },
+  };
+}
+
 /** How long an article file no build has used stays in the cache. */
 const PRUNE_AFTER_MS = 24 * 60 * 60 * 1000;
 

@@ -3,11 +3,9 @@ import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { rmSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { relativeTo } from '../lib/wiki/attachments.ts';
-import { anchorHash, joinUrl, docPath, encodePath, FILES_DIR } from '../lib/wiki/url.ts';
-import { fileLinkHref } from '../lib/wiki/content-checks.ts';
+import { FILES_DIR } from '../lib/wiki/url.ts';
 import type { Wiki } from '../lib/wiki/pipeline.ts';
-import { findHeading, htmlAnchorId, isTitleAnchor } from '../lib/wiki/links.ts';
+import { renderLinks } from '../lib/wiki/render-links.ts';
 import { dialectPlugins } from '../lib/markdown/dialect.ts';
 import { formatProblem, sortProblems } from '../lib/wiki/problems.ts';
 import remarkHeadingIds from '../markdown/remark-heading-ids.ts';
@@ -279,34 +277,12 @@ function logTokenized({ tokenized: t }: Pick<Emitted, 'tokenized'>, logger: Astr
   if (t) logger?.info(`search index: tokenized ${t.documents} of ${t.of} documents (the others from ${relative(process.cwd(), cacheDir())})`);
 }
 
-/** Each wiki's documents by content path, made once per wiki (a dev reload makes a new one). */
-const byPath = new WeakMap<Wiki, Map<string, Wiki['documents'][number]['source']>>();
-
-/** The document read from `path`, for the plugins that need what the parse decided about it (its title). */
-function documentAt(wiki: Wiki, path: string): Wiki['documents'][number]['source'] | undefined {
-  let map = byPath.get(wiki);
-  if (!map) byPath.set(wiki, (map = new Map(wiki.documents.map((d) => [d.source.sourcePath, d.source]))));
-  return map.get(path);
-}
-
-const attachmentSets = new WeakMap<Wiki, Set<string>>();
-
-/** Where a link to a content file that is not a document points (`linkedFileHref`), over the wiki's file set. */
-function linkedFileHref(wiki: Wiki, url: string, fromPath: string): string | undefined {
-  let set = attachmentSets.get(wiki);
-  if (!set) attachmentSets.set(wiki, (set = new Set(wiki.options.attachments ?? [])));
-  return fileLinkHref(url, fromPath, set, wiki.options.base);
-}
-
 /** The remark pipeline of the site: the same heading ids and link targets as the catalog. */
-function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', trees: ParsedTrees) {
+export function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', trees: ParsedTrees) {
   const { imageExists, contentPathOf, fromFile } = contentFiles(root);
-  const findEmbed = (name: string, file: { path?: string }) => {
-    const from = contentPathOf(file);
-    const found = current().resolver.attachment(name, from);
-    return found === undefined ? undefined : encodePath(relativeTo(from, found));
-  };
-  const pageOf = (id: string, anchor?: string) => `${joinUrl(current().options.base, docPath(id))}${anchorHash(anchor ?? '')}`;
+  // What the plugins ask of the wiki: render keys ask the same functions (src/lib/wiki/render-links.ts).
+  const { embed, titleAt, ...links } = renderLinks(current);
+  const findEmbed = (name: string, file: { path?: string }) => embed(name, contentPathOf(file));
   return {
     smartypants: false,
     // The dialect plugins first, exactly as parseMarkdown runs them, so pages and the catalog see one tree.
@@ -315,52 +291,10 @@ function markdownOptions(current: () => Wiki, root: string, lang: 'ko' | 'en', t
       [remarkParsedTrees, trees],
       ...dialectPlugins(lang === 'en' ? { detailsTitle: 'Details', deepDiveTitle: 'Deep dive' } : {}),
       remarkInertScripts,
-      [remarkStripTitle, { titleOf: (file: { path?: string }) => documentAt(current(), contentPathOf(file))?.title }],
+      [remarkStripTitle, { titleOf: (file: { path?: string }) => titleAt(contentPathOf(file)) }],
       remarkHeadingIds,
       [remarkMissingImages, { exists: imageExists, findEmbed, fromFile }],
-      [
-        remarkWikiLinks,
-        {
-          resolveWiki: (target: string, anchor?: string) => {
-            const doc = current().resolver.wiki(target);
-            return doc
-              ? pageOf(doc.id, anchor ? (findHeading(doc.markdown.headings, anchor)?.anchor ?? htmlAnchorId(doc, anchor) ?? anchor) : undefined)
-              : undefined;
-          },
-          labelOf: (target: string, anchor?: string) => {
-            const doc = current().resolver.wiki(target);
-            const heading = anchor && doc ? findHeading(doc.markdown.headings, anchor)?.text : undefined;
-            return doc ? (heading ? `${doc.title} › ${heading}` : doc.title) : undefined;
-          },
-          resolveUrl: (url: string, fromPath: string) => {
-            const r = current().resolver.url(url, fromPath);
-            // On its own page a link stays a fragment; one to the page's `# title` (drawn as the layout's heading, which
-            // has no such id) goes to the top, as HTML reads `#top`; one that names nothing else is left as written.
-            if (r.samePage) {
-              if (r.heading) return anchorHash(r.heading.anchor);
-              if (r.htmlId) return anchorHash(r.htmlId);
-              return r.doc && r.anchor && isTitleAnchor(r.doc, r.anchor) ? '#top' : undefined;
-            }
-            if (!r.isDocLink) return linkedFileHref(current(), url, fromPath);
-            if (r.home) return joinUrl(current().options.base, '/');
-            if (!r.doc) return undefined;
-            // An alias (another generator's slug) becomes the page's own id; a text fragment or unknown anchor stays as written.
-            return `${joinUrl(current().options.base, docPath(r.doc.id))}${r.heading ? anchorHash(r.heading.anchor) : r.htmlId ? anchorHash(r.htmlId) : r.fragment ? `#${r.fragment}` : ''}`;
-          },
-          brokenWiki: (target: string) => (current().resolver.draft(target) ? `[[${target}]]: 초안이라 싣지 않은 문서입니다` : undefined),
-          titleOfUrl: (url: string, fromPath: string) => {
-            const r = current().resolver.url(url, fromPath);
-            if (!r.doc) return undefined;
-            return r.heading ? `${r.doc.title} › ${r.heading.text}` : r.doc.title;
-          },
-          brokenUrl: (url: string, fromPath: string) => {
-            const r = current().resolver.url(url, fromPath);
-            if (r.unpublished) return `${url}: 사이트에 싣지 않는 파일입니다`;
-            return r.isDocLink && !r.doc && !r.home ? `${url}: 문서가 없습니다` : undefined;
-          },
-          contentPathOf,
-        },
-      ],
+      [remarkWikiLinks, { ...links, contentPathOf }],
       // Last: it records the code blocks of the final tree (remarkInertScripts turns raw scripts into code blocks).
       remarkCodeMeta,
     ],

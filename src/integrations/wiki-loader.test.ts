@@ -11,10 +11,12 @@ import { WIKI_HOOK, type WikiSnapshot } from './wiki-handoff.ts';
 import { withDrawnMarkdown } from '../lib/wiki/document.ts';
 import { reloadsOn, wikiDocsLoader } from './wiki-loader.ts';
 import { devPages, unpublishDevPages } from './dev-pages.ts';
+import { devArticleHtml, publishDevArticles } from './dev-articles.ts';
 
 afterEach(() => {
   vi.unstubAllEnvs();
   unpublishDevPages();
+  publishDevArticles(undefined);
 });
 
 test('astro dev reloads the wiki for a change to any file in the content folder, but not in .git, node_modules or outside it', () => {
@@ -65,58 +67,121 @@ function snapshotOf(dir: string, bodies: (string | undefined)[]): WikiSnapshot {
 
 /**
  * The docs loader over `first` in a dev server (a watcher), with Astro's store and renderer as maps and a function;
- * `events` records each body rendered. `saved` is the loader's update (what the integration calls after a save).
+ * `events` records each body rendered. `saved` is the loader's update (what the integration calls after a save: the
+ * integration's wiki is the saved one from then on, as `source()` answers).
  */
-function devLoader(dir: string, first: WikiSnapshot, onRender: (body: string) => void = () => {}) {
+function devLoader(dir: string, first: WikiSnapshot, onRender: (body: string) => void = () => {}, onStore: (id: string) => void = () => {}) {
   vi.stubEnv('MARU_CACHE_DIR', join(dir, 'cache'));
   const events: string[] = [];
-  const entries = new Map<string, { id: string; data: unknown }>();
+  const errors: string[] = [];
+  const entries = new Map<string, { id: string; data: unknown; rendered?: unknown }>();
   const meta = new Map<string, string>();
-  let saved: ((snapshot: WikiSnapshot) => Promise<void>) | undefined;
+  let current = first;
+  let run: ((snapshot: WikiSnapshot) => Promise<void>) | undefined;
   const source = (options?: { onChange?: { run: (snapshot: WikiSnapshot) => Promise<void> } }) => {
-    saved = options?.onChange?.run;
-    return first;
+    run ??= options?.onChange?.run;
+    return current;
   };
   const context = {
     collection: 'docs',
     store: {
       get: (id: string) => entries.get(id),
-      set: (entry: { id: string; data: unknown }) => (events.push(`stored ${entry.id}`), entries.set(entry.id, entry), true),
+      has: (id: string) => entries.has(id),
+      set: (entry: { id: string; data: unknown }) => (events.push(`stored ${entry.id}`), entries.set(entry.id, entry), onStore(entry.id), true),
       delete: (id: string) => void (events.push(`deleted ${id}`), entries.delete(id)),
       keys: () => [...entries.keys()],
       entries: () => [...entries],
     },
     meta: { get: (k: string) => meta.get(k), set: (k: string, v: string) => void meta.set(k, v), delete: (k: string) => void meta.delete(k) },
     config: { root: pathToFileURL(`${dir}/`), integrations: [{ name: 'maru', hooks: { [WIKI_HOOK]: source } }] },
-    logger: { info: () => {} },
+    logger: { info: () => {}, error: (message: string) => void errors.push(message) },
     generateDigest: sha256,
     watcher: {},
     renderMarkdown: async (text: string) => {
       const body = text.trim().split('\n').pop()!;
       events.push(`rendered ${body}`);
       onRender(body);
-      return { html: `<p>${body}</p>`, metadata: {} };
+      if (body.includes('실패')) throw new Error('Maximum call stack size exceeded');
+      return { html: `<p>${body}</p>`, metadata: body.includes('![') ? { imagePaths: ['./a.png'] } : {} };
     },
   } as unknown as LoaderContext;
-  return { events, entries, load: () => wikiDocsLoader().load(context), saved: (snapshot: WikiSnapshot) => saved!(snapshot) };
+  return {
+    events,
+    errors,
+    entries,
+    load: () => wikiDocsLoader().load(context),
+    saved: (snapshot: WikiSnapshot) => {
+      current = snapshot;
+      return run!(snapshot);
+    },
+  };
 }
 
-test('the docs loader lets the event loop turn after each document it renders, so a cold maru dev start answers pages', async () => {
-  // Astro renders Markdown with promises alone. Without a turn of the event loop between documents, a cold start of
-  // thousands held it for minutes; a module request Astro's dev server had made meanwhile timed out after 60 s, and
-  // from then on no page was answered at all (issue 38, the 10,000-document run).
+const rendersIn = (events: string[], from = 0) => events.slice(from).filter((e) => e.startsWith('rendered'));
+
+test('a cold maru dev start renders no article: a page renders its own when it is asked for, once, and again only when it changed', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'maru-loader-'));
   try {
-    const { events, entries, load } = devLoader(dir, snapshotOf(dir, ['하나입니다.', '둘입니다.', '셋입니다.']));
-    setImmediate(() => events.push('the event loop turned'));
-    await load();
-    expect(events.filter((e) => !e.startsWith('stored'))).toEqual([
-      'rendered 하나입니다.',
-      'the event loop turned',
-      'rendered 둘입니다.',
-      'rendered 셋입니다.',
+    const loader = devLoader(dir, snapshotOf(dir, ['하나입니다.', '둘입니다.', '셋입니다.']));
+    await loader.load();
+    expect(rendersIn(loader.events)).toEqual([]);
+    expect(devPages()!.docs.map((e) => [e.id, e.rendered])).toEqual([
+      ['doc-0', undefined],
+      ['doc-1', undefined],
+      ['doc-2', undefined],
     ]);
-    expect([...entries.keys()].sort()).toEqual(['doc-0', 'doc-1', 'doc-2']);
+    // Two requests at once render it once.
+    expect(await Promise.all([devArticleHtml('doc-1'), devArticleHtml('doc-1')])).toEqual(['<p>둘입니다.</p>', '<p>둘입니다.</p>']);
+    expect(await devArticleHtml('doc-1')).toBe('<p>둘입니다.</p>');
+    expect(rendersIn(loader.events)).toEqual(['rendered 둘입니다.']);
+    await loader.saved(snapshotOf(dir, ['하나입니다.', '둘을 고쳤습니다.', '셋입니다.']));
+    expect(rendersIn(loader.events)).toEqual(['rendered 둘입니다.']);
+    expect(await devArticleHtml('doc-1')).toBe('<p>둘을 고쳤습니다.</p>');
+    expect(await devArticleHtml('doc-0')).toBe('<p>하나입니다.</p>');
+    expect(rendersIn(loader.events)).toEqual(['rendered 둘입니다.', 'rendered 둘을 고쳤습니다.', 'rendered 하나입니다.']);
+    expect(await devArticleHtml('doc-9')).toBeUndefined();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a restarted maru dev finds the articles rendered under the same render key in the article files, and renders the others', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'maru-loader-'));
+  try {
+    const first = devLoader(dir, snapshotOf(dir, ['하나입니다.', '둘입니다.']));
+    await first.load();
+    await devArticleHtml('doc-0');
+    await devArticleHtml('doc-1');
+    const again = devLoader(dir, snapshotOf(dir, ['하나입니다.', '둘을 고쳤습니다.']));
+    await again.load();
+    expect([await devArticleHtml('doc-0'), await devArticleHtml('doc-1')]).toEqual(['<p>하나입니다.</p>', '<p>둘을 고쳤습니다.</p>']);
+    expect(rendersIn(again.events)).toEqual(['rendered 둘을 고쳤습니다.']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('an article that fails to render names its file, to the page and in the log', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'maru-loader-'));
+  try {
+    const loader = devLoader(dir, snapshotOf(dir, ['하나입니다.', '실패합니다.']));
+    await loader.load();
+    const message = `${join(dir, 'doc-1.md')}: 문서를 HTML로 바꾸지 못했습니다 (Maximum call stack size exceeded)`;
+    await expect(devArticleHtml('doc-1')).rejects.toThrow(message);
+    expect(loader.errors).toEqual([message]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a document with a local picture is rendered by the loader, into its entry: only Astro\'s store imports its pictures', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'maru-loader-'));
+  try {
+    const loader = devLoader(dir, snapshotOf(dir, ['하나입니다.', '![흐름](./a.png)']));
+    await loader.load();
+    expect(rendersIn(loader.events)).toEqual(['rendered ![흐름](./a.png)']);
+    expect(loader.entries.get('doc-1')?.rendered).toEqual({ html: '<p>![흐름](./a.png)</p>', metadata: { imagePaths: ['./a.png'] } });
+    expect(await devArticleHtml('doc-1')).toBeUndefined();
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -127,24 +192,27 @@ test('a save during the first load is stored after it, not interleaved with it: 
   try {
     const edited = snapshotOf(dir, ['하나입니다.', '둘을 고쳤습니다.', '셋입니다.']);
     let update: Promise<void> | undefined;
-    const loader = devLoader(dir, snapshotOf(dir, ['하나입니다.', '둘입니다.', '셋입니다.']), (body) => {
-      // The file is saved while the cold start renders its first document.
-      if (body === '하나입니다.' && !update) update = loader.saved(edited);
-    });
+    const loader = devLoader(
+      dir,
+      snapshotOf(dir, ['하나입니다.', '![흐름](./a.png)', '셋입니다.']),
+      () => {},
+      // The file is saved while the cold start stores its first document.
+      (id) => {
+        if (id === 'doc-0' && !update) update = loader.saved(edited);
+      },
+    );
     await loader.load();
     await update;
-    expect(loader.events.filter((e) => e.startsWith('rendered'))).toEqual([
-      'rendered 하나입니다.',
-      'rendered 둘입니다.',
-      'rendered 셋입니다.',
-      'rendered 둘을 고쳤습니다.',
-    ]);
+    // The save goes to the memory store the pages read, after the first load stored everything into Astro's; Astro's
+    // store keeps only entries with pictures then, so doc-1 (its picture gone) leaves it.
+    expect(loader.events).toEqual(['stored doc-0', 'rendered ![흐름](./a.png)', 'stored doc-1', 'stored doc-2', 'deleted doc-1']);
     const summaries = devPages()!.docs.map((e) => [e.id, e.data.summary]);
     expect(summaries).toEqual([
       ['doc-0', '하나입니다.'],
       ['doc-1', '둘을 고쳤습니다.'],
       ['doc-2', '셋입니다.'],
     ]);
+    expect(await devArticleHtml('doc-1')).toBe('<p>둘을 고쳤습니다.</p>');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -157,13 +225,12 @@ test("a save in astro dev reaches the pages without a write of Astro's data stor
     await loader.load();
     expect(devPages()!.docs.map((e) => e.data.summary)).toEqual(['하나입니다.', '둘입니다.', '셋입니다.']);
     const started = loader.events.length;
-    // doc-1 edited, doc-2 deleted, doc-3 new.
     await loader.saved(snapshotOf(dir, ['하나입니다.', '둘을 고쳤습니다.', '셋입니다.']));
-    expect(loader.events.slice(started)).toEqual(['rendered 둘을 고쳤습니다.']);
+    expect(loader.events.slice(started)).toEqual([]);
     expect(devPages()!.docs.map((e) => e.data.summary)).toEqual(['하나입니다.', '둘을 고쳤습니다.', '셋입니다.']);
-    // doc-2 deleted and doc-3 new (every article renders again: a link could now find another document).
+    // doc-2 deleted and doc-3 new: nothing renders until a page asks.
     await loader.saved(snapshotOf(dir, ['하나입니다.', '둘을 고쳤습니다.', undefined, '넷입니다.']));
-    expect(loader.events.slice(started).filter((e) => !e.startsWith('rendered'))).toEqual([]);
+    expect(loader.events.slice(started)).toEqual([]);
     const pages = devPages()!;
     expect(pages.docs.map((e) => [e.id, e.data.summary, e.collection])).toEqual([
       ['doc-0', '하나입니다.', 'docs'],

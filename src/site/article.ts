@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { CollectionEntry } from 'astro:content';
 
+// `maru dev` renders an article when its page asks (the entry then holds no HTML); undefined in a build.
+export { devArticleHtml } from '../integrations/dev-articles.ts';
+
 /**
  * The rendered HTML of a document page's article when the content loader kept it outside Astro's data
  * store (`src/integrations/article-files.ts`), else undefined: the page then renders the entry itself

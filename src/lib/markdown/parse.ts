@@ -48,6 +48,8 @@ export interface RawLink {
   anchor?: string;
   /** A wikilink's text after `|`: what GitHub wikis put the page name in (`inGithubWikiOrder`). */
   label?: string;
+  /** A Markdown link titled `"mention"` (a synced book's page mention): the page shows the linked page's title as its text. */
+  mention?: true;
   line: number;
 }
 
@@ -269,7 +271,8 @@ function collectLinks(tree: Root): RawLink[] {
     } else if (node.type === 'link' || node.type === 'definition') {
       const url = (node as Link).url;
       // `#usage` too: a link to a place on the same page is checked and pointed at the heading's id.
-      if (isInternalUrl(url) || /^#./.test(url)) links.push({ kind: 'url', target: url, line: node.position?.start.line ?? 1 });
+      const mention = node.type === 'link' && node.title === 'mention' ? { mention: true as const } : {};
+      if (isInternalUrl(url) || /^#./.test(url)) links.push({ kind: 'url', target: url, ...mention, line: node.position?.start.line ?? 1 });
     } else if (node.type === 'html') {
       // `<a href="/guide/x.html">` is checked as a Markdown link is (and pointed at its page by the site).
       for (const { url, index } of htmlLinks(node.value)) {

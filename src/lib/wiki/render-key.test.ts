@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import type { RawFile } from './document.ts';
-import { createDevParseCache, keepUnchanged } from './dev-update.ts';
-import { buildWiki, type Wiki } from './pipeline.ts';
-import { renderKeys, type RenderKeyMemo } from './render-key.ts';
+import { buildWiki } from './pipeline.ts';
+import { renderKeys } from './render-key.ts';
 
 const hash = (text: string) => createHash('sha256').update(text).digest('hex');
 const file = (path: string, text: string): RawFile => ({ path, text, mtime: '2026-11-01T00:00:00.000Z' });
@@ -29,19 +28,14 @@ describe('renderKeys: a page is rendered again exactly when its article can chan
     expect([...after].filter(([id, k]) => before.get(id) !== k).map(([id]) => id)).toEqual(['c']);
   });
 
-  test('renaming a heading changes the pages whose link labels read it', () => {
+  test('renaming a heading changes the pages whose links read it, not a page whose label shows only the title', () => {
     const after = keys(edit('b.md', '---\ntitle: 토크나이저\n---\n\n## 형태소 분석\n\n본문.\n'));
     expect(
       [...after]
         .filter(([id, k]) => before.get(id) !== k)
         .map(([id]) => id)
         .sort(),
-    ).toEqual(['a', 'b', 'c']);
-  });
-
-  test('a new document changes every key: a broken link elsewhere may now resolve to it', () => {
-    const added = keys([...BASE, file('d.md', '---\ntitle: 새 문서\n---\n\n본문.\n')]);
-    expect(['a', 'b', 'c'].filter((id) => added.get(id) === before.get(id))).toEqual([]);
+    ).toEqual(['a', 'b']);
   });
 
   test('gaining a backlink changes the page around the article, not the article: the key stays', () => {
@@ -76,22 +70,48 @@ describe('renderKeys: a page is rendered again exactly when its article can chan
   });
 });
 
-describe('renderKeys with a memo (maru dev: the documents a save did not change are the same objects)', () => {
-  test('the keys a fresh computation gives, also for a kept document whose linked document changed its headings', () => {
-    const cache = createDevParseCache();
-    const memo: RenderKeyMemo = new WeakMap();
-    const keysOf = (files: RawFile[], previous?: Wiki) => {
-      const wiki = keepUnchanged(previous, buildWiki(files, { categories: ['concept'], base: '/' }, cache));
-      const texts = new Map(files.map((f) => [f.path, f.text ?? '']));
-      return { wiki, keys: renderKeys(wiki, (d) => texts.get(d.source.sourcePath)!, { lang: 'ko', code: 'v1' }, hash, memo) };
-    };
-    const first = keysOf(BASE);
-    expect(first.keys).toEqual(keys(BASE));
-    // b's heading renamed: a (the same object, its text unchanged) links to b's heading, so its key changes too.
-    const renamed = edit('b.md', '---\ntitle: 토크나이저\n---\n\n## 형태소 분석\n\n본문.\n');
-    const second = keysOf(renamed, first.wiki);
-    expect(second.wiki.documents.find((d) => d.source.id === 'c')).toBe(first.wiki.documents.find((d) => d.source.id === 'c'));
-    expect(second.keys).toEqual(keys(renamed));
-    expect(second.keys.get('a')).not.toBe(first.keys.get('a'));
+/** The ids whose key differs between two key maps, among those both have. */
+const changed = (before: Map<string, string>, after: Map<string, string>) => [...before.keys()].filter((id) => after.has(id) && after.get(id) !== before.get(id)).sort();
+
+describe("renderKeys: another document changes a page's key only through what its render reads", () => {
+  const WIKI = [
+    file('a.md', '---\ntitle: 검색\n---\n\n[[b]]와 [[색인]]을 보세요.\n'),
+    file('b.md', '---\ntitle: 토크나이저\n---\n\n## 규칙\n\n본문.\n'),
+    file('c.md', '---\ntitle: 배포\n---\n\n[설명](b.md)을 보세요.\n'),
+    file('d.md', '---\ntitle: 보고\n---\n\n[보고서](files/report.pdf)를 받으세요.\n'),
+    file('e.md', '---\ntitle: 언급\n---\n\n[b.md](b.md "mention")를 보세요.\n'),
+    file('f.md', '---\ntitle: 무관\n---\n\n링크가 없습니다.\n'),
+  ];
+  const keysOf = (files: RawFile[], attachments: string[] = []) => {
+    const wiki = buildWiki(files, { categories: ['concept'], base: '/', attachments, fileExists: (p) => attachments.includes(p) });
+    const texts = new Map(files.map((f) => [f.path, f.text ?? '']));
+    return renderKeys(wiki, (d) => texts.get(d.source.sourcePath)!, { lang: 'ko', code: 'v1' }, hash);
+  };
+  const before = keysOf(WIKI);
+
+  test('a new document that fixes a broken link changes the key of the page with the link, and no other', () => {
+    const after = keysOf([...WIKI, file('색인.md', '---\ntitle: 색인\n---\n\n본문.\n')]);
+    expect(changed(before, after)).toEqual(['a']);
+  });
+
+  test('a title change changes the pages whose link labels show it (a wikilink, a mention), and no other', () => {
+    const after = keysOf(WIKI.map((f) => (f.path === 'b.md' ? file('b.md', '---\ntitle: 형태소 분석기\n---\n\n## 규칙\n\n본문.\n') : f)));
+    expect(changed(before, after)).toEqual(['a', 'b', 'e']);
+  });
+
+  test('a rename changes the pages whose links went to it (now broken), and no other', () => {
+    const after = keysOf(WIKI.map((f) => (f.path === 'b.md' ? file('b2.md', f.text!) : f)));
+    expect(changed(before, after)).toEqual(['a', 'c', 'e']);
+    expect(after.has('b2')).toBe(true);
+  });
+
+  test('an attachment added changes the page that links to it, and no other', () => {
+    const after = keysOf(WIKI, ['files/report.pdf']);
+    expect(changed(before, after)).toEqual(['d']);
+  });
+
+  test('a draft a link names is part of its key: the link shows why it is broken', () => {
+    const after = keysOf([...WIKI, file('색인.md', '---\ntitle: 색인\nstatus: draft\n---\n\n본문.\n')]);
+    expect(changed(before, after)).toEqual(['a']);
   });
 });

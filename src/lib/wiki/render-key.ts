@@ -1,4 +1,6 @@
+import { inGithubWikiOrder } from '../markdown/wikilink.ts';
 import type { Wiki, WikiDocument } from './pipeline.ts';
+import { renderLinks } from './render-links.ts';
 
 /** What renders every page alike: the UI language (callout titles) and a digest of the pipeline's code. */
 export interface RenderSetting {
@@ -8,10 +10,15 @@ export interface RenderSetting {
 }
 
 /**
- * What each document's rendered HTML depends on besides the plugins' code, hashed into one cache key
- * per id: its text, the base path, the setting (language, plugin code), every document a
- * link could resolve to (id, title and path: a new or renamed document can turn a broken link into a
- * working one), the folder's other files (a `![[name]]` embed or a download link finds its file among them), which of its pictures are missing or unreadable (they show a placeholder), and the titles and headings of the documents it links to (link labels read them).
+ * What one document's rendered HTML depends on besides the plugins' code, hashed into its cache key: its path and text,
+ * its title (the layout draws it; the article drops a leading `# title` that reads the same), the base path, the
+ * setting (language, plugin code), which of its pictures are missing or unreadable (they show a placeholder), and the
+ * answers the site's plugins give to every link, embed and file reference the parse found in it, asked through the
+ * very functions the render asks (`renderLinks`): where each goes, what its label shows (a title, a heading), and why it
+ * is broken (no document, a draft, a file the site skips). A new document that fixes its broken link, a rename of what
+ * it links to, a title its link labels show or an attachment it links to changes its key; any other change to another
+ * document does not. The parse's links are a superset of those the render resolves (it also reads link text and
+ * definitions), and a link the parse does not collect (an external URL) resolves the same in every wiki.
  * Backlinks, relations and dates are not here: they change the page around the article, never the article.
  */
 export function renderKeys(
@@ -20,37 +27,66 @@ export function renderKeys(
   textOf: (doc: WikiDocument) => string,
   setting: RenderSetting,
   hash: (text: string) => string,
-  memo?: RenderKeyMemo,
 ): Map<string, string> {
-  const targets = wiki.documents.map((d) => [d.source.id, d.source.title, d.source.sourcePath]);
-  const shared = hash(JSON.stringify([setting.lang, setting.code, wiki.options.base, targets, wiki.options.attachments ?? []]));
-  const byId = new Map<string, Wiki['documents'][number]['source']>(wiki.documents.map((d) => [d.source.id, d.source]));
-  // A picture fixed or broken in place changes no path: the image warnings say which ones show the placeholder.
-  const imageProblems = new Map<string, string[]>();
-  for (const p of wiki.problems) if (p.field === 'image') imageProblems.set(p.path, [...(imageProblems.get(p.path) ?? []), `${p.line} ${p.message}`]);
-  const out = new Map<string, string>();
-  for (const doc of wiki.documents) {
-    const targets = doc.linkIds.map((id) => byId.get(id));
-    const images = imageProblems.get(doc.source.sourcePath) ?? [];
-    const kept = memo?.get(doc);
-    if (kept && kept.shared === shared && kept.images === images.join('\n') && kept.targets.every((t, i) => t === targets[i])) {
-      out.set(doc.source.id, kept.key);
-      continue;
-    }
-    const linked = doc.linkIds.map((id, i) => {
-      const s = targets[i];
-      return s ? [id, s.title, s.markdown.headings.map((h) => [h.anchor, h.text])] : [id];
-    });
-    const key = hash(`${shared}\n${JSON.stringify([doc.source.sourcePath, textOf(doc), linked, images])}`);
-    memo?.set(doc, { shared, targets, images: images.join('\n'), key });
-    out.set(doc.source.id, key);
-  }
-  return out;
+  const keyOf = renderKeyOf(wiki, textOf, setting, hash);
+  return new Map(wiki.documents.map((doc) => [doc.source.id, keyOf(doc)]));
 }
 
-/**
- * What a long-lived process (`maru dev`) keeps between calls: each document's key with what it was made from, by the
- * derived document (a save hands back those it did not change). The same document with the same shared part, the same
- * parsed documents behind its links and the same picture warnings has the same key.
- */
-export type RenderKeyMemo = WeakMap<WikiDocument, { shared: string; targets: readonly (WikiDocument['source'] | undefined)[]; images: string; key: string }>;
+/** `renderKeys` one document at a time: `maru dev` keys only the articles a page asks for. */
+export function renderKeyOf(
+  wiki: Wiki,
+  textOf: (doc: WikiDocument) => string,
+  setting: RenderSetting,
+  hash: (text: string) => string,
+): (doc: WikiDocument) => string {
+  const shared = JSON.stringify([setting.lang, setting.code, wiki.options.base]);
+  const links = renderLinks(() => wiki);
+  // A picture fixed or broken in place changes no path: the image warnings say which ones show the placeholder.
+  let imageProblems: Map<string, string[]> | undefined;
+  const imagesOf = (path: string) => {
+    if (!imageProblems) {
+      imageProblems = new Map();
+      for (const p of wiki.problems) if (p.field === 'image') imageProblems.set(p.path, [...(imageProblems.get(p.path) ?? []), `${p.line} ${p.message}`]);
+    }
+    return imageProblems.get(path) ?? [];
+  };
+  return (doc) => {
+    const from = doc.source.sourcePath;
+    const answers = renderAnswers(doc, links);
+    return hash(`${shared}\n${JSON.stringify([from, doc.source.title, links.titleAt(from), textOf(doc), answers, imagesOf(from)])}`);
+  };
+}
+
+/** What the site's plugins answer for each link and embed of `doc` (as `remarkWikiLinks` and `remarkMissingImages` ask). */
+function renderAnswers(doc: WikiDocument, links: ReturnType<typeof renderLinks>): unknown[] {
+  const from = doc.source.sourcePath;
+  const answers: unknown[] = [];
+  // A page may link to one place many times: each question is answered (and keyed) once.
+  const asked = new Set<string>();
+  const ask = (question: unknown[], answer: () => unknown[]) => {
+    const q = JSON.stringify(question);
+    if (asked.has(q)) return;
+    asked.add(q);
+    answers.push(question, answer());
+  };
+  // A page that is there, or a draft that will be, names a GitHub wiki's `[[text|Page]]` (remarkWikiLinks' order).
+  const named = (t: string) => links.resolveWiki(t, undefined) !== undefined || links.brokenWiki(t) !== undefined;
+  for (const raw of doc.source.markdown.links) {
+    if (raw.kind === 'wiki') {
+      ask(['w', raw.target, raw.anchor, raw.label], () => {
+        const m = inGithubWikiOrder(raw, named);
+        return [m.target, m.anchor, links.resolveWiki(m.target, m.anchor), links.labelOf(m.target, m.anchor), links.brokenWiki(m.target)];
+      });
+    } else {
+      const url = raw.target;
+      ask(['u', url], () => [links.resolveUrl(url, from), links.brokenUrl(url, from)]);
+      // Only a page mention shows the linked page's title (`remarkWikiLinks`).
+      if (raw.mention) ask(['m', url], () => [links.titleOfUrl(url, from)]);
+    }
+  }
+  for (const image of doc.source.markdown.images) {
+    const name = image.embed;
+    if (name !== undefined) ask(['e', name], () => [links.embed(name, from)]);
+  }
+  return answers;
+}
