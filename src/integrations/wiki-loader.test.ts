@@ -174,7 +174,7 @@ test('an article that fails to render names its file, to the page and in the log
   }
 });
 
-test('a document with a local picture is rendered by the loader, into its entry: only Astro\'s store imports its pictures', async () => {
+test("a document with a local picture is rendered by the loader, into its entry: only Astro's store imports its pictures", async () => {
   const dir = mkdtempSync(join(tmpdir(), 'maru-loader-'));
   try {
     const loader = devLoader(dir, snapshotOf(dir, ['하나입니다.', '![흐름](./a.png)']));

@@ -71,7 +71,8 @@ describe('renderKeys: a page is rendered again exactly when its article can chan
 });
 
 /** The ids whose key differs between two key maps, among those both have. */
-const changed = (before: Map<string, string>, after: Map<string, string>) => [...before.keys()].filter((id) => after.has(id) && after.get(id) !== before.get(id)).sort();
+const changed = (before: Map<string, string>, after: Map<string, string>) =>
+  [...before.keys()].filter((id) => after.has(id) && after.get(id) !== before.get(id)).sort();
 
 describe("renderKeys: another document changes a page's key only through what its render reads", () => {
   const WIKI = [

@@ -35,9 +35,7 @@ export function renderLinks(current: () => Wiki): RenderLinks {
   return {
     resolveWiki: (target, anchor) => {
       const doc = current().resolver.wiki(target);
-      return doc
-        ? pageOf(doc.id, anchor ? (findHeading(doc.markdown.headings, anchor)?.anchor ?? htmlAnchorId(doc, anchor) ?? anchor) : undefined)
-        : undefined;
+      return doc ? pageOf(doc.id, anchor ? (findHeading(doc.markdown.headings, anchor)?.anchor ?? htmlAnchorId(doc, anchor) ?? anchor) : undefined) : undefined;
     },
     labelOf: (target, anchor) => {
       const doc = current().resolver.wiki(target);
