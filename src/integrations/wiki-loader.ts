@@ -113,7 +113,8 @@ async function loadDocs(ctx: LoaderContext, snapshot: WikiSnapshot, { checked, t
   const projectRoot = fileURLToPath(config.root);
   const keep = new Set<string>();
   // After the first load of a dev server, the entries stored are those it has seen: no walk of the whole store per save.
-  const stored = lazy && seen.size > 0 ? [...seen.keys()] : store.keys();
+  const save = lazy && seen.size > 0;
+  const stored = save ? [...seen.keys()] : store.keys();
   const articles = articleFiles(undefined, checked);
   let rendered = 0;
   let lazyStored = 0;
@@ -185,7 +186,8 @@ async function loadDocs(ctx: LoaderContext, snapshot: WikiSnapshot, { checked, t
   }
   await ahead?.close();
   snapshot.rendered();
-  articles.prune();
+  // A save's load uses few article files: the others are left for the next start to weigh (not a stat of each per save).
+  if (!save) articles.prune();
   const threads = ahead && ahead.counts.workers > 0 ? `; ${ahead.counts.workers} of them on worker threads` : '';
   if (lazy) logger.info(`rendered ${rendered} documents with local pictures; ${lazyStored} others render when their page is asked for`);
   else logger.info(`rendered ${rendered} of ${wiki.documents.length} documents (the others are unchanged since the last build${threads})`);
