@@ -51,8 +51,9 @@ export function wikiDocsLoader(): Loader {
 }
 
 /**
- * `astro dev`: the first load stores into Astro's store (kept on disk, so the next start renders only what changed since),
- * each save's into memory (`memoryStores`); after each, the pages are given the result (`publishDevPages`).
+ * `astro dev`: the first load stores into Astro's store (kept on disk, so the next start stores only what changed since),
+ * each save's into memory (`memoryStores`); after each, the pages are given the result (`publishDevPages`). The articles
+ * are rendered when a page asks for one (`lazyArticles`, published for the pages by `publishDevArticles`).
  */
 async function devLoads(
   context: LoaderContext,
