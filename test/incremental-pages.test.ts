@@ -152,6 +152,13 @@ describe('a rebuild renders only the pages whose inputs changed, and writes what
     expect(rendered(first)).toHaveLength(147);
   });
 
+  test('a title change renders again its own article and the nine whose `[[adr-one-search-contract]]` labels show the title, no other', () => {
+    expect(runs[1]!.log).toMatch(/rendered 10 of 51 documents/);
+    // A new or deleted document changes no other article: none links to it.
+    expect(runs[3]!.log).toMatch(/rendered 1 of 52 documents/);
+    expect(runs[4]!.log).toMatch(/rendered 0 of 51 documents/);
+  });
+
   test.each(STEPS.map((s, i) => [s.name, i] as const))('after %s: the same files, byte for byte, as a clean build', (_name, i) => {
     const { warm, clean } = runs[i]!;
     expect([...warm.keys()].sort()).toEqual([...clean.keys()].sort());

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, u
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { expect, test } from 'vitest';
-import { articleFiles } from './article-files.ts';
+import { articleFiles, articleIndex } from './article-files.ts';
 
 const dir = () => join(mkdtempSync(join(tmpdir(), 'maru-articles-')), 'articles');
 
@@ -81,4 +81,19 @@ test('with the set of files this process checked (maru dev), a checked file is t
   expect(articleFiles(d).find(file)).toBeUndefined();
   rmSync(file);
   expect(articleFiles(d, checked).find(file)).toBeUndefined();
+});
+
+test('the article index finds the article rendered under a key in another process; a damaged or pruned article is not found', () => {
+  const d = dir();
+  const keys = join(d, '..', 'article-keys');
+  const html = articleFiles(d).write('<p>가</p>');
+  articleIndex(articleFiles(d), keys).set('key-1', html);
+  const index = articleIndex(articleFiles(d), keys);
+  expect([index.get('key-1'), index.get('key-2')]).toEqual([html, undefined]);
+  writeFileSync(html, '<p>고친</p>');
+  expect(articleIndex(articleFiles(d), keys).get('key-1')).toBeUndefined();
+  const old = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+  for (const name of readdirSync(keys)) utimesSync(join(keys, name), old, old);
+  expect(articleIndex(articleFiles(d), keys).prune()).toBe(1);
+  expect(readdirSync(keys)).toEqual([]);
 });
