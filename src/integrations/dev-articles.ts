@@ -7,8 +7,9 @@
 export interface DevArticles {
   /**
    * The article HTML of the document `id` as the wiki now reads, rendered now unless an article rendered under the same
-   * render key is kept; undefined when the document is not one this renders (its entry holds its HTML, or it is gone).
-   * A render failure rejects with an error naming the file.
+   * render key is kept; undefined when the document is not one this renders (its entry holds its HTML), empty when the
+   * wiki no longer has it (a page asked for just before the pages reload to the new version). A render failure rejects
+   * with an error naming the file.
    */
   html: (id: string) => Promise<string | undefined>;
 }

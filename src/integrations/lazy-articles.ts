@@ -72,7 +72,9 @@ export function lazyArticles(
         perWiki.set(wiki, known);
       }
       const doc = known.byId.get(id);
-      if (!doc || hasLocalPictures(doc)) return undefined;
+      // A page of a document the wiki no longer has: the open tabs are about to reload to the version without it.
+      if (!doc) return '';
+      if (hasLocalPictures(doc)) return undefined;
       let key = known.keys.get(id);
       if (key === undefined) known.keys.set(id, (key = known.keyOf(doc)));
       const file = index.get(key);
