@@ -62,18 +62,20 @@ export function publishDevPages(catalog: Catalog, entries: ReadonlyMap<string, D
   }
   const last = devPages();
   const version = (last?.version ?? 0) + 1;
-  const addresses = last && sameAddresses(last.catalog, catalog) ? last.addresses : version;
+  const addresses = last && sameAddresses(last, catalog) ? last.addresses : version;
   (globalThis as Holder)[KEY] = { catalog, byId: new Map(catalog.documents.map((d) => [d.id, d])), docs, docById, version, addresses };
 }
 
-/** Whether two catalogs give the site the same pages: the same documents, projects, categories and tags (in any order). */
-export function sameAddresses(a: Catalog, b: Catalog): boolean {
+/** Whether `next` gives the site the pages `last` gave: the same documents, projects, categories and tags (in any order). */
+function sameAddresses(last: DevPages, next: Catalog): boolean {
   const same = (x: readonly { id: string }[], y: readonly { id: string }[]) => {
     if (x.length !== y.length) return false;
     const ids = new Set(x.map((e) => e.id));
     return y.every((e) => ids.has(e.id));
   };
-  return same(a.documents, b.documents) && same(a.projects, b.projects) && same(a.categories, b.categories) && same(a.tags, b.tags);
+  const a = last.catalog;
+  const sameDocuments = a.documents.length === next.documents.length && next.documents.every((d) => last.byId.has(d.id));
+  return sameDocuments && same(a.projects, next.projects) && same(a.categories, next.categories) && same(a.tags, next.tags);
 }
 
 /** The pages' wiki in `astro dev` once the docs loader has published it; undefined in a build, or before. */
