@@ -64,8 +64,8 @@ interface Figures {
   updates: number[];
   /** Where each save's time went (`phasesOf`), for the saves the page showed. */
   phases: Phases[];
-  /** What the server logged about the last update (where the time goes). */
-  lastUpdateLog: string;
+  /** What the server logged after each save until the page showed it, each line with when it arrived (s after the save). */
+  updateLogs: string[];
 }
 
 /**
@@ -190,7 +190,13 @@ async function timedStart(server: Server, path: string): Promise<{ dev: DevServe
 async function timedUpdates(browser: Browser, dev: DevServer, server: Server, content: string, targets: { file: string; id: string }[]) {
   const updates: number[] = [];
   const phases: Phases[] = [];
-  let lastUpdateLog = '';
+  const updateLogs: string[] = [];
+  const logSince = (t: number) =>
+    dev
+      .lines()
+      .filter((l) => l.at >= t)
+      .map((l) => `+${((l.at - t) / 1000).toFixed(2)} ${l.text}`)
+      .join('\n');
   for (const [i, { file, id }] of targets.entries()) {
     const page = await browser.newPage();
     const connected = page.waitForEvent('console', { predicate: (m) => m.text().includes('[vite] connected'), timeout: 600_000 });
@@ -199,7 +205,6 @@ async function timedUpdates(browser: Browser, dev: DevServer, server: Server, co
     const path = join(content, file);
     const original = readFileSync(path, 'utf8');
     const marker = `dev-bench-marker-${Date.now()}-${i}`;
-    const logBefore = dev.log().length;
     const t = performance.now();
     writeFileSync(path, `${original}\n\n${marker}\n`);
     try {
@@ -209,11 +214,11 @@ async function timedUpdates(browser: Browser, dev: DevServer, server: Server, co
       });
       updates.push(performance.now() - t);
       phases.push(phasesOf(dev.lines(), t, server.pathOf(file, id), updates.at(-1)!));
-      lastUpdateLog = dev.log().slice(logBefore).trim();
+      updateLogs.push(logSince(t));
     } catch (error) {
       if (!(error instanceof Error && error.name === 'TimeoutError')) throw error;
       updates.push(Number.POSITIVE_INFINITY);
-      lastUpdateLog = `the page did not change in ${server.updateTimeoutMs / 1000} s; the server said:\n${dev.log().slice(logBefore).trim()}`;
+      updateLogs.push(`the page did not change in ${server.updateTimeoutMs / 1000} s; the server said:\n${logSince(t)}`);
     } finally {
       writeFileSync(path, original);
       await page.close();
@@ -225,7 +230,7 @@ async function timedUpdates(browser: Browser, dev: DevServer, server: Server, co
     // And until it is done with it (a large wiki's related lists follow a quick update): each save starts on a quiet server.
     await quiet(dev);
   }
-  return { updates, phases, lastUpdateLog };
+  return { updates, phases, updateLogs };
 }
 
 /** Resolves once the server has printed nothing for `QUIET_MS` (or after `timeoutMs`). */
@@ -243,7 +248,12 @@ async function measure(browser: Browser, server: Server, content: string, target
   const path = server.pathOf(targets[0]!.file, targets[0]!.id);
   if (!values.warm) server.clear();
   const first = await timedStart(server, path);
-  console.error(`${server.name}: ${values.warm ? 'warm' : 'cold'} start ${(first.ms / 1000).toFixed(1)} s`);
+  // Whether the start rendered the articles again (a warm start that did was not warm: Astro cleared its store, say).
+  const startSaid = first.dev
+    .log()
+    .split('\n')
+    .filter((l) => /rendered \d+ of \d+ documents|changed$|Clearing content store/.test(l));
+  console.error(`${server.name}: ${values.warm ? 'warm' : 'cold'} start ${(first.ms / 1000).toFixed(1)} s\n${startSaid.join('\n')}`);
   let updates: Awaited<ReturnType<typeof timedUpdates>>;
   try {
     // A warm start's server is still busy for a moment after its first page (the related lists, the caches written).
@@ -291,7 +301,8 @@ try {
       const updates = `${secs(median(f.updates))} (${secs(Math.min(...f.updates))}–${secs(Math.max(...f.updates))})`;
       rows.push(`| ${size.toLocaleString('en')} | ${server.name} | ${updates} | ${f.coldMs === undefined ? '–' : s(f.coldMs)} | ${s(f.warmMs)} |`);
       phaseTable.push(...phaseRows(size, server.name, f.phases));
-      logs.push(`${server.name}, ${size} documents, the last update's log:\n${f.lastUpdateLog}`);
+      for (const [i, log] of f.updateLogs.entries())
+        logs.push(`${server.name}, ${size} documents, save ${i + 1}, what the server said (s after the save):\n${log}`, '');
     }
   }
 } finally {

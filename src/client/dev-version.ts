@@ -11,6 +11,8 @@ const shown = tag?.dataset['maruDevVersion'];
 const address = tag?.dataset['href'];
 if (shown !== undefined && address) {
   let reloading = false;
+  // Leaving already (Vite's notice reloads the page): an answer still on its way must not start a second load of it.
+  addEventListener('beforeunload', () => (reloading = true));
   setInterval(() => {
     if (reloading) return;
     fetch(address, { cache: 'no-store' })
