@@ -134,4 +134,22 @@ describe('maru dev', () => {
     expect((await fetch(`${server.origin}/docs/rollback/`)).status).toBe(404);
     expect(server.log().match(/ready in \d+ ms/g)).toHaveLength(1);
   });
+
+  it('reloads a tab that missed the reload notice (it had no connection to the server when the save went out)', async () => {
+    const tab = await browser.newPage();
+    tab.on('console', (m) => consoleLines.push(`missed tab ${m.type()}: ${m.text()}`));
+    // Without Vite's client the tab has no connection at all, as a tab still loading its page when the notice went out.
+    await tab.route('**/@vite/client', (route) => route.abort());
+    try {
+      await tab.goto(`${server.origin}/docs/deploy/`);
+      expect(await tab.locator('article').innerText()).not.toContain('알림을 놓친 탭도');
+      const file = join(content, 'guide/deploy.md');
+      writeFileSync(file, `${readFileSync(file, 'utf8')}\n알림을 놓친 탭도 새로 읽습니다.\n`);
+      await tab.waitForFunction(() => document.querySelector('article')?.textContent?.includes('알림을 놓친 탭도 새로 읽습니다.'), undefined, {
+        timeout: 60_000,
+      });
+    } finally {
+      await tab.close();
+    }
+  });
 });

@@ -9,8 +9,15 @@ export interface DevServer {
   child: ChildProcess;
   /** Everything it printed so far, without colour codes. */
   log: () => string;
+  /** Each whole line it printed so far, without colour codes, with when it arrived (this process's `performance.now()`). */
+  lines: () => readonly LogLine[];
   /** Stops it (SIGTERM, which `maru` passes on to Astro) and resolves when it has exited. */
   stop: () => Promise<void>;
+}
+
+export interface LogLine {
+  at: number;
+  text: string;
 }
 
 /**
@@ -29,6 +36,8 @@ export function startDevServer(
   });
   let output = '';
   const log = () => stripVTControlCharacters(output);
+  // Stamped as they arrive: a benchmark reads from them when each step of an update ended, as the server saw it.
+  const lines: LogLine[] = [];
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
@@ -38,15 +47,22 @@ export function startDevServer(
     const timer = setTimeout(() => {
       void stop().then(() => reject(new Error(`${script} printed no address in ${options.timeoutMs ?? 120_000} ms:\n${log()}`)));
     }, options.timeoutMs ?? 120_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
+    // One unfinished line per stream: stdout and stderr write in chunks of their own.
+    const partial = new Map<unknown, string>();
+    const onData = (stream: unknown) => (chunk: Buffer) => {
+      const text = chunk.toString();
+      output += text;
+      const at = performance.now();
+      const parts = ((partial.get(stream) ?? '') + text).split('\n');
+      partial.set(stream, parts.pop()!);
+      for (const line of parts) lines.push({ at, text: stripVTControlCharacters(line) });
       const m = /Local\s+(http:\/\/127\.0\.0\.1:\d+)\//.exec(log());
       if (!m) return;
       clearTimeout(timer);
-      resolve({ origin: m[1]!, child, log, stop });
+      resolve({ origin: m[1]!, child, log, lines: () => lines, stop });
     };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
+    child.stdout.on('data', onData(child.stdout));
+    child.stderr.on('data', onData(child.stderr));
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`${script} exited (${code}) before it served:\n${log()}`));

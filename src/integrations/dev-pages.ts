@@ -2,7 +2,7 @@ import type { DataStore, MetaStore } from 'astro/loaders';
 import type { Catalog, CatalogEntry } from '../lib/artifacts/schema.ts';
 
 /** An entry of Astro's data store (the type Astro does not export by name). */
-type DataEntry = ReturnType<DataStore['values']>[number];
+export type DataEntry = ReturnType<DataStore['values']>[number];
 
 /**
  * What the pages of `astro dev` read instead of Astro's data store: the wiki the maru integration holds, as the docs
@@ -16,8 +16,15 @@ export interface DevPages {
   byId: ReadonlyMap<string, CatalogEntry>;
   /** The `docs` collection's entries, in the catalog's order, shaped as `getCollection('docs')` returns them. */
   docs: readonly DevDocEntry[];
+  /** The same entries by id: a page reads its document's entry of this version here (`src/site/wiki.ts` `currentEntry`). */
+  docById: ReadonlyMap<string, DevDocEntry>;
   /** Counts the versions published: a page says which one it shows, and reloads when the server has a newer one. */
   version: number;
+  /**
+   * The version that last changed the site's addresses (a document, project, category or tag added or removed): until
+   * one does, the pages' `getStaticPaths` would answer what Astro already holds (`reloadPages`).
+   */
+  addresses: number;
 }
 
 /** Where a page of `astro dev` asks which version of the wiki the server shows (`DevPages.version`), under the base. */
@@ -34,16 +41,41 @@ const KEY = Symbol.for('maru:dev-pages');
 
 type Holder = { [KEY]?: DevPages };
 
+/**
+ * Each stored entry as the pages read it, by the entry the loader stored: a save stores new entries for the documents it
+ * changed and keeps the others' objects, so their shapes are not made again.
+ */
+const shaped = new WeakMap<DataEntry, DevDocEntry>();
+
 /** Makes `catalog` and `entries` what the pages of this dev server read (one object, so a page sees one version of both). */
 export function publishDevPages(catalog: Catalog, entries: ReadonlyMap<string, DataEntry>): void {
   const docs: DevDocEntry[] = [];
+  const docById = new Map<string, DevDocEntry>();
   for (const row of catalog.documents) {
     const entry = entries.get(row.id);
+    if (!entry) continue;
+    let doc = shaped.get(entry);
     // The loader stores each document's catalog row as its data.
-    if (entry) docs.push({ ...entry, data: entry.data as CatalogEntry, collection: 'docs' });
+    if (!doc) shaped.set(entry, (doc = { ...entry, data: entry.data as CatalogEntry, collection: 'docs' }));
+    docs.push(doc);
+    docById.set(doc.id, doc);
   }
-  const version = (devPages()?.version ?? 0) + 1;
-  (globalThis as Holder)[KEY] = { catalog, byId: new Map(catalog.documents.map((d) => [d.id, d])), docs, version };
+  const last = devPages();
+  const version = (last?.version ?? 0) + 1;
+  const addresses = last && sameAddresses(last, catalog) ? last.addresses : version;
+  (globalThis as Holder)[KEY] = { catalog, byId: new Map(catalog.documents.map((d) => [d.id, d])), docs, docById, version, addresses };
+}
+
+/** Whether `next` gives the site the pages `last` gave: the same documents, projects, categories and tags (in any order). */
+function sameAddresses(last: DevPages, next: Catalog): boolean {
+  const same = (x: readonly { id: string }[], y: readonly { id: string }[]) => {
+    if (x.length !== y.length) return false;
+    const ids = new Set(x.map((e) => e.id));
+    return y.every((e) => ids.has(e.id));
+  };
+  const a = last.catalog;
+  const sameDocuments = a.documents.length === next.documents.length && next.documents.every((d) => last.byId.has(d.id));
+  return sameDocuments && same(a.projects, next.projects) && same(a.categories, next.categories) && same(a.tags, next.tags);
 }
 
 /** The pages' wiki in `astro dev` once the docs loader has published it; undefined in a build, or before. */

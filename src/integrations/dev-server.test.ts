@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import type { ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Catalog } from '../lib/artifacts/schema.ts';
-import { publishDevPages, unpublishDevPages } from './dev-pages.ts';
-import { serveDevVersion, serveLinkedFiles } from './dev-server.ts';
+import { devPages, publishDevPages, unpublishDevPages, type DataEntry } from './dev-pages.ts';
+import { reloadPages, serveDevVersion, serveLinkedFiles } from './dev-server.ts';
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -100,7 +100,7 @@ describe('astro dev says which version of the wiki its pages show, for a tab tha
       };
       unpublishDevPages();
       expect(await version('/wiki/_maru/dev-version')).toEqual([200, '0', 'no-store']);
-      const catalog = { documents: [] } as unknown as Catalog;
+      const catalog = { documents: [], projects: [], categories: [], tags: [] } as unknown as Catalog;
       publishDevPages(catalog, new Map());
       publishDevPages(catalog, new Map());
       expect(await version('/wiki/_maru/dev-version')).toEqual([200, '2', 'no-store']);
@@ -108,6 +108,56 @@ describe('astro dev says which version of the wiki its pages show, for a tab tha
     } finally {
       unpublishDevPages();
       dev.server.close();
+    }
+  });
+});
+
+describe('after a save, astro dev reloads the open tabs, and makes Astro ask the pages for their addresses only when the save changed them', () => {
+  /** A catalog with these documents (project `p`) and tags; only what the addresses depend on. */
+  const catalog = (ids: string[], tags: string[] = []) =>
+    ({ documents: ids.map((id) => ({ id })), projects: [{ id: 'p' }], categories: [{ id: 'guide' }], tags: tags.map((id) => ({ id })) }) as unknown as Catalog;
+  /** What each of Vite's environments was sent, as `environment: message`. */
+  const sent: string[] = [];
+  const environment = (name: string) => ({
+    hot: { send: (message: string | { type: string }) => void sent.push(`${name}: ${typeof message === 'string' ? message : message.type}`) },
+  });
+  const server = { environments: { client: environment('client'), ssr: environment('ssr'), astro: environment('astro') } } as unknown as ViteDevServer;
+  const save = (next: Catalog) => {
+    sent.length = 0;
+    publishDevPages(next, new Map());
+    reloadPages(server, (message) => sent.push(`warned: ${message}`));
+    return [...sent];
+  };
+  const forgotten = ['ssr: astro:content-changed', 'astro: astro:content-changed', 'client: full-reload'];
+
+  test('a new or deleted document, or a new tag: Astro forgets the addresses it holds; an edit that keeps them: the tabs reload only', () => {
+    unpublishDevPages();
+    try {
+      // The first reload after the server started always tells Astro: what it holds was listed before this server's saves.
+      expect(save(catalog(['a', 'b']))).toEqual(forgotten);
+      expect(save(catalog(['b', 'a']))).toEqual(['client: full-reload']);
+      expect(save(catalog(['a', 'b', 'c']))).toEqual(forgotten);
+      expect(save(catalog(['a', 'b', 'c']))).toEqual(['client: full-reload']);
+      expect(save(catalog(['a', 'b', 'c'], ['배포']))).toEqual(forgotten);
+      expect(save(catalog(['a', 'c'], ['배포']))).toEqual(forgotten);
+      expect(save(catalog(['a', 'd'], ['배포']))).toEqual(forgotten);
+      expect(devPages()!.version).toBe(7);
+    } finally {
+      unpublishDevPages();
+    }
+  });
+
+  test("each version's entries by id, for the page of a document whose props Astro kept", () => {
+    unpublishDevPages();
+    try {
+      const stored = (id: string, body: string) => ({ id, data: { id }, body }) as unknown as DataEntry;
+      const b = stored('b', '둘');
+      publishDevPages(catalog(['a', 'b']), new Map(Object.entries({ a: stored('a', '처음'), b })));
+      publishDevPages(catalog(['a', 'b']), new Map(Object.entries({ a: stored('a', '고쳤습니다'), b })));
+      expect([devPages()!.docById.get('a')?.body, devPages()!.docs.map((d) => d.id)]).toEqual(['고쳤습니다', ['a', 'b']]);
+      expect(devPages()!.docById.get('a')?.collection).toBe('docs');
+    } finally {
+      unpublishDevPages();
     }
   });
 });

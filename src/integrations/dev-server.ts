@@ -89,20 +89,31 @@ export function serveLinkedFiles(server: ViteDevServer, linked: () => { root: st
   });
 }
 
+/** Per dev server: the `DevPages.addresses` Astro was last told about (`reloadPages`). */
+const addressesTold = new WeakMap<ViteDevServer, number>();
+
 /**
- * After a save: every open tab loads its page again, and Astro forgets the pages' `getStaticPaths` (it keeps them until
- * told the content changed, so a new document would be a 404 and a page's props the entry it had). All pages, not only
- * the saved document's: a save can change any other (a title in the links and sidebars that name it, backlinks, related
- * lists, a tag's or project's listing), and a tab that reloads costs one page request.
+ * After a save: every open tab loads its page again. All pages, not only the saved document's: a save can change any
+ * other (a title in the links and sidebars that name it, backlinks, related lists, a tag's or project's listing), and a
+ * tab that reloads costs one page request. When the save added or removed an address (a document, or a project,
+ * category or tag), Astro is also told that the content changed, so it forgets the pages' `getStaticPaths` (else a new
+ * document would be a 404): asked again, the documents' route lists every document (tens of ms at 10,000, in the first
+ * request after the save). A save that keeps the addresses keeps Astro's lists, and a page reads its entry of the
+ * current version itself (`src/site/wiki.ts` `currentEntry`), not the props Astro kept.
  */
 export function reloadPages(server: ViteDevServer, warn: (message: string) => void): void {
-  for (const [name, environment] of Object.entries(server.environments)) {
-    if (name === 'client') continue;
-    try {
-      environment.hot.send('astro:content-changed', {});
-    } catch (error) {
-      // The tabs are reloaded all the same: a page this environment renders may show the last version until the next save.
-      warn(`could not tell Astro's ${name} environment that the wiki changed: ${error instanceof Error ? error.message : String(error)}`);
+  const addresses = devPages()?.addresses;
+  if (addresses === undefined || addressesTold.get(server) !== addresses) {
+    if (addresses !== undefined) addressesTold.set(server, addresses);
+    for (const [name, environment] of Object.entries(server.environments)) {
+      if (name === 'client') continue;
+      try {
+        environment.hot.send('astro:content-changed', {});
+      } catch (error) {
+        // The tabs are reloaded all the same: a page this environment renders may show the last version until the next save.
+        warn(`could not tell Astro's ${name} environment that the wiki changed: ${error instanceof Error ? error.message : String(error)}`);
+        addressesTold.delete(server);
+      }
     }
   }
   server.environments.client.hot.send({ type: 'full-reload', path: '*' });

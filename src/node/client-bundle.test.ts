@@ -53,14 +53,14 @@ describe('a bundle folder', () => {
     const dir = mkdtempSync(join(tmpdir(), 'maru-client-'));
     writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, files: [...manifest.files, '../escape.js'] }));
     expect(() => readClientManifest(dir)).toThrow(
-      `${join(dir, 'manifest.json')}: not a client bundle manifest (entries site, doc, sidebar, toc, listing, mermaid, changes, not-found and their files); delete the folder to make it again`,
+      `${join(dir, 'manifest.json')}: not a client bundle manifest (entries site, doc, sidebar, toc, listing, mermaid, changes, not-found, dev-version and their files); delete the folder to make it again`,
     );
     const { site: _site, ...rest } = manifest.entries;
     writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, entries: rest }));
     expect(() => readClientManifest(dir)).toThrow('not a client bundle manifest');
   });
 
-  test('serves and copies only the files its manifest lists, and names each entry under _astro/', () => {
+  test("serves and copies only the files its manifest lists (a build leaves out the dev server's own), and names each entry under _astro/", () => {
     const dir = mkdtempSync(join(tmpdir(), 'maru-client-'));
     for (const f of manifest.files) writeFileSync(join(dir, f), `// ${f}\n`);
     writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
@@ -69,9 +69,13 @@ describe('a bundle folder', () => {
     expect(clientFile(dir, manifest, '../manifest.json')).toBeUndefined();
     expect(clientScripts(manifest).site).toBe('_astro/site.abc123.js');
     const out = mkdtempSync(join(tmpdir(), 'maru-client-out-'));
-    expect(copyClientBundle(dir, manifest, out)).toBe(manifest.files.length);
+    expect(copyClientBundle(dir, manifest, out)).toBe(manifest.files.length - 1);
     expect(readFileSync(join(out, '_astro/strings.def456.js'), 'utf8')).toBe('// strings.def456.js\n');
     expect(existsSync(join(out, '_astro/manifest.json'))).toBe(false);
+    // The dev server serves its version check (`clientFile`); a built site has no use for it.
+    expect(clientFile(dir, manifest, 'dev-version.abc123.js')).toBe(join(dir, 'dev-version.abc123.js'));
+    expect(existsSync(join(out, '_astro/dev-version.abc123.js'))).toBe(false);
+    expect(existsSync(join(out, '_astro/site.abc123.js'))).toBe(true);
   });
 });
 

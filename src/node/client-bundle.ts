@@ -1,6 +1,6 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { CLIENT_ENTRIES, type ClientEntry } from '../lib/ui/client-entries.ts';
+import { CLIENT_ENTRIES, DEV_CLIENT_ENTRIES, type ClientEntry } from '../lib/ui/client-entries.ts';
 import { sha256 } from './hash.ts';
 import { MERMAID_MODULE } from './mermaid-asset.ts';
 
@@ -167,11 +167,13 @@ export async function bundleClient(outDir: string, project = PROJECT): Promise<C
   return readClientManifest(outDir)!;
 }
 
-/** Copies the bundle's files into the built site `outDir` (`_astro/`); returns how many. */
+/** Copies the bundle's files into the built site `outDir` (`_astro/`), but for the dev server's own scripts; returns how many. */
 export function copyClientBundle(dir: string, manifest: ClientManifest, outDir: string): number {
   mkdirSync(join(outDir, CLIENT_SITE_DIR), { recursive: true });
-  for (const f of manifest.files) copyFileSync(join(dir, f), join(outDir, CLIENT_SITE_DIR, f));
-  return manifest.files.length;
+  const devOnly = new Set(DEV_CLIENT_ENTRIES.map((name) => manifest.entries[name]));
+  const files = manifest.files.filter((f) => !devOnly.has(f));
+  for (const f of files) copyFileSync(join(dir, f), join(outDir, CLIENT_SITE_DIR, f));
+  return files.length;
 }
 
 /** The bundle's file that serves `path` (relative to the site's `_astro/`), or undefined for any other path. */

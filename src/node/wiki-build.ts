@@ -173,11 +173,9 @@ export function errorReport(wiki: Wiki, root = contentRoot()): string | undefine
 /** Emit context: deterministic time (SOURCE_DATE_EPOCH, commit time, newest document), commit and site; `head` as read before. */
 export function emitContext(wiki: Wiki, config: SiteConfig, root = contentRoot(), head = gitHead(root)): EmitContext {
   const epoch = process.env.SOURCE_DATE_EPOCH;
-  const newest =
-    wiki.documents
-      .map((d) => d.source.updatedAt)
-      .sort()
-      .pop() ?? new Date(0).toISOString();
+  // The greatest date as `sort()` orders them, without sorting 10,000 of them for each catalog of `maru dev`.
+  let newest = new Date(0).toISOString();
+  for (const [i, d] of wiki.documents.entries()) if (i === 0 || d.source.updatedAt > newest) newest = d.source.updatedAt;
   const generatedAt = epoch ? new Date(Number(epoch) * 1000).toISOString() : (head.time ?? newest);
   return { sha256, generatedAt, commit: head.commit, site: config.site ?? null, title: config.title, description: config.description };
 }

@@ -37,6 +37,16 @@ export function getDocs(): Promise<CollectionEntry<'docs'>[]> {
   return pages ? Promise.resolve(pages.docs as CollectionEntry<'docs'>[]) : getCollection('docs');
 }
 
+/**
+ * A document's entry in the version of the wiki the pages read now. In `astro dev`, Astro keeps the props `getStaticPaths`
+ * gave until a save changes the site's addresses (`src/integrations/dev-server.ts` `reloadPages`), so the entry it hands
+ * a page may be an earlier save's; in a build it is the one there is.
+ */
+export function currentEntry(entry: CollectionEntry<'docs'>): CollectionEntry<'docs'> {
+  const pages = import.meta.env.DEV ? devPages() : undefined;
+  return (pages?.docById.get(entry.id) as CollectionEntry<'docs'> | undefined) ?? entry;
+}
+
 /** In `astro dev`, the version of the wiki the pages read now (`DevPages.version`); undefined in a build. */
 export function devVersion(): number | undefined {
   return import.meta.env.DEV ? devPages()?.version : undefined;

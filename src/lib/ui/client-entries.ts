@@ -12,6 +12,10 @@ export const CLIENT_ENTRIES = {
   mermaid: 'mermaid.ts',
   changes: 'changes-filter.ts',
   'not-found': 'not-found.ts',
+  'dev-version': 'dev-version.ts',
 } as const;
 
 export type ClientEntry = keyof typeof CLIENT_ENTRIES;
+
+/** The scripts only `maru dev`'s pages load: a build does not copy them into the site. */
+export const DEV_CLIENT_ENTRIES: readonly ClientEntry[] = ['dev-version'];

@@ -268,6 +268,47 @@ describe('folder groups', () => {
   });
 });
 
+describe("a dev server's next catalog (each save publishes one)", () => {
+  /** The catalog of `ctx` with some rows replaced, as a save makes it: the other rows are the same objects. */
+  const next = (ctx: ReturnType<typeof wiki>['ctx'], change: Record<string, Partial<CatalogEntry>>) => {
+    const catalog = { ...ctx.catalog, documents: ctx.catalog.documents.map((d) => (change[d.id] ? { ...d, ...change[d.id] } : d)) };
+    return uiContext({ catalog, config: ctx.config }, '/', ctx.now);
+  };
+  const titles = (ctx: ReturnType<typeof wiki>['ctx'], project: string) =>
+    navFile(ctx, project).items.map((e) => ('items' in e ? `${e.label}: ${e.items.map((i) => ('title' in i ? i.title : i.label)).join(' ')}` : e.title));
+
+  test('shows what the save changed in the sidebar: a title, a document moved to another group, one left out', () => {
+    const { ctx } = wiki(3);
+    expect(titles(ctx, 'p')).toEqual(['결정: d01 d02', '가이드: g01 g02 g03']);
+    const renamed = next(ctx, { g02: { title: 'b-renamed' } });
+    expect(titles(renamed, 'p')).toEqual(['결정: d01 d02', '가이드: b-renamed g01 g03']);
+    const moved = next(renamed, { g03: { category: 'decision' } });
+    expect(titles(moved, 'p')).toEqual(['결정: d01 d02 g03', '가이드: b-renamed g01']);
+    expect(
+      docSidebar(
+        moved,
+        moved.catalog.documents.find((d) => d.id === 'g03')!,
+      ).prev,
+    ).toEqual({ title: 'd02', href: '/docs/d02/' });
+    const unlisted = next(moved, { g01: { extra: { unlisted: true } } });
+    expect(titles(unlisted, 'p')).toEqual(['결정: d01 d02 g03', '가이드: b-renamed']);
+  });
+
+  test('keeps the navigation of each project whose sidebar the save left as it was, and builds the others again', () => {
+    const { ctx } = wiki(3);
+    const p = navFile(ctx, 'p');
+    const q = navFile(ctx, 'q');
+    // A body edit: a new row (its summary, word count, dates) with the same title, address, place and category.
+    const edited = next(ctx, { g02: { summary: '고쳤습니다', wordCount: 120 } });
+    expect(navFile(edited, 'p')).toBe(p);
+    expect(navFile(edited, 'q')).toBe(q);
+    const retitled = next(edited, { other: { title: '다른 문서' } });
+    expect(navFile(retitled, 'p')).toBe(p);
+    expect(navFile(retitled, 'q')).not.toBe(q);
+    expect(titles(retitled, 'q')).toEqual(['개념: 다른 문서']);
+  });
+});
+
 describe('isNavFile', () => {
   test.each([
     [{ project: 'p', items: [{ key: 'guide', label: '가이드', items: [{ title: 'A', href: '/docs/a/' }] }] }, true],

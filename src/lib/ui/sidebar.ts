@@ -99,79 +99,137 @@ function navsOf(ctx: UiContext): Map<string, ProjectNav> {
   if (!byCtx) NAVS.set(ctx.catalog, (byCtx = new Map<string, Map<string, ProjectNav>>()));
   const key = [ctx.routes.home, ctx.config.lang, ...ctx.config.categories].join('\n');
   let navs = byCtx.get(key);
-  if (!navs) byCtx.set(key, (navs = buildNavs(ctx)));
+  if (!navs) byCtx.set(key, (navs = buildNavs(ctx, key)));
   return navs;
 }
 
-function buildNavs(ctx: UiContext): Map<string, ProjectNav> {
-  const byId = new Map(ctx.catalog.documents.map((d) => [d.id, d]));
-  const categories = catalogFacets(ctx, 'category');
-  const out = new Map<string, ProjectNav>();
-  const folders = new Map((ctx.catalog.folders ?? []).map((f) => [f.path, f]));
-  for (const [project, nodes] of sidebarTree(
-    ctx.catalog.documents.filter((d) => !isUnlisted(d)),
-    folders,
-  )) {
-    const groups = new WeakMap<NavGroup, GroupInfo>();
-    const paths = new Map<string, number[]>();
-    const flat: (NavItem & { id: string })[] = [];
-    const item = (id: string): NavItem => {
-      const d = byId.get(id)!;
-      return { title: d.title, href: d.url };
-    };
-    // Builds the entries of one list, recording each document's way down and each group's size and first page.
-    const entries = (list: { id: string; node?: SidebarNode }[], above: number[]): NavEntry[] =>
-      list.map(({ id, node }, i): NavEntry => {
-        const at = [...above, i];
-        if (!node || node.kind === 'doc') {
-          paths.set(id, at);
-          flat.push({ ...item(id), id });
-          return item(id);
-        }
-        const start = flat.length;
-        const children = [...(node.landing ? [{ id: node.landing }] : []), ...node.children.map((c) => ({ id: c.kind === 'doc' ? c.id : c.path, node: c }))];
-        const group: NavGroup = {
-          key: node.path,
-          label: node.title,
-          items: entries(children, at),
-          ...(node.collapsed !== undefined ? { collapsed: node.collapsed } : {}),
-        };
-        groups.set(group, {
-          count: flat.length - start,
-          first: flat[start]?.href ?? '',
-          folder: true,
-          ...(node.landing ? { landing: item(node.landing).href } : {}),
-        });
-        return group;
-      });
-    let items: NavEntry[] = [];
-    if (nodes.some((n) => n.kind === 'folder')) {
-      items = entries(
-        nodes.map((n) => ({ id: n.kind === 'doc' ? n.id : n.path, node: n })),
-        [],
-      );
-    } else {
-      // No sub-folders: the documents, in reading order, grouped by category in the configured order.
-      const ids = nodes.flatMap((n) => (n.kind === 'doc' ? [n.id] : []));
-      for (const c of categories) {
-        const mine = ids.filter((id) => byId.get(id)?.category === c.value);
-        if (mine.length === 0) continue;
-        const start = flat.length;
-        const group: NavGroup = {
-          key: c.value,
-          label: c.label,
-          items: entries(
-            mine.map((id) => ({ id })),
-            [items.length],
-          ),
-        };
-        groups.set(group, { count: mine.length, first: flat[start]!.href, folder: false });
-        items.push(group);
-      }
-    }
-    out.set(project, { file: { project, items }, paths, groups, flat, position: new Map(flat.map((f, i) => [f.id, i])) });
+/** What a project's navigation was built from, and the navigation: the next catalog reuses it if the same (`sameNavInputs`). */
+interface BuiltNav {
+  rows: readonly CatalogEntry[];
+  folders: string;
+  categories: string;
+  nav: ProjectNav;
+}
+
+/**
+ * The projects' navigations last built, per routes/language: `maru dev` publishes a new catalog with each save, and a
+ * save rarely changes what a sidebar shows (its documents' titles, addresses, places and categories), so each page of a
+ * 10,000-document wiki would otherwise sort every project again after each save. Only the last catalog's are kept.
+ */
+const LAST_BUILT = new Map<string, Map<string, BuiltNav>>();
+
+/** The fields of a catalog row that a sidebar reads (besides `extra`, read only to leave a page out: `isUnlisted`). */
+function sameNavRow(a: CatalogEntry, b: CatalogEntry): boolean {
+  return (
+    a === b ||
+    (a.id === b.id &&
+      a.title === b.title &&
+      a.url === b.url &&
+      a.sourcePath === b.sourcePath &&
+      a.order === b.order &&
+      a.category === b.category &&
+      a.project === b.project)
+  );
+}
+
+function buildNavs(ctx: UiContext, key: string): Map<string, ProjectNav> {
+  const byProject = new Map<string, CatalogEntry[]>();
+  for (const d of ctx.catalog.documents) {
+    if (isUnlisted(d)) continue;
+    const mine = byProject.get(d.project);
+    if (mine) mine.push(d);
+    else byProject.set(d.project, [d]);
   }
+  const categories = catalogFacets(ctx, 'category');
+  const folders = new Map((ctx.catalog.folders ?? []).map((f) => [f.path, f]));
+  const foldersKey = JSON.stringify(ctx.catalog.folders ?? []);
+  const categoriesKey = JSON.stringify(categories.map((c) => [c.value, c.label]));
+  const last = LAST_BUILT.get(key);
+  const built = new Map<string, BuiltNav>();
+  const out = new Map<string, ProjectNav>();
+  for (const [project, rows] of byProject) {
+    const before = last?.get(project);
+    const same =
+      before !== undefined &&
+      before.folders === foldersKey &&
+      before.categories === categoriesKey &&
+      before.rows.length === rows.length &&
+      rows.every((row, i) => sameNavRow(before.rows[i]!, row));
+    const nav = same ? before.nav : projectNav(project, rows, folders, categories);
+    built.set(project, { rows, folders: foldersKey, categories: categoriesKey, nav });
+    out.set(project, nav);
+  }
+  LAST_BUILT.set(key, built);
   return out;
+}
+
+/** One project's navigation, from its listed documents in catalog order. */
+function projectNav(
+  project: string,
+  rows: readonly CatalogEntry[],
+  folders: ReadonlyMap<string, NonNullable<Catalog['folders']>[number]>,
+  categories: readonly { value: string; label: string }[],
+): ProjectNav {
+  const byId = new Map(rows.map((d) => [d.id, d]));
+  const nodes = sidebarTree(rows, folders).get(project) ?? [];
+  const groups = new WeakMap<NavGroup, GroupInfo>();
+  const paths = new Map<string, number[]>();
+  const flat: (NavItem & { id: string })[] = [];
+  const item = (id: string): NavItem => {
+    const d = byId.get(id)!;
+    return { title: d.title, href: d.url };
+  };
+  // Builds the entries of one list, recording each document's way down and each group's size and first page.
+  const entries = (list: { id: string; node?: SidebarNode }[], above: number[]): NavEntry[] =>
+    list.map(({ id, node }, i): NavEntry => {
+      const at = [...above, i];
+      if (!node || node.kind === 'doc') {
+        paths.set(id, at);
+        flat.push({ ...item(id), id });
+        return item(id);
+      }
+      const start = flat.length;
+      const children = [...(node.landing ? [{ id: node.landing }] : []), ...node.children.map((c) => ({ id: c.kind === 'doc' ? c.id : c.path, node: c }))];
+      const group: NavGroup = {
+        key: node.path,
+        label: node.title,
+        items: entries(children, at),
+        ...(node.collapsed !== undefined ? { collapsed: node.collapsed } : {}),
+      };
+      groups.set(group, {
+        count: flat.length - start,
+        first: flat[start]?.href ?? '',
+        folder: true,
+        ...(node.landing ? { landing: item(node.landing).href } : {}),
+      });
+      return group;
+    });
+  let items: NavEntry[] = [];
+  if (nodes.some((n) => n.kind === 'folder')) {
+    items = entries(
+      nodes.map((n) => ({ id: n.kind === 'doc' ? n.id : n.path, node: n })),
+      [],
+    );
+  } else {
+    // No sub-folders: the documents, in reading order, grouped by category in the configured order.
+    const ids = nodes.flatMap((n) => (n.kind === 'doc' ? [n.id] : []));
+    for (const c of categories) {
+      const mine = ids.filter((id) => byId.get(id)?.category === c.value);
+      if (mine.length === 0) continue;
+      const start = flat.length;
+      const group: NavGroup = {
+        key: c.value,
+        label: c.label,
+        items: entries(
+          mine.map((id) => ({ id })),
+          [items.length],
+        ),
+      };
+      groups.set(group, { count: mine.length, first: flat[start]!.href, folder: false });
+      items.push(group);
+    }
+  }
+  return { file: { project, items }, paths, groups, flat, position: new Map(flat.map((f, i) => [f.id, i])) };
 }
 
 /** The sidebar file of a project (what `nav/<project>.json` holds). */

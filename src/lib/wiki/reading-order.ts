@@ -38,8 +38,7 @@ const collator = new Intl.Collator('ko', { numeric: true });
  * landing page's order and title, else its name. Documents at the content root have no folder above them.
  */
 export function readingOrder(docs: readonly OrderedDoc[]): Map<string, string[]> {
-  const byProject = new Map<string, OrderedDoc[]>();
-  for (const d of docs) byProject.set(d.project, [...(byProject.get(d.project) ?? []), d]);
+  const byProject = byProjectOf(docs);
   const out = new Map<string, string[]>();
   for (const [project, mine] of [...byProject].sort((a, b) => collator.compare(a[0], b[0]))) out.set(project, flatten(treeOf(mine)));
   return out;
@@ -51,6 +50,17 @@ export function prevNext(order: ReadonlyMap<string, readonly string[]>, project:
   const i = ids.indexOf(id);
   if (i < 0) return {};
   return { ...(i > 0 ? { prev: ids[i - 1]! } : {}), ...(i + 1 < ids.length ? { next: ids[i + 1]! } : {}) };
+}
+
+/** The documents of each project, in the order given. */
+function byProjectOf(docs: readonly OrderedDoc[]): Map<string, OrderedDoc[]> {
+  const byProject = new Map<string, OrderedDoc[]>();
+  for (const d of docs) {
+    const mine = byProject.get(d.project);
+    if (mine) mine.push(d);
+    else byProject.set(d.project, [d]);
+  }
+  return byProject;
 }
 
 function treeOf(docs: readonly OrderedDoc[]): Folder {
@@ -87,8 +97,7 @@ export interface FolderInfo {
  * keyed by path) titles, places and closes sections as the content's folder files say. Flattened, it is `readingOrder`.
  */
 export function sidebarTree(docs: readonly OrderedDoc[], folders: ReadonlyMap<string, FolderInfo> = new Map()): Map<string, SidebarNode[]> {
-  const byProject = new Map<string, OrderedDoc[]>();
-  for (const d of docs) byProject.set(d.project, [...(byProject.get(d.project) ?? []), d]);
+  const byProject = byProjectOf(docs);
   const out = new Map<string, SidebarNode[]>();
   for (const [project, mine] of [...byProject].sort((a, b) => collator.compare(a[0], b[0]))) {
     const root = treeOf(mine);
