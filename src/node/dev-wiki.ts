@@ -1,12 +1,13 @@
+import { isAbsolute, relative, sep } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { SiteConfig } from '../lib/wiki/config.ts';
-import type { KeepSyntaxTree, SourceDocument } from '../lib/wiki/document.ts';
+import type { KeepSyntaxTree, RawFile, SourceDocument } from '../lib/wiki/document.ts';
 import { createDevParseCache, keepUnchanged, relatedJobOf, relatedOfWiki, withRelated, type DevParseCache } from '../lib/wiki/dev-update.ts';
-import { buildWiki, similarityText, type Wiki } from '../lib/wiki/pipeline.ts';
+import { buildWiki, createWikiMemo, rememberDocuments, similarityText, type Wiki, type WikiOptions } from '../lib/wiki/pipeline.ts';
 import type { RelatedEntry } from '../lib/wiki/relations.ts';
 import type { RelatedAnswer, RelatedRequest } from './dev-related-worker.ts';
 import { renderableText } from '../lib/wiki/frontmatter-fence.ts';
-import { skippedFileWarnings } from '../lib/wiki/skipped-files.ts';
+import { skippedFileWarnings, type SkippedFile } from '../lib/wiki/skipped-files.ts';
 import { collectContent, type ContentMemo } from './collect.ts';
 import { withIncludedFiles } from './include-reader.ts';
 import type { StoredParseCache } from './parse-cache.ts';
@@ -45,8 +46,11 @@ export interface DevWiki {
 export function openDevWiki(root: string, config: SiteConfig, base: string, keepSyntaxTree?: KeepSyntaxTree): DevWiki {
   const memo: ContentMemo = { files: new Map(), changed: new Set() };
   const cache: DevParseCache = createDevParseCache();
+  const derived = createWikiMemo();
   let thread: ReturnType<typeof relatedThread> | undefined;
   let last: Wiki | undefined;
+  let options: { value: WikiOptions; attachments: readonly string[]; skipped: readonly SkippedFile[] } | undefined;
+  let paths: readonly string[] = [];
   return {
     memo,
     seeding: (stored) => ({
@@ -74,15 +78,25 @@ export function openDevWiki(root: string, config: SiteConfig, base: string, keep
       },
       save: () => stored.save(),
     }),
-    changed: (path) => void memo.changed.add(path),
+    // The watcher reports absolute paths; the collector keeps content paths.
+    changed: (path) => void memo.changed.add(isAbsolute(path) ? relative(root, path).split(sep).join('/') : path),
     update: (carryFrom) => {
+      // Only Markdown files reported: no picture, folder file or attachment changed, so the options' lookups still hold.
+      const reported = [...memo.changed];
+      const markdownOnly = reported.length > 0 && reported.every((path) => MARKDOWN.test(path));
       const { files, skipped, attachments } = withIncludedFiles(collectContent(root, memo), root);
-      const options = buildOptions(root, config, base, attachments, skipped);
-      const wiki = keepUnchanged(carryFrom ?? last, buildWiki(files, options, cache, keepSyntaxTree, carryFrom && relatedOfWiki(carryFrom)));
+      if (!options || !markdownOnly || !sameList(options.attachments, attachments, Object.is) || !sameList(options.skipped, skipped, sameSkipped))
+        options = { value: buildOptions(root, config, base, attachments, skipped), attachments, skipped };
+      const built = buildWiki(files, options.value, cache, keepSyntaxTree, carryFrom && relatedOfWiki(carryFrom), derived);
+      const wiki = keepUnchanged(carryFrom ?? last, built);
+      rememberDocuments(derived, wiki.documents);
       wiki.problems.push(...skippedFileWarnings(skipped));
-      cache.prune(new Set(files.map((f) => f.path)));
+      if (!sameList(paths, files, (path, file) => path === file.path)) {
+        paths = files.map((f) => f.path);
+        cache.prune(new Set(paths));
+      }
       last = wiki;
-      return { wiki, texts: new Map(files.map((f) => [f.path, renderableText(f.text ?? '')])) };
+      return { wiki, texts: new Map(files.map((f) => [f.path, renderable(f)])) };
     },
     relate: async (build) => {
       const wiki = withRelated(build.wiki, await (thread ??= relatedThread()).relate(build.wiki));
@@ -90,6 +104,22 @@ export function openDevWiki(root: string, config: SiteConfig, base: string, keep
     },
   };
 }
+
+const MARKDOWN = /\.(md|markdown)$/i;
+
+/** Each collected file's text as the renderer takes it (`renderableText`), made once per file object. */
+const renderables = new WeakMap<RawFile, string>();
+function renderable(file: RawFile): string {
+  let text = renderables.get(file);
+  if (text === undefined) renderables.set(file, (text = renderableText(file.text ?? '')));
+  return text;
+}
+
+function sameList<A, B>(a: readonly A[], b: readonly B[], same: (x: A, y: B) => boolean): boolean {
+  return a.length === b.length && a.every((x, i) => same(x, b[i]!));
+}
+
+const sameSkipped = (a: SkippedFile, b: SkippedFile) => a.path === b.path && a.reason === b.reason;
 
 /**
  * Weighs wikis' related lists on a worker thread (`dev-related-worker.ts`), one job after the other: the step of an

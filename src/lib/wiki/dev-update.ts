@@ -1,6 +1,7 @@
 import type { RawFile, SourceDocument } from './document.ts';
 import {
   relationLinks,
+  sameItems,
   similarityText,
   weighRelated,
   type CarriedRelated,
@@ -107,25 +108,24 @@ export function withRelated(wiki: Wiki, related: ReadonlyMap<string, readonly Re
  */
 export function keepUnchanged(previous: Wiki | undefined, next: Wiki): Wiki {
   if (!previous) return next;
-  const before = new Map(previous.documents.map((d) => [d.source, d]));
+  let before: Map<SourceDocument, WikiDocument> | undefined;
   const same = (a: WikiDocument, b: WikiDocument) =>
-    a.url === b.url &&
-    sameItems(a.linkIds, b.linkIds, Object.is) &&
-    sameItems(a.backlinks, b.backlinks, Object.is) &&
-    sameItems(a.links, b.links, (x, y) => x.id === y.id && x.anchor === y.anchor) &&
-    // A quick update carries the related entries themselves.
-    sameItems(a.related, b.related, (x, y) => x === y || sameEntry(x, y));
+    a === b ||
+    (a.url === b.url &&
+      sameItems(a.linkIds, b.linkIds, Object.is) &&
+      sameItems(a.backlinks, b.backlinks, Object.is) &&
+      sameItems(a.links, b.links, (x, y) => x.id === y.id && x.anchor === y.anchor) &&
+      // A quick update carries the related entries themselves.
+      sameItems(a.related, b.related, (x, y) => x === y || sameEntry(x, y)));
   return {
     ...next,
-    documents: next.documents.map((d) => {
-      const old = before.get(d.source);
+    documents: next.documents.map((d, i) => {
+      // Most documents are where they were: the map by source is made only when one is not.
+      const there = previous.documents[i];
+      const old = there?.source === d.source ? there : (before ??= new Map(previous.documents.map((p) => [p.source, p]))).get(d.source);
       return old && same(old, d) ? old : d;
     }),
   };
-}
-
-function sameItems<T>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => boolean): boolean {
-  return a.length === b.length && a.every((x, i) => same(x, b[i]!));
 }
 
 function sameEntry(a: RelatedEntry, b: RelatedEntry): boolean {
