@@ -19,6 +19,9 @@ const { values } = parseArgs({
     kinds: { type: 'string' },
     // Where the parse cache lives between runs (the first run of a code version parses every file on every core).
     cache: { type: 'string', default: '/tmp/maru-bench-dev-update-cache' },
+    // The parse cache's code key: `same` keeps the cache of an earlier run whatever code changed since (for runs in one
+    // sitting of code that parses alike, e.g. before/after a change to what comes after parsing); default: the code's digest.
+    code: { type: 'string' },
     // Writes a CPU profile of the updates alone (not the first collection) to this file.
     profile: { type: 'string' },
   },
@@ -71,7 +74,7 @@ const nextDoc = () => docs[(pick += 97) % docs.length]!;
 const dev = openDevWiki(root, siteConfig, '/');
 const cacheDir = join(values.cache, Buffer.from(project).toString('hex').slice(-24));
 mkdirSync(cacheDir, { recursive: true });
-const stored = openParseCache(cacheDir, codeDigest());
+const stored = openParseCache(cacheDir, values.code === 'same' ? 'bench-dev-update' : codeDigest());
 let t = performance.now();
 let current = (await collectWikiInParallel(root, siteConfig, '/', dev.seeding(stored), undefined, {}, dev.memo)).wiki;
 stored.save();

@@ -68,7 +68,19 @@ function sameFile(a: RawFile, b: RawFile): boolean {
 
 /** Each published document's related list in `wiki`, for the next quick update to carry (`buildWiki`'s `carried`). */
 export function relatedOfWiki(wiki: Wiki): CarriedRelated {
-  return new Map(wiki.documents.map((d) => [d.source.id, d.related]));
+  const docs = wiki.documents;
+  let byId: Map<string, readonly RelatedEntry[]> | undefined;
+  let next = 0;
+  let asked = '';
+  return (id) => {
+    // The documents are in id order and a build asks in that order: one walk along them, no map (a map by id keeps the last of an id).
+    if (id < asked) return (byId ??= new Map(docs.map((d) => [d.source.id, d.related]))).get(id);
+    asked = id;
+    while (next < docs.length && docs[next]!.source.id < id) next++;
+    while (next + 1 < docs.length && docs[next + 1]!.source.id === id) next++;
+    const d = docs[next];
+    return d?.source.id === id ? d.related : undefined;
+  };
 }
 
 /**

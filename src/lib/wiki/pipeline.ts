@@ -91,9 +91,10 @@ export interface ParseCache {
 /**
  * Related documents carried over from an earlier build of the same folder instead of computed (`maru dev`'s quick
  * update, see `src/lib/wiki/dev-update.ts`): similarity and shared tags weigh every document against all others, the
- * one step of a build whose cost grows with the whole wiki rather than with what changed.
+ * one step of a build whose cost grows with the whole wiki rather than with what changed. Asked for each published
+ * document's list in id order; undefined for a document it has none for.
  */
-export type CarriedRelated = ReadonlyMap<string, readonly RelatedEntry[]>;
+export type CarriedRelated = (id: string) => readonly RelatedEntry[] | undefined;
 
 /**
  * Runs the named steps collect → parse → filter → derive; emitting is `toArtifacts`. With `carried`, each document's
@@ -154,7 +155,15 @@ export function createWikiMemo(): WikiMemo {
  */
 export function rememberDocuments(memo: WikiMemo, documents: readonly WikiDocument[]): void {
   const last = memo.last;
-  if (last && last.documents.length === documents.length && documents.every((d, i) => d.source === last.documents[i]!.source)) last.documents = [...documents];
+  if (!last || last.documents.length !== documents.length || !documents.every((d, i) => d.source === last.documents[i]!.source)) return;
+  // A kept document holds what was derived for it, equal item by item: its arrays are the ones the next build compares.
+  documents.forEach((d, i) => {
+    if (d === last.documents[i]) return;
+    last.perDoc.links[i] = d.links;
+    last.perDoc.linkIds[i] = d.linkIds;
+    last.backlinks.set(d.source.id, d.backlinks);
+  });
+  last.documents = [...documents];
 }
 
 /** What a build derived, kept for the next (`WikiMemo`). Arrays by position: `perDoc`'s by published document. */
@@ -388,7 +397,8 @@ function quickDerivation(
     const links = perDoc.links[i]!;
     const linkIds = perDoc.linkIds[i]!;
     const back = backlinks.get(source.id) ?? [];
-    const related = carriedList(carried, source.id, last.ids);
+    // A list the last build handed out was checked against the same published ids then.
+    const related = carried(source.id) === was.related ? was.related : carriedList(carried, source.id, last.ids);
     return was.source === source && was.links === links && was.linkIds === linkIds && was.backlinks === back && was.related === related
       ? was
       : { source, url: was.url, links, linkIds, backlinks: back, related };
@@ -536,7 +546,7 @@ export function weighRelated(
  * itself when none is, so a document whose list did not change keeps its object.
  */
 function carriedList(carried: CarriedRelated, id: string, ids: ReadonlySet<string>): RelatedEntry[] {
-  const list = carried.get(id);
+  const list = carried(id);
   if (!list) return [];
   // Shared with the wiki it was carried from, never changed in place by either.
   return list.every((e) => ids.has(e.id)) ? (list as RelatedEntry[]) : list.filter((e) => ids.has(e.id));
