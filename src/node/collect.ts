@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { RawFile } from '../lib/wiki/document.ts';
+import type { WikiMemo } from '../lib/wiki/pipeline.ts';
 import { folderConventions, rootMarks } from '../lib/dialects/registry.ts';
 import type { SkippedFile } from '../lib/wiki/skipped-files.ts';
 
@@ -153,6 +154,8 @@ export interface ContentMemo {
   changed: Set<string>;
   /** The last scan (`scanContent`) and the reading order it gave; kept while the reports name only files it listed. */
   scan?: ReturnType<typeof scanContent> & { toc: Map<string, number> };
+  /** What the builds of the files derived (`buildWiki`'s memo), the first collection's included. */
+  wiki?: WikiMemo;
 }
 
 /**

@@ -84,7 +84,13 @@ test('after any sequence of saves, each update gives the wiki a build of the fol
           related: i % 4 === 1 ? [`p${(i + 1) % 8}`, 'nowhere'] : [],
           draft: i === 5,
           headings: [`절 ${i}`, `설치 ${i}`],
-          links: [`[[p${(i + 1) % 8}]]`, `[다음](/${pick(FOLDERS, seed + i + 2)}/p${(i + 2) % 8}.md#절-${(i + 2) % 8})`, `[[문서 ${(i + 3) % 8}#설치 ${(i + 3) % 8}]]`],
+          links: [
+            `[[p${(i + 1) % 8}]]`,
+            `[다음](/${pick(FOLDERS, seed + i + 2)}/p${(i + 2) % 8}.md#절-${(i + 2) % 8})`,
+            `[[문서 ${(i + 3) % 8}#설치 ${(i + 3) % 8}]]`,
+            // A folder without a landing page: its first page in reading order (by title), which saves move.
+            ...(i < 2 ? [pick(['[폴더](/guides/)', '[폴더](../ops/)'], i)] : []),
+          ],
           words: pick(WORDS, i),
           include: i % 4 === 2,
         });
@@ -109,7 +115,7 @@ test('after any sequence of saves, each update gives the wiki a build of the fol
               a + b,
             ),
           );
-        else if (kind === 'title') page.title = pick([`제목 ${n}`, other.title], b);
+        else if (kind === 'title') page.title = pick([`제목 ${n}`, other.title, `가 ${n}`], b);
         else if (kind === 'heading') page.headings[b % page.headings.length] = `새 절 ${n}`;
         else if (kind === 'alias') page.aliases = b % 2 ? [`별칭${n}`] : [];
         else if (kind === 'id') page.id = pick([`q${n}`, other.id], b);
@@ -121,7 +127,7 @@ test('after any sequence of saves, each update gives the wiki a build of the fol
         }
         if (kind === 'new') {
           const fresh = `${pick(FOLDERS, b)}/new${n}.md`;
-          pages.set(fresh, { ...other, id: `new${n}`, title: `새 문서 ${n}`, links: [`[[${other.id}]]`], headings: ['절 새'] });
+          pages.set(fresh, { ...other, id: `new${n}`, title: pick([`새 문서 ${n}`, `가 ${n}`], a), links: [`[[${other.id}]]`], headings: ['절 새'] });
           write(fresh);
           report(fresh);
         } else if (kind === 'delete' && pages.size > 1) {

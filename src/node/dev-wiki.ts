@@ -44,9 +44,9 @@ export interface DevWiki {
 }
 
 export function openDevWiki(root: string, config: SiteConfig, base: string, keepSyntaxTree?: KeepSyntaxTree): DevWiki {
-  const memo: ContentMemo = { files: new Map(), changed: new Set() };
-  const cache: DevParseCache = createDevParseCache();
   const derived = createWikiMemo();
+  const memo: ContentMemo = { files: new Map(), changed: new Set(), wiki: derived };
+  const cache: DevParseCache = createDevParseCache();
   let thread: ReturnType<typeof relatedThread> | undefined;
   let last: Wiki | undefined;
   let options: { value: WikiOptions; attachments: readonly string[]; skipped: readonly SkippedFile[] } | undefined;
@@ -85,6 +85,9 @@ export function openDevWiki(root: string, config: SiteConfig, base: string, keep
       const reported = [...memo.changed];
       const markdownOnly = reported.length > 0 && reported.every((path) => MARKDOWN.test(path));
       const { files, skipped, attachments } = withIncludedFiles(collectContent(root, memo), root);
+      // The first collection's (`collectWikiInParallel` with `memo`), which the wiki shown was built with.
+      const shown = carryFrom?.options;
+      if (!options && shown) options = { value: shown, attachments: shown.attachments ?? [], skipped: shown.skipped ?? [] };
       if (!options || !markdownOnly || !sameList(options.attachments, attachments, Object.is) || !sameList(options.skipped, skipped, sameSkipped))
         options = { value: buildOptions(root, config, base, attachments, skipped), attachments, skipped };
       const built = buildWiki(files, options.value, cache, keepSyntaxTree, carryFrom && relatedOfWiki(carryFrom), derived);

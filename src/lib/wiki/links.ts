@@ -89,15 +89,66 @@ export function wikiTargets<D extends { readonly id: string; readonly title: str
   };
 }
 
-/** `wikiTargets` answering with the document's position in `docs`. */
-function wikiTargetIndex(docs: readonly { readonly id: string; readonly title: string }[]): (target: string) => number | undefined {
+/** `wikiTargets` answering with the document's position in `docs`; `tables` name its lookups for `resolveLinksNoting`. */
+function wikiTargetIndex(
+  docs: readonly { readonly id: string; readonly title: string }[],
+  tables: { id: Table; title: Table } = { id: 'id', title: 'title' },
+): (target: string) => number | undefined {
   const byId = new Map<string, number>();
   const byTitle = new Map<string, number>();
   docs.forEach((d, i) => {
     byId.set(d.id, i);
     if (!byTitle.has(d.title.toLowerCase())) byTitle.set(d.title.toLowerCase(), i);
   });
-  return (target) => byId.get(target) ?? byId.get(toSlug(target)) ?? byTitle.get(target.toLowerCase());
+  return (target) => look(byId, tables.id, target) ?? look(byId, tables.id, toSlug(target)) ?? look(byTitle, tables.title, target.toLowerCase());
+}
+
+/**
+ * The resolver's tables, by what they are keyed on: a published document's id, title (lower case), path (NFC, lower
+ * case) and published addresses (`sitePathKey`), the first page of a folder, a draft's id and title, an unpublished
+ * file's path.
+ */
+type Table = 'id' | 'title' | 'path' | 'site' | 'folder' | 'draft-id' | 'draft-title' | 'unpublished';
+
+/** The lookups of the document being resolved by `resolveLinksNoting`, as `table key` strings. */
+let noted: Set<string> | undefined;
+
+function look<T>(map: ReadonlyMap<string, T>, table: Table, key: string): T | undefined {
+  noted?.add(`${table} ${key}`);
+  return map.get(key);
+}
+
+/**
+ * `resolveLinks`, and every lookup it made in the resolver's tables (`table key`): a resolver whose tables answer the same
+ * for each of them resolves the document's links as this one did, as long as the documents they lead to kept their
+ * headings and anchors. `lookupsOf` gives the keys a document answers to.
+ */
+export function resolveLinksNoting(
+  doc: SourceDocument,
+  resolver: LinkResolver,
+  policy: LinkPolicy = DEFAULT_LINK_POLICY,
+): { links: ResolvedLink[]; problems: Problem[]; lookups: string[] } {
+  const outer = noted;
+  noted = new Set();
+  try {
+    const r = resolveLinks(doc, resolver, policy);
+    return { ...r, lookups: [...noted] };
+  } finally {
+    noted = outer;
+  }
+}
+
+/**
+ * The keys (`table key`, as `resolveLinksNoting` notes them) under which a resolver over the documents finds `doc`, a
+ * published document or a draft: a link whose lookups miss all of them found its target without it. Every folder above
+ * a published document is among them (its first page in reading order may be this one).
+ */
+export function lookupsOf(doc: SourceDocument): string[] {
+  const path = doc.sourcePath.normalize('NFC').toLowerCase();
+  if (doc.status === 'draft') return [`draft-id ${doc.id}`, `draft-title ${doc.title.toLowerCase()}`, `unpublished ${path}`];
+  const keys = [`id ${doc.id}`, `title ${doc.title.toLowerCase()}`, `path ${path}`, ...publishedPaths(doc).map((k) => `site ${k}`)];
+  for (let at = path.indexOf('/'); at > 0; at = path.indexOf('/', at + 1)) keys.push(`folder ${path.slice(0, at)}`);
+  return keys;
 }
 
 /** What a draft is, in messages about links to it. */
@@ -139,7 +190,7 @@ export function createLinkResolver(
     ...skipped.map((file) => [file.path.normalize('NFC').toLowerCase(), { path: file.path, kind: skippedFileKind(file) }] as const),
     ...drafts.map((d) => [d.sourcePath.normalize('NFC').toLowerCase(), { path: d.sourcePath, kind: DRAFT }] as const),
   ]);
-  const draftOf = wikiTargets(drafts);
+  const draftOf = wikiTargetIndex(drafts, { id: 'draft-id', title: 'draft-title' });
   // Addresses other tools published pages at (`publishedPaths`: permalinks, slugs…): the first page wins.
   const bySitePath = new Map<string, number>();
   docs.forEach((d, i) => {
@@ -148,8 +199,8 @@ export function createLinkResolver(
     for (const key of publishedPaths(d)) if (!bySitePath.has(key)) bySitePath.set(key, i);
   });
   const draft = (target: string) => {
-    const d = draftOf(target);
-    return d && { path: d.sourcePath, kind: DRAFT };
+    const at = draftOf(target);
+    return at === undefined ? undefined : { path: drafts[at]!.sourcePath, kind: DRAFT };
   };
   return resolverOver({ byId, byPath, bySitePath, wiki: wikiTargetIndex(docs), unpublished, draft, attachments }, docs);
 }
@@ -178,14 +229,14 @@ function resolverOver(index: ResolverIndex, docs: readonly SourceDocument[]): Li
   const at = (i: number | undefined) => (i === undefined ? undefined : docs[i]);
   const atSitePath = (path: string) => {
     const key = sitePathKey(path);
-    return key === undefined ? undefined : at(bySitePath.get(key));
+    return key === undefined ? undefined : at(look(bySitePath, 'site', key));
   };
   // A folder without a landing page (`[가이드](./guides/)`, which GitHub shows as a file list): its first page in reading
   // order.
   const atPath = (path: string) =>
-    at(firstCandidate(byPath, path)) ?? (path ? at(byFolder().get(path.replace(/\/+$/, '').normalize('NFC').toLowerCase())) : undefined);
+    at(firstCandidate(byPath, 'path', path)) ?? (path ? at(look(byFolder(), 'folder', path.replace(/\/+$/, '').normalize('NFC').toLowerCase())) : undefined);
   const byFolder = () => (index.folders ??= firstPageOfEachFolder(docs));
-  const skippedAt = (path: string) => firstCandidate(unpublished, path);
+  const skippedAt = (path: string) => firstCandidate(unpublished, 'unpublished', path);
   const resolver: LinkResolver = {
     // Built on first use: most wikis embed nothing, and the dev server makes a resolver per reload.
     attachment: (name, fromPath) => (index.findAttachment ??= createAttachmentFinder(index.attachments))(name, fromPath),
@@ -194,7 +245,7 @@ function resolverOver(index: ResolverIndex, docs: readonly SourceDocument[]): Li
     url: (url, fromPath) => {
       // A URL with a scheme or a host (`https://github.com/x`, `mailto:`, `//cdn/x`) is another site's, never a document.
       if (EXTERNAL_URL.test(url)) return { isDocLink: false };
-      if (url.startsWith('#')) return onSamePage(url.slice(1), at(firstCandidate(byPath, fromPath)));
+      if (url.startsWith('#')) return onSamePage(url.slice(1), at(firstCandidate(byPath, 'path', fromPath)));
       const hashAt = url.indexOf('#');
       const pathPart = hashAt < 0 ? url : url.slice(0, hashAt);
       const { anchor, fragment } = splitFragment(hashAt < 0 ? '' : url.slice(hashAt + 1));
@@ -204,7 +255,7 @@ function resolverOver(index: ResolverIndex, docs: readonly SourceDocument[]): Li
       const fromRoot = clean.replace(/^\/+/, '');
       const relative = clean.startsWith('/') ? fromRoot : joinPath(dirname(fromPath), clean);
       // Written relative to the file first; many repositories write links from their root, so that is tried next.
-      const fromSiteRoot = (path: string) => atPath(path) ?? at(byId.get(toSlug(path || 'index'))) ?? atSitePath(path);
+      const fromSiteRoot = (path: string) => atPath(path) ?? at(look(byId, 'id', toSlug(path || 'index'))) ?? atSitePath(path);
       const doc = clean.startsWith('/')
         ? (fromSiteRoot(fromRoot) ?? withoutRoutePrefix(fromRoot, fromSiteRoot))
         : (atPath(relative) ?? atPath(fromRoot) ?? atSitePath(relative));
@@ -264,9 +315,9 @@ function withoutRoutePrefix<T>(path: string, find: (path: string) => T | undefin
 }
 
 /** What `map` (keyed by NFC, lower-case content path) holds for the first of the files a link path may mean. */
-function firstCandidate<T>(map: ReadonlyMap<string, T>, path: string): T | undefined {
+function firstCandidate<T>(map: ReadonlyMap<string, T>, table: Table, path: string): T | undefined {
   for (const candidate of pathCandidates(path)) {
-    const found = map.get(candidate.normalize('NFC').toLowerCase());
+    const found = look(map, table, candidate.normalize('NFC').toLowerCase());
     if (found !== undefined) return found;
   }
   return undefined;

@@ -6,7 +6,9 @@ import {
   createLinkResolver,
   DEFAULT_LINK_POLICY,
   refreshLinkResolver,
+  lookupsOf,
   resolveLinks,
+  resolveLinksNoting,
   resolverKey,
   type LinkPolicy,
   type LinkResolver,
@@ -115,12 +117,12 @@ export function buildWiki(
   const last = memo?.last;
   const derivation =
     (last && quickDerivation(last, files, order, results, options, carried)) ??
-    fullDerivation(files, order, results, options, cache?.termCounts?.bind(cache), carried);
+    fullDerivation(files, order, results, options, cache?.termCounts?.bind(cache), carried, memo !== undefined, last);
   if (memo) memo.last = derivation;
   const problems: Problem[] = [];
   for (const r of results) problems.push(...r.problems);
   problems.push(...derivation.dialectProblems, ...derivation.duplicateProblems);
-  for (const list of derivation.perDoc.problems) problems.push(...list);
+  derivation.perDoc.linkProblems.forEach((list, i) => problems.push(...list, ...derivation.perDoc.relatedProblems[i]!));
   for (const list of derivation.perDoc.images) problems.push(...list);
   for (const list of derivation.perDoc.files) problems.push(...list);
   const labels = derivation.labels;
@@ -203,8 +205,11 @@ interface Derivation {
 interface PerDocument {
   links: ResolvedLink[][];
   linkIds: string[][];
-  /** Its links' problems, then its `related` ids' (`derive`'s order). */
-  problems: Problem[][];
+  /** Its links' problems, and its `related` ids' (reported in that order). */
+  linkProblems: Problem[][];
+  relatedProblems: Problem[][];
+  /** The resolver's lookups its links made (`resolveLinksNoting`; empty unless the build keeps a memo). */
+  lookups: string[][];
   images: Problem[][];
   files: Problem[][];
 }
@@ -238,7 +243,12 @@ function anchorsKey(d: SourceDocument): string {
   return JSON.stringify([m.headings.map((h) => [h.anchor, h.aliases ?? [], h.text]), m.blockIds ?? [], m.titleAnchors ?? [], m.htmlAnchors ?? []]);
 }
 
-/** Every step of a build, from the parsed files. */
+/**
+ * Every step of a build, from the parsed files. With `last` (the last derivation of the same folder, kept in a
+ * `WikiMemo`), the steps over the whole wiki run again, but a document the save left as it was keeps its links and their
+ * problems unless one of the lookups they made answers differently now (`resolveLinksNoting`, `lookupsOf`) or a document
+ * they lead to changed its headings or anchors. `noting` keeps the lookups for the next derivation.
+ */
 function fullDerivation(
   files: readonly RawFile[],
   order: number[],
@@ -246,6 +256,8 @@ function fullDerivation(
   options: WikiOptions,
   countsOf?: (text: string) => TermCounts,
   carried?: CarriedRelated,
+  noting = false,
+  last?: Derivation,
 ): Derivation {
   const parsedDocs = results.flatMap((r) => (r.doc ? [r.doc] : []));
   const passed = dialectIds(parsedDocs);
@@ -261,29 +273,54 @@ function fullDerivation(
     const at = new Map(list.map((d, i) => [d, i]));
     return Int32Array.from(docs, (d) => at.get(d) ?? -1);
   };
-  const perDoc: PerDocument = { links: [], linkIds: [], problems: [], images: [], files: [] };
+  const perDoc: PerDocument = { links: [], linkIds: [], linkProblems: [], relatedProblems: [], lookups: [], images: [], files: [] };
   const policy = options.links ?? DEFAULT_LINK_POLICY;
   const attachmentSet = options.attachments && new Set(options.attachments);
+  const kept = last && last.options === options && noting ? keptLinks(last, published, drafts) : undefined;
   published.forEach((d, i) => {
-    const r = resolveLinks(d, resolver, policy);
-    perDoc.links[i] = r.links;
-    perDoc.linkIds[i] = linkIdsOf(d, r.links);
-    perDoc.problems[i] = [...r.problems, ...relatedProblems(d, ids)];
-    const checked = fileChecks(d, resolver, options, attachmentSet);
-    perDoc.images[i] = checked.images;
-    perDoc.files[i] = checked.files;
+    const was = kept?.(d);
+    if (was !== undefined) {
+      perDoc.links[i] = last!.perDoc.links[was]!;
+      perDoc.linkIds[i] = last!.perDoc.linkIds[was]!;
+      perDoc.linkProblems[i] = last!.perDoc.linkProblems[was]!;
+      perDoc.lookups[i] = last!.perDoc.lookups[was]!;
+      perDoc.images[i] = last!.perDoc.images[was]!;
+      perDoc.files[i] = last!.perDoc.files[was]!;
+    } else {
+      const r = noting ? resolveLinksNoting(d, resolver, policy) : { ...resolveLinks(d, resolver, policy), lookups: [] };
+      perDoc.links[i] = r.links;
+      perDoc.linkIds[i] = linkIdsOf(d, r.links);
+      perDoc.linkProblems[i] = r.problems;
+      perDoc.lookups[i] = r.lookups;
+      const checked = fileChecks(d, resolver, options, attachmentSet);
+      perDoc.images[i] = checked.images;
+      perDoc.files[i] = checked.files;
+    }
+    perDoc.relatedProblems[i] = relatedProblems(d, ids);
   });
   const inputs = published.map((d, i) => relationLinks(d, perDoc.links[i]!, ids));
   const backlinks = backlinksOf(inputs);
   const related = carried ? undefined : weighRelated(inputs, published.map(similarityText), backlinks, countsOf);
-  const documents = published.map((source, i) => ({
-    source,
-    url: joinUrl(options.base, docPath(source.id)),
-    links: perDoc.links[i]!,
-    linkIds: perDoc.linkIds[i]!,
-    backlinks: backlinks.get(source.id) ?? [],
-    related: related ? (related.get(source.id) ?? []) : carriedList(carried!, source.id, ids),
-  }));
+  // Arrays equal to the last build's are its arrays, and documents equal in every part its objects (`keepUnchanged`).
+  const lastBacklinks = last?.backlinks;
+  if (lastBacklinks)
+    for (const [id, list] of backlinks) {
+      const before = lastBacklinks.get(id);
+      if (before && sameItems(before, list, Object.is)) backlinks.set(id, before);
+    }
+  const lastDocs = last && new Map(last.documents.map((d) => [d.source, d]));
+  // The last build's lists were checked against its ids: still good when no id is gone.
+  const idsKept = last !== undefined && [...last.ids].every((id) => ids.has(id));
+  const documents = published.map((source, i): WikiDocument => {
+    const was = lastDocs?.get(source);
+    const links = perDoc.links[i]!;
+    const linkIds = perDoc.linkIds[i]!;
+    const back = backlinks.get(source.id) ?? [];
+    const list = related ? (related.get(source.id) ?? []) : carriedList(carried!(source.id), ids, idsKept ? was?.related : undefined);
+    return was && was.links === links && was.linkIds === linkIds && was.backlinks === back && was.related === list
+      ? was
+      : { source, url: joinUrl(options.base, docPath(source.id)), links, linkIds, backlinks: back, related: list };
+  });
   return {
     paths: files.map((f) => f.path),
     order,
@@ -308,6 +345,29 @@ function fullDerivation(
     documents,
     ...(attachmentSet ? { attachmentSet } : {}),
     labels: folderLabelsOf(options.folderLabels ?? []),
+  };
+}
+
+/**
+ * For each published document of a new derivation, its place in `last` when what was derived of its links there holds
+ * still: the same object, and none of its lookups among the keys of the documents and drafts that are new, gone or
+ * changed (their `lookupsOf`, before and after). A link finds its target by one of the target's keys, so a changed
+ * document's headings and anchors are read again by every link to it.
+ */
+function keptLinks(last: Derivation, published: readonly SourceDocument[], drafts: readonly SourceDocument[]): (d: SourceDocument) => number | undefined {
+  const before = new Map(last.published.map((d, i) => [d, i]));
+  const after = new Set([...published, ...drafts]);
+  const lastDrafts = new Set(last.drafts);
+  const changedKeys = new Set<string>();
+  const note = (d: SourceDocument) => {
+    for (const key of lookupsOf(d)) changedKeys.add(key);
+  };
+  for (const d of last.published) if (!after.has(d)) note(d);
+  for (const d of last.drafts) if (!after.has(d)) note(d);
+  for (const d of after) if (!before.has(d) && !lastDrafts.has(d)) note(d);
+  return (d) => {
+    const at = before.get(d);
+    return at === undefined || last.perDoc.lookups[at]!.some((key) => changedKeys.has(key)) ? undefined : at;
   };
 }
 
@@ -368,7 +428,9 @@ function quickDerivation(
   const perDoc: PerDocument = {
     links: [...last.perDoc.links],
     linkIds: [...last.perDoc.linkIds],
-    problems: [...last.perDoc.problems],
+    linkProblems: [...last.perDoc.linkProblems],
+    relatedProblems: [...last.perDoc.relatedProblems],
+    lookups: [...last.perDoc.lookups],
     images: [...last.perDoc.images],
     files: [...last.perDoc.files],
   };
@@ -376,12 +438,14 @@ function quickDerivation(
   let backlinks = last.backlinks;
   for (const place of redo) {
     const d = published[place]!;
-    const r = resolveLinks(d, resolver, policy);
+    const r = resolveLinksNoting(d, resolver, policy);
     const links = sameItems(r.links, perDoc.links[place]!, (x, y) => x.id === y.id && x.anchor === y.anchor) ? perDoc.links[place]! : r.links;
     const linkIds = linkIdsOf(d, links);
     const before = perDoc.linkIds[place]!;
     perDoc.links[place] = links;
-    perDoc.problems[place] = [...r.problems, ...relatedProblems(d, last.ids)];
+    perDoc.linkProblems[place] = r.problems;
+    perDoc.relatedProblems[place] = relatedProblems(d, last.ids);
+    perDoc.lookups[place] = r.lookups;
     if (touched.has(place)) {
       const checked = fileChecks(d, resolver, options, last.attachmentSet);
       perDoc.images[place] = checked.images;
@@ -397,8 +461,7 @@ function quickDerivation(
     const links = perDoc.links[i]!;
     const linkIds = perDoc.linkIds[i]!;
     const back = backlinks.get(source.id) ?? [];
-    // A list the last build handed out was checked against the same published ids then.
-    const related = carried(source.id) === was.related ? was.related : carriedList(carried, source.id, last.ids);
+    const related = carriedList(carried(source.id), last.ids, was.related);
     return was.source === source && was.links === links && was.linkIds === linkIds && was.backlinks === back && was.related === related
       ? was
       : { source, url: was.url, links, linkIds, backlinks: back, related };
@@ -543,13 +606,13 @@ export function weighRelated(
 
 /**
  * A document's carried related list without the documents that are gone (`ids`: the published ones): the carried array
- * itself when none is, so a document whose list did not change keeps its object.
+ * itself when none is, so a document whose list did not change keeps its object. `checked` is the list the last build
+ * handed out for it, which was checked against the published ids then (the same ids, when the caller passes it).
  */
-function carriedList(carried: CarriedRelated, id: string, ids: ReadonlySet<string>): RelatedEntry[] {
-  const list = carried(id);
+function carriedList(list: readonly RelatedEntry[] | undefined, ids: ReadonlySet<string>, checked?: readonly RelatedEntry[]): RelatedEntry[] {
   if (!list) return [];
   // Shared with the wiki it was carried from, never changed in place by either.
-  return list.every((e) => ids.has(e.id)) ? (list as RelatedEntry[]) : list.filter((e) => ids.has(e.id));
+  return list === checked || list.every((e) => ids.has(e.id)) ? (list as RelatedEntry[]) : list.filter((e) => ids.has(e.id));
 }
 
 /** True when `a` and `b` hold the same items in the same order. */
