@@ -159,16 +159,23 @@ export interface ContentMemo {
 }
 
 /**
- * `collectFiles`, the files left unread and the folder's other files (`scanContent`). With `memo`, when the watcher
- * reported only Markdown files the last scan listed and that are still files (a save, not an added, deleted or renamed
- * file, nor a folder, picture or order file), only those are read again: the folder is not scanned and no other file is
- * looked at. Otherwise the folder is scanned and every file's stat compared with the one it was read at, which also
- * finds what the watcher missed; so does every collection with no report (the dev server's first save).
+ * `collectFiles`, the files left unread and the folder's other files (`scanContent`). With `memo`, the files the watcher
+ * reported are read again, and the others are looked at as `sweep` says. With `sweep` (and with no report: the dev
+ * server's first save), the folder is scanned and every file's stat compared with the one it was read at, which finds
+ * what the watcher missed. Without, the reports are trusted: when they name only Markdown files the last scan listed
+ * and that are still files (a save, not an added, deleted or renamed file, nor a folder, picture or order file), the
+ * folder is not scanned and no other file looked at; otherwise it is scanned, and a file it listed before is stat'ed
+ * only if the reading order or the folder's kind changed.
  */
-export function collectContent(root: string, memo?: ContentMemo): { files: RawFile[]; skipped: SkippedFile[]; attachments: string[] } {
+export function collectContent(
+  root: string,
+  memo?: ContentMemo,
+  sweep = true,
+): { files: RawFile[]; skipped: SkippedFile[]; attachments: string[] } {
   const dates = memo ? (memo.dates ??= gitDates(root)) : gitDates(root);
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  const saved = memo?.scan && memo.changed.size && [...memo.changed].every((path) => memo.files.has(path) && isFileAt(join(root, path), lstatSync));
+  const trusted = memo?.scan !== undefined && memo.changed.size > 0 && !sweep;
+  const saved = trusted && [...memo!.changed].every((path) => memo!.files.has(path) && isFileAt(join(root, path), lstatSync));
   const scan = saved ? memo!.scan! : scanContent(root);
   const { paths, skipped, attachments, orderFiles, dialects } = scan;
   const toc = saved ? memo!.scan!.toc : tableOfContents(root, skipped, orderFiles, new Set(paths));
@@ -205,8 +212,11 @@ export function collectContent(root: string, memo?: ContentMemo): { files: RawFi
     files = paths.map((path) => memo.files.get(path)!.file);
   } else {
     const kept = new Map<string, { stamp: string; file: RawFile }>();
+    const before = memo.scan;
+    const unmoved = trusted && sameJson(before!.dialects, dialects) && sameJson([...before!.toc], [...toc]);
     files = paths.map((path) => {
-      const entry = current(path);
+      const known = unmoved ? memo.files.get(path) : undefined;
+      const entry = known && !memo.changed.has(path) ? known : current(path);
       kept.set(path, entry);
       return entry.file;
     });
@@ -215,6 +225,10 @@ export function collectContent(root: string, memo?: ContentMemo): { files: RawFi
   }
   memo.changed.clear();
   return { files, skipped, attachments };
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 function safeStat(path: string): import('node:fs').Stats | undefined {

@@ -120,6 +120,20 @@ describe('maru dev: one save rebuilds what a full load gives, parsing only the s
     expect(await dev.relate(settled!)).toBeUndefined();
   });
 
+  test('a quick update reads only the files the watcher reported; one it missed is read once the saves stop', async () => {
+    const before = dev.update().wiki;
+    parsed = [];
+    writeFileSync(join(root, 'ops/rollback.md'), page('rollback', '롤백 절차', '알리지 않고 고쳤습니다.', 'tags: [배포]\n'));
+    write('ops/deploy.md', page('deploy', '배포 안내', '배포는 [롤백](rollback.md)을 먼저 읽고, 알린 뒤 합니다.', 'tags: [배포]\n'));
+    const quick = dev.update(before);
+    expect(parsed).toEqual(['ops/deploy.md']);
+    expect(quick.wiki.documents.find((d) => d.source.id === 'rollback')?.source.body).not.toContain('알리지 않고');
+    const settled = await dev.relate(quick);
+    expect(parsed).toEqual(['ops/deploy.md', 'ops/rollback.md']);
+    expect(settled?.texts.get('ops/rollback.md')).toContain('알리지 않고 고쳤습니다.');
+    expect(shown(settled!.wiki)).toEqual(shown(fullLoad()));
+  });
+
   test('a file changed with no watcher report is read again when its stat changed; an unchanged folder parses nothing', () => {
     dev.update();
     expect(parsed).toEqual([]);

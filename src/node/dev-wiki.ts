@@ -51,6 +51,9 @@ export function openDevWiki(root: string, config: SiteConfig, base: string, keep
   let last: Wiki | undefined;
   let options: { value: WikiOptions; attachments: readonly string[]; skipped: readonly SkippedFile[] } | undefined;
   let paths: readonly string[] = [];
+  /** The files as collected last (before includes), and the paths reported since. */
+  let raw: readonly RawFile[] = [];
+  let reported: string[] = [];
   return {
     memo,
     seeding: (stored) => ({
@@ -79,33 +82,48 @@ export function openDevWiki(root: string, config: SiteConfig, base: string, keep
       save: () => stored.save(),
     }),
     // The watcher reports absolute paths; the collector keeps content paths.
-    changed: (path) => void memo.changed.add(isAbsolute(path) ? relative(root, path).split(sep).join('/') : path),
-    update: (carryFrom) => {
-      // Only Markdown files reported: no picture, folder file or attachment changed, so the options' lookups still hold.
-      const reported = [...memo.changed];
-      const markdownOnly = reported.length > 0 && reported.every((path) => MARKDOWN.test(path));
-      const { files, skipped, attachments } = withIncludedFiles(collectContent(root, memo), root);
-      // The first collection's (`collectWikiInParallel` with `memo`), which the wiki shown was built with.
-      const shown = carryFrom?.options;
-      if (!options && shown) options = { value: shown, attachments: shown.attachments ?? [], skipped: shown.skipped ?? [] };
-      if (!options || !markdownOnly || !sameList(options.attachments, attachments, Object.is) || !sameList(options.skipped, skipped, sameSkipped))
-        options = { value: buildOptions(root, config, base, attachments, skipped), attachments, skipped };
-      const built = buildWiki(files, options.value, cache, keepSyntaxTree, carryFrom && relatedOfWiki(carryFrom), derived);
-      const wiki = keepUnchanged(carryFrom ?? last, built);
-      rememberDocuments(derived, wiki.documents);
-      wiki.problems.push(...skippedFileWarnings(skipped));
-      if (!sameList(paths, files, (path, file) => path === file.path)) {
-        paths = files.map((f) => f.path);
-        cache.prune(new Set(paths));
-      }
-      last = wiki;
-      return { wiki, texts: new Map(files.map((f) => [f.path, renderable(f)])) };
+    changed: (path) => {
+      const content = isAbsolute(path) ? relative(root, path).split(sep).join('/') : path;
+      memo.changed.add(content);
+      reported.push(content);
     },
-    relate: async (build) => {
+    update: (carryFrom) => {
+      // A quick update trusts the watcher's reports (the settling step looks at every file: `relate`); a full one does not.
+      const collected = collectContent(root, memo, !carryFrom);
+      return rebuild(collected, carryFrom);
+    },
+    relate: async (given) => {
+      // What the watcher missed since the last update: every file looked at once the saves stop.
+      const collected = collectContent(root, memo, true);
+      const build = sameList(raw, collected.files, Object.is) ? given : rebuild(collected, given.wiki);
       const wiki = withRelated(build.wiki, await (thread ??= relatedThread()).relate(build.wiki));
-      return wiki && { wiki, texts: build.texts };
+      return wiki ? { wiki, texts: build.texts } : build === given ? undefined : build;
     },
   };
+
+  /** The wiki of the files as collected, with the related lists of `carryFrom` if given (a quick update). */
+  function rebuild(collected: ReturnType<typeof collectContent>, carryFrom: Wiki | undefined): DevBuild {
+    // Only Markdown files reported: no picture, folder file or attachment changed, so the options' lookups still hold.
+    const markdownOnly = reported.length > 0 && reported.every((path) => MARKDOWN.test(path));
+    reported = [];
+    raw = collected.files;
+    const { files, skipped, attachments } = withIncludedFiles(collected, root);
+    // The first collection's (`collectWikiInParallel` with `memo`), which the wiki shown was built with.
+    const shown = carryFrom?.options;
+    if (!options && shown) options = { value: shown, attachments: shown.attachments ?? [], skipped: shown.skipped ?? [] };
+    if (!options || !markdownOnly || !sameList(options.attachments, attachments, Object.is) || !sameList(options.skipped, skipped, sameSkipped))
+      options = { value: buildOptions(root, config, base, attachments, skipped), attachments, skipped };
+    const built = buildWiki(files, options.value, cache, keepSyntaxTree, carryFrom && relatedOfWiki(carryFrom), derived);
+    const wiki = keepUnchanged(carryFrom ?? last, built);
+    rememberDocuments(derived, wiki.documents);
+    wiki.problems.push(...skippedFileWarnings(skipped));
+    if (!sameList(paths, files, (path, file) => path === file.path)) {
+      paths = files.map((f) => f.path);
+      cache.prune(new Set(paths));
+    }
+    last = wiki;
+    return { wiki, texts: new Map(files.map((f) => [f.path, renderable(f)])) };
+  }
 }
 
 const MARKDOWN = /\.(md|markdown)$/i;

@@ -146,7 +146,7 @@ export function resolveLinksNoting(
 export function lookupsOf(doc: SourceDocument): string[] {
   const path = doc.sourcePath.normalize('NFC').toLowerCase();
   if (doc.status === 'draft') return [`draft-id ${doc.id}`, `draft-title ${doc.title.toLowerCase()}`, `unpublished ${path}`];
-  const keys = [`id ${doc.id}`, `title ${doc.title.toLowerCase()}`, `path ${path}`, ...publishedPaths(doc).map((k) => `site ${k}`)];
+  const keys = [`id ${doc.id}`, `title ${doc.title.toLowerCase()}`, `path ${path}`, ...sitePathsOf(doc).map((k) => `site ${k}`)];
   for (let at = path.indexOf('/'); at > 0; at = path.indexOf('/', at + 1)) keys.push(`folder ${path.slice(0, at)}`);
   return keys;
 }
@@ -196,7 +196,7 @@ export function createLinkResolver(
   docs.forEach((d, i) => {
     byId.set(d.id, i);
     byPath.set(d.sourcePath.normalize('NFC').toLowerCase(), i);
-    for (const key of publishedPaths(d)) if (!bySitePath.has(key)) bySitePath.set(key, i);
+    for (const key of sitePathsOf(d)) if (!bySitePath.has(key)) bySitePath.set(key, i);
   });
   const draft = (target: string) => {
     const at = draftOf(target);
@@ -221,7 +221,15 @@ export function refreshLinkResolver(resolver: LinkResolver, docs: readonly Sourc
  * by the same links. Reading order (`readingOrder`) reads the project, title, path and order.
  */
 export function resolverKey(d: SourceDocument): string {
-  return JSON.stringify([d.id, d.sourcePath, d.title, d.project, d.order ?? null, d.status === 'draft', publishedPaths(d)]);
+  return JSON.stringify([d.id, d.sourcePath, d.title, d.project, d.order ?? null, d.status === 'draft', sitePathsOf(d)]);
+}
+
+/** `publishedPaths` of a document object, made once: `maru dev` makes a resolver per save of the same objects. */
+const SITE_PATHS = new WeakMap<SourceDocument, string[]>();
+function sitePathsOf(d: SourceDocument): string[] {
+  let paths = SITE_PATHS.get(d);
+  if (!paths) SITE_PATHS.set(d, (paths = publishedPaths(d)));
+  return paths;
 }
 
 function resolverOver(index: ResolverIndex, docs: readonly SourceDocument[]): LinkResolver {

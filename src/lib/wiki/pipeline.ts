@@ -234,8 +234,16 @@ function parseOne(file: RawFile, options: WikiOptions, cache?: ParseCache, keepS
  * document: a save that keeps it changes what they give only for that document.
  */
 function wholeWikiKey(d: SourceDocument): string {
-  return JSON.stringify([resolverKey(d), d.status, d.aliases, d.fieldLines.id ?? null, d.fieldLines.external_id ?? null, d.extra.external_id ?? null]);
+  let key = WHOLE_WIKI_KEYS.get(d);
+  if (key === undefined) {
+    key = JSON.stringify([resolverKey(d), d.status, d.aliases, d.fieldLines.id ?? null, d.fieldLines.external_id ?? null, d.extra.external_id ?? null]);
+    WHOLE_WIKI_KEYS.set(d, key);
+  }
+  return key;
 }
+
+/** `wholeWikiKey` per parsed document object: a save parses one file, the others' keys are the last build's. */
+const WHOLE_WIKI_KEYS = new WeakMap<SourceDocument, string>();
 
 /** What a link to a document reads of it besides what the resolver does: its headings, block ids and anchors. */
 function anchorsKey(d: SourceDocument): string {
@@ -298,9 +306,16 @@ function fullDerivation(
     }
     perDoc.relatedProblems[i] = relatedProblems(d, ids);
   });
-  const inputs = published.map((d, i) => relationLinks(d, perDoc.links[i]!, ids));
-  const backlinks = backlinksOf(inputs);
-  const related = carried ? undefined : weighRelated(inputs, published.map(similarityText), backlinks, countsOf);
+  // Backlinks read only the distinct targets (a document's own id left out either way); weighing reads the rest.
+  const backlinks = backlinksOf(published.map((d, i) => ({ id: d.id, tags: [], related: [], links: perDoc.linkIds[i]! })));
+  const related = carried
+    ? undefined
+    : weighRelated(
+        published.map((d, i) => relationLinks(d, perDoc.links[i]!, ids)),
+        published.map(similarityText),
+        backlinks,
+        countsOf,
+      );
   // Arrays equal to the last build's are its arrays, and documents equal in every part its objects (`keepUnchanged`).
   const lastBacklinks = last?.backlinks;
   if (lastBacklinks)
