@@ -36,11 +36,11 @@ export function createDevParseCache(countsOf: (text: string) => TermCounts = ter
   return {
     get(file, options) {
       const entry = entries.get(file.path);
-      if (!entry || entry.categories !== JSON.stringify(options.categories)) return undefined;
+      if (!entry || entry.categories !== categoriesKey(options.categories)) return undefined;
       return entry.file === file || sameFile(entry.file, file) ? entry.parsed : undefined;
     },
     set(file, options, result) {
-      entries.set(file.path, { file, categories: JSON.stringify(options.categories), parsed: result });
+      entries.set(file.path, { file, categories: categoriesKey(options.categories), parsed: result });
     },
     termCounts(text) {
       let c = used.get(text) ?? counts.get(text);
@@ -57,6 +57,14 @@ export function createDevParseCache(countsOf: (text: string) => TermCounts = ter
       used.set(text, c);
     },
   };
+}
+
+/** The category list as the cache compares it, written once per list (a build asks once per file). */
+const CATEGORY_KEYS = new WeakMap<readonly string[], string>();
+function categoriesKey(categories: readonly string[]): string {
+  let key = CATEGORY_KEYS.get(categories);
+  if (key === undefined) CATEGORY_KEYS.set(categories, (key = JSON.stringify(categories)));
+  return key;
 }
 
 /** Two collected files alike in every field (the text compared last: it is the long one). */
