@@ -167,18 +167,16 @@ export interface ContentMemo {
  * folder is not scanned and no other file looked at; otherwise it is scanned, and a file it listed before is stat'ed
  * only if the reading order or the folder's kind changed.
  */
-export function collectContent(
-  root: string,
-  memo?: ContentMemo,
-  sweep = true,
-): { files: RawFile[]; skipped: SkippedFile[]; attachments: string[] } {
+export function collectContent(root: string, memo?: ContentMemo, sweep = true): { files: RawFile[]; skipped: SkippedFile[]; attachments: string[] } {
   const dates = memo ? (memo.dates ??= gitDates(root)) : gitDates(root);
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const trusted = memo?.scan !== undefined && memo.changed.size > 0 && !sweep;
-  const saved = trusted && [...memo!.changed].every((path) => memo!.files.has(path) && isFileAt(join(root, path), lstatSync));
-  const scan = saved ? memo!.scan! : scanContent(root);
+  const changed = memo?.changed ?? new Set<string>();
+  /** The last scan, when the reports name only saves of files it listed. */
+  const saved = trusted && [...changed].every((path) => memo?.files.has(path) && isFileAt(join(root, path), lstatSync)) ? memo?.scan : undefined;
+  const scan = saved ?? scanContent(root);
   const { paths, skipped, attachments, orderFiles, dialects } = scan;
-  const toc = saved ? memo!.scan!.toc : tableOfContents(root, skipped, orderFiles, new Set(paths));
+  const toc = saved ? saved.toc : tableOfContents(root, skipped, orderFiles, new Set(paths));
   const read = (path: string, full: string, mtime: string): RawFile => {
     const d = dates.get(path);
     const place = toc.get(path);
@@ -213,7 +211,7 @@ export function collectContent(
   } else {
     const kept = new Map<string, { stamp: string; file: RawFile }>();
     const before = memo.scan;
-    const unmoved = trusted && sameJson(before!.dialects, dialects) && sameJson([...before!.toc], [...toc]);
+    const unmoved = trusted && before !== undefined && sameJson(before.dialects, dialects) && sameJson([...before.toc], [...toc]);
     files = paths.map((path) => {
       const known = unmoved ? memo.files.get(path) : undefined;
       const entry = known && !memo.changed.has(path) ? known : current(path);

@@ -111,7 +111,14 @@ test('after any sequence of saves, each update gives the wiki a build of the fol
         else if (kind === 'link')
           page.links.push(
             pick(
-              [`[[${other.id}]]`, `[[${other.title}#${pick(other.headings, b)}]]`, `[[없는문서${n}]]`, `[여기](#${pick(page.headings, b)})`, '[폴더](/guides/)', `[옛](/${path})`],
+              [
+                `[[${other.id}]]`,
+                `[[${other.title}#${pick(other.headings, b)}]]`,
+                `[[없는문서${n}]]`,
+                `[여기](#${pick(page.headings, b)})`,
+                '[폴더](/guides/)',
+                `[옛](/${path})`,
+              ],
               a + b,
             ),
           );

@@ -498,7 +498,11 @@ function movedBacklinks(backlinks: Map<string, string[]>, id: string, before: re
   for (const target of before) added.delete(target);
   for (const target of gone) {
     const list = backlinks.get(target);
-    if (list) backlinks.set(target, list.filter((x) => x !== id));
+    if (list)
+      backlinks.set(
+        target,
+        list.filter((x) => x !== id),
+      );
   }
   for (const target of added) {
     const list = backlinks.get(target);
@@ -558,26 +562,6 @@ function folderLabelsOf(files: readonly FolderFile[]): { projects: Map<string, P
     projects.set(project, { ...(title ? { title } : {}), ...(description ? { description } : {}), ...(order !== undefined ? { order } : {}) });
   }
   return { projects, folders, problems: read.problems };
-}
-
-/**
- * Parses every file, collecting every problem rather than stopping at the first. `keepSyntaxTree` receives the syntax
- * tree of each file parsed here (not of those the cache answers for), for the site's renderer.
- */
-export function parseAll(
-  files: readonly RawFile[],
-  options: WikiOptions,
-  cache?: ParseCache,
-  keepSyntaxTree?: KeepSyntaxTree,
-): { docs: SourceDocument[]; problems: Problem[] } {
-  const docs: SourceDocument[] = [];
-  const problems: Problem[] = [];
-  for (const i of sortedOrder(files, undefined)) {
-    const r = parseOne(files[i]!, options, cache, keepSyntaxTree);
-    problems.push(...r.problems);
-    if (r.doc) docs.push(r.doc);
-  }
-  return { docs, problems };
 }
 
 /** Drafts are not published. */
