@@ -2,11 +2,12 @@
 // What `maru dev`'s quick update costs per kind of save, outside Astro: `openDevWiki(...).update(carryFrom)` on a copy
 // of a generated corpus (npm run generate:corpus), after the first collection the dev server makes
 // (`collectWikiInParallel` with the dev wiki's memo and seeded parse cache). For each kind of save: the median and range
-// of the main thread's CPU time and of the wall time over `--runs` saves to different files, each followed by one update
-// that carries the related lists from the wiki before it (as the dev server's quick updates do).
+// of the process's CPU time (user + system, the update alone) and of the wall time over `--runs` saves to different
+// files, each followed by one update that carries the related lists from the wiki before it (as the dev server's quick
+// updates do), with the watcher's report of the saved paths.
 // `--project` measures another checkout of Maru (e.g. main's commit, cloned with its node_modules linked) with the same
 // saves, for before/after in one sitting. The corpus is copied to a temporary folder, which is removed at the end.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -27,6 +28,7 @@ const { values } = parseArgs({
   },
 });
 const project = resolve(values.project);
+if (!existsSync(values.corpus)) throw new Error(`--corpus: ${values.corpus} does not exist (npm run generate:corpus -- --count 10000 --out ${values.corpus})`);
 const runs = Number(values.runs);
 
 type Module = Record<string, unknown>;
