@@ -98,7 +98,8 @@ function wikiTargetIndex(
   const byTitle = new Map<string, number>();
   docs.forEach((d, i) => {
     byId.set(d.id, i);
-    if (!byTitle.has(d.title.toLowerCase())) byTitle.set(d.title.toLowerCase(), i);
+    const title = titleKey(d);
+    if (!byTitle.has(title)) byTitle.set(title, i);
   });
   return (target) => look(byId, tables.id, target) ?? look(byId, tables.id, toSlug(target)) ?? look(byTitle, tables.title, target.toLowerCase());
 }
@@ -144,9 +145,9 @@ export function resolveLinksNoting(
  * a published document is among them (its first page in reading order may be this one).
  */
 export function lookupsOf(doc: SourceDocument): string[] {
-  const path = doc.sourcePath.normalize('NFC').toLowerCase();
-  if (doc.status === 'draft') return [`draft-id ${doc.id}`, `draft-title ${doc.title.toLowerCase()}`, `unpublished ${path}`];
-  const keys = [`id ${doc.id}`, `title ${doc.title.toLowerCase()}`, `path ${path}`, ...sitePathsOf(doc).map((k) => `site ${k}`)];
+  const path = pathKey(doc);
+  if (doc.status === 'draft') return [`draft-id ${doc.id}`, `draft-title ${titleKey(doc)}`, `unpublished ${path}`];
+  const keys = [`id ${doc.id}`, `title ${titleKey(doc)}`, `path ${path}`, ...sitePathsOf(doc).map((k) => `site ${k}`)];
   for (let at = path.indexOf('/'); at > 0; at = path.indexOf('/', at + 1)) keys.push(`folder ${path.slice(0, at)}`);
   return keys;
 }
@@ -195,7 +196,7 @@ export function createLinkResolver(
   const bySitePath = new Map<string, number>();
   docs.forEach((d, i) => {
     byId.set(d.id, i);
-    byPath.set(d.sourcePath.normalize('NFC').toLowerCase(), i);
+    byPath.set(pathKey(d), i);
     for (const key of sitePathsOf(d)) if (!bySitePath.has(key)) bySitePath.set(key, i);
   });
   const draft = (target: string) => {
@@ -222,6 +223,23 @@ export function refreshLinkResolver(resolver: LinkResolver, docs: readonly Sourc
  */
 export function resolverKey(d: SourceDocument): string {
   return JSON.stringify([d.id, d.sourcePath, d.title, d.project, d.order ?? null, d.status === 'draft', sitePathsOf(d)]);
+}
+
+/**
+ * A document's title and path as the resolver's tables key them (lower case; the path NFC too), made once per object:
+ * `maru dev` makes a resolver per save of mostly the same objects.
+ */
+const TITLE_KEYS = new WeakMap<object, string>();
+const PATH_KEYS = new WeakMap<SourceDocument, string>();
+function titleKey(d: { readonly title: string }): string {
+  let key = TITLE_KEYS.get(d);
+  if (key === undefined) TITLE_KEYS.set(d, (key = d.title.toLowerCase()));
+  return key;
+}
+function pathKey(d: SourceDocument): string {
+  let key = PATH_KEYS.get(d);
+  if (key === undefined) PATH_KEYS.set(d, (key = d.sourcePath.normalize('NFC').toLowerCase()));
+  return key;
 }
 
 /** `publishedPaths` of a document object, made once: `maru dev` makes a resolver per save of the same objects. */

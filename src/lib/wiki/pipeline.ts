@@ -285,8 +285,11 @@ function fullDerivation(
   const policy = options.links ?? DEFAULT_LINK_POLICY;
   const attachmentSet = options.attachments && new Set(options.attachments);
   const kept = last && last.options === options && noting ? keptLinks(last, published, drafts) : undefined;
+  /** Ids whose links were resolved again here (not kept). */
+  const relinked: string[] = [];
   published.forEach((d, i) => {
     const was = kept?.(d);
+    if (was === undefined) relinked.push(d.id);
     if (was !== undefined) {
       perDoc.links[i] = last!.perDoc.links[was]!;
       perDoc.linkIds[i] = last!.perDoc.linkIds[was]!;
@@ -306,8 +309,12 @@ function fullDerivation(
     }
     perDoc.relatedProblems[i] = relatedProblems(d, ids);
   });
-  // Backlinks read only the distinct targets (a document's own id left out either way); weighing reads the rest.
-  const backlinks = backlinksOf(published.map((d, i) => ({ id: d.id, tags: [], related: [], links: perDoc.linkIds[i]! })));
+  // With one document per id before and after, the last backlinks with the moves of the documents linked again;
+  // otherwise from every document's distinct targets (its own id left out either way).
+  const backlinks =
+    kept && last && last.ids.size === last.published.length && ids.size === published.length
+      ? movedAll(last, relinked, ids, (id) => perDoc.linkIds[placeOf.get(id)!]!)
+      : backlinksOf(published.map((d, i) => ({ id: d.id, tags: [], related: [], links: perDoc.linkIds[i]! })));
   const related = carried
     ? undefined
     : weighRelated(
@@ -490,6 +497,24 @@ function renamedOnly(before: SourceDocument, after: SourceDocument): boolean {
   return keys.length === Object.keys(before).length && keys.every((key) => key === 'id' || after[key] === before[key]);
 }
 
+/**
+ * The last derivation's backlinks after the documents of the ids `relinked` (resolved again) linked to the targets
+ * `linkIdsOf` gives, the documents gone took their links along and new ones got a list: what `backlinksOf` gives of the
+ * new documents when every id is one document's, before and after.
+ */
+function movedAll(last: Derivation, relinked: readonly string[], ids: ReadonlySet<string>, linkIdsOf: (id: string) => string[]): Map<string, string[]> {
+  const backlinks = new Map(last.backlinks);
+  for (const id of ids) if (!last.ids.has(id)) backlinks.set(id, []);
+  const before = (id: string) => (last.ids.has(id) ? last.perDoc.linkIds[last.placeOf.get(id)!]! : []);
+  for (const id of relinked) movedBacklinks(backlinks, id, before(id), linkIdsOf(id));
+  for (const id of last.ids)
+    if (!ids.has(id)) {
+      movedBacklinks(backlinks, id, before(id), []);
+      backlinks.delete(id);
+    }
+  return backlinks;
+}
+
 /** `backlinks` (lists copied before they change) after document `id`'s links went from the targets `before` to `after`. */
 function movedBacklinks(backlinks: Map<string, string[]>, id: string, before: readonly string[], after: readonly string[]): void {
   const gone = new Set(before);
@@ -515,8 +540,12 @@ function linkIdsOf(d: SourceDocument, links: readonly ResolvedLink[]): string[] 
   return distinct(links.map((l) => l.id)).filter((id) => id !== d.id);
 }
 
+/** The problems of a document that has none, shared: lists of problems are read, never changed in place. */
+const NO_PROBLEMS: Problem[] = [];
+
 /** A document's `related` ids that name no published document. */
 function relatedProblems(d: SourceDocument, ids: ReadonlySet<string>): Problem[] {
+  if (!d.related.length) return NO_PROBLEMS;
   return d.related
     .filter((rel) => !ids.has(rel))
     .map((rel) => ({
