@@ -134,6 +134,21 @@ describe('maru dev: one save rebuilds what a full load gives, parsing only the s
     expect(shown(settled!.wiki)).toEqual(shown(fullLoad()));
   });
 
+  test("a picture replaced in place (and an editor's temporary file) change the pictures' warnings as a full load does", () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000280000001e0802000000', 'hex');
+    writeFileSync(join(root, 'ops/diagram.png'), 'not a picture\n');
+    write('ops/rollback.md', page('rollback', '롤백 절차', '![흐름](diagram.png)\n\n되돌리는 방법입니다.', 'tags: [배포]\n'));
+    let wiki = dev.update().wiki;
+    expect(wiki.problems.filter((p) => p.field === 'image').map((p) => p.path)).toEqual(['ops/rollback.md']);
+    write('ops/deploy.md', page('deploy', '배포 안내', '배포는 [롤백](rollback.md)을 먼저 읽습니다.', 'tags: [배포]\n'));
+    writeFileSync(join(root, 'ops/diagram.png'), png);
+    dev.changed(join(root, 'ops/diagram.png'));
+    dev.changed(join(root, 'ops/.deploy.md.swp'));
+    wiki = dev.update(wiki).wiki;
+    expect(wiki.problems.filter((p) => p.field === 'image')).toEqual([]);
+    expect(shown(wiki)).toEqual(shown(fullLoad()));
+  });
+
   test('a file changed with no watcher report is read again when its stat changed; an unchanged folder parses nothing', () => {
     dev.update();
     expect(parsed).toEqual([]);

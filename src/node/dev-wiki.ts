@@ -103,15 +103,16 @@ export function openDevWiki(root: string, config: SiteConfig, base: string, keep
 
   /** The wiki of the files as collected, with the related lists of `carryFrom` if given (a quick update). */
   function rebuild(collected: ReturnType<typeof collectContent>, carryFrom: Wiki | undefined): DevBuild {
-    // Only Markdown files reported: no picture, folder file or attachment changed, so the options' lookups still hold.
-    const markdownOnly = reported.length > 0 && reported.every((path) => MARKDOWN.test(path));
+    const { files, skipped, attachments } = withIncludedFiles(collected, root);
+    // No picture, folder file or other plain file of the folder reported (an editor's temporary file, gone or hidden, is
+    // none), so what the options look up in the folder still holds, and so do the checks of pictures kept per document.
+    const filesHold = reported.length > 0 && !reported.some((path) => !MARKDOWN.test(path) && attachments.includes(path));
     reported = [];
     raw = collected.files;
-    const { files, skipped, attachments } = withIncludedFiles(collected, root);
     // The first collection's (`collectWikiInParallel` with `memo`), which the wiki shown was built with.
     const shown = carryFrom?.options;
     if (!options && shown) options = { value: shown, attachments: shown.attachments ?? [], skipped: shown.skipped ?? [] };
-    if (!options || !markdownOnly || !sameList(options.attachments, attachments, Object.is) || !sameList(options.skipped, skipped, sameSkipped))
+    if (!options || !filesHold || !sameList(options.attachments, attachments, Object.is) || !sameList(options.skipped, skipped, sameSkipped))
       options = { value: buildOptions(root, config, base, attachments, skipped), attachments, skipped };
     const built = buildWiki(files, options.value, cache, keepSyntaxTree, carryFrom && relatedOfWiki(carryFrom), derived);
     const wiki = keepUnchanged(carryFrom ?? last, built);
