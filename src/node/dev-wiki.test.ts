@@ -120,6 +120,24 @@ describe('maru dev: one save rebuilds what a full load gives, parsing only the s
     expect(await dev.relate(settled!)).toBeUndefined();
   });
 
+  test('the documents a save left as they were are the objects the last update had (what downstream keeps by document)', () => {
+    const before = dev.update().wiki;
+    write('ops/oncall.md', page('oncall', '당직', '[[deploy]]와 [[rollback]]을 봅니다. 밤에도.'));
+    const after = dev.update(before).wiki;
+    const byId = (wiki: Wiki, id: string) => wiki.documents.find((d) => d.source.id === id);
+    expect(byId(after, 'oncall')).not.toBe(byId(before, 'oncall'));
+    expect(byId(after, 'deploy')).toBe(byId(before, 'deploy'));
+    expect(byId(after, 'rollback')).toBe(byId(before, 'rollback'));
+    // A new page linking to deploy changes deploy's backlinks, and nothing of rollback's.
+    write('ops/status.md', page('status', '상태', '[[deploy]] 참고.'));
+    const added = dev.update(after).wiki;
+    expect(byId(added, 'deploy')).not.toBe(byId(after, 'deploy'));
+    expect(byId(added, 'deploy')?.backlinks).toEqual(['oncall', 'status']);
+    expect(byId(added, 'rollback')).toBe(byId(after, 'rollback'));
+    const withoutRelated = (wiki: Wiki) => ({ ...shown(wiki), documents: wiki.documents.map(({ related: _, ...d }) => d) });
+    expect(withoutRelated(added)).toEqual(withoutRelated(fullLoad()));
+  });
+
   test('a quick update reads only the files the watcher reported; one it missed is read once the saves stop', async () => {
     const before = dev.update().wiki;
     parsed = [];
