@@ -350,14 +350,15 @@ function fullDerivation(
     options,
     docs: parsedDocs,
     qualified: docs,
-    keys: parsedDocs.map(wholeWikiKey),
+    // What only a next derivation reads (`quickDerivation`), made when one will (a build keeps no memo).
+    keys: noting ? parsedDocs.map(wholeWikiKey) : [],
     renamesOnly,
     dialectProblems: passed.problems,
     duplicateProblems,
     published,
     drafts,
-    publishedAt: atPlace(published),
-    draftAt: atPlace(drafts),
+    publishedAt: noting ? atPlace(published) : new Int32Array(0),
+    draftAt: noting ? atPlace(drafts) : new Int32Array(0),
     dropped,
     resolver,
     ids,
@@ -408,7 +409,15 @@ function quickDerivation(
   carried?: CarriedRelated,
 ): Derivation | undefined {
   // With two published documents of one id, backlinks and places by id name either: derived in full (a build error anyway).
-  if (options !== last.options || order !== last.order || !last.renamesOnly || last.ids.size !== last.published.length || !carried) return undefined;
+  if (
+    options !== last.options ||
+    order !== last.order ||
+    !last.renamesOnly ||
+    last.ids.size !== last.published.length ||
+    !carried ||
+    last.keys.length !== last.docs.length
+  )
+    return undefined;
   const changed: [number, SourceDocument][] = [];
   let k = 0;
   for (let i = 0; i < results.length; i++) {
