@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { RawFile } from '../lib/wiki/document.ts';
+import type { WikiMemo } from '../lib/wiki/pipeline.ts';
 import { folderConventions, rootMarks } from '../lib/dialects/registry.ts';
 import type { SkippedFile } from '../lib/wiki/skipped-files.ts';
 
@@ -88,9 +89,9 @@ export function scanContent(root: string): {
   };
 }
 
-function isFileAt(path: string): boolean {
+function isFileAt(path: string, stat: typeof statSync = statSync): boolean {
   try {
-    return statSync(path).isFile();
+    return stat(path).isFile();
   } catch {
     return false;
   }
@@ -142,22 +143,40 @@ export function collectFiles(root: string): RawFile[] {
 
 /**
  * What a long-lived process (`maru dev`) keeps between collections of one folder: the Git dates (read once: a save
- * changes no commit) and each file as last read, with the stat it was read at. A file whose stat is unchanged and that
- * is not named in `changed` (the paths the watcher reported since) is not read again: its object is handed back as it
- * was, so the steps after (the parse cache) can tell it unchanged without comparing its text.
+ * changes no commit), each file as last read with the stat it was read at, and the last scan of the folder. A file whose
+ * stat is unchanged and that is not named in `changed` (the content paths the watcher reported since) is not read
+ * again: its object is handed back as it was, so the steps after (the parse cache) can tell it unchanged without
+ * comparing its text.
  */
 export interface ContentMemo {
   dates?: Map<string, { updated: string; created: string }>;
   files: Map<string, { stamp: string; file: RawFile }>;
   changed: Set<string>;
+  /** The last scan (`scanContent`) and the reading order it gave; kept while the reports name only files it listed. */
+  scan?: ReturnType<typeof scanContent> & { toc: Map<string, number> };
+  /** What the builds of the files derived (`buildWiki`'s memo), the first collection's included. */
+  wiki?: WikiMemo;
 }
 
-/** `collectFiles`, the files left unread and the folder's other files (`scanContent`). */
-export function collectContent(root: string, memo?: ContentMemo): { files: RawFile[]; skipped: SkippedFile[]; attachments: string[] } {
+/**
+ * `collectFiles`, the files left unread and the folder's other files (`scanContent`). With `memo`, the files the watcher
+ * reported are read again, and the others are looked at as `sweep` says. With `sweep` (and with no report: the dev
+ * server's first save), the folder is scanned and every file's stat compared with the one it was read at, which finds
+ * what the watcher missed. Without, the reports are trusted: when they name only Markdown files the last scan listed
+ * and that are still files (a save, not an added, deleted or renamed file, nor a folder, picture or order file), the
+ * folder is not scanned and no other file looked at; otherwise it is scanned, and a file it listed before is stat'ed
+ * only if the reading order or the folder's kind changed.
+ */
+export function collectContent(root: string, memo?: ContentMemo, sweep = true): { files: RawFile[]; skipped: SkippedFile[]; attachments: string[] } {
   const dates = memo ? (memo.dates ??= gitDates(root)) : gitDates(root);
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  const { paths, skipped, attachments, orderFiles, dialects } = scanContent(root);
-  const toc = tableOfContents(root, skipped, orderFiles, new Set(paths));
+  const trusted = memo?.scan !== undefined && memo.changed.size > 0 && !sweep;
+  const changed = memo?.changed ?? new Set<string>();
+  /** The last scan, when the reports name only saves of files it listed. */
+  const saved = trusted && [...changed].every((path) => memo?.files.has(path) && isFileAt(join(root, path), lstatSync)) ? memo?.scan : undefined;
+  const scan = saved ?? scanContent(root);
+  const { paths, skipped, attachments, orderFiles, dialects } = scan;
+  const toc = saved ? saved.toc : tableOfContents(root, skipped, orderFiles, new Set(paths));
   const read = (path: string, full: string, mtime: string): RawFile => {
     const d = dates.get(path);
     const place = toc.get(path);
@@ -176,21 +195,38 @@ export function collectContent(root: string, memo?: ContentMemo): { files: RawFi
     }
   };
   if (!memo) return { files: paths.map((path) => read(path, join(root, path), safeMtime(join(root, path)))), skipped, attachments };
-  const kept = new Map<string, { stamp: string; file: RawFile }>();
-  const files = paths.map((path) => {
+  /** The file at `path` as it is now: read again unless its stat is the one it was read at and no report named it. */
+  const current = (path: string, entry = memo.files.get(path)) => {
     const full = join(root, path);
     const stat = safeStat(full);
     const mtime = (stat?.mtime ?? new Date(0)).toISOString();
     // What a file's object holds besides its text: a reading order or a folder's kind can change without the file.
     const stamp = JSON.stringify([stat?.mtimeMs, stat?.ctimeMs, stat?.size, stat?.ino, toc.get(path), dialects]);
-    const old = memo.files.get(path);
-    const file = old && old.stamp === stamp && !memo.changed.has(path) ? old.file : read(path, full, mtime);
-    kept.set(path, { stamp, file });
-    return file;
-  });
-  memo.files = kept;
+    return entry && entry.stamp === stamp && !memo.changed.has(path) ? entry : { stamp, file: read(path, full, mtime) };
+  };
+  let files: RawFile[];
+  if (saved) {
+    for (const path of memo.changed) memo.files.set(path, current(path));
+    files = paths.map((path) => memo.files.get(path)!.file);
+  } else {
+    const kept = new Map<string, { stamp: string; file: RawFile }>();
+    const before = memo.scan;
+    const unmoved = trusted && before !== undefined && sameJson(before.dialects, dialects) && sameJson([...before.toc], [...toc]);
+    files = paths.map((path) => {
+      const known = unmoved ? memo.files.get(path) : undefined;
+      const entry = known && !memo.changed.has(path) ? known : current(path);
+      kept.set(path, entry);
+      return entry.file;
+    });
+    memo.files = kept;
+    memo.scan = { ...scan, toc };
+  }
   memo.changed.clear();
   return { files, skipped, attachments };
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 function safeStat(path: string): import('node:fs').Stats | undefined {

@@ -120,6 +120,53 @@ describe('maru dev: one save rebuilds what a full load gives, parsing only the s
     expect(await dev.relate(settled!)).toBeUndefined();
   });
 
+  test('the documents a save left as they were are the objects the last update had (what downstream keeps by document)', () => {
+    const before = dev.update().wiki;
+    write('ops/oncall.md', page('oncall', '당직', '[[deploy]]와 [[rollback]]을 봅니다. 밤에도.'));
+    const after = dev.update(before).wiki;
+    const byId = (wiki: Wiki, id: string) => wiki.documents.find((d) => d.source.id === id);
+    expect(byId(after, 'oncall')).not.toBe(byId(before, 'oncall'));
+    expect(byId(after, 'deploy')).toBe(byId(before, 'deploy'));
+    expect(byId(after, 'rollback')).toBe(byId(before, 'rollback'));
+    // A new page linking to deploy changes deploy's backlinks, and nothing of rollback's.
+    write('ops/status.md', page('status', '상태', '[[deploy]] 참고.'));
+    const added = dev.update(after).wiki;
+    expect(byId(added, 'deploy')).not.toBe(byId(after, 'deploy'));
+    expect(byId(added, 'deploy')?.backlinks).toEqual(['oncall', 'status']);
+    expect(byId(added, 'rollback')).toBe(byId(after, 'rollback'));
+    const withoutRelated = (wiki: Wiki) => ({ ...shown(wiki), documents: wiki.documents.map(({ related: _, ...d }) => d) });
+    expect(withoutRelated(added)).toEqual(withoutRelated(fullLoad()));
+  });
+
+  test('a quick update reads only the files the watcher reported; one it missed is read once the saves stop', async () => {
+    const before = dev.update().wiki;
+    parsed = [];
+    writeFileSync(join(root, 'ops/rollback.md'), page('rollback', '롤백 절차', '알리지 않고 고쳤습니다.', 'tags: [배포]\n'));
+    write('ops/deploy.md', page('deploy', '배포 안내', '배포는 [롤백](rollback.md)을 먼저 읽고, 알린 뒤 합니다.', 'tags: [배포]\n'));
+    const quick = dev.update(before);
+    expect(parsed).toEqual(['ops/deploy.md']);
+    expect(quick.wiki.documents.find((d) => d.source.id === 'rollback')?.source.body).not.toContain('알리지 않고');
+    const settled = await dev.relate(quick);
+    expect(parsed).toEqual(['ops/deploy.md', 'ops/rollback.md']);
+    expect(settled?.texts.get('ops/rollback.md')).toContain('알리지 않고 고쳤습니다.');
+    expect(shown(settled!.wiki)).toEqual(shown(fullLoad()));
+  });
+
+  test("a picture replaced in place (and an editor's temporary file) change the pictures' warnings as a full load does", () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000280000001e0802000000', 'hex');
+    writeFileSync(join(root, 'ops/diagram.png'), 'not a picture\n');
+    write('ops/rollback.md', page('rollback', '롤백 절차', '![흐름](diagram.png)\n\n되돌리는 방법입니다.', 'tags: [배포]\n'));
+    let wiki = dev.update().wiki;
+    expect(wiki.problems.filter((p) => p.field === 'image').map((p) => p.path)).toEqual(['ops/rollback.md']);
+    write('ops/deploy.md', page('deploy', '배포 안내', '배포는 [롤백](rollback.md)을 먼저 읽습니다.', 'tags: [배포]\n'));
+    writeFileSync(join(root, 'ops/diagram.png'), png);
+    dev.changed(join(root, 'ops/diagram.png'));
+    dev.changed(join(root, 'ops/.deploy.md.swp'));
+    wiki = dev.update(wiki).wiki;
+    expect(wiki.problems.filter((p) => p.field === 'image')).toEqual([]);
+    expect(shown(wiki)).toEqual(shown(fullLoad()));
+  });
+
   test('a file changed with no watcher report is read again when its stat changed; an unchanged folder parses nothing', () => {
     dev.update();
     expect(parsed).toEqual([]);

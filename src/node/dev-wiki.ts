@@ -1,12 +1,13 @@
+import { isAbsolute, relative, sep } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { SiteConfig } from '../lib/wiki/config.ts';
-import type { KeepSyntaxTree, SourceDocument } from '../lib/wiki/document.ts';
+import type { KeepSyntaxTree, RawFile, SourceDocument } from '../lib/wiki/document.ts';
 import { createDevParseCache, keepUnchanged, relatedJobOf, relatedOfWiki, withRelated, type DevParseCache } from '../lib/wiki/dev-update.ts';
-import { buildWiki, similarityText, type Wiki } from '../lib/wiki/pipeline.ts';
+import { buildWiki, createWikiMemo, rememberDocuments, similarityText, type Wiki, type WikiOptions } from '../lib/wiki/pipeline.ts';
 import type { RelatedEntry } from '../lib/wiki/relations.ts';
 import type { RelatedAnswer, RelatedRequest } from './dev-related-worker.ts';
 import { renderableText } from '../lib/wiki/frontmatter-fence.ts';
-import { skippedFileWarnings } from '../lib/wiki/skipped-files.ts';
+import { skippedFileWarnings, type SkippedFile } from '../lib/wiki/skipped-files.ts';
 import { collectContent, type ContentMemo } from './collect.ts';
 import { withIncludedFiles } from './include-reader.ts';
 import type { StoredParseCache } from './parse-cache.ts';
@@ -43,10 +44,16 @@ export interface DevWiki {
 }
 
 export function openDevWiki(root: string, config: SiteConfig, base: string, keepSyntaxTree?: KeepSyntaxTree): DevWiki {
-  const memo: ContentMemo = { files: new Map(), changed: new Set() };
+  const derived = createWikiMemo();
+  const memo: ContentMemo = { files: new Map(), changed: new Set(), wiki: derived };
   const cache: DevParseCache = createDevParseCache();
   let thread: ReturnType<typeof relatedThread> | undefined;
   let last: Wiki | undefined;
+  let options: { value: WikiOptions; attachments: readonly string[]; skipped: readonly SkippedFile[] } | undefined;
+  let paths: readonly string[] = [];
+  /** The files as collected last (before includes), and the paths reported since. */
+  let raw: readonly RawFile[] = [];
+  let reported: string[] = [];
   return {
     memo,
     seeding: (stored) => ({
@@ -74,22 +81,67 @@ export function openDevWiki(root: string, config: SiteConfig, base: string, keep
       },
       save: () => stored.save(),
     }),
-    changed: (path) => void memo.changed.add(path),
-    update: (carryFrom) => {
-      const { files, skipped, attachments } = withIncludedFiles(collectContent(root, memo), root);
-      const options = buildOptions(root, config, base, attachments, skipped);
-      const wiki = keepUnchanged(carryFrom ?? last, buildWiki(files, options, cache, keepSyntaxTree, carryFrom && relatedOfWiki(carryFrom)));
-      wiki.problems.push(...skippedFileWarnings(skipped));
-      cache.prune(new Set(files.map((f) => f.path)));
-      last = wiki;
-      return { wiki, texts: new Map(files.map((f) => [f.path, renderableText(f.text ?? '')])) };
+    // The watcher reports absolute paths; the collector keeps content paths.
+    changed: (path) => {
+      const content = isAbsolute(path) ? relative(root, path).split(sep).join('/') : path;
+      memo.changed.add(content);
+      reported.push(content);
     },
-    relate: async (build) => {
+    update: (carryFrom) => {
+      // A quick update trusts the watcher's reports (the settling step looks at every file: `relate`); a full one does not.
+      const collected = collectContent(root, memo, !carryFrom);
+      return rebuild(collected, carryFrom);
+    },
+    relate: async (given) => {
+      // What the watcher missed since the last update: every file looked at once the saves stop.
+      const collected = collectContent(root, memo, true);
+      const build = sameList(raw, collected.files, Object.is) ? given : rebuild(collected, given.wiki);
       const wiki = withRelated(build.wiki, await (thread ??= relatedThread()).relate(build.wiki));
-      return wiki && { wiki, texts: build.texts };
+      return wiki ? { wiki, texts: build.texts } : build === given ? undefined : build;
     },
   };
+
+  /** The wiki of the files as collected, with the related lists of `carryFrom` if given (a quick update). */
+  function rebuild(collected: ReturnType<typeof collectContent>, carryFrom: Wiki | undefined): DevBuild {
+    const { files, skipped, attachments } = withIncludedFiles(collected, root);
+    // No picture, folder file or other plain file of the folder reported (an editor's temporary file, gone or hidden, is
+    // none), so what the options look up in the folder still holds, and so do the checks of pictures kept per document.
+    const filesHold = reported.length > 0 && !reported.some((path) => !MARKDOWN.test(path) && attachments.includes(path));
+    reported = [];
+    raw = collected.files;
+    // The first collection's (`collectWikiInParallel` with `memo`), which the wiki shown was built with.
+    const shown = carryFrom?.options;
+    if (!options && shown) options = { value: shown, attachments: shown.attachments ?? [], skipped: shown.skipped ?? [] };
+    if (!options || !filesHold || !sameList(options.attachments, attachments, Object.is) || !sameList(options.skipped, skipped, sameSkipped))
+      options = { value: buildOptions(root, config, base, attachments, skipped), attachments, skipped };
+    const built = buildWiki(files, options.value, cache, keepSyntaxTree, carryFrom && relatedOfWiki(carryFrom), derived);
+    const wiki = keepUnchanged(carryFrom ?? last, built);
+    rememberDocuments(derived, wiki.documents);
+    wiki.problems.push(...skippedFileWarnings(skipped));
+    if (!sameList(paths, files, (path, file) => path === file.path)) {
+      paths = files.map((f) => f.path);
+      cache.prune(new Set(paths));
+    }
+    last = wiki;
+    return { wiki, texts: new Map(files.map((f) => [f.path, renderable(f)])) };
+  }
 }
+
+const MARKDOWN = /\.(md|markdown)$/i;
+
+/** Each collected file's text as the renderer takes it (`renderableText`), made once per file object. */
+const renderables = new WeakMap<RawFile, string>();
+function renderable(file: RawFile): string {
+  let text = renderables.get(file);
+  if (text === undefined) renderables.set(file, (text = renderableText(file.text ?? '')));
+  return text;
+}
+
+function sameList<A, B>(a: readonly A[], b: readonly B[], same: (x: A, y: B) => boolean): boolean {
+  return a.length === b.length && a.every((x, i) => same(x, b[i]!));
+}
+
+const sameSkipped = (a: SkippedFile, b: SkippedFile) => a.path === b.path && a.reason === b.reason;
 
 /**
  * Weighs wikis' related lists on a worker thread (`dev-related-worker.ts`), one job after the other: the step of an

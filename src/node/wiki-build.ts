@@ -6,7 +6,7 @@ import { emitWiki, toCatalogArtifact, type ArtifactSink, type EmitContext } from
 import type { Catalog } from '../lib/artifacts/schema.ts';
 import { linkPolicy, type SiteConfig } from '../lib/wiki/config.ts';
 import type { KeepSyntaxTree, RawFile } from '../lib/wiki/document.ts';
-import { buildWiki, type ParseCache, type Wiki, type WikiOptions } from '../lib/wiki/pipeline.ts';
+import { buildWiki, type ParseCache, type Wiki, type WikiMemo, type WikiOptions } from '../lib/wiki/pipeline.ts';
 import { formatReport } from '../lib/wiki/problems.ts';
 import { skippedFileWarnings, type SkippedFile } from '../lib/wiki/skipped-files.ts';
 import { folderConventions } from '../lib/dialects/registry.ts';
@@ -63,7 +63,8 @@ export function collectWiki(
  * `collectWiki` of a build or a check: the files `cache` does not hold (all of them without one) are parsed on every
  * core first (`parseInParallel`), with the same result. The cache is not saved here: the build saves it after it has
  * started the artifacts thread, which waits for nothing else (writing hundreds of MB would delay it by a second).
- * With `memo`, the files as read stay in it for `maru dev`'s next collection (`collectContent`).
+ * With `memo`, the files as read and what was derived of them stay in it for `maru dev`'s next update (`collectContent`,
+ * `buildWiki`'s memo).
  */
 export async function collectWikiInParallel(
   root: string,
@@ -80,7 +81,7 @@ export async function collectWikiInParallel(
   const todo = files.filter((file) => file.text !== undefined && !cache?.has(file, options));
   const ahead = await parseInParallel(todo, config.categories, trees, parallel);
   const answers = Object.assign(withParsedAhead(cache ?? NO_CACHE, ahead), { save: () => {} });
-  return buildCollected(collected, root, config, base, undefined, answers, trees?.keep);
+  return buildCollected(collected, root, config, base, undefined, answers, trees?.keep, memo?.wiki);
 }
 
 /** A parse cache that holds nothing and keeps nothing (`npm run check`). */
@@ -98,13 +99,14 @@ function buildCollected(
   unchanged?: string,
   cache?: ParseCache & { save(): void },
   keepSyntaxTree?: KeepSyntaxTree,
+  derived?: WikiMemo,
 ): CollectedWiki {
   const options = buildOptions(root, config, base, attachments, skipped);
   const key = sha256(JSON.stringify([root, base, config.categories, options.links, files, skipped, attachments, options.folderLabels ?? []]));
   // A dialect's frontmatter (TOML) as an empty YAML block of as many lines: Astro's renderer strips only YAML.
   const texts = new Map(files.map((f) => [f.path, renderableText(f.text ?? '')]));
   if (key === unchanged) return { wiki: undefined, texts, key };
-  const wiki = buildWiki(files, options, cache, keepSyntaxTree);
+  const wiki = buildWiki(files, options, cache, keepSyntaxTree, undefined, derived);
   wiki.problems.push(...skippedFileWarnings(skipped, TOC_TOOLS));
   cache?.save();
   return { wiki, texts, key };

@@ -1,6 +1,7 @@
 import type { RawFile, SourceDocument } from './document.ts';
 import {
   relationLinks,
+  sameItems,
   similarityText,
   weighRelated,
   type CarriedRelated,
@@ -35,11 +36,11 @@ export function createDevParseCache(countsOf: (text: string) => TermCounts = ter
   return {
     get(file, options) {
       const entry = entries.get(file.path);
-      if (!entry || entry.categories !== JSON.stringify(options.categories)) return undefined;
+      if (!entry || entry.categories !== categoriesKey(options.categories)) return undefined;
       return entry.file === file || sameFile(entry.file, file) ? entry.parsed : undefined;
     },
     set(file, options, result) {
-      entries.set(file.path, { file, categories: JSON.stringify(options.categories), parsed: result });
+      entries.set(file.path, { file, categories: categoriesKey(options.categories), parsed: result });
     },
     termCounts(text) {
       let c = used.get(text) ?? counts.get(text);
@@ -58,6 +59,14 @@ export function createDevParseCache(countsOf: (text: string) => TermCounts = ter
   };
 }
 
+/** The category list as the cache compares it, written once per list (a build asks once per file). */
+const CATEGORY_KEYS = new WeakMap<readonly string[], string>();
+function categoriesKey(categories: readonly string[]): string {
+  let key = CATEGORY_KEYS.get(categories);
+  if (key === undefined) CATEGORY_KEYS.set(categories, (key = JSON.stringify(categories)));
+  return key;
+}
+
 /** Two collected files alike in every field (the text compared last: it is the long one). */
 function sameFile(a: RawFile, b: RawFile): boolean {
   const { text: ta, ...ra } = a;
@@ -67,7 +76,19 @@ function sameFile(a: RawFile, b: RawFile): boolean {
 
 /** Each published document's related list in `wiki`, for the next quick update to carry (`buildWiki`'s `carried`). */
 export function relatedOfWiki(wiki: Wiki): CarriedRelated {
-  return new Map(wiki.documents.map((d) => [d.source.id, d.related]));
+  const docs = wiki.documents;
+  let byId: Map<string, readonly RelatedEntry[]> | undefined;
+  let next = 0;
+  let asked = '';
+  return (id) => {
+    // The documents are in id order and a build asks in that order: one walk along them, no map (a map by id keeps the last of an id).
+    if (id < asked) return (byId ??= new Map(docs.map((d) => [d.source.id, d.related]))).get(id);
+    asked = id;
+    while (next < docs.length && docs[next]!.source.id < id) next++;
+    while (next + 1 < docs.length && docs[next + 1]!.source.id === id) next++;
+    const d = docs[next];
+    return d?.source.id === id ? d.related : undefined;
+  };
 }
 
 /**
@@ -107,25 +128,24 @@ export function withRelated(wiki: Wiki, related: ReadonlyMap<string, readonly Re
  */
 export function keepUnchanged(previous: Wiki | undefined, next: Wiki): Wiki {
   if (!previous) return next;
-  const before = new Map(previous.documents.map((d) => [d.source, d]));
+  let before: Map<SourceDocument, WikiDocument> | undefined;
   const same = (a: WikiDocument, b: WikiDocument) =>
-    a.url === b.url &&
-    sameItems(a.linkIds, b.linkIds, Object.is) &&
-    sameItems(a.backlinks, b.backlinks, Object.is) &&
-    sameItems(a.links, b.links, (x, y) => x.id === y.id && x.anchor === y.anchor) &&
-    // A quick update carries the related entries themselves.
-    sameItems(a.related, b.related, (x, y) => x === y || sameEntry(x, y));
+    a === b ||
+    (a.url === b.url &&
+      sameItems(a.linkIds, b.linkIds, Object.is) &&
+      sameItems(a.backlinks, b.backlinks, Object.is) &&
+      sameItems(a.links, b.links, (x, y) => x.id === y.id && x.anchor === y.anchor) &&
+      // A quick update carries the related entries themselves.
+      sameItems(a.related, b.related, (x, y) => x === y || sameEntry(x, y)));
   return {
     ...next,
-    documents: next.documents.map((d) => {
-      const old = before.get(d.source);
+    documents: next.documents.map((d, i) => {
+      // Most documents are where they were: the map by source is made only when one is not.
+      const there = previous.documents[i];
+      const old = there?.source === d.source ? there : (before ??= new Map(previous.documents.map((p) => [p.source, p]))).get(d.source);
       return old && same(old, d) ? old : d;
     }),
   };
-}
-
-function sameItems<T>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => boolean): boolean {
-  return a.length === b.length && a.every((x, i) => same(x, b[i]!));
 }
 
 function sameEntry(a: RelatedEntry, b: RelatedEntry): boolean {

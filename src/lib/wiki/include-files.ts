@@ -17,6 +17,16 @@ export interface IncludedText {
 
 /** A cheap test before any line is read: most files include nothing. */
 const MAY_INCLUDE = /@include|\{\{#|\{%\s*include|8<-|!\[\[|^import\s/m;
+/**
+ * `MAY_INCLUDE`'s answer per collected file object: `maru dev` hands unchanged files back as the same objects, so a save
+ * tests the saved file's text, not the whole folder's.
+ */
+const mayInclude = new WeakMap<RawFile, boolean>();
+const testsInclude = (f: RawFile, text: string) => {
+  let answer = mayInclude.get(f);
+  if (answer === undefined) mayInclude.set(f, (answer = MAY_INCLUDE.test(text)));
+  return answer;
+};
 
 /**
  * The files with every include line in their bodies (the include syntaxes of `src/lib/markdown/includes.ts`) replaced
@@ -27,10 +37,14 @@ const MAY_INCLUDE = /@include|\{\{#|\{%\s*include|8<-|!\[\[|^import\s/m;
  */
 export function withIncludes(files: readonly RawFile[], read: ReadIncluded): RawFile[] {
   const readsMarked = markedPageReaders(files);
-  const touched = (f: RawFile): f is RawFile & { text: string } => f.text !== undefined && (readsMarked(f) !== undefined || MAY_INCLUDE.test(f.text));
+  const touched = (f: RawFile): f is RawFile & { text: string } => f.text !== undefined && (readsMarked(f) !== undefined || testsInclude(f, f.text));
   if (!files.some(touched)) return [...files];
-  const texts = new Map(files.flatMap((f) => (f.text === undefined ? [] : [[f.path, f.text] as const])));
+  let texts: Map<string, string> | undefined;
   const readAny: ReadIncluded = (path) => {
+    if (!texts) {
+      texts = new Map();
+      for (const f of files) if (f.text !== undefined) texts.set(f.path, f.text);
+    }
     const text = texts.get(path);
     return text === undefined ? read(path) : { text };
   };
@@ -65,6 +79,20 @@ export function withIncludes(files: readonly RawFile[], read: ReadIncluded): Raw
  * `.md` added to a name without it, else the name a dialect gives the page (`noteTitle`: `회의/규칙` for `pages/회의___규칙.md`).
  */
 export function noteFinder(paths: readonly string[]): FindNote {
+  if (lastFinder && sameStrings(lastFinder.paths, paths)) return lastFinder.find;
+  const find = makeNoteFinder(paths);
+  lastFinder = { paths: [...paths], find };
+  return find;
+}
+
+/** The last finder made, for the same paths again (`maru dev` makes one per save, of 10,000 paths). */
+let lastFinder: { paths: readonly string[]; find: FindNote } | undefined;
+
+function sameStrings(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+function makeNoteFinder(paths: readonly string[]): FindNote {
   const notes = paths.filter((p) => MARKDOWN.test(p));
   const find = createAttachmentFinder(notes);
   const byTitle = new Map<string, string>();

@@ -82,17 +82,98 @@ const EXTERNAL_URL = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i;
  * first document with it). The build resolves links with it, and search snippets show the title of what it finds.
  */
 export function wikiTargets<D extends { readonly id: string; readonly title: string }>(docs: readonly D[]): (target: string) => D | undefined {
-  const byId = new Map<string, D>();
-  const byTitle = new Map<string, D>();
-  for (const d of docs) {
-    byId.set(d.id, d);
-    if (!byTitle.has(d.title.toLowerCase())) byTitle.set(d.title.toLowerCase(), d);
+  const find = wikiTargetIndex(docs);
+  return (target) => {
+    const at = find(target);
+    return at === undefined ? undefined : docs[at];
+  };
+}
+
+/** `wikiTargets` answering with the document's position in `docs`; `tables` name its lookups for `resolveLinksNoting`. */
+function wikiTargetIndex(
+  docs: readonly { readonly id: string; readonly title: string }[],
+  tables: { id: Table; title: Table } = { id: 'id', title: 'title' },
+): (target: string) => number | undefined {
+  const byId = new Map<string, number>();
+  const byTitle = new Map<string, number>();
+  docs.forEach((d, i) => {
+    byId.set(d.id, i);
+    const title = titleKey(d);
+    if (!byTitle.has(title)) byTitle.set(title, i);
+  });
+  return (target) => look(byId, tables.id, target) ?? look(byId, tables.id, toSlug(target)) ?? look(byTitle, tables.title, target.toLowerCase());
+}
+
+/**
+ * The resolver's tables, by what they are keyed on: a published document's id, title (lower case), path (NFC, lower
+ * case) and published addresses (`sitePathKey`), the first page of a folder, a draft's id and title, an unpublished
+ * file's path.
+ */
+type Table = 'id' | 'title' | 'path' | 'site' | 'folder' | 'draft-id' | 'draft-title' | 'unpublished';
+
+/** The lookups of the document being resolved by `resolveLinksNoting`, as `table key` strings. */
+let noted: Set<string> | undefined;
+
+function look<T>(map: ReadonlyMap<string, T>, table: Table, key: string): T | undefined {
+  noted?.add(`${table} ${key}`);
+  return map.get(key);
+}
+
+/**
+ * `resolveLinks`, and every lookup it made in the resolver's tables (`table key`): a resolver whose tables answer the same
+ * for each of them resolves the document's links as this one did, as long as the documents they lead to kept their
+ * headings and anchors. `lookupsOf` gives the keys a document answers to.
+ */
+export function resolveLinksNoting(
+  doc: SourceDocument,
+  resolver: LinkResolver,
+  policy: LinkPolicy = DEFAULT_LINK_POLICY,
+): { links: ResolvedLink[]; problems: Problem[]; lookups: string[] } {
+  const outer = noted;
+  noted = new Set();
+  try {
+    const r = resolveLinks(doc, resolver, policy);
+    return { ...r, lookups: [...noted] };
+  } finally {
+    noted = outer;
   }
-  return (target) => byId.get(target) ?? byId.get(toSlug(target)) ?? byTitle.get(target.toLowerCase());
+}
+
+/**
+ * The keys (`table key`, as `resolveLinksNoting` notes them) under which a resolver over the documents finds `doc`, a
+ * published document or a draft: a link whose lookups miss all of them found its target without it. Every folder above
+ * a published document is among them (its first page in reading order may be this one).
+ */
+export function lookupsOf(doc: SourceDocument): string[] {
+  const path = pathKey(doc);
+  if (doc.status === 'draft') return [`draft-id ${doc.id}`, `draft-title ${titleKey(doc)}`, `unpublished ${path}`];
+  const keys = [`id ${doc.id}`, `title ${titleKey(doc)}`, `path ${path}`, ...sitePathsOf(doc).map((k) => `site ${k}`)];
+  for (let at = path.indexOf('/'); at > 0; at = path.indexOf('/', at + 1)) keys.push(`folder ${path.slice(0, at)}`);
+  return keys;
 }
 
 /** What a draft is, in messages about links to it. */
 const DRAFT = '초안: status가 draft';
+
+/**
+ * A resolver's lookup tables, by position in the published documents: what a link names depends on the documents' ids,
+ * paths, titles, published addresses and reading order (`resolverKey`) and the folder's files, never on their bodies,
+ * so a resolver can be handed new objects of documents that kept those (`refreshLinkResolver`).
+ */
+interface ResolverIndex {
+  byId: Map<string, number>;
+  byPath: Map<string, number>;
+  bySitePath: Map<string, number>;
+  wiki: (target: string) => number | undefined;
+  unpublished: Map<string, Unpublished>;
+  draft: (target: string) => Unpublished | undefined;
+  /** The first page of each folder in reading order (`firstPageOfEachFolder`), made on first use. */
+  folders?: Map<string, number>;
+  attachments: readonly string[];
+  findAttachment?: ReturnType<typeof createAttachmentFinder>;
+}
+
+const RESOLVER_INDEXES = new WeakMap<LinkResolver, ResolverIndex>();
 
 /**
  * Builds a resolver over the published documents, the folder's other files (content paths), and the Markdown files the
@@ -104,43 +185,93 @@ export function createLinkResolver(
   skipped: readonly SkippedFile[] = [],
   drafts: readonly SourceDocument[] = [],
 ): LinkResolver {
-  const byId = new Map<string, SourceDocument>();
-  const byPath = new Map<string, SourceDocument>();
+  const byId = new Map<string, number>();
+  const byPath = new Map<string, number>();
   const unpublished = new Map<string, Unpublished>([
     ...skipped.map((file) => [file.path.normalize('NFC').toLowerCase(), { path: file.path, kind: skippedFileKind(file) }] as const),
     ...drafts.map((d) => [d.sourcePath.normalize('NFC').toLowerCase(), { path: d.sourcePath, kind: DRAFT }] as const),
   ]);
-  const draftOf = wikiTargets(drafts);
+  const draftOf = wikiTargetIndex(drafts, { id: 'draft-id', title: 'draft-title' });
   // Addresses other tools published pages at (`publishedPaths`: permalinks, slugs…): the first page wins.
-  const bySitePath = new Map<string, SourceDocument>();
-  for (const d of docs) {
-    byId.set(d.id, d);
-    byPath.set(d.sourcePath.normalize('NFC').toLowerCase(), d);
-    for (const key of publishedPaths(d)) if (!bySitePath.has(key)) bySitePath.set(key, d);
-  }
+  const bySitePath = new Map<string, number>();
+  docs.forEach((d, i) => {
+    byId.set(d.id, i);
+    byPath.set(pathKey(d), i);
+    for (const key of sitePathsOf(d)) if (!bySitePath.has(key)) bySitePath.set(key, i);
+  });
+  const draft = (target: string) => {
+    const at = draftOf(target);
+    return at === undefined ? undefined : { path: drafts[at]!.sourcePath, kind: DRAFT };
+  };
+  return resolverOver({ byId, byPath, bySitePath, wiki: wikiTargetIndex(docs), unpublished, draft, attachments }, docs);
+}
+
+/**
+ * `resolver` over `docs`: new objects of the documents it was made with, at the same places, each with the same
+ * `resolverKey` as the one it replaces (a save that changed a body). It answers as a resolver made over them would,
+ * without making its tables again.
+ */
+export function refreshLinkResolver(resolver: LinkResolver, docs: readonly SourceDocument[]): LinkResolver {
+  const index = RESOLVER_INDEXES.get(resolver);
+  if (!index) throw new Error('refreshLinkResolver: the resolver was not made by createLinkResolver');
+  return resolverOver(index, docs);
+}
+
+/**
+ * What a resolver reads of a published document (a draft: its id, title and path): documents with equal keys are found
+ * by the same links. Reading order (`readingOrder`) reads the project, title, path and order.
+ */
+export function resolverKey(d: SourceDocument): string {
+  return JSON.stringify([d.id, d.sourcePath, d.title, d.project, d.order ?? null, d.status === 'draft', sitePathsOf(d)]);
+}
+
+/**
+ * A document's title and path as the resolver's tables key them (lower case; the path NFC too), made once per object:
+ * `maru dev` makes a resolver per save of mostly the same objects.
+ */
+const TITLE_KEYS = new WeakMap<object, string>();
+const PATH_KEYS = new WeakMap<SourceDocument, string>();
+function titleKey(d: { readonly title: string }): string {
+  let key = TITLE_KEYS.get(d);
+  if (key === undefined) TITLE_KEYS.set(d, (key = d.title.toLowerCase()));
+  return key;
+}
+function pathKey(d: SourceDocument): string {
+  let key = PATH_KEYS.get(d);
+  if (key === undefined) PATH_KEYS.set(d, (key = d.sourcePath.normalize('NFC').toLowerCase()));
+  return key;
+}
+
+/** `publishedPaths` of a document object, made once: `maru dev` makes a resolver per save of the same objects. */
+const SITE_PATHS = new WeakMap<SourceDocument, string[]>();
+function sitePathsOf(d: SourceDocument): string[] {
+  let paths = SITE_PATHS.get(d);
+  if (!paths) SITE_PATHS.set(d, (paths = publishedPaths(d)));
+  return paths;
+}
+
+function resolverOver(index: ResolverIndex, docs: readonly SourceDocument[]): LinkResolver {
+  const { byId, byPath, bySitePath, unpublished } = index;
+  const at = (i: number | undefined) => (i === undefined ? undefined : docs[i]);
   const atSitePath = (path: string) => {
     const key = sitePathKey(path);
-    return key === undefined ? undefined : bySitePath.get(key);
+    return key === undefined ? undefined : at(look(bySitePath, 'site', key));
   };
   // A folder without a landing page (`[가이드](./guides/)`, which GitHub shows as a file list): its first page in reading
   // order.
-  const atPath = (path: string) => firstCandidate(byPath, path) ?? (path ? byFolder().get(path.replace(/\/+$/, '').normalize('NFC').toLowerCase()) : undefined);
-  let folders: Map<string, SourceDocument> | undefined;
-  const byFolder = () => (folders ??= firstPageOfEachFolder(docs));
-  const skippedAt = (path: string) => firstCandidate(unpublished, path);
-  let findAttachment: ReturnType<typeof createAttachmentFinder> | undefined;
-  return {
+  const atPath = (path: string) =>
+    at(firstCandidate(byPath, 'path', path)) ?? (path ? at(look(byFolder(), 'folder', path.replace(/\/+$/, '').normalize('NFC').toLowerCase())) : undefined);
+  const byFolder = () => (index.folders ??= firstPageOfEachFolder(docs));
+  const skippedAt = (path: string) => firstCandidate(unpublished, 'unpublished', path);
+  const resolver: LinkResolver = {
     // Built on first use: most wikis embed nothing, and the dev server makes a resolver per reload.
-    attachment: (name, fromPath) => (findAttachment ??= createAttachmentFinder(attachments))(name, fromPath),
-    wiki: wikiTargets(docs),
-    draft: (target) => {
-      const d = draftOf(target);
-      return d && { path: d.sourcePath, kind: DRAFT };
-    },
+    attachment: (name, fromPath) => (index.findAttachment ??= createAttachmentFinder(index.attachments))(name, fromPath),
+    wiki: (target) => at(index.wiki(target)),
+    draft: index.draft,
     url: (url, fromPath) => {
       // A URL with a scheme or a host (`https://github.com/x`, `mailto:`, `//cdn/x`) is another site's, never a document.
       if (EXTERNAL_URL.test(url)) return { isDocLink: false };
-      if (url.startsWith('#')) return onSamePage(url.slice(1), firstCandidate(byPath, fromPath));
+      if (url.startsWith('#')) return onSamePage(url.slice(1), at(firstCandidate(byPath, 'path', fromPath)));
       const hashAt = url.indexOf('#');
       const pathPart = hashAt < 0 ? url : url.slice(0, hashAt);
       const { anchor, fragment } = splitFragment(hashAt < 0 ? '' : url.slice(hashAt + 1));
@@ -150,7 +281,7 @@ export function createLinkResolver(
       const fromRoot = clean.replace(/^\/+/, '');
       const relative = clean.startsWith('/') ? fromRoot : joinPath(dirname(fromPath), clean);
       // Written relative to the file first; many repositories write links from their root, so that is tried next.
-      const fromSiteRoot = (path: string) => atPath(path) ?? byId.get(toSlug(path || 'index')) ?? atSitePath(path);
+      const fromSiteRoot = (path: string) => atPath(path) ?? at(look(byId, 'id', toSlug(path || 'index'))) ?? atSitePath(path);
       const doc = clean.startsWith('/')
         ? (fromSiteRoot(fromRoot) ?? withoutRoutePrefix(fromRoot, fromSiteRoot))
         : (atPath(relative) ?? atPath(fromRoot) ?? atSitePath(relative));
@@ -170,6 +301,8 @@ export function createLinkResolver(
       };
     },
   };
+  RESOLVER_INDEXES.set(resolver, index);
+  return resolver;
 }
 
 /**
@@ -208,9 +341,9 @@ function withoutRoutePrefix<T>(path: string, find: (path: string) => T | undefin
 }
 
 /** What `map` (keyed by NFC, lower-case content path) holds for the first of the files a link path may mean. */
-function firstCandidate<T>(map: ReadonlyMap<string, T>, path: string): T | undefined {
+function firstCandidate<T>(map: ReadonlyMap<string, T>, table: Table, path: string): T | undefined {
   for (const candidate of pathCandidates(path)) {
-    const found = map.get(candidate.normalize('NFC').toLowerCase());
+    const found = look(map, table, candidate.normalize('NFC').toLowerCase());
     if (found !== undefined) return found;
   }
   return undefined;
@@ -404,16 +537,16 @@ function lookUp(
  * The page a link to each folder without a landing page opens: the first of its pages in reading order, the one the
  * sidebar shows first in that folder. Every ancestor folder of every page has one.
  */
-function firstPageOfEachFolder(docs: readonly SourceDocument[]): Map<string, SourceDocument> {
-  const byId = new Map<string, SourceDocument>(docs.map((d) => [d.id, d]));
-  const first = new Map<string, SourceDocument>();
+function firstPageOfEachFolder(docs: readonly SourceDocument[]): Map<string, number> {
+  const byId = new Map<string, number>(docs.map((d, i) => [d.id, i]));
+  const first = new Map<string, number>();
   for (const ids of readingOrder(docs).values())
     for (const id of ids) {
-      const doc = byId.get(id)!;
-      const path = doc.sourcePath.normalize('NFC').toLowerCase();
-      for (let at = path.indexOf('/'); at > 0; at = path.indexOf('/', at + 1)) {
-        const folder = path.slice(0, at);
-        if (!first.has(folder)) first.set(folder, doc);
+      const at = byId.get(id)!;
+      const path = docs[at]!.sourcePath.normalize('NFC').toLowerCase();
+      for (let slash = path.indexOf('/'); slash > 0; slash = path.indexOf('/', slash + 1)) {
+        const folder = path.slice(0, slash);
+        if (!first.has(folder)) first.set(folder, at);
       }
     }
   return first;
