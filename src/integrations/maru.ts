@@ -48,7 +48,7 @@ import { parsedTrees } from '../node/parsed-trees.ts';
 import type { KeepSyntaxTree } from '../lib/wiki/document.ts';
 import { reloadPages, serveArtifacts, serveDevVersion, serveClientBundle, serveLinkedFiles, serveMermaid } from './dev-server.ts';
 import { copyMermaid } from '../node/mermaid-asset.ts';
-import { clientBundle, clientScripts, copyClientBundle, type ClientManifest } from '../node/client-bundle.ts';
+import { clientBundle, clientScripts, copyClientBundle, loadBundlerEarly, type ClientManifest } from '../node/client-bundle.ts';
 
 /**
  * Builds the wiki before Astro does: every content error fails the build at once, before anything is written.
@@ -56,6 +56,7 @@ import { clientBundle, clientScripts, copyClientBundle, type ClientManifest } fr
  * `maru:wiki` hook (`wiki-handoff.ts`), and `astro:build:done` writes the artifacts emitted from it.
  */
 export default function maru(): AstroIntegration {
+  loadBundlerEarly();
   const root = contentRoot();
   let wiki: Wiki;
   let texts: Map<string, string>;

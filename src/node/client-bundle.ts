@@ -115,13 +115,30 @@ function pruneOtherBundles(parent: string, keep: string): void {
   }
 }
 
+/** Vite, once asked for (`loadBundlerEarly`). */
+let bundler: Promise<typeof import('vite')> | undefined;
+
+/**
+ * Starts loading Vite in this checkout (Astro has loaded it already), so `clientBundle` can make a bundle. Called while
+ * Astro loads the project's config: in `astro dev` that config and the modules it imports run in a Vite module runner
+ * that Astro closes before the integration's hooks, and an `import()` made from them after that fails ("Vite module
+ * runner has been closed"). An installed Maru has its bundle and never loads Vite for it (Vite is Astro's dependency, not
+ * Maru's).
+ */
+export function loadBundlerEarly(): void {
+  if (bundler || readClientManifest(PACKAGED_BUNDLE)) return;
+  bundler = import('vite');
+  // A failure is reported where the bundle is made; nothing is left unhandled meanwhile.
+  bundler.catch(() => undefined);
+}
+
 /**
  * Bundles `src/client/` into the folder `outDir` (flat: entries, shared chunks and the search worker) and writes its
  * manifest last. The options are those of Astro's client build (esnext, minified, no inlined assets: the CSP forbids
  * inline script); the base is relative, so the worker and lazily loaded chunks are found beside the script that asks.
  */
 export async function bundleClient(outDir: string, project = PROJECT): Promise<ClientManifest> {
-  const { build } = await import('vite');
+  const { build } = await (bundler ??= import('vite'));
   const source = join(project, 'src/client');
   // Astro's names for its own client files (`_astro/<name>.<hash>.js`).
   const fileNames = '[name].[hash].js';
