@@ -225,11 +225,16 @@ describe('a team folder with maru installed', () => {
     expect(found).toEqual([]);
   });
 
-  it("build copies the package's prebuilt site scripts, byte for byte, instead of bundling them", () => {
+  it("build copies the package's prebuilt site scripts, byte for byte, instead of bundling them, but not the dev server's own", () => {
     const bundle = join(team, 'node_modules/maru/lib/client-bundle');
     const manifest = JSON.parse(readFileSync(join(bundle, 'manifest.json'), 'utf8')) as { entries: Record<string, string>; files: string[] };
     expect(readFileSync(join(team, 'dist/index.html'), 'utf8')).toContain(`<script type="module" src="/_astro/${manifest.entries['site']}"></script>`);
-    expect(manifest.files.filter((f) => !readFileSync(join(team, 'dist/_astro', f)).equals(readFileSync(join(bundle, f))))).toEqual([]);
+    // The version check `maru dev` pages load: the package carries it, a built site does not.
+    const devOnly = manifest.entries['dev-version'];
+    expect(devOnly).toMatch(/^dev-version\.[\w-]+\.js$/);
+    expect(existsSync(join(team, 'dist/_astro', devOnly!))).toBe(false);
+    const copied = manifest.files.filter((f) => f !== devOnly);
+    expect(copied.filter((f) => !readFileSync(join(team, 'dist/_astro', f)).equals(readFileSync(join(bundle, f))))).toEqual([]);
     expect(manifest.files.some((f) => f.startsWith('search-worker-'))).toBe(true);
     // Nothing was bundled beside the package: the checkout's cache folder is not made in an installed Maru.
     expect(existsSync(join(team, 'node_modules/maru/lib/node_modules/.cache/maru-client'))).toBe(false);
