@@ -11,21 +11,12 @@ import type { RawFile } from '../lib/wiki/document.ts';
 import { buildWiki, type Wiki } from '../lib/wiki/pipeline.ts';
 import { renderKeys } from '../lib/wiki/render-key.ts';
 import { sha256 } from '../node/hash.ts';
+import { LINKING_WIKI, wikiFile } from '../../test/helpers/linking-wiki.ts';
 import { parsedTrees } from '../node/parsed-trees.ts';
 import { markdownOptions } from './maru.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'maru-article-keys-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-const file = (path: string, text: string): RawFile => ({ path, text, mtime: '2026-11-01T00:00:00.000Z' });
-const WIKI = [
-  file('a.md', '---\ntitle: 검색\n---\n\n[[b]]와 [[색인]]을 보세요.\n'),
-  file('b.md', '---\ntitle: 토크나이저\n---\n\n## 규칙\n\n본문.\n'),
-  file('c.md', '---\ntitle: 배포\n---\n\n[설명](b.md)을 보세요.\n'),
-  file('d.md', '---\ntitle: 보고\n---\n\n[보고서](files/report.pdf)를 받으세요.\n'),
-  file('e.md', '---\ntitle: 언급\n---\n\n[b.md](b.md "mention")를 보세요.\n'),
-  file('f.md', '---\ntitle: 무관\n---\n\n링크가 없습니다.\n'),
-];
 
 test('after each change, the articles kept by render key equal a fresh render, and only the changed keys rendered again', async () => {
   let wiki: Wiki | undefined;
@@ -40,7 +31,7 @@ test('after each change, the articles kept by render key equal a fresh render, a
   };
   const kept = new Map<string, string>();
   /** Makes `files` the wiki; renders the documents whose key has no article yet; answers which ones it rendered. */
-  const step = async (files: RawFile[], attachments: string[] = []) => {
+  const step = async (files: readonly RawFile[], attachments: string[] = []) => {
     for (const f of files) writeFileSync(join(root, f.path), f.text!);
     wiki = buildWiki(files, { categories: ['concept'], base: '/', attachments, fileExists: (p) => attachments.includes(p) });
     const texts = new Map(files.map((f) => [f.path, f.text!]));
@@ -60,16 +51,16 @@ test('after each change, the articles kept by render key equal a fresh render, a
     }
     return rendered.sort();
   };
-  expect(await step(WIKI)).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+  expect(await step(LINKING_WIKI)).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
   expect(kept.get([...kept.keys()][0]!)).toContain('<span class="broken-link" title="[[색인]]: 문서가 없습니다">색인</span>');
   // A new document fixes a's broken link.
-  const fixed = [...WIKI, file('색인.md', '---\ntitle: 색인\n---\n\n본문.\n')];
+  const fixed = [...LINKING_WIKI, wikiFile('색인.md', '---\ntitle: 색인\n---\n\n본문.\n')];
   expect(await step(fixed)).toEqual(['a', '색인']);
   // b's title changes: a's `[[b]]` and e's mention show it; c's `[설명](b.md)` does not.
-  const retitled = fixed.map((f) => (f.path === 'b.md' ? file('b.md', '---\ntitle: 형태소 분석기\n---\n\n## 규칙\n\n본문.\n') : f));
+  const retitled = fixed.map((f) => (f.path === 'b.md' ? wikiFile('b.md', '---\ntitle: 형태소 분석기\n---\n\n## 규칙\n\n본문.\n') : f));
   expect(await step(retitled)).toEqual(['a', 'b', 'e']);
   // b.md renamed: the links to it break.
-  const renamed = retitled.map((f) => (f.path === 'b.md' ? file('b2.md', f.text!) : f));
+  const renamed = retitled.map((f) => (f.path === 'b.md' ? wikiFile('b2.md', f.text!) : f));
   expect(await step(renamed)).toEqual(['a', 'b2', 'c', 'e']);
   // The file d links to is added to the folder.
   expect(await step(renamed, ['files/report.pdf'])).toEqual(['d']);

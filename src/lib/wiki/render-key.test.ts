@@ -3,9 +3,9 @@ import { describe, expect, test } from 'vitest';
 import type { RawFile } from './document.ts';
 import { buildWiki } from './pipeline.ts';
 import { renderKeys } from './render-key.ts';
+import { LINKING_WIKI, wikiFile as file } from '../../../test/helpers/linking-wiki.ts';
 
 const hash = (text: string) => createHash('sha256').update(text).digest('hex');
-const file = (path: string, text: string): RawFile => ({ path, text, mtime: '2026-11-01T00:00:00.000Z' });
 const BASE = [
   file('a.md', '---\ntitle: 검색 계약\n---\n\n[[b#토크나이저]]를 보세요.\n'),
   file('b.md', '---\ntitle: 토크나이저\n---\n\n## 토크나이저\n\n본문.\n'),
@@ -75,44 +75,36 @@ const changed = (before: Map<string, string>, after: Map<string, string>) =>
   [...before.keys()].filter((id) => after.has(id) && after.get(id) !== before.get(id)).sort();
 
 describe("renderKeys: another document changes a page's key only through what its render reads", () => {
-  const WIKI = [
-    file('a.md', '---\ntitle: 검색\n---\n\n[[b]]와 [[색인]]을 보세요.\n'),
-    file('b.md', '---\ntitle: 토크나이저\n---\n\n## 규칙\n\n본문.\n'),
-    file('c.md', '---\ntitle: 배포\n---\n\n[설명](b.md)을 보세요.\n'),
-    file('d.md', '---\ntitle: 보고\n---\n\n[보고서](files/report.pdf)를 받으세요.\n'),
-    file('e.md', '---\ntitle: 언급\n---\n\n[b.md](b.md "mention")를 보세요.\n'),
-    file('f.md', '---\ntitle: 무관\n---\n\n링크가 없습니다.\n'),
-  ];
-  const keysOf = (files: RawFile[], attachments: string[] = []) => {
+  const keysOf = (files: readonly RawFile[], attachments: string[] = []) => {
     const wiki = buildWiki(files, { categories: ['concept'], base: '/', attachments, fileExists: (p) => attachments.includes(p) });
     const texts = new Map(files.map((f) => [f.path, f.text ?? '']));
     return renderKeys(wiki, (d) => texts.get(d.source.sourcePath)!, { lang: 'ko', code: 'v1' }, hash);
   };
-  const before = keysOf(WIKI);
+  const before = keysOf(LINKING_WIKI);
 
   test('a new document that fixes a broken link changes the key of the page with the link, and no other', () => {
-    const after = keysOf([...WIKI, file('색인.md', '---\ntitle: 색인\n---\n\n본문.\n')]);
+    const after = keysOf([...LINKING_WIKI, file('색인.md', '---\ntitle: 색인\n---\n\n본문.\n')]);
     expect(changed(before, after)).toEqual(['a']);
   });
 
   test('a title change changes the pages whose link labels show it (a wikilink, a mention), and no other', () => {
-    const after = keysOf(WIKI.map((f) => (f.path === 'b.md' ? file('b.md', '---\ntitle: 형태소 분석기\n---\n\n## 규칙\n\n본문.\n') : f)));
+    const after = keysOf(LINKING_WIKI.map((f) => (f.path === 'b.md' ? file('b.md', '---\ntitle: 형태소 분석기\n---\n\n## 규칙\n\n본문.\n') : f)));
     expect(changed(before, after)).toEqual(['a', 'b', 'e']);
   });
 
   test('a rename changes the pages whose links went to it (now broken), and no other', () => {
-    const after = keysOf(WIKI.map((f) => (f.path === 'b.md' ? file('b2.md', f.text!) : f)));
+    const after = keysOf(LINKING_WIKI.map((f) => (f.path === 'b.md' ? file('b2.md', f.text!) : f)));
     expect(changed(before, after)).toEqual(['a', 'c', 'e']);
     expect(after.has('b2')).toBe(true);
   });
 
   test('an attachment added changes the page that links to it, and no other', () => {
-    const after = keysOf(WIKI, ['files/report.pdf']);
+    const after = keysOf(LINKING_WIKI, ['files/report.pdf']);
     expect(changed(before, after)).toEqual(['d']);
   });
 
   test('a draft a link names is part of its key: the link shows why it is broken', () => {
-    const after = keysOf([...WIKI, file('색인.md', '---\ntitle: 색인\nstatus: draft\n---\n\n본문.\n')]);
+    const after = keysOf([...LINKING_WIKI, file('색인.md', '---\ntitle: 색인\nstatus: draft\n---\n\n본문.\n')]);
     expect(changed(before, after)).toEqual(['a']);
   });
 });
